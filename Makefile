@@ -1,0 +1,47 @@
+# The two commands of the README: `make lab` and `make test`.
+# Each creates .venv when missing and installs the project with its extras.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.ovnilab-installed
+RUN := $(CURDIR)/.run
+
+# Keep Jupyter, IPython and matplotlib state inside the project, not the user's home.
+export JUPYTER_CONFIG_DIR := $(RUN)/jupyter-config
+export JUPYTER_DATA_DIR := $(RUN)/jupyter-data
+export JUPYTER_RUNTIME_DIR := $(RUN)/jupyter-runtime
+export IPYTHONDIR := $(RUN)/ipython
+export MPLCONFIGDIR := $(RUN)/matplotlib
+export JUPYTER_PLATFORM_DIRS := 1
+export PYTHONHASHSEED := 0
+
+.PHONY: lab test bench install clean
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --upgrade pip
+	$(PY) -m pip install -e ".[lab,test]"
+	touch $(STAMP)
+
+install: $(STAMP)
+
+lab: $(STAMP)
+	mkdir -p $(RUN)
+	$(PY) -m jupyter lab --notebook-dir=notebooks
+
+test: $(STAMP)
+	mkdir -p $(RUN)
+	$(PY) -m pytest tests -q
+	@if ls notebooks/*.ipynb notebooks/*/*.ipynb >/dev/null 2>&1; then \
+	  $(PY) -m pytest -q -p no:cacheprovider --nbval --nbval-cell-timeout=120 \
+	    --nbval-sanitize-with tests/nbval_sanitize.cfg notebooks; \
+	else echo "no notebooks yet: nbval skipped"; fi
+
+bench: $(STAMP)
+	$(PY) -m pip install -q "open-spiel>=1.4" || echo "open_spiel not installable: reference column left empty"
+	$(PY) benchmarks/run.py
+
+clean:
+	rm -rf $(VENV) $(RUN) .pytest_cache

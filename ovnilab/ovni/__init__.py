@@ -1,0 +1,37 @@
+"""Ovni (Marcos Macri): bidding for aliens, UFOs, abductions, missions; 2-4 players.
+
+``new_game(num_players, seed, rules)`` starts a game; the rule functions below are the
+rulebook one rule at a time (see ``notebooks/ovni/01_rules.ipynb``).
+"""
+
+from .data import board_graph, load_board, load_cards
+from .rules import (
+    AREA_TIE_RULES,
+    Action,
+    Rules,
+    State,
+    action_order,
+    airspace_controller,
+    majority_points,
+    new_game,
+    recruitment_order,
+    resolve_area,
+    score_humans,
+)
+
+__all__ = [
+    "AREA_TIE_RULES",
+    "Action",
+    "Rules",
+    "State",
+    "action_order",
+    "airspace_controller",
+    "board_graph",
+    "load_board",
+    "load_cards",
+    "majority_points",
+    "new_game",
+    "recruitment_order",
+    "resolve_area",
+    "score_humans",
+]

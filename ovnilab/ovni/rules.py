@@ -1,0 +1,1460 @@
+"""Ovni's game engine: the state, its legal actions and how each action changes it.
+
+Every rule of the rulebook (``seeds/000_*.txt``) is here; the comments name the rule a
+block implements. Readings of ambiguous rules are options of :class:`Rules` (defaults =
+the reading we judge most faithful) and are documented in ``data/ovni/`` and in the
+rules notebook.
+
+Representation (chosen for speed: bots and analyses play millions of steps):
+
+* seats are ints ``0..n-1``; in the 2-player variant seat 2 is the imaginary third player,
+  which never acts (its choices are made by the real players, as the rulebook says);
+* alien types, cities, categories are ints internally; actions carry readable names so
+  that ``str(action)`` needs no state and parses back;
+* actions are interned :class:`Action` tuples built once per board, so listing legal
+  actions allocates almost nothing;
+* the state is a handful of flat lists, so ``clone`` is a few list copies.
+
+Chance (deck shuffles, human placement, dealing, the third player's hidden tokens) is drawn
+from the state's seeded RNG inside ``apply``; the log holds only decisions.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import re
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from ..core import GameState, IllegalAction, SaveFormatError, TERMINAL, rules_from_dict, rules_to_dict
+from .data import ALIEN_TYPES, Board, Cards, _fold, load_board, load_cards
+from collections import Counter
+from typing import Hashable, Iterable, Mapping, Sequence
+
+# ======================================================================
+# The rules one at a time: pure functions (used by the engine and the notebooks)
+# ======================================================================
+
+_TYPES = ("pilot", "abductor", "builder", "military")
+
+#: readings of "equal sums go to the player who opened the area"
+#:  * "earliest": the tied player whose first token in the area came earliest wins; when the
+#:    opener is tied this is the opener, exactly as the rulebook says, and it extends the
+#:    rulebook's principle (who committed first wins ties) to the case it leaves open.
+#:  * "opener": the opener wins a tie it is part of; otherwise nobody wins the area.
+#:  * "none": equal sums never win (a what-if variant).
+AREA_TIE_RULES = ("earliest", "opener", "none")
+
+
+def _planet_distance(planet: object) -> float:
+    from .data import load_cards
+
+    cards = load_cards()
+    if isinstance(planet, (int, float)):
+        return float(planet)
+    if planet in cards.planets:
+        return float(cards.planet_distance[cards.planets.index(planet)])
+    raise ValueError(f"unknown planet {planet!r}; planets are {list(cards.planets)}")
+
+
+def _order(
+    counts: Mapping[Hashable, Mapping[str, int]],
+    keys: Sequence[str],
+    planets: Mapping[Hashable, object] | None,
+    farthest_first: bool,
+) -> list:
+    for player, c in counts.items():
+        missing = [k for k in _TYPES if k not in c]
+        if missing:
+            raise ValueError(f"counts[{player!r}] lacks {missing}")
+
+    def key(player: Hashable) -> tuple:
+        c = counts[player]
+        k = tuple(-int(c[t]) for t in keys)
+        if planets is not None and player in planets:
+            d = _planet_distance(planets[player])
+            return k + ((-d if farthest_first else d),)
+        return k + (0.0,)
+
+    return sorted(counts, key=key)  # sorted is stable: full ties keep the given order
+
+
+def recruitment_order(
+    counts: Mapping[Hashable, Mapping[str, int]],
+    planets: Mapping[Hashable, object] | None = None,
+) -> list:
+    """Turn order of phase 1 (recruitment).
+
+    Rulebook: most military first; ties broken by builders, then abductors, then pilots;
+    a tie on all four goes to the planet farthest from Earth. ``counts`` maps a player to
+    ``{"pilot": n, "abductor": n, "builder": n, "military": n}``; ``planets`` optionally
+    maps a player to a planet name (or a distance).
+    """
+    return _order(counts, ("military", "builder", "abductor", "pilot"), planets, True)
+
+
+def action_order(
+    counts: Mapping[Hashable, Mapping[str, int]],
+    planets: Mapping[Hashable, object] | None = None,
+) -> list:
+    """Turn order of phase 2 (actions).
+
+    Rulebook: most pilots first; ties broken by abductors, then builders, then military;
+    a tie on all four goes to the planet nearest to Earth.
+    """
+    return _order(counts, ("pilot", "abductor", "builder", "military"), planets, False)
+
+
+def resolve_area(
+    placements: Sequence[tuple[Hashable, int]], tie: str = "earliest"
+) -> Hashable | None:
+    """Who recruits the card of one area, or ``None``.
+
+    ``placements`` are the area's ``(player, value)`` pairs in placement order (the
+    first one opened the area). Rulebook: equal values cancel each other (all tokens of a
+    value that appears more than once leave); of the rest, the highest sum per player
+    wins; equal sums go to the player who opened the area (see :data:`AREA_TIE_RULES`
+    for the case the rulebook leaves open).
+    """
+    if tie not in AREA_TIE_RULES:
+        raise ValueError(f"tie must be one of {AREA_TIE_RULES}, got {tie!r}")
+    value_count = Counter(v for _, v in placements)
+    sums: dict[Hashable, int] = {}
+    first_at: dict[Hashable, int] = {}
+    for i, (player, value) in enumerate(placements):
+        first_at.setdefault(player, i)
+        # rulebook: equal commands cancel
+        if value_count[value] == 1:
+            sums[player] = sums.get(player, 0) + value
+    if not sums:
+        return None
+    best = max(sums.values())
+    tied = [p for p, s in sums.items() if s == best]
+    if len(tied) == 1:
+        return tied[0]
+    # rulebook: equal sums go to the player who opened the area
+    if tie == "none":
+        return None
+    opener = placements[0][0]
+    if opener in tied:
+        return opener
+    if tie == "opener":
+        return None
+    return min(tied, key=lambda p: first_at[p])
+
+
+def score_humans(categories: Iterable[Hashable]) -> int:
+    """Points for one player's abducted humans.
+
+    Rulebook: per category 1 piece = 1, 2 = 3, 3 = 6 points; on top of that, five
+    different categories = 10 and six different = 15 points.
+    """
+    c = Counter(categories)
+    points = sum(n * (n + 1) // 2 for n in c.values())
+    if len(c) >= 6:
+        points += 15
+    elif len(c) == 5:
+        points += 10
+    return points
+
+
+def majority_points(counts: Mapping[Hashable, int], points: int = 10) -> dict:
+    """Points of one alien group's majority: the most tokens take ``points``; tied
+    players split them, rounded down (rulebook: three players with five pilots each get
+    3 points each). Nobody scores a group nobody has."""
+    if not counts:
+        return {}
+    best = max(counts.values())
+    if best <= 0:
+        return {p: 0 for p in counts}
+    tied = [p for p, n in counts.items() if n == best]
+    share = points // len(tied)
+    return {p: (share if n == best else 0) for p, n in counts.items()}
+
+
+def airspace_controller(ufos: Mapping[Hashable, int]) -> Hashable | None:
+    """Who controls a city's airspace: the single player with the most UFOs there;
+    nobody on a tie or in an empty sky."""
+    best = 0
+    who = None
+    tie = False
+    for p, n in ufos.items():
+        if n > best:
+            best, who, tie = n, p, False
+        elif n == best and n > 0:
+            tie = True
+    return None if tie else who
+
+
+# ======================================================================
+# The engine
+# ======================================================================
+
+PILOT, ABDUCTOR, BUILDER, MILITARY = 0, 1, 2, 3
+GROUP_NAMES = ("pilots", "abductors", "builders", "military")
+AREA_LETTERS = "ABCD"
+UFOS_PER_PLAYER = 8
+MAP_TOKENS_PER_PLAYER = 12
+COMMAND_VALUES = (2, 3, 4, 5, 6)
+HUMANS_PER_CATEGORY = 3
+SEAT_COLOURS = ("red", "blue", "green", "yellow")
+
+# Phases (the decision the game waits for).
+KEEP_MISSIONS = "keep missions"
+CHOOSE_ALIENS = "choose starting aliens"
+THIRD_ALIENS = "third player's starting aliens"
+PLACEMENT = "placing command tokens"
+RECRUIT = "choosing aliens to recruit"
+ENERGY = "energy card"
+FORCE_FIELD = "force field"
+ACTIONS = "actions"
+OVER = "game over"
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Rule options. The defaults are the rulebook; change them for what-if analyses.
+
+    Where the rulebook is silent or ambiguous, the default is the reading we judge most
+    faithful and the alternative is an option:
+
+    area_tie
+        equal sums in an area: see :data:`ovnilab.ovni.rules.AREA_TIE_RULES`.
+    third_player_competes
+        2-player variant: "calcule a pontuação normalmente entre ambos os jogadores". We
+        read it as: only the two real players compete for majorities and airspace
+        (False). True lets the third player's pieces block them.
+    ufo_mission
+        mapping missions ask to "have built and launched" 6-7 UFOs. ``"on_board"``: UFOs
+        on the board at the end (the family is "Mapeamento e Posse", possession);
+        ``"launched"``: UFOs launched from the platform over the whole game.
+    no_three_in_a_row_fallback
+        when every open slot would give the placer three consecutive tokens of one colour
+        (rare, near the end of placement), the rulebook gives no way out; we lift the
+        restriction for that one token (True). False makes such a deadlock an error.
+    """
+
+    platform_capacity: int = 2  # rulebook: "a plataforma só tem espaço para duas naves"
+    launch_limit: int = 2  # rulebook: builders launch one or two platform UFOs
+    map_threshold: int = 2  # rulebook: first to have two UFOs in a city maps it
+    map_threshold_mapped: int = 3  # rulebook: three once someone has mapped it
+    area_tie: str = "earliest"
+    no_three_in_a_row: bool = True  # rulebook: never three of one colour consecutively
+    no_three_in_a_row_fallback: bool = True
+    token_six_once: bool = True  # rulebook: token 6 is used once per game
+    groups_per_turn: int = 2  # rulebook: up to two different groups per turn
+    energy_groups: int = 3  # rulebook: energy bonus 2 = three groups
+    stock_per_type: int = 20
+    stock_removed_small: int = 4  # rulebook: remove 4 per type with 2 or 3 players
+    force_field_cost: int = 2  # rulebook: the force-field ability boxes two military
+    capture_size: int = 3  # rulebook: one attack per trio of military
+    abduction_size: int = 2  # rulebook: one abduction per pair of abductors
+    extra_moves: int = 2  # rulebook: the extra-movement ability gives two moves
+    mission_done: int = 8
+    mission_failed: int = -5
+    third_player_competes: bool = False
+    ufo_mission: str = "on_board"
+    board_file: str | None = None
+    cards_file: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.area_tie not in AREA_TIE_RULES:
+            raise ValueError(f"Rules.area_tie must be one of {AREA_TIE_RULES}, got {self.area_tie!r}")
+        if self.ufo_mission not in ("on_board", "launched"):
+            raise ValueError("Rules.ufo_mission must be 'on_board' or 'launched'")
+        for name in ("platform_capacity", "launch_limit", "map_threshold", "map_threshold_mapped",
+                     "groups_per_turn", "energy_groups", "capture_size", "abduction_size"):
+            if getattr(self, name) < 1:
+                raise ValueError(f"Rules.{name} must be at least 1")
+        if not 0 <= self.stock_removed_small < self.stock_per_type:
+            raise ValueError("Rules.stock_removed_small must be below stock_per_type")
+
+
+class Action(NamedTuple):
+    """One decision. ``str()`` gives the text that :meth:`State.parse_action` reads back.
+
+    ``kind`` is one of: keep, aliens, give, place, recruit, energy, energy_third,
+    force_field, activate, move, abduct, launch, capture, destroy, end_group, end_turn.
+    """
+
+    kind: str
+    a: Any = None
+    b: Any = None
+    c: Any = None
+
+    def __str__(self) -> str:  # noqa: C901 - one line per kind
+        k, a, b, c = self
+        if k == "place":
+            who = "third-player token" if b is None else str(b)
+            return f"place {who} {c} on {a}"
+        if k == "move":
+            return f"move {a} -> {b}"
+        if k == "activate":
+            return f"activate {a}"
+        if k == "end_group":
+            return "end group"
+        if k == "end_turn":
+            return "end turn"
+        if k == "abduct":
+            return f"abduct in {a}" if b is None else f"abduct in {a} swapping with {b}"
+        if k == "launch":
+            return f"launch to {a}"
+        if k == "capture":
+            return f"capture {b} from {a}"
+        if k == "destroy":
+            return f"destroy {a} UFO in {b}"
+        if k == "recruit":
+            return "recruit " + "+".join(a)
+        if k == "energy":
+            return "energy 2" if a == 2 else ("energy 1" if b is None else f"energy 1 {b}")
+        if k == "energy_third":
+            return f"energy for third player {a}"
+        if k == "force_field":
+            return "force field on" if a else "force field off"
+        if k == "keep":
+            return "keep missions " + "+".join(str(x) for x in a)
+        if k == "aliens":
+            return "choose aliens " + "+".join(a)
+        if k == "give":
+            return f"give third player {a}"
+        return f"{k} {a} {b} {c}"
+
+
+END_GROUP = Action("end_group")
+END_TURN = Action("end_turn")
+
+
+class _Tables:
+    """Interned actions of one board (built once per board)."""
+
+    def __init__(self, board: Board) -> None:
+        names = board.names
+        nb = board.neighbours
+        self.move = [[Action("move", names[c], names[d]) for d in nb[c]] for c in range(12)]
+        self.launch = [Action("launch", names[c]) for c in range(12)]
+        self.abduct = [Action("abduct", names[c]) for c in range(12)]
+        self.abduct_swap = [[Action("abduct", names[c], names[d]) for d in nb[c]] for c in range(12)]
+        self.destroy = [[Action("destroy", col, names[c]) for c in range(12)] for col in SEAT_COLOURS]
+        self.capture = [[Action("capture", col, t) for t in ALIEN_TYPES] for col in SEAT_COLOURS]
+        self.activate = [Action("activate", g) for g in GROUP_NAMES]
+        self.city_index = {n: i for i, n in enumerate(names)}
+        self.city_fold = {_fold(n): i for i, n in enumerate(names)}
+
+
+_TABLES: dict[Board, _Tables] = {}
+
+
+def _tables(board: Board) -> _Tables:
+    t = _TABLES.get(board)
+    if t is None:
+        t = _TABLES[board] = _Tables(board)
+    return t
+
+
+_PLACE = {
+    (area, value, face): Action("place", area, value, face)
+    for area in AREA_LETTERS
+    for value in (None,) + COMMAND_VALUES
+    for face in ("face-down", "face-up")
+}
+_TYPE_INDEX = {t: i for i, t in enumerate(ALIEN_TYPES)}
+_GROUP_INDEX = {g: i for i, g in enumerate(GROUP_NAMES)}
+_COLOUR_INDEX = {c: i for i, c in enumerate(SEAT_COLOURS)}
+
+
+class State(GameState):
+    """A game of Ovni in progress. Build it with :func:`new_game`."""
+
+    game_name = "ovni"
+
+    # ------------------------------------------------------------------ set-up
+    def __init__(self, num_players: int = 4, seed: int | None = None, rules: Rules | None = None) -> None:
+        if num_players not in (2, 3, 4):
+            raise ValueError(f"Ovni is played by 2, 3 or 4 players, not {num_players!r}")
+        rules = Rules() if rules is None else rules
+        if not isinstance(rules, Rules):
+            raise TypeError("rules must be an ovni.Rules")
+        super().__init__(seed, {"num_players": num_players, "rules": rules_to_dict(rules)})
+        self.rules = rules
+        self.board: Board = load_board(rules.board_file)
+        self.cards: Cards = load_cards(rules.cards_file)
+        self._t = _tables(self.board)
+        n = num_players
+        self.n = n  # real players
+        self.third = 2 if n == 2 else -1
+        self.ns = 3 if n == 2 else n  # seats with pieces
+        ns = self.ns
+        rng = self.rng
+        self.round = 0
+        self.phase = KEEP_MISSIONS
+        self.actor = 0
+        self.over = False
+
+        # rulebook: alien stock of 20 per type, minus 4 per type with 2 or 3 players
+        removed = rules.stock_removed_small if n in (2, 3) else 0
+        self.stock_removed = removed
+        self.stock = [rules.stock_per_type - removed] * 4
+        self.aliens = [[0, 0, 0, 0] for _ in range(ns)]
+        self.captured = [[0, 0, 0, 0] for _ in range(ns)]  # tokens carrying a capture marker
+
+        # rulebook: abilities shuffled, two each (no force field with 2 players)
+        ab = [a for a in self.cards.abilities if not (n == 2 and a == "force_field")]
+        rng.shuffle(ab)
+        self.abilities = [tuple(sorted(ab[2 * s: 2 * s + 2])) if s < n else () for s in range(ns)]
+        # rulebook: missions shuffled, three dealt to each player, who keeps 1 or 2
+        mids = [m.id for m in self.cards.missions]
+        rng.shuffle(mids)
+        self.missions_dealt = [tuple(sorted(mids[3 * s: 3 * s + 3])) if s < n else () for s in range(ns)]
+        self.missions_kept: list[tuple[int, ...]] = [() for _ in range(ns)]
+
+        # rulebook: one human of each colour on the track, the other 12 one per city at random
+        track = list(range(6))
+        rng.shuffle(track)
+        self.track = track
+        rest = [c for c in range(6) for _ in range(HUMANS_PER_CATEGORY - 1)]
+        rng.shuffle(rest)
+        self.human = rest  # category per city index; -1 = empty
+        self.abducted = [[0] * 6 for _ in range(ns)]
+
+        # rulebook: UFOs placed round-robin from São Paulo (city 1)
+        self.ufo = [[0] * 12 for _ in range(ns)]
+        self.mapped = [0] * 12  # bitmask of seats that mapped each city
+        self.map_tokens = [MAP_TOKENS_PER_PLAYER] * ns
+        if n == 2:
+            # 2-player variant: a drawn player starts; cities 3, 6, 9, 12 get two UFOs
+            # of the third player and its mapping token
+            first = rng.randrange(2)
+            self.ufo_starter = first
+            seq = [first, 1 - first, 2]
+            for c in range(12):
+                s = seq[c % 3]
+                if s == 2:
+                    self.ufo[2][c] += 2
+                    self.mapped[c] |= 1 << 2
+                    self.map_tokens[2] -= 1
+                else:
+                    self.ufo[s][c] += 1
+        else:
+            # "the last player to have seen a UFO" starts: seat 0, then clockwise
+            self.ufo_starter = 0
+            for c in range(12):
+                self.ufo[c % n][c] += 1
+        self.platform = [0] * ns
+        self.reserve = [UFOS_PER_PLAYER - sum(self.ufo[s]) for s in range(ns)]
+        self.launched = [0] * ns  # UFOs launched from the platform, whole game
+        self.builds_lost = [0] * ns  # builds lost to a full platform or empty reserve
+        # ability: initial UFO (each copy puts one built UFO on the platform)
+        for s in range(n):
+            for _ in range(self.abilities[s].count("initial_ufo")):
+                self._build(s)
+
+        # command tokens 2-6; `tokens_owned` drops the 6 once spent
+        self.tokens_owned = [list(COMMAND_VALUES) for _ in range(ns)]
+        self.six_uses = [0] * ns
+        # rulebook: the alien card deck, shuffled
+        deck = list(range(len(self.cards.alien_cards)))
+        rng.shuffle(deck)
+        self.deck = deck
+        self.discard: list[int] = []
+        self.area_cards: list[int] = []
+        self.area_cards_last: list[int] = []
+        self.area_winner_last: list[int] = []
+        self.area_slots: list[list[tuple[int, int]]] = []  # (owner seat, value)
+        self.place_seq: list[tuple[int, int]] = []  # (placer, owner)
+        self.place_pos = 0
+        self.third_bag: list[int] = []
+        self.area_winner: list[int] = []
+        self.resolve_pos = 0
+        self.won = [0] * ns
+        self.received = [0] * ns
+        self.order1: list[int] = []
+        self.order2: list[int] = []
+        self.energy = [0] * ns  # 0, 1 or 2 this round
+        self.energy_queue: list[int] = []
+        self.shield = [False] * ns  # energy bonus 1 or force-field ability this round
+        self.boxed = [0] * ns  # military placed in the force-field box
+        self.ff_queue: list[int] = []
+        self.turn_pos = 0
+        self.used_groups = 0  # bitmask of groups used this turn
+        self.group = -1
+        self.budget = 0
+        self.last_target = -1
+        self.frozen = [[0] * 12 for _ in range(ns)]
+        self.setup_pos = 0
+        self.third_pair: list[int] = []
+        self.actor = 0
+
+    @classmethod
+    def from_options(cls, seed: int, options: dict[str, Any]) -> "State":
+        if not isinstance(options, dict):
+            raise SaveFormatError("options must be an object")
+        n = options.get("num_players")
+        if n not in (2, 3, 4):
+            raise SaveFormatError(f"options.num_players must be 2, 3 or 4, got {n!r}")
+        unknown = set(options) - {"num_players", "rules"}
+        if unknown:
+            raise SaveFormatError(f"options.{sorted(unknown)[0]} is not an Ovni option")
+        rules = rules_from_dict(Rules, options.get("rules", {}))
+        return cls(n, seed, rules)
+
+    def _copy_into(self, o: "State") -> None:  # type: ignore[override]
+        d = self.__dict__
+        od = o.__dict__
+        for k, v in d.items():
+            if k in od:
+                continue
+            if type(v) is list:
+                if v and type(v[0]) is list:
+                    od[k] = [list(x) for x in v]
+                else:
+                    od[k] = list(v)
+            else:
+                od[k] = v
+
+    def _fingerprint(self) -> Any:
+        skip = {"_legal_cache", "_legal_set_cache", "_t", "board", "cards", "rng"}
+        d = {k: v for k, v in self.__dict__.items() if k not in skip}
+        d["rng"] = self.rng.getstate()
+        return repr(sorted(d.items()))
+
+    # ------------------------------------------------------------- properties
+    @property
+    def current_player(self) -> int:
+        return TERMINAL if self.over else self.actor
+
+    @property
+    def num_players(self) -> int:
+        return self.n
+
+    def colour(self, seat: int) -> str:
+        return SEAT_COLOURS[seat]
+
+    def planet(self, seat: int) -> str:
+        return self.cards.planets[seat]
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def counts(self, seat: int) -> dict[str, int]:
+        """Alien tokens of ``seat`` by type name."""
+        return dict(zip(ALIEN_TYPES, self.aliens[seat]))
+
+    def _planet_map(self) -> dict[int, int]:
+        return {s: self.cards.planet_distance[s] for s in range(self.n)}
+
+    # --------------------------------------------------------------- builders
+    def _build(self, s: int) -> None:
+        """Rulebook: a newly formed builder pair builds one UFO onto the platform;
+        lost when the platform is full (or the reserve is empty)."""
+        if self.reserve[s] > 0 and self.platform[s] < self.rules.platform_capacity:
+            self.reserve[s] -= 1
+            self.platform[s] += 1
+        else:
+            self.builds_lost[s] += 1
+
+    def _gain(self, s: int, t: int, captured: bool = False) -> None:
+        self.aliens[s][t] += 1
+        if captured:
+            self.captured[s][t] += 1
+        # rulebook: each new builder pair builds a UFO (the third player never builds)
+        if t == BUILDER and self.aliens[s][t] % 2 == 0 and s != self.third:
+            self._build(s)
+
+    def _take_from_stock(self, s: int, t: int) -> bool:
+        # rulebook: the stock can run out mid-resolution; missing aliens are not received
+        if self.stock[t] <= 0:
+            return False
+        self.stock[t] -= 1
+        self._gain(s, t)
+        self.received[s] += 1
+        return True
+
+    # ---------------------------------------------------------------- mapping
+    def _arrive(self, s: int, c: int) -> None:
+        """A UFO of seat ``s`` arrived in city ``c`` (moved or launched)."""
+        self.ufo[s][c] += 1
+        bit = 1 << s
+        m = self.mapped[c]
+        if m & bit or self.map_tokens[s] <= 0:
+            return
+        r = self.rules
+        # rulebook: the first to have two UFOs in a city maps it; three once mapped;
+        # ability: free mapping always needs two
+        thr = r.map_threshold if (m == 0 or "free_mapping" in self.abilities[s]) else r.map_threshold_mapped
+        if self.ufo[s][c] >= thr:
+            self.mapped[c] = m | bit
+            self.map_tokens[s] -= 1
+            # rulebook: the mapping UFOs cannot move again this round
+            self.frozen[s][c] = thr
+
+    # ----------------------------------------------------------- round flow
+    def _start_round(self) -> None:
+        self.round += 1
+        n, ns = self.n, self.ns
+        # rulebook: phase 1 order - military, builders, abductors, pilots; farthest planet
+        counts = {s: self.counts(s) for s in range(n)}
+        self.order1 = recruitment_order(counts, self._planet_map())
+        # rulebook: the first player draws one card per area (A-D with 4, A-C otherwise)
+        areas = 4 if n == 4 else 3
+        self.area_cards = []
+        for _ in range(areas):
+            if not self.deck:
+                # not in the rulebook: with the deck spent, the discards are reshuffled
+                self.deck = self.discard
+                self.discard = []
+                self.rng.shuffle(self.deck)
+            self.area_cards.append(self.deck.pop())
+        self.area_slots = [[] for _ in range(areas)]
+        if n == 2:
+            # 2-player variant: each player places an own token then a third-player
+            # token, twice; then they complete their own placements
+            f, o = self.order1
+            T = self.third
+            self.place_seq = [(f, f), (f, T), (o, o), (o, T)] * 2 + [(f, f), (o, o)] * 2
+            bag = self.tokens_owned[T][:]
+            self.rng.shuffle(bag)  # drawn without looking
+            self.third_bag = bag
+        else:
+            self.place_seq = [(p, p) for _ in range(4) for p in self.order1]
+        self.place_pos = 0
+        self.won = [0] * ns
+        self.received = [0] * ns
+        self.phase = PLACEMENT
+        self.actor = self.place_seq[0][0]
+
+    def _token_face(self, area: int) -> str:
+        # rulebook: tokens alternate face down / face up within an area
+        return "face-down" if len(self.area_slots[area]) % 2 == 0 else "face-up"
+
+    def _placement_areas(self, owner: int) -> list[int]:
+        open_areas = [i for i, sl in enumerate(self.area_slots) if len(sl) < 4]
+        if not self.rules.no_three_in_a_row:
+            return open_areas
+        # rulebook: never three tokens of one colour consecutively in an area
+        ok = [i for i in open_areas
+              if not (len(self.area_slots[i]) >= 2 and self.area_slots[i][-1][0] == owner
+                      and self.area_slots[i][-2][0] == owner)]
+        if ok or not self.rules.no_three_in_a_row_fallback:
+            return ok
+        return open_areas
+
+    def _hand_tokens(self, s: int) -> list[int]:
+        on_board = [v for sl in self.area_slots for (o, v) in sl if o == s]
+        hand = list(self.tokens_owned[s])
+        for v in on_board:
+            hand.remove(v)
+        return hand
+
+    def _resolve_start(self) -> None:
+        # rulebook: reveal, then resolve the areas in letter order
+        tie = self.rules.area_tie
+        winners = []
+        for sl in self.area_slots:
+            w = resolve_area(sl, tie)
+            winners.append(-1 if w is None else w)
+        if self.n == 2:
+            # 2-player variant: the third player only receives its lowest-letter area
+            seen = False
+            for i, w in enumerate(winners):
+                if w == self.third:
+                    if seen:
+                        winners[i] = -1
+                    seen = True
+        self.area_winner = winners
+        for w in winners:
+            if w >= 0:
+                self.won[w] += 1
+        self.resolve_pos = 0
+        self._resolve_continue()
+
+    def _resolve_continue(self) -> None:
+        while self.resolve_pos < len(self.area_cards):
+            i = self.resolve_pos
+            w = self.area_winner[i]
+            card = self.area_cards[i]
+            if w < 0:
+                # rulebook: no winner, nobody recruits; the card is discarded
+                self.discard.append(card)
+                self.resolve_pos += 1
+                continue
+            if self.won[w] >= 2 and w != self.third:
+                first = self.area_winner.index(w)
+                if first == i:
+                    # rulebook: a player winning several areas picks exactly three aliens
+                    self.phase = RECRUIT
+                    self.actor = w
+                    return
+                self.discard.append(card)
+                self.resolve_pos += 1
+                continue
+            for t in self.cards.alien_cards[card]:
+                self._take_from_stock(w, t)
+            self.discard.append(card)
+            self.resolve_pos += 1
+        self._end_recruitment()
+
+    def _recruit_options(self, s: int) -> list[tuple[int, ...]]:
+        pool = [0, 0, 0, 0]
+        for i, w in enumerate(self.area_winner):
+            if w == s:
+                for t in self.cards.alien_cards[self.area_cards[i]]:
+                    pool[t] += 1
+        avail = [min(pool[t], self.stock[t]) for t in range(4)]
+        k = min(3, sum(avail))
+        out = []
+        for combo in itertools.combinations_with_replacement(range(4), k):
+            if all(combo.count(t) <= avail[t] for t in range(4)):
+                out.append(combo)
+        return out
+
+    def _end_recruitment(self) -> None:
+        # rulebook: tokens return to their owners; token 6 leaves the game once used
+        for sl in self.area_slots:
+            for owner, v in sl:
+                if v == 6:
+                    self.six_uses[owner] += 1
+                    if not self.rules.token_six_once:
+                        continue
+                    # ability: command six returns after its first use
+                    keeps = owner < self.n and "command_six" in self.abilities[owner] and self.six_uses[owner] == 1
+                    if not keeps:
+                        self.tokens_owned[owner].remove(6)
+        # the round's cards are all in the discard pile now; keep them for display
+        self.area_cards_last = list(self.area_cards)
+        self.area_winner_last = list(self.area_winner)
+        self.area_cards = []
+        self.area_slots = []
+        # rulebook: energy card for players who won no area, in phase-1 order
+        self.energy_queue = [s for s in self.order1 if self.won[s] == 0]
+        if self.third >= 0 and self.won[self.third] == 0:
+            self.energy_queue.append(self.third)
+        self._next_energy()
+
+    def _next_energy(self) -> None:
+        while self.energy_queue:
+            s = self.energy_queue[0]
+            if s == self.third and not any(self.stock):
+                # 2-player variant: the third player takes bonus 1; with an empty stock
+                # only its force field remains
+                self.energy_queue.pop(0)
+                self.energy[s] = 1
+                self.shield[s] = True
+                continue
+            self.phase = ENERGY
+            # 2-player variant: the first player in turn order chooses the third's alien
+            self.actor = self.order1[0] if s == self.third else s
+            return
+        self._start_actions()
+
+    def _start_actions(self) -> None:
+        # rulebook: phase 2 order - pilots, abductors, builders, military; nearest planet
+        counts = {s: self.counts(s) for s in range(self.n)}
+        self.order2 = action_order(counts, self._planet_map())
+        # ability: force field, offered at the start of phase 2 (needs two military)
+        self.ff_queue = [s for s in self.order2
+                         if "force_field" in self.abilities[s] and self.aliens[s][MILITARY] >= self.rules.force_field_cost]
+        if self.ff_queue:
+            self.phase = FORCE_FIELD
+            self.actor = self.ff_queue[0]
+            return
+        self._begin_turns()
+
+    def _begin_turns(self) -> None:
+        self.phase = ACTIONS
+        self.turn_pos = -1
+        self._next_turn()
+
+    def _next_turn(self) -> None:
+        while True:
+            self.turn_pos += 1
+            if self.turn_pos >= len(self.order2):
+                self._end_round()
+                return
+            s = self.order2[self.turn_pos]
+            self.actor = s
+            self.used_groups = 0
+            self.group = -1
+            self.last_target = -1
+            if self._activations(s):
+                return
+            # nothing to activate: the turn passes
+
+    def _max_groups(self, s: int) -> int:
+        return self.rules.energy_groups if self.energy[s] == 2 else self.rules.groups_per_turn
+
+    def _activations(self, s: int) -> list[Action]:
+        used = self.used_groups
+        if bin(used).count("1") >= self._max_groups(s):
+            return []
+        out = []
+        for g in range(4):
+            if not used & (1 << g) and self._group_budget(s, g) > 0 and self._group_actions(s, g):
+                out.append(self._t.activate[g])
+        return out
+
+    def _group_budget(self, s: int, g: int) -> int:
+        r = self.rules
+        a = self.aliens[s]
+        if g == PILOT:
+            # rulebook: one move per pilot; ability: two extra moves (needs a pilot)
+            if a[PILOT] == 0:
+                return 0
+            return a[PILOT] + r.extra_moves * self.abilities[s].count("extra_moves")
+        if g == ABDUCTOR:
+            return a[ABDUCTOR] // r.abduction_size  # one abduction per pair
+        if g == BUILDER:
+            return min(r.launch_limit, self.platform[s]) if a[BUILDER] > 0 else 0
+        return (a[MILITARY] - self.boxed[s]) // r.capture_size  # one attack per trio
+
+    def _group_actions(self, s: int, g: int) -> list[Action]:
+        t = self._t
+        if g == PILOT:
+            out = []
+            ufo = self.ufo[s]
+            fr = self.frozen[s]
+            for c in range(12):
+                if ufo[c] > fr[c]:
+                    out.extend(t.move[c])
+            return out
+        if g == ABDUCTOR:
+            out = []
+            swap = "human_swap" in self.abilities[s]
+            human = self.human
+            for c in range(12):
+                if human[c] < 0 or not self._has_majority(s, c):
+                    continue
+                out.append(t.abduct[c])
+                if swap:
+                    nb = self.board.neighbours[c]
+                    for k, d in enumerate(nb):
+                        if human[d] >= 0:
+                            out.append(t.abduct_swap[c][k])
+            return out
+        if g == BUILDER:
+            return list(t.launch) if self.platform[s] > 0 else []
+        out = []
+        mine = self.ufo[s]
+        for o in range(self.ns):
+            if o == s or o == self.last_target or self.shield[o]:
+                continue
+            al, cap = self.aliens[o], self.captured[o]
+            for ty in range(4):
+                # rulebook: never the last of a type, never an already captured alien
+                if al[ty] >= 2 and al[ty] - cap[ty] >= 1:
+                    out.append(t.capture[o][ty])
+            theirs = self.ufo[o]
+            for c in range(12):
+                if theirs[c] and mine[c]:
+                    out.append(t.destroy[o][c])
+        return out
+
+    def _has_majority(self, s: int, c: int) -> bool:
+        mine = self.ufo[s][c]
+        if mine == 0:
+            return False
+        for o in range(self.ns):
+            if o != s and self.ufo[o][c] >= mine:
+                return False
+        return True
+
+    def _end_round(self) -> None:
+        # rulebook: refill empty cities from the track, in city order
+        for c in range(12):
+            if self.human[c] < 0 and self.track:
+                self.human[c] = self.track.pop(0)
+        # rulebook: energy cards and force-field military return
+        ns = self.ns
+        self.energy = [0] * ns
+        self.shield = [False] * ns
+        self.boxed = [0] * ns
+        self.frozen = [[0] * 12 for _ in range(ns)]
+        # rulebook: the game ends after the round in which an alien stock ran out
+        if min(self.stock) <= 0:
+            self.over = True
+            self.phase = OVER
+            self.actor = TERMINAL
+            return
+        self._start_round()
+
+    # ----------------------------------------------------------- legal actions
+    def _legal(self) -> list[Action]:
+        ph = self.phase
+        s = self.actor
+        if ph == ACTIONS:
+            if self.group < 0:
+                return self._activations(s) + [END_TURN]
+            return self._group_actions(s, self.group) + [END_GROUP]
+        if ph == PLACEMENT:
+            placer, owner = self.place_seq[self.place_pos]
+            areas = self._placement_areas(owner)
+            out = []
+            if owner == self.third:
+                for i in areas:
+                    out.append(_PLACE[(AREA_LETTERS[i], None, self._token_face(i))])
+                return out
+            values = sorted(set(self._hand_tokens(owner)))
+            for i in areas:
+                face = self._token_face(i)
+                letter = AREA_LETTERS[i]
+                for v in values:
+                    out.append(_PLACE[(letter, v, face)])
+            return out
+        if ph == RECRUIT:
+            return [Action("recruit", tuple(ALIEN_TYPES[t] for t in combo)) for combo in self._recruit_options(s)]
+        if ph == ENERGY:
+            who = self.energy_queue[0]
+            types = [ALIEN_TYPES[t] for t in range(4) if self.stock[t] > 0]
+            if who == self.third:
+                return [Action("energy_third", t) for t in types]
+            out = [Action("energy", 1, t) for t in types] or [Action("energy", 1)]
+            return out + [Action("energy", 2)]
+        if ph == FORCE_FIELD:
+            return [Action("force_field", True), Action("force_field", False)]
+        if ph == KEEP_MISSIONS:
+            dealt = self.missions_dealt[s]
+            return [Action("keep", (m,)) for m in dealt] + [Action("keep", p) for p in itertools.combinations(dealt, 2)]
+        if ph == CHOOSE_ALIENS:
+            k = 3 if "starting_aliens" in self.abilities[s] else 2
+            taken = {tuple(sorted(self._starting_choice(o))) for o in range(s)}
+            out = []
+            for combo in itertools.combinations(range(4), k):
+                if combo in taken or any(self.stock[t] <= 0 for t in combo):
+                    continue
+                out.append(Action("aliens", tuple(ALIEN_TYPES[t] for t in combo)))
+            return out
+        if ph == THIRD_ALIENS:
+            taken = {tuple(sorted(self._starting_choice(o))) for o in range(2)}
+            out = []
+            for t in range(4):
+                if self.third_pair:
+                    f = self.third_pair[0]
+                    if t == f or tuple(sorted((f, t))) in taken:
+                        continue
+                elif all(tuple(sorted((t, u))) in taken for u in range(4) if u != t):
+                    continue
+                out.append(Action("give", ALIEN_TYPES[t]))
+            return out
+        return []
+
+    def _starting_choice(self, s: int) -> tuple[int, ...]:
+        return tuple(t for t in range(4) if self.aliens[s][t])
+
+    # ------------------------------------------------------------------ apply
+    def _do(self, a: Action) -> None:
+        k = a.kind
+        s = self.actor
+        if k == "move":
+            src = self._t.city_index[a.a]
+            dst = self._t.city_index[a.b]
+            self.ufo[s][src] -= 1
+            self._arrive(s, dst)
+            self._spend()
+        elif k == "activate":
+            g = _GROUP_INDEX[a.a]
+            self.used_groups |= 1 << g
+            self.group = g
+            self.budget = self._group_budget(s, g)
+            self.last_target = -1
+        elif k == "end_group":
+            self._close_group()
+        elif k == "end_turn":
+            self._next_turn()
+        elif k == "place":
+            self._do_place(a)
+        elif k == "abduct":
+            c = self._t.city_index[a.a]
+            if a.b is not None:
+                # ability: swap the human with one in an adjacent city before abducting
+                d = self._t.city_index[a.b]
+                self.human[c], self.human[d] = self.human[d], self.human[c]
+            self.abducted[s][self.human[c]] += 1
+            self.human[c] = -1
+            self._spend()
+        elif k == "launch":
+            c = self._t.city_index[a.a]
+            self.platform[s] -= 1
+            self.launched[s] += 1
+            self._arrive(s, c)
+            self._spend()
+        elif k == "capture":
+            o = _COLOUR_INDEX[a.a]
+            ty = _TYPE_INDEX[a.b]
+            self.aliens[o][ty] -= 1
+            self._gain(s, ty, captured=True)  # rulebook: a capture marker goes on it
+            self.last_target = o
+            self._spend()
+        elif k == "destroy":
+            o = _COLOUR_INDEX[a.a]
+            c = self._t.city_index[a.b]
+            # rulebook: the destroyed UFO returns to its owner's reserve
+            self.ufo[o][c] -= 1
+            self.reserve[o] += 1
+            if self.frozen[o][c] > self.ufo[o][c]:
+                self.frozen[o][c] = self.ufo[o][c]
+            self.last_target = o
+            self._spend()
+        elif k == "recruit":
+            for name in a.a:
+                self._take_from_stock(s, _TYPE_INDEX[name])
+            self.discard.append(self.area_cards[self.resolve_pos])
+            self.resolve_pos += 1
+            self.phase = PLACEMENT  # placeholder until resolution continues
+            self._resolve_continue()
+        elif k == "energy":
+            self.energy_queue.pop(0)
+            self.energy[s] = a.a
+            if a.a == 1:
+                # energy bonus 1: any alien from the stock, and a force field this round
+                self.shield[s] = True
+                if a.b is not None:
+                    self._take_from_stock(s, _TYPE_INDEX[a.b])
+            self._next_energy()
+        elif k == "energy_third":
+            T = self.energy_queue.pop(0)
+            self.energy[T] = 1
+            self.shield[T] = True
+            self._take_from_stock(T, _TYPE_INDEX[a.a])
+            self._next_energy()
+        elif k == "force_field":
+            self.ff_queue.pop(0)
+            if a.a:
+                self.boxed[s] = self.rules.force_field_cost
+                self.shield[s] = True
+            if self.ff_queue:
+                self.actor = self.ff_queue[0]
+            else:
+                self._begin_turns()
+        elif k == "keep":
+            self.missions_kept[s] = tuple(a.a)
+            if s + 1 < self.n:
+                self.actor = s + 1
+            else:
+                self.phase = CHOOSE_ALIENS
+                self.actor = 0
+        elif k == "aliens":
+            for name in a.a:
+                t = _TYPE_INDEX[name]
+                self.stock[t] -= 1
+                self._gain(s, t)
+            if s + 1 < self.n:
+                self.actor = s + 1
+            elif self.n == 2:
+                self.phase = THIRD_ALIENS
+                self.actor = 0
+            else:
+                self._start_round()
+        elif k == "give":
+            t = _TYPE_INDEX[a.a]
+            self.third_pair.append(t)
+            self.stock[t] -= 1
+            self._gain(self.third, t)
+            if len(self.third_pair) < 2:
+                self.actor = 1
+            else:
+                self._start_round()
+        else:  # pragma: no cover - legality was checked
+            raise IllegalAction(f"unknown action kind {k!r}", a)
+
+    def _do_place(self, a: Action) -> None:
+        placer, owner = self.place_seq[self.place_pos]
+        i = AREA_LETTERS.index(a.a)
+        if owner == self.third:
+            value = self.third_bag.pop()  # chance: the token drawn without looking
+        else:
+            value = a.b
+        self.area_slots[i].append((owner, value))
+        self.place_pos += 1
+        if self.place_pos < len(self.place_seq):
+            self.actor = self.place_seq[self.place_pos][0]
+        else:
+            self._resolve_start()
+
+    def _spend(self) -> None:
+        self.budget -= 1
+        if self.budget <= 0 or not self._group_actions(self.actor, self.group):
+            self._close_group()
+
+    def _close_group(self) -> None:
+        self.group = -1
+        self.budget = 0
+        self.last_target = -1
+        if not self._activations(self.actor):
+            self._next_turn()
+
+    # ------------------------------------------------------------ explanations
+    def _explain_illegal(self, a: Any) -> str:  # noqa: C901 - one branch per rule
+        if not isinstance(a, Action):
+            return "not an Ovni action"
+        ph = self.phase
+        s = self.actor
+        expected = {
+            KEEP_MISSIONS: "keep", CHOOSE_ALIENS: "aliens", THIRD_ALIENS: "give",
+            PLACEMENT: "place", RECRUIT: "recruit", FORCE_FIELD: "force_field",
+        }
+        if ph in expected and a.kind != expected[ph]:
+            return f"the game is in the phase '{ph}': expected a '{expected[ph]}' action"
+        if ph == ENERGY and a.kind not in ("energy", "energy_third"):
+            return "players who recruited nothing now choose their energy bonus"
+        if ph == PLACEMENT:
+            placer, owner = self.place_seq[self.place_pos]
+            if a.a not in AREA_LETTERS[: len(self.area_slots)]:
+                return f"areas in play are {AREA_LETTERS[: len(self.area_slots)]}"
+            i = AREA_LETTERS.index(a.a)
+            if len(self.area_slots[i]) >= 4:
+                return "an area holds at most 4 command tokens"
+            if a.c != self._token_face(i):
+                return "tokens alternate face down / face up within an area"
+            if owner == self.third and a.b is not None:
+                return "this turn places a token of the third player, drawn without looking"
+            if owner != self.third and a.b is None:
+                return "this turn places one of your own tokens"
+            if a.b is not None and a.b not in self._hand_tokens(owner):
+                if a.b == 6 and 6 not in self.tokens_owned[owner]:
+                    return "token 6 is used once per game"
+                return f"token {a.b} is not in hand (each token is placed once per round)"
+            return "never three tokens of one colour consecutively in an area"
+        if ph == KEEP_MISSIONS:
+            return "keep one or two of the three missions dealt to you"
+        if ph == CHOOSE_ALIENS:
+            return ("choose two (three with the starting-aliens ability) different alien types, "
+                    "not the same set as another player")
+        if ph == THIRD_ALIENS:
+            return "the third player's two aliens are of different types and not another player's pair"
+        if ph == RECRUIT:
+            return "choose exactly three aliens among the cards of the areas you won (stock permitting)"
+        if ph == ENERGY:
+            return "energy bonus 1 takes one alien of a type still in stock; bonus 2 gives a third group"
+        if ph == ACTIONS:
+            if self.group < 0:
+                if a.kind == "activate":
+                    g = _GROUP_INDEX.get(a.a, -1)
+                    if g < 0:
+                        return f"groups are {GROUP_NAMES}"
+                    if self.used_groups & (1 << g):
+                        return "a group is activated at most once per round"
+                    if bin(self.used_groups).count("1") >= self._max_groups(s):
+                        return f"at most {self._max_groups(s)} groups per turn"
+                    return f"the {a.a} group has nothing it can do now"
+                return "activate a group first (or end the turn)"
+            g = GROUP_NAMES[self.group]
+            if a.kind == "move":
+                if self.group != PILOT:
+                    return f"the active group is {g}: finish it before another group acts"
+                src = self._t.city_index.get(a.a, -1)
+                dst = self._t.city_index.get(a.b, -1)
+                if src < 0 or dst < 0:
+                    return "unknown city"
+                if dst not in self.board.neighbours[src]:
+                    return "a pilot moves a UFO to an adjacent city"
+                if self.ufo[s][src] == 0:
+                    return "you have no UFO there"
+                return "UFOs that mapped a city cannot move again this round"
+            if a.kind == "abduct":
+                if self.group != ABDUCTOR:
+                    return f"the active group is {g}: finish it before another group acts"
+                c = self._t.city_index.get(a.a, -1)
+                if c < 0:
+                    return "unknown city"
+                if self.human[c] < 0:
+                    return "there is no human in that city"
+                if not self._has_majority(s, c):
+                    return "abduction needs the majority of UFOs in the city"
+                return "swapping humans needs the human-swap ability and a human in an adjacent city"
+            if a.kind in ("capture", "destroy"):
+                if self.group != MILITARY:
+                    return f"the active group is {g}: finish it before another group acts"
+                o = _COLOUR_INDEX.get(a.a, -1)
+                if o < 0 or o >= self.ns or o == s:
+                    return "attack an opponent in the game"
+                if o == self.last_target:
+                    return "never attack the same opponent twice in a row"
+                if self.shield[o]:
+                    return "that player is protected by a force field this round"
+                if a.kind == "capture":
+                    ty = _TYPE_INDEX.get(a.b, -1)
+                    if ty < 0:
+                        return "unknown alien type"
+                    if self.aliens[o][ty] <= 1:
+                        return "an opponent's only alien of a type cannot be captured"
+                    return "a captured alien cannot be captured again"
+                return "destroy a UFO sharing a city with one of yours"
+            if a.kind == "launch":
+                return f"the active group is {g}" if self.group != BUILDER else "no UFO on the platform"
+        return "not a legal action in this position"
+
+    # ------------------------------------------------------------------ parsing
+    _RE = [
+        (re.compile(r"^place (third-player token|\d) (face-down|face-up) on ([A-D])$"), "place"),
+        (re.compile(r"^move (.+) -> (.+)$"), "move"),
+        (re.compile(r"^activate (\w+)$"), "activate"),
+        (re.compile(r"^abduct in (.+) swapping with (.+)$"), "abduct2"),
+        (re.compile(r"^abduct in (.+)$"), "abduct"),
+        (re.compile(r"^launch to (.+)$"), "launch"),
+        (re.compile(r"^capture (\w+) from (\w+)$"), "capture"),
+        (re.compile(r"^destroy (\w+) UFO in (.+)$"), "destroy"),
+        (re.compile(r"^recruit ([\w+]+)$"), "recruit"),
+        (re.compile(r"^energy 1 (\w+)$"), "energy1t"),
+        (re.compile(r"^energy ([12])$"), "energy"),
+        (re.compile(r"^energy for third player (\w+)$"), "energy_third"),
+        (re.compile(r"^force field (on|off)$"), "force_field"),
+        (re.compile(r"^keep missions ([\d+]+)$"), "keep"),
+        (re.compile(r"^choose aliens ([\w+]+)$"), "aliens"),
+        (re.compile(r"^give third player (\w+)$"), "give"),
+    ]
+
+    def _city(self, text: str) -> str:
+        i = self._t.city_fold.get(_fold(text))
+        if i is None:
+            raise IllegalAction(f"unknown city {text!r}; cities are {list(self.board.names)}")
+        return self.board.names[i]
+
+    def parse_action(self, text: str) -> Action:
+        """Read an action from its text (as ``str(action)`` writes it). City names may
+        be written without accents and in any case."""
+        if isinstance(text, Action):
+            return text
+        t = " ".join(str(text).strip().split())
+        if t == "end group":
+            return END_GROUP
+        if t == "end turn":
+            return END_TURN
+        for rx, kind in self._RE:
+            m = rx.match(t)
+            if not m:
+                continue
+            g = m.groups()
+            if kind == "place":
+                v = None if g[0] == "third-player token" else int(g[0])
+                return Action("place", g[2], v, g[1])
+            if kind == "move":
+                return Action("move", self._city(g[0]), self._city(g[1]))
+            if kind == "activate":
+                return Action("activate", g[0])
+            if kind == "abduct2":
+                return Action("abduct", self._city(g[0]), self._city(g[1]))
+            if kind == "abduct":
+                return Action("abduct", self._city(g[0]))
+            if kind == "launch":
+                return Action("launch", self._city(g[0]))
+            if kind == "capture":
+                return Action("capture", g[1], g[0])
+            if kind == "destroy":
+                return Action("destroy", g[0], self._city(g[1]))
+            if kind == "recruit":
+                return Action("recruit", tuple(sorted(g[0].split("+"), key=_type_key)))
+            if kind == "energy1t":
+                return Action("energy", 1, g[0])
+            if kind == "energy":
+                return Action("energy", int(g[0]))
+            if kind == "energy_third":
+                return Action("energy_third", g[0])
+            if kind == "force_field":
+                return Action("force_field", g[0] == "on")
+            if kind == "keep":
+                return Action("keep", tuple(sorted(int(x) for x in g[0].split("+"))))
+            if kind == "aliens":
+                return Action("aliens", tuple(sorted(g[0].split("+"), key=_type_key)))
+            if kind == "give":
+                return Action("give", g[0])
+        raise IllegalAction(f"unreadable Ovni action {text!r}")
+
+    # ---------------------------------------------------------------- scoring
+    def _competitors(self) -> list[int]:
+        if self.third >= 0 and self.rules.third_player_competes:
+            return list(range(self.ns))
+        return list(range(self.n))
+
+    def controller(self, c: int, seats: list[int] | None = None) -> int:
+        """Seat controlling city index ``c`` (strict majority of UFOs), or -1."""
+        seats = self._competitors() if seats is None else seats
+        w = airspace_controller({s: self.ufo[s][c] for s in seats})
+        return -1 if w is None else w
+
+    def mission_done(self, s: int, mission_id: int) -> bool:
+        """Whether seat ``s`` fulfils mission ``mission_id`` in the current position."""
+        m = next(x for x in self.cards.missions if x.id == mission_id)
+        if m.family == "airspace":
+            want = 1 if m.parity == "odd" else 0
+            ctrl = sum(1 for c in range(12) if (c + 1) % 2 == want and self.controller(c) == s)
+            return ctrl >= m.cities and self.abducted[s][m.category] >= m.count
+        if m.family == "abduction":
+            return all(self.abducted[s][c] >= 1 for c in m.categories) and self.aliens[s][m.alien] >= m.count
+        if m.family == "capture":
+            need = [m.captured.count(t) for t in range(4)]
+            return all(self.captured[s][t] >= need[t] for t in range(4)) and all(
+                self.aliens[s][t] >= m.count for t in m.own)
+        ufos = sum(self.ufo[s]) if self.rules.ufo_mission == "on_board" else self.launched[s]
+        maps = MAP_TOKENS_PER_PLAYER - self.map_tokens[s]
+        return maps >= m.maps and ufos >= m.ufos
+
+    def score_breakdown(self) -> list[dict[str, int]]:
+        """Points of each real player in the rulebook's six categories."""
+        comp = self._competitors()
+        out = [dict(aliens=0, ufos=0, airspace=0, mapping=0, humans=0, missions=0) for _ in range(self.n)]
+        # rulebook: 10 points per alien group majority, ties split rounded down
+        for t in range(4):
+            pts = majority_points({s: self.aliens[s][t] for s in comp})
+            for s, p in pts.items():
+                if s < self.n:
+                    out[s]["aliens"] += p
+        for s in range(self.n):
+            # rulebook: 2 per UFO on the board, 1 per UFO on the platform
+            out[s]["ufos"] = 2 * sum(self.ufo[s]) + self.platform[s]
+            # rulebook: 3 per mapping token on the board
+            out[s]["mapping"] = 3 * (MAP_TOKENS_PER_PLAYER - self.map_tokens[s])
+            out[s]["humans"] = score_humans(
+                [c for c in range(6) for _ in range(self.abducted[s][c])])
+            r = self.rules
+            out[s]["missions"] = sum(
+                r.mission_done if self.mission_done(s, m) else r.mission_failed
+                for m in self.missions_kept[s])
+        # rulebook: 4 points per city whose airspace a player controls
+        for c in range(12):
+            w = self.controller(c, comp)
+            if 0 <= w < self.n:
+                out[w]["airspace"] += 4
+        return out
+
+    def scores(self) -> list[int]:
+        """Total points of each real player (the third player of the 2-player variant
+        never scores)."""
+        return [sum(b.values()) for b in self.score_breakdown()]
+
+    def winners(self) -> list[int]:
+        """Seats sharing the win, after the rulebook's tie-breaks (most UFOs on the
+        board, then most humans abducted); empty while the game runs."""
+        if not self.over:
+            return []
+        sc = self.scores()
+        key = [(sc[s], sum(self.ufo[s]), sum(self.abducted[s])) for s in range(self.n)]
+        best = max(key)
+        return [s for s in range(self.n) if key[s] == best]
+
+    # ------------------------------------------------------------- observation
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see: everything public, its own missions and hand of
+        tokens; other players' face-down tokens and missions are hidden (``None``)."""
+        if not 0 <= seat < self.n:
+            raise ValueError(f"seat must be 0..{self.n - 1}")
+        areas = []
+        for i, sl in enumerate(self.area_slots):
+            shown = []
+            for k, (o, v) in enumerate(sl):
+                hidden = k % 2 == 0 and o != seat and self.phase == PLACEMENT
+                shown.append((o, None if hidden else v))
+            areas.append({"card": [ALIEN_TYPES[t] for t in self.cards.alien_cards[self.area_cards[i]]],
+                          "tokens": shown})
+        return {
+            "seat": seat,
+            "num_players": self.n,
+            "phase": self.phase,
+            "round": self.round,
+            "current_player": self.current_player,
+            "stock": dict(zip(ALIEN_TYPES, self.stock)),
+            "aliens": [self.counts(s) for s in range(self.ns)],
+            "captured": [dict(zip(ALIEN_TYPES, self.captured[s])) for s in range(self.ns)],
+            "ufos": {self.board.names[c]: [self.ufo[s][c] for s in range(self.ns)] for c in range(12)},
+            "platform": list(self.platform),
+            "reserve": list(self.reserve),
+            "mapped": {self.board.names[c]: [s for s in range(self.ns) if self.mapped[c] >> s & 1] for c in range(12)},
+            "humans": {self.board.names[c]: (self.cards.categories[self.human[c]] if self.human[c] >= 0 else None)
+                       for c in range(12)},
+            "track": [self.cards.categories[h] for h in self.track],
+            "abducted": [{self.cards.categories[c]: self.abducted[s][c] for c in range(6) if self.abducted[s][c]}
+                         for s in range(self.ns)],
+            "abilities": [list(a) for a in self.abilities],
+            "tokens_owned": [list(t) for t in self.tokens_owned],
+            "hand": self._hand_tokens(seat),
+            "areas": areas,
+            "missions": list(self.missions_kept[seat]) if self.phase != KEEP_MISSIONS else list(self.missions_dealt[seat]),
+            "missions_kept": [len(m) for m in self.missions_kept],
+            "energy": list(self.energy),
+            "shield": list(self.shield),
+            "order1": list(self.order1),
+            "order2": list(self.order2),
+            "deck_size": len(self.deck),
+            "discard": [[ALIEN_TYPES[t] for t in self.cards.alien_cards[c]] for c in self.discard],
+        }
+
+    def describe(self, action: Action, viewer: int | None = None) -> str:
+        """``str(action)`` as ``viewer`` may read it in a log (hidden parts masked)."""
+        if viewer is not None and action.kind == "place" and action.c == "face-down" and action.b is not None:
+            return f"place a token face-down on {action.a}"
+        if viewer is not None and action.kind == "keep":
+            return f"keep {len(action.a)} mission(s)"
+        return str(action)
+
+    def __repr__(self) -> str:
+        return (f"<ovni.State {self.n} players, round {self.round}, {self.phase}, "
+                f"to act: {self.current_player}, {len(self.log)} actions>")
+
+
+def _type_key(name: str) -> int:
+    return _TYPE_INDEX.get(name, 99)
+
+
+def new_game(
+    num_players: int = 4,
+    seed: int | None = None,
+    rules: Rules | None = None,
+    setup: str | None = None,
+) -> State:
+    """Start a game of Ovni.
+
+    ``setup="random"`` lets a seeded generator make every set-up choice (missions kept,
+    starting aliens, the third player's aliens); they are still actions in the log.
+    """
+    state = State(num_players, seed, rules)
+    if setup is not None:
+        if setup != "random":
+            raise ValueError("setup must be None or 'random'")
+        import random as _random
+
+        r = _random.Random(state.seed ^ 0x5E7)
+        while state.phase in (KEEP_MISSIONS, CHOOSE_ALIENS, THIRD_ALIENS):
+            state.apply(r.choice(state.legal_actions()))
+    return state
+
+
+def check_invariants(state: State) -> None:
+    """Raise AssertionError when a conservation law of the components is broken.
+
+    UFOs (8 per player), alien tokens (80, some returned to the box), humans (18),
+    mapping tokens (12 per player) and command tokens (5 per player) are all accounted
+    for and never negative; platforms never exceed their capacity.
+    """
+    s = state
+    r = s.rules
+    for p in range(s.ns):
+        assert min(s.ufo[p]) >= 0, f"seat {p}: negative UFO count"
+        total = sum(s.ufo[p]) + s.platform[p] + s.reserve[p]
+        assert total == UFOS_PER_PLAYER, f"seat {p}: {total} UFOs instead of 8"
+        assert 0 <= s.platform[p] <= r.platform_capacity, f"seat {p}: platform {s.platform[p]}"
+        assert s.reserve[p] >= 0
+        maps = sum(1 for c in range(12) if s.mapped[c] >> p & 1)
+        assert maps + s.map_tokens[p] == MAP_TOKENS_PER_PLAYER, f"seat {p}: mapping tokens"
+        assert min(s.aliens[p]) >= 0 and min(s.captured[p]) >= 0
+        assert all(s.captured[p][t] <= s.aliens[p][t] for t in range(4)), f"seat {p}: captured"
+        owned = s.tokens_owned[p]
+        assert len(owned) + (0 if 6 in owned else 1) == 5, f"seat {p}: command tokens"
+        on_board = [v for sl in s.area_slots for (o, v) in sl if o == p]
+        for v in on_board:
+            assert v in owned
+        assert len(on_board) <= 4
+    for t in range(4):
+        held = sum(s.aliens[p][t] for p in range(s.ns))
+        assert s.stock[t] >= 0
+        assert held + s.stock[t] + s.stock_removed == r.stock_per_type, f"alien type {t} not conserved"
+    humans = sum(1 for h in s.human if h >= 0) + len(s.track) + sum(map(sum, s.abducted))
+    assert humans == 6 * HUMANS_PER_CATEGORY, f"{humans} humans instead of 18"
+    for c in range(6):
+        n = s.human.count(c) + s.track.count(c) + sum(a[c] for a in s.abducted)
+        assert n == HUMANS_PER_CATEGORY, f"category {c}: {n} pieces"
+    in_areas = len(s.area_cards) - (s.resolve_pos if s.phase == RECRUIT else 0)
+    assert len(s.deck) + len(s.discard) + in_areas == len(s.cards.alien_cards), "alien cards not conserved"
+    for sl in s.area_slots:
+        assert len(sl) <= 4
+
+
+invariants = check_invariants

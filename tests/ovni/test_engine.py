@@ -1,0 +1,340 @@
+"""Ovni engine: set-up, each phase's rules, abilities, missions, saves."""
+
+import json
+import random
+
+import pytest
+
+import ovnilab
+from ovnilab import IllegalAction, SaveFormatError, ovni
+from ovnilab.ovni import rules as R
+
+from .scenario import BLUE, GREEN, RED, YELLOW, actions_position, city, give, put_ufos
+
+
+def play_until(state, phase, rng=None):
+    rng = rng or random.Random(0)
+    while state.phase != phase and not state.is_over():
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+# ------------------------------------------------------------------- set-up
+@pytest.mark.parametrize("n,each", [(3, 4), (4, 3)])
+def test_setup_ufos_round_robin(n, each):
+    s = ovni.new_game(n, seed=5)
+    assert [sum(s.ufo[p]) for p in range(n)] == [each] * n
+    assert all(sum(s.ufo[p][c] for p in range(n)) == 1 for c in range(12))
+    assert s.ufo[0][0] == 1 and s.ufo[1][1] == 1  # São Paulo, Washington
+
+
+def test_setup_humans_track_and_stock():
+    for n, stock in ((2, 16), (3, 16), (4, 20)):
+        s = ovni.new_game(n, seed=n)
+        assert sorted(s.track) == list(range(6))
+        assert all(h >= 0 for h in s.human)
+        assert s.stock == [stock] * 4
+        assert all(len(s.missions_dealt[p]) == 3 for p in range(n))
+        assert all(len(s.abilities[p]) == 2 for p in range(n))
+
+
+def test_setup_choices_are_actions():
+    s = ovni.new_game(3, seed=2)
+    assert s.phase == R.KEEP_MISSIONS
+    kinds = {len(a.a) for a in s.legal_actions()}
+    assert kinds == {1, 2}  # keep one or two
+    with pytest.raises(IllegalAction):
+        s.apply(R.Action("keep", tuple(s.missions_dealt[0])))  # all three: not allowed
+    for p in range(3):
+        s.apply(s.legal_actions()[-1])
+    assert s.phase == R.CHOOSE_ALIENS
+    s.apply("choose aliens abductor+military")
+    assert "choose aliens abductor+military" not in {str(a) for a in s.legal_actions()}
+
+
+def test_starting_aliens_ability_gives_three_types():
+    for seed in range(200):
+        s = ovni.new_game(4, seed=seed)
+        holder = [p for p in range(4) if "starting_aliens" in s.abilities[p]]
+        if holder:
+            break
+    p = holder[0]
+    for q in range(4):
+        s.apply(s.legal_actions()[0])
+    while s.actor != p:
+        s.apply(s.legal_actions()[0])
+    assert all(len(a.a) == 3 for a in s.legal_actions())
+
+
+def test_two_player_variant_setup():
+    s = ovni.new_game(2, seed=9)
+    T = s.third
+    assert T == 2
+    for c in (2, 5, 8, 11):  # cities 3, 6, 9, 12
+        assert s.ufo[T][c] == 2 and s.mapped[c] == 1 << T
+    assert sum(s.ufo[0]) == sum(s.ufo[1]) == 4
+    assert s.reserve[T] == 0
+    assert all("force_field" not in s.abilities[p] for p in range(2))
+    assert s.abilities[T] == () and s.missions_dealt[T] == ()
+    play_until(s, R.THIRD_ALIENS)
+    first = s.legal_actions()[0]
+    s.apply(first)
+    assert first not in s.legal_actions()  # the two aliens differ
+    s.apply(s.legal_actions()[0])
+    assert sum(s.aliens[T]) == 2
+    assert s.phase == R.PLACEMENT and len(s.area_slots) == 3
+
+
+def test_two_player_placement_sequence_and_hidden_third_tokens():
+    s = ovni.new_game(2, seed=11, setup="random")
+    f, o = s.order1
+    seq = [(p, q) for p, q in s.place_seq]
+    T = s.third
+    assert seq[:4] == [(f, f), (f, T), (o, o), (o, T)]
+    assert sum(1 for _, q in seq if q == T) == 4 and len(seq) == 12
+    assert s.current_player == f
+    s.apply(s.legal_actions()[0])
+    third_moves = s.legal_actions()
+    assert all(a.b is None for a in third_moves)  # the value is drawn without looking
+    s.apply(third_moves[0])
+    obs = s.observation(o)
+    hidden = [v for area in obs["areas"] for (seat, v) in area["tokens"] if seat == T]
+    if hidden and s.area_slots[0][0][0] == T:
+        assert hidden[0] is None
+
+
+# ----------------------------------------------------------------- phase 1
+def test_tokens_alternate_faces_and_four_per_area():
+    s = ovni.new_game(4, seed=3, setup="random")
+    a0 = s.legal_actions()[0]
+    assert a0.c == "face-down"
+    with pytest.raises(IllegalAction, match="alternate"):
+        s.apply(R.Action("place", "A", a0.b, "face-up"))
+    s.apply(R.Action("place", "A", 2, "face-down"))
+    assert all(a.c == "face-up" for a in s.legal_actions() if a.a == "A")
+
+
+def test_no_three_consecutive_tokens_of_one_colour():
+    s = ovni.new_game(3, seed=4, setup="random")
+    s.area_slots[0] = [(RED, 2), (RED, 3)]
+    s.place_seq[s.place_pos] = (RED, RED)
+    s.actor = RED
+    s._legal_cache = None
+    assert all(a.a != "A" for a in s.legal_actions())
+    with pytest.raises(IllegalAction, match="three tokens of one colour"):
+        s.apply(R.Action("place", "A", 4, "face-down"))
+
+
+def test_token_six_once_per_game_and_command_six_ability():
+    s = ovni.new_game(4, seed=6, setup="random")
+    s.abilities[BLUE] = ("command_six",)
+    s.area_slots = [[(RED, 6), (BLUE, 6)], [], [], []]
+    s._end_recruitment()
+    assert 6 not in s.tokens_owned[RED]
+    assert 6 in s.tokens_owned[BLUE]  # the ability returns it after the first use
+    s.area_slots = [[(BLUE, 6)]]
+    s.area_cards = [0]
+    s._end_recruitment()
+    assert 6 not in s.tokens_owned[BLUE]
+
+
+def test_resolution_multi_winner_chooses_three_and_energy_for_losers():
+    s = ovni.new_game(4, seed=8, setup="random")
+    # RED wins A and B, BLUE wins C, nobody D; GREEN and YELLOW recruit nothing
+    s.area_cards = [4, 13, 0, 1]  # A: pilot pilot abductor; B: military military pilot
+    s.area_slots = [[(RED, 6), (BLUE, 2)], [(RED, 5), (GREEN, 4)], [(BLUE, 5), (YELLOW, 3)],
+                    [(GREEN, 3), (YELLOW, 3)]]
+    s._resolve_start()
+    assert s.phase == R.RECRUIT and s.current_player == RED
+    opts = {str(a) for a in s.legal_actions()}
+    assert "recruit pilot+pilot+pilot" in opts and "recruit abductor+military+military" in opts
+    assert "recruit military+military+military" not in opts  # only two shown
+    before = list(s.aliens[RED])
+    s.apply("recruit pilot+abductor+military")
+    assert sum(s.aliens[RED]) - sum(before) == 3
+    assert s.phase == R.ENERGY
+    assert [s.energy_queue[0], s.energy_queue[1]] == [q for q in s.order1 if q in (GREEN, YELLOW)]
+
+
+def test_stock_running_out_mid_resolution_ends_game_after_the_round():
+    s = ovni.new_game(4, seed=12, setup="random")
+    s.stock[R.PILOT] = 1
+    s.area_cards = [4, 5, 6, 7]  # cards with two pilots
+    s.area_slots = [[(RED, 6)], [(BLUE, 6)], [], []]
+    s._resolve_start()
+    assert s.stock[R.PILOT] == 0
+    assert s.aliens[RED][R.PILOT] - 0 >= 1
+    # BLUE won B but the pilots ran out: it got only the non-pilot alien
+    rng = random.Random(1)
+    rnd = s.round
+    while not s.is_over():
+        s.apply(rng.choice(s.legal_actions()))
+        assert s.round == rnd
+    assert s.is_over() and s.winners()
+
+
+# ----------------------------------------------------------------- phase 2
+def test_two_groups_per_turn_each_once():
+    s = actions_position(4, RED)
+    give(s, RED, pilot=1, abductor=2, builder=1)
+    s.platform[RED] = 1
+    s.reserve[RED] -= 1
+    put_ufos(s, RED, {"Paris": 2})
+    s.apply("activate builders")
+    s.apply("launch to Madri")
+    s.apply("activate pilots")
+    assert not any(a.kind == "activate" for a in s.legal_actions())
+    s.apply("end group")
+    assert s.round == 2  # RED's turn ended (nobody else could act): next round
+
+
+def test_extra_moves_ability():
+    s = actions_position(4, RED)
+    s.abilities[RED] = ("extra_moves",)
+    give(s, RED, pilot=1)
+    put_ufos(s, RED, {"Paris": 1})
+    s.apply("activate pilots")
+    assert s.budget == 3
+
+
+def test_free_mapping_ability_always_two():
+    s = actions_position(4, RED)
+    s.abilities[RED] = ("free_mapping",)
+    berlin = city(s, "Berlim")
+    s.mapped[berlin] = 1 << BLUE
+    put_ufos(s, RED, {"Berlim": 1})
+    s._arrive(RED, berlin)
+    assert s.mapped[berlin] & 1 << RED
+
+
+def test_human_swap_ability():
+    s = actions_position(4, RED)
+    s.abilities[RED] = ("human_swap",)
+    give(s, RED, abductor=2)
+    put_ufos(s, RED, {"Paris": 1})
+    s.apply("activate abductors")
+    paris, berlin = city(s, "Paris"), city(s, "Berlim")
+    hp, hb = s.human[paris], s.human[berlin]
+    s.apply("abduct in Paris swapping with Berlim")
+    assert s.abducted[RED][hb] == 1
+    assert s.human[berlin] == hp
+
+
+def test_force_field_ability_and_energy_shield():
+    s = actions_position(4, GREEN)
+    give(s, GREEN, military=3)
+    give(s, RED, pilot=2)
+    s.shield[RED] = True
+    s._legal_cache = None
+    s.apply("activate military") if any(a.kind == "activate" for a in s.legal_actions()) else None
+    assert not any(a.kind == "capture" and a.a == "red" for a in s.legal_actions())
+
+
+def test_force_field_ability_asked_at_start_of_phase_2():
+    s = ovni.new_game(4, seed=21, setup="random")
+    s.abilities[YELLOW] = ("force_field",)
+    give(s, YELLOW, military=3)
+    s._start_actions()
+    assert s.phase == R.FORCE_FIELD and s.current_player == YELLOW
+    s.apply("force field on")
+    assert s.shield[YELLOW] and s.boxed[YELLOW] == 2
+    assert s._group_budget(YELLOW, R.MILITARY) == 0  # the boxed military cannot attack
+
+
+def test_initial_ufo_ability():
+    for seed in range(100):
+        s = ovni.new_game(4, seed=seed)
+        for p in range(4):
+            assert s.platform[p] == min(2, s.abilities[p].count("initial_ufo"))
+
+
+# ------------------------------------------------------------------ scoring
+def test_scoring_categories_and_missions():
+    s = actions_position(4, RED)
+    give(s, RED, pilot=5)
+    give(s, BLUE, pilot=5)
+    put_ufos(s, RED, {"Paris": 2, "Madri": 1})
+    s.platform[RED] = 1
+    s.reserve[RED] -= 1
+    s.mapped[city(s, "Paris")] = 1 << RED
+    s.map_tokens[RED] -= 1
+    s.abducted[RED][0] = 2
+    s.missions_kept[RED] = (13,)  # map 4 cities and 6 UFOs: failed
+    b = s.score_breakdown()[RED]
+    assert b == dict(aliens=5, ufos=7, airspace=8, mapping=3, humans=3, missions=-5)
+
+
+def test_winner_tie_breaks():
+    def ended():
+        s = actions_position(2, RED)
+        s.over, s.phase = True, R.OVER
+        return s
+
+    s = ended()
+    put_ufos(s, RED, {"Paris": 1})
+    put_ufos(s, BLUE, {"Madri": 1})
+    assert s.scores() == [6, 6] and s.winners() == [RED, BLUE]  # shared win
+    s.platform[RED] = 1
+    s.reserve[RED] -= 1
+    s.abducted[BLUE][0] = 1
+    assert s.scores() == [7, 7] and s.winners() == [BLUE]  # more humans abducted
+    s = ended()
+    put_ufos(s, RED, {"Paris": 2})
+    put_ufos(s, BLUE, {"Madri": 1})
+    s.platform[BLUE] = 2
+    s.reserve[BLUE] -= 2
+    assert s.scores() == [8, 8] and s.winners() == [RED]  # more UFOs on the board
+
+
+# --------------------------------------------------------------- save/load
+def test_save_load_and_validation():
+    s = ovni.new_game(3, seed=77, rules=ovni.Rules(platform_capacity=3), setup="random")
+    rng = random.Random(0)
+    for _ in range(40):
+        s.apply(rng.choice(s.legal_actions()))
+    text = s.to_json()
+    t = ovnilab.load_json(text)
+    assert t == s and t.rules.platform_capacity == 3
+    d = json.loads(text)
+    d["options"]["rules"]["platform_capacity"] = "two"
+    with pytest.raises(SaveFormatError, match="platform_capacity"):
+        ovnilab.load_json(json.dumps(d))
+    d = json.loads(text)
+    d["actions"][5] = "move Nowhere -> Paris"
+    with pytest.raises(SaveFormatError, match=r"actions\[5\]"):
+        ovnilab.load_json(json.dumps(d))
+    d = json.loads(text)
+    del d["seed"]
+    with pytest.raises(SaveFormatError, match="seed"):
+        ovnilab.load_json(json.dumps(d))
+    with pytest.raises(SaveFormatError, match="num_players"):
+        ovnilab.load_json(text.replace('"num_players": 3', '"num_players": 7'))
+
+
+def test_bad_arguments():
+    with pytest.raises(ValueError, match="2, 3 or 4"):
+        ovni.new_game(5)
+    with pytest.raises(ValueError, match="area_tie"):
+        ovni.Rules(area_tie="coin")
+
+
+def test_observation_hides_face_down_tokens_and_missions():
+    s = ovni.new_game(3, seed=31, setup="random")
+    first = s.current_player
+    a = next(a for a in s.legal_actions() if a.a == "A")
+    s.apply(a)
+    for seat in range(3):
+        tok = s.observation(seat)["areas"][0]["tokens"][0]
+        assert tok == (first, a.b if seat == first else None)
+        assert s.observation(seat)["missions"] == list(s.missions_kept[seat])
+
+
+def test_alternative_board_file(tmp_path):
+    src = (R.load_board.__wrapped__.__globals__["data_dir"]() / "ovni" / "board.toml").read_text(encoding="utf-8")
+    p = tmp_path / "board.toml"
+    p.write_text(src.replace("[1, 12],", "[1, 12], [1, 9],"), encoding="utf-8")
+    s = ovni.new_game(4, seed=1, rules=ovni.Rules(board_file=str(p)))
+    assert 8 in s.board.neighbours[0]
+    g = ovni.board_graph()
+    assert g.number_of_nodes() == 12 and g.nodes[1]["name"] == "São Paulo"
+    assert g.has_edge(5, 4) and g.has_edge(6, 9) and not g.has_edge(5, 9)

@@ -1,0 +1,204 @@
+"""Every worked example of the Ovni rulebook, reproduced."""
+
+import pytest
+
+from ovnilab import IllegalAction, ovni
+from ovnilab.ovni import rules as R
+
+from .scenario import BLUE, GREEN, RED, YELLOW, actions_position, city, give, put_ufos
+
+
+def test_phase1_turn_order_table():
+    # rulebook table: military, then builders, abductors, pilots
+    counts = {
+        "red": dict(military=2, builder=0, abductor=1, pilot=2),
+        "blue": dict(military=2, builder=1, abductor=0, pilot=2),
+        "green": dict(military=0, builder=2, abductor=2, pilot=1),
+        "yellow": dict(military=0, builder=2, abductor=1, pilot=2),
+    }
+    assert ovni.recruitment_order(counts) == ["blue", "red", "green", "yellow"]
+
+
+def test_phase2_turn_order_table():
+    # rulebook table: pilots, then abductors, builders, military
+    counts = {
+        "red": dict(pilot=2, abductor=1, builder=0, military=2),
+        "blue": dict(pilot=2, abductor=0, builder=1, military=2),
+        "green": dict(pilot=1, abductor=2, builder=2, military=0),
+        "yellow": dict(pilot=2, abductor=1, builder=2, military=0),
+    }
+    assert ovni.action_order(counts) == ["yellow", "red", "blue", "green"]
+
+
+def test_full_ties_go_to_planet_distance():
+    same = dict(pilot=1, abductor=1, builder=1, military=1)
+    counts = {"a": same, "b": same}
+    planets = {"a": "Antáris", "b": "Magnon"}  # Magnon is the farthest (data/ovni)
+    assert ovni.recruitment_order(counts, planets) == ["b", "a"]  # farthest first
+    assert ovni.action_order(counts, planets) == ["a", "b"]  # nearest first
+
+
+def test_recruitment_areas_example():
+    # area A: the three 5s cancel, Green wins with its 3
+    assert ovni.resolve_area([("green", 3), ("red", 5), ("blue", 5), ("yellow", 5)]) == "green"
+    # area B: no equal tokens, equal sums (7): the opener (Yellow, with its 3) wins
+    assert ovni.resolve_area([("yellow", 3), ("blue", 2), ("yellow", 4), ("blue", 5)]) == "yellow"
+    # area C: the 2s cancel and the 3s cancel: nobody wins
+    assert ovni.resolve_area([("red", 2), ("green", 3), ("blue", 2), ("yellow", 3)]) is None
+    # area D: the 4s cancel and Blue wins with its 6
+    assert ovni.resolve_area([("red", 4), ("blue", 6), ("green", 4), ("yellow", 2)]) == "blue"
+
+
+def test_area_tie_when_opener_not_tied_is_a_rule_option():
+    placements = [("red", 5), ("blue", 4), ("green", 5), ("blue", 2), ("green", 6)]
+    # red's 5 cancels with green's; blue 6 vs green 6: the opener (red) is not tied
+    assert ovni.resolve_area(placements, tie="earliest") == "blue"
+    assert ovni.resolve_area(placements, tie="opener") is None
+    assert ovni.resolve_area([("a", 3), ("b", 3 + 0)], tie="none") is None
+
+
+def test_builder_pair_builds_one_ufo_and_full_platform_loses_it():
+    s = actions_position(4, RED)
+    give(s, RED, builder=1)
+    s._gain(RED, R.BUILDER)  # recruit a second builder: a new pair
+    assert s.platform[RED] == 1 and s.reserve[RED] == 7
+    s._gain(RED, R.BUILDER)  # three builders: no new pair
+    assert s.platform[RED] == 1
+    s._gain(RED, R.BUILDER)  # second pair
+    s._gain(RED, R.BUILDER)
+    s._gain(RED, R.BUILDER)  # third pair: platform (2 slots) is full, build lost
+    assert s.platform[RED] == 2 and s.builds_lost[RED] == 1
+
+
+def test_pilot_example_berlin_tokyo():
+    s = actions_position(4, BLUE)
+    give(s, BLUE, pilot=4)
+    put_ufos(s, BLUE, {"Berlim": 2, "Moscou": 1})
+    s.apply("activate pilots")
+    s.apply("move Berlim -> Paris")
+    s.apply("move Moscou -> Tóquio")
+    s.apply("move Berlim -> Moscou")
+    s.apply("move Moscou -> Tóquio")
+    tokyo = city(s, "Tóquio")
+    assert s.ufo[BLUE][tokyo] == 2
+    assert s.mapped[tokyo] == 1 << BLUE  # first to have two UFOs there: mapped
+    # four pilots, four moves: the group is finished
+    assert s.group == -1
+    # from now on another player needs three UFOs to map Tóquio
+    put_ufos(s, RED, {"Tóquio": 2})
+    s._arrive(RED, tokyo)
+    assert s.mapped[tokyo] & (1 << RED)
+    assert s.frozen[RED][tokyo] == 3
+
+
+def test_mapping_ufos_are_frozen_for_the_round():
+    s = actions_position(4, BLUE)
+    give(s, BLUE, pilot=3)
+    put_ufos(s, BLUE, {"Paris": 1, "Berlim": 1, "Madri": 1})
+    s.apply("activate pilots")
+    s.apply("move Paris -> Berlim")  # maps Berlim with two UFOs
+    assert s.mapped[city(s, "Berlim")] == 1 << BLUE
+    moves = {str(a) for a in s.legal_actions() if a.kind == "move"}
+    assert moves and all(m.startswith("move Madri") for m in moves)
+    with pytest.raises(IllegalAction, match="cannot move again this round"):
+        s.apply("move Berlim -> Paris")
+
+
+def test_abductor_example_needs_majority():
+    s = actions_position(4, RED)
+    give(s, RED, abductor=3)  # one complete pair: one abduction
+    put_ufos(s, RED, {"Buenos Aires": 2, "Dubai": 1})
+    put_ufos(s, BLUE, {"Dubai": 2, "Buenos Aires": 1})
+    with pytest.raises(IllegalAction):
+        s.apply("abduct in Dubai")
+    s.apply("activate abductors")
+    before = s.human[city(s, "Dubai")]
+    with pytest.raises(IllegalAction, match="majority"):
+        s.apply("abduct in Dubai")
+    assert s.human[city(s, "Dubai")] == before  # untouched
+    ba = city(s, "Buenos Aires")
+    cat = s.human[ba]
+    refill = s.track[0]
+    s.apply("abduct in Buenos Aires")
+    assert s.abducted[RED][cat] == 1
+    # one pair, one abduction: the turn and (nobody else can act) the round end, and the
+    # empty city is refilled from the track
+    assert s.round == 2 and s.phase == R.PLACEMENT
+    assert s.human[ba] == refill and len(s.track) == 5
+
+
+def test_builder_launch_example_maps_on_arrival():
+    s = actions_position(4, YELLOW)
+    give(s, YELLOW, builder=2)
+    s.platform[YELLOW] = 2
+    s.reserve[YELLOW] -= 2
+    put_ufos(s, YELLOW, {"Hong Kong": 1})
+    s.apply("activate builders")
+    s.apply("launch to São Paulo")
+    s.apply("launch to Hong Kong")
+    assert s.platform[YELLOW] == 0
+    assert s.mapped[city(s, "Hong Kong")] == 1 << YELLOW
+    assert s.mapped[city(s, "São Paulo")] == 0
+
+
+def test_military_example_capture_then_destroy():
+    s = actions_position(4, GREEN)
+    give(s, GREEN, military=6, builder=1)
+    give(s, BLUE, builder=2)
+    put_ufos(s, GREEN, {"Sidney": 1})
+    put_ufos(s, RED, {"Sidney": 1})
+    put_ufos(s, BLUE, {"Sidney": 1})
+    s.apply("activate military")
+    s.apply("capture builder from blue")
+    # Green formed a new builder pair: a UFO is built at once
+    assert s.aliens[GREEN][R.BUILDER] == 2 and s.captured[GREEN][R.BUILDER] == 1
+    assert s.platform[GREEN] == 1
+    # never the same opponent twice in a row
+    with pytest.raises(IllegalAction, match="twice in a row"):
+        s.apply("destroy blue UFO in Sidney")
+    s.apply("destroy red UFO in Sidney")
+    assert s.ufo[RED][city(s, "Sidney")] == 0 and s.reserve[RED] == 8
+
+
+def test_capture_restrictions():
+    s = actions_position(4, GREEN)
+    give(s, GREEN, military=3)
+    give(s, BLUE, pilot=1, abductor=2)
+    s.captured[BLUE][R.ABDUCTOR] = 2  # both abductors carry capture markers
+    s._legal_cache = None
+    s.apply("activate military") if any(a.kind == "activate" for a in s.legal_actions()) else None
+    acts = {str(a) for a in s.legal_actions()}
+    assert "capture pilot from blue" not in acts  # the only pilot of its type
+    assert "capture abductor from blue" not in acts  # already captured aliens
+
+
+def test_energy_example():
+    s = actions_position(4, RED)
+    give(s, RED, builder=1)
+    s.phase = R.ENERGY
+    s.order1 = [GREEN, YELLOW, RED, BLUE]
+    s.energy_queue = [RED, BLUE]
+    s.actor = RED
+    s._legal_cache = None
+    s.apply("energy 1 builder")
+    assert s.platform[RED] == 1 and s.shield[RED]  # new pair built; force field on
+    assert s.current_player == BLUE
+    s.apply("energy 2")
+    assert s.energy[BLUE] == 2 and s._max_groups(BLUE) == 3
+
+
+def test_humans_scoring_examples():
+    assert ovni.score_humans(["brown", "black", "white"]) == 3
+    assert ovni.score_humans(["orange", "orange", "grey", "grey", "lilac"]) == 7
+    assert ovni.score_humans(["white", "white", "orange", "black", "brown", "lilac"]) == 17
+    assert ovni.score_humans(list("abcdef")) == 6 + 15
+
+
+def test_alien_majority_three_way_tie():
+    assert ovni.majority_points({"a": 5, "b": 5, "c": 5, "d": 2}) == {"a": 3, "b": 3, "c": 3, "d": 0}
+    assert ovni.majority_points({"a": 0, "b": 0}) == {"a": 0, "b": 0}
+
+
+def test_washington_airspace_example():
+    assert ovni.airspace_controller({"blue": 3, "red": 2, "green": 2, "yellow": 1}) == "blue"
+    assert ovni.airspace_controller({"blue": 3, "red": 3, "green": 2, "yellow": 1}) is None
