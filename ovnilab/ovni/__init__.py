@@ -12,11 +12,14 @@ from .rules import (
     State,
     action_order,
     airspace_controller,
+    check_invariants,
+    example_position,
     majority_points,
     new_game,
     recruitment_order,
     resolve_area,
     score_humans,
+    ufos_built,
 )
 
 __all__ = [
@@ -27,6 +30,8 @@ __all__ = [
     "action_order",
     "airspace_controller",
     "board_graph",
+    "check_invariants",
+    "example_position",
     "load_board",
     "load_cards",
     "majority_points",
@@ -34,4 +39,5 @@ __all__ = [
     "recruitment_order",
     "resolve_area",
     "score_humans",
+    "ufos_built",
 ]

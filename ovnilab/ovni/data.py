@@ -9,17 +9,14 @@ naming the field, never deep inside a game.
 from __future__ import annotations
 
 import functools
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import networkx as nx
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on Python 3.10 only
-    import tomli as tomllib
+from ..datafiles import data_dir as _data_dir
+from ..datafiles import load_toml as _load_toml
 
 ALIEN_TYPES: tuple[str, ...] = ("pilot", "abductor", "builder", "military")
 ABILITY_KINDS: tuple[str, ...] = (
@@ -35,22 +32,8 @@ MISSION_FAMILIES: tuple[str, ...] = ("airspace", "abduction", "capture", "mappin
 
 
 def data_dir() -> Path:
-    """The folder holding the game files: ``ovnilab/data`` inside an installed wheel,
-    the repository's ``data/`` in a source checkout."""
-    here = Path(__file__).resolve().parent.parent
-    for candidate in (here / "data", here.parent / "data"):
-        if (candidate / "ovni" / "board.toml").is_file():
-            return candidate
-    raise FileNotFoundError("ovnilab's data folder was not found next to the package")
-
-
-def _load_toml(path: str | Path) -> dict[str, Any]:
-    p = Path(path)
-    with p.open("rb") as fh:
-        try:
-            return tomllib.load(fh)
-        except tomllib.TOMLDecodeError as exc:
-            raise ValueError(f"{p}: not valid TOML: {exc}") from exc
+    """The folder holding the game files (``data/`` of the repository or the wheel)."""
+    return _data_dir("ovni/board.toml")
 
 
 class DataError(ValueError):
@@ -154,15 +137,16 @@ class Mission:
     def describe(self, categories: tuple[str, ...]) -> str:
         """The card's text, in a sentence."""
         t = ALIEN_TYPES
+        plural = {"pilot": "pilots", "abductor": "abductors", "builder": "builders", "military": "military"}
         if self.family == "airspace":
             return (f"control {self.cities} {self.parity} cities and abduct "
                     f"{self.count} {categories[self.category]}")
         if self.family == "abduction":
             cats = ", ".join(categories[c] for c in self.categories)
-            return f"abduct one each of {cats} and own {self.count} {t[self.alien]}s"
+            return f"abduct one each of {cats} and own {self.count} {plural[t[self.alien]]}"
         if self.family == "capture":
             cap = ", ".join(t[c] for c in self.captured)
-            own = " and ".join(t[c] + "s" for c in self.own)
+            own = " and ".join(plural[t[c]] for c in self.own)
             return f"capture {cap} and own {self.count} {own} each"
         return f"map {self.maps} cities and have {self.ufos} UFOs on the board"
 

@@ -144,6 +144,19 @@ def resolve_area(
     return min(tied, key=lambda p: first_at[p])
 
 
+def ufos_built(builders_before: int, builders_after: int) -> int:
+    """UFOs built when a player's builders go from ``builders_before`` to
+    ``builders_after`` by gaining tokens (recruitment, capture, energy bonus).
+
+    Rulebook: each newly formed pair of builders builds one UFO at once; a pair broken by
+    a capture and formed again builds again. (Whether the UFO fits on the platform is
+    checked separately: with the platform full the build is lost.)
+    """
+    if builders_after <= builders_before:
+        return 0
+    return builders_after // 2 - builders_before // 2
+
+
 def score_humans(categories: Iterable[Hashable]) -> int:
     """Points for one player's abducted humans.
 
@@ -206,6 +219,7 @@ CHOOSE_ALIENS = "choose starting aliens"
 THIRD_ALIENS = "third player's starting aliens"
 PLACEMENT = "placing command tokens"
 RECRUIT = "choosing aliens to recruit"
+RESOLVING = "resolving the areas"
 ENERGY = "energy card"
 FORCE_FIELD = "force field"
 ACTIONS = "actions"
@@ -385,7 +399,7 @@ class State(GameState):
         self.third = 2 if n == 2 else -1
         self.ns = 3 if n == 2 else n  # seats with pieces
         ns = self.ns
-        rng = self.rng
+        rng = self.chance()  # one generator for the whole set-up
         self.round = 0
         self.phase = KEEP_MISSIONS
         self.actor = 0
@@ -460,6 +474,7 @@ class State(GameState):
         self.area_cards: list[int] = []
         self.area_cards_last: list[int] = []
         self.area_winner_last: list[int] = []
+        self.area_slots_last: list[list[tuple[int, int]]] = []
         self.area_slots: list[list[tuple[int, int]]] = []  # (owner seat, value)
         self.place_seq: list[tuple[int, int]] = []  # (placer, owner)
         self.place_pos = 0
@@ -498,24 +513,32 @@ class State(GameState):
         rules = rules_from_dict(Rules, options.get("rules", {}))
         return cls(n, seed, rules)
 
+    # mutable fields, copied by clone (scalars and immutable values are shared)
+    _FLAT_LISTS = ("stock", "abilities", "missions_dealt", "missions_kept", "track", "human", "mapped",
+                   "map_tokens", "platform", "reserve", "launched", "builds_lost", "six_uses", "deck",
+                   "discard", "area_cards", "area_cards_last", "area_winner_last", "place_seq",
+                   "third_bag", "area_winner", "won", "received", "order1", "order2", "energy",
+                   "energy_queue", "shield", "boxed", "ff_queue", "third_pair")
+    _NESTED_LISTS = ("aliens", "captured", "abducted", "ufo", "tokens_owned", "area_slots", "frozen",
+                     "area_slots_last")
+    _OWN_BY_BASE = ("seed", "options", "log", "actors", "_rng", "_chance_key", "_chance_n", "_legal_cache",
+                    "_legal_set_cache")
+
     def _copy_into(self, o: "State") -> None:  # type: ignore[override]
-        d = self.__dict__
         od = o.__dict__
-        for k, v in d.items():
-            if k in od:
-                continue
-            if type(v) is list:
-                if v and type(v[0]) is list:
-                    od[k] = [list(x) for x in v]
-                else:
-                    od[k] = list(v)
-            else:
-                od[k] = v
+        keep = {k: od[k] for k in self._OWN_BY_BASE}
+        d = self.__dict__
+        od.update(d)
+        od.update(keep)
+        for k in self._FLAT_LISTS:
+            od[k] = d[k][:]
+        for k in self._NESTED_LISTS:
+            od[k] = [x[:] for x in d[k]]
 
     def _fingerprint(self) -> Any:
-        skip = {"_legal_cache", "_legal_set_cache", "_t", "board", "cards", "rng"}
+        skip = {"_legal_cache", "_legal_set_cache", "_t", "board", "cards", "_rng", "_origin"}
         d = {k: v for k, v in self.__dict__.items() if k not in skip}
-        d["rng"] = self.rng.getstate()
+        d["_rng"] = self._chance_fingerprint()
         return repr(sorted(d.items()))
 
     # ------------------------------------------------------------- properties
@@ -529,6 +552,19 @@ class State(GameState):
 
     def colour(self, seat: int) -> str:
         return SEAT_COLOURS[seat]
+
+    def seat_name(self, seat: int) -> str:
+        """A readable name: the seat's colour and planet."""
+        if seat == TERMINAL:
+            return "-"
+        if seat == self.third:
+            return f"{SEAT_COLOURS[seat]} (third player)"
+        return f"{SEAT_COLOURS[seat]} ({self.cards.planets[seat]})"
+
+    def _repr_svg_(self) -> str:
+        from .render import to_svg  # rules never import rendering at module level
+
+        return to_svg(self)
 
     def planet(self, seat: int) -> str:
         return self.cards.planets[seat]
@@ -558,8 +594,9 @@ class State(GameState):
         if captured:
             self.captured[s][t] += 1
         # rulebook: each new builder pair builds a UFO (the third player never builds)
-        if t == BUILDER and self.aliens[s][t] % 2 == 0 and s != self.third:
-            self._build(s)
+        if t == BUILDER and s != self.third:
+            for _ in range(ufos_built(self.aliens[s][t] - 1, self.aliens[s][t])):
+                self._build(s)
 
     def _take_from_stock(self, s: int, t: int) -> bool:
         # rulebook: the stock can run out mid-resolution; missing aliens are not received
@@ -603,7 +640,7 @@ class State(GameState):
                 # not in the rulebook: with the deck spent, the discards are reshuffled
                 self.deck = self.discard
                 self.discard = []
-                self.rng.shuffle(self.deck)
+                self.chance().shuffle(self.deck)
             self.area_cards.append(self.deck.pop())
         self.area_slots = [[] for _ in range(areas)]
         if n == 2:
@@ -613,7 +650,7 @@ class State(GameState):
             T = self.third
             self.place_seq = [(f, f), (f, T), (o, o), (o, T)] * 2 + [(f, f), (o, o)] * 2
             bag = self.tokens_owned[T][:]
-            self.rng.shuffle(bag)  # drawn without looking
+            self.chance().shuffle(bag)  # drawn without looking
             self.third_bag = bag
         else:
             self.place_seq = [(p, p) for _ in range(4) for p in self.order1]
@@ -723,6 +760,7 @@ class State(GameState):
         # the round's cards are all in the discard pile now; keep them for display
         self.area_cards_last = list(self.area_cards)
         self.area_winner_last = list(self.area_winner)
+        self.area_slots_last = [list(sl) for sl in self.area_slots]
         self.area_cards = []
         self.area_slots = []
         # rulebook: energy card for players who won no area, in phase-1 order
@@ -999,7 +1037,7 @@ class State(GameState):
                 self._take_from_stock(s, _TYPE_INDEX[name])
             self.discard.append(self.area_cards[self.resolve_pos])
             self.resolve_pos += 1
-            self.phase = PLACEMENT  # placeholder until resolution continues
+            self.phase = RESOLVING
             self._resolve_continue()
         elif k == "energy":
             self.energy_queue.pop(0)
@@ -1367,7 +1405,7 @@ class State(GameState):
             "tokens_owned": [list(t) for t in self.tokens_owned],
             "hand": self._hand_tokens(seat),
             "areas": areas,
-            "missions": list(self.missions_kept[seat]) if self.phase != KEEP_MISSIONS else list(self.missions_dealt[seat]),
+            "missions": list(self.missions_kept[seat] or (self.missions_dealt[seat] if self.phase == KEEP_MISSIONS else ())),
             "missions_kept": [len(m) for m in self.missions_kept],
             "energy": list(self.energy),
             "shield": list(self.shield),
@@ -1415,6 +1453,90 @@ def new_game(
         while state.phase in (KEEP_MISSIONS, CHOOSE_ALIENS, THIRD_ALIENS):
             state.apply(r.choice(state.legal_actions()))
     return state
+
+
+def example_position(
+    num_players: int = 4,
+    to_act: int = 0,
+    *,
+    aliens: Mapping[int, Mapping[str, int]] | None = None,
+    ufos: Mapping[int, Mapping[str, int]] | None = None,
+    platform: Mapping[int, int] | None = None,
+    abilities: Mapping[int, Sequence[str]] | None = None,
+    mapped: Mapping[str, Sequence[int]] | None = None,
+    captured: Mapping[int, Mapping[str, int]] | None = None,
+    rules: Rules | None = None,
+    seed: int = 0,
+) -> State:
+    """A phase-2 position arranged by hand, for lessons and tests.
+
+    Starts from a real game (humans, track and cards come from ``seed``), then empties
+    the board and gives exactly the pieces named: ``aliens={0: {"pilot": 4}}``,
+    ``ufos={0: {"Berlim": 2}}``, ``platform={0: 2}``, ``abilities={0: ["extra_moves"]}``,
+    ``mapped={"Tóquio": [1]}``, ``captured={1: {"abductor": 2}}`` (capture markers on
+    aliens the seat already has). Seat ``to_act`` is to activate its groups; the other real
+    players follow in seat order. Aliens come from the stock and UFOs from the reserve,
+    so every component stays accounted for. Undo stops at this position and it cannot be
+    saved as a replay (it has no action log).
+    """
+    s = new_game(num_players, seed=seed, rules=rules, setup="random")
+    ns = s.ns
+    s.stock = [s.rules.stock_per_type - s.stock_removed] * 4
+    s.aliens = [[0] * 4 for _ in range(ns)]
+    s.captured = [[0] * 4 for _ in range(ns)]
+    s.ufo = [[0] * 12 for _ in range(ns)]
+    s.platform = [0] * ns
+    s.reserve = [UFOS_PER_PLAYER] * ns
+    s.mapped = [0] * 12
+    s.map_tokens = [MAP_TOKENS_PER_PLAYER] * ns
+    s.abilities = [() for _ in range(ns)]
+    s.missions_kept = [() for _ in range(ns)]
+    s.area_cards, s.area_slots = [], []
+    s.deck = list(range(len(s.cards.alien_cards)))
+    s.chance().shuffle(s.deck)
+    s.discard = []
+    for seat, counts in (aliens or {}).items():
+        for name, k in counts.items():
+            t = _TYPE_INDEX[name]
+            if k > s.stock[t]:
+                raise ValueError(f"only {s.stock[t]} {name}s are in the stock")
+            s.aliens[seat][t] += k
+            s.stock[t] -= k
+    for seat, counts in (captured or {}).items():
+        for name, k in counts.items():
+            t = _TYPE_INDEX[name]
+            if k > s.aliens[seat][t]:
+                raise ValueError(f"seat {seat} has only {s.aliens[seat][t]} {name}s to mark captured")
+            s.captured[seat][t] = k
+    for seat, where in (ufos or {}).items():
+        for name, k in where.items():
+            c = s._t.city_fold[_fold(name)]
+            if k > s.reserve[seat]:
+                raise ValueError(f"seat {seat} has only {UFOS_PER_PLAYER} UFOs")
+            s.ufo[seat][c] += k
+            s.reserve[seat] -= k
+    for seat, k in (platform or {}).items():
+        if k > s.rules.platform_capacity or k > s.reserve[seat]:
+            raise ValueError(f"platform of seat {seat}: at most {s.rules.platform_capacity}")
+        s.platform[seat] += k
+        s.reserve[seat] -= k
+    for seat, kinds in (abilities or {}).items():
+        s.abilities[seat] = tuple(sorted(kinds))
+    for name, seats in (mapped or {}).items():
+        c = s._t.city_fold[_fold(name)]
+        for seat in seats:
+            s.mapped[c] |= 1 << seat
+            s.map_tokens[seat] -= 1
+    s.round = 1
+    s.phase = ACTIONS
+    s.order1 = list(range(num_players))
+    s.order2 = [to_act] + [p for p in range(num_players) if p != to_act]
+    s.turn_pos = 0
+    s.actor = to_act
+    s.used_groups = 0
+    s.group = -1
+    s.mark_arranged()
+    return s
 
 
 def check_invariants(state: State) -> None:

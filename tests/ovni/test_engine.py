@@ -220,14 +220,16 @@ def test_human_swap_ability():
     assert s.human[berlin] == hp
 
 
-def test_force_field_ability_and_energy_shield():
-    s = actions_position(4, GREEN)
-    give(s, GREEN, military=3)
-    give(s, RED, pilot=2)
-    s.shield[RED] = True
+def test_energy_shield_protects_from_attacks():
+    s = ovni.example_position(4, GREEN, aliens={GREEN: {"military": 3}, RED: {"pilot": 2}, BLUE: {"pilot": 2}},
+                              ufos={GREEN: {"Paris": 1}, RED: {"Paris": 1}})
+    s.shield[RED] = True  # energy bonus 1 this round
     s._legal_cache = None
-    s.apply("activate military") if any(a.kind == "activate" for a in s.legal_actions()) else None
-    assert not any(a.kind == "capture" and a.a == "red" for a in s.legal_actions())
+    s.apply("activate military")
+    assert not any(a.a == "red" for a in s.legal_actions() if a.kind in ("capture", "destroy"))
+    with pytest.raises(IllegalAction, match="force field"):
+        s.apply("capture pilot from red")
+    s.apply("capture pilot from blue")
 
 
 def test_force_field_ability_asked_at_start_of_phase_2():
@@ -338,3 +340,16 @@ def test_alternative_board_file(tmp_path):
     g = ovni.board_graph()
     assert g.number_of_nodes() == 12 and g.nodes[1]["name"] == "São Paulo"
     assert g.has_edge(5, 4) and g.has_edge(6, 9) and not g.has_edge(5, 9)
+
+
+def test_clone_copies_every_mutable_field():
+    s = ovni.new_game(2, seed=3, setup="random")
+    rng = random.Random(2)
+    for _ in range(30):
+        s.apply(rng.choice(s.legal_actions()))
+    c = s.clone()
+    for k, v in s.__dict__.items():
+        if isinstance(v, (list, dict, set)) and k != "options":
+            assert c.__dict__[k] is not v, f"clone shares the mutable field {k}"
+            if v and isinstance(v[0], list):
+                assert all(a is not b for a, b in zip(c.__dict__[k], v)), k

@@ -161,15 +161,15 @@ def test_military_example_capture_then_destroy():
 
 
 def test_capture_restrictions():
-    s = actions_position(4, GREEN)
-    give(s, GREEN, military=3)
-    give(s, BLUE, pilot=1, abductor=2)
-    s.captured[BLUE][R.ABDUCTOR] = 2  # both abductors carry capture markers
-    s._legal_cache = None
-    s.apply("activate military") if any(a.kind == "activate" for a in s.legal_actions()) else None
+    s = ovni.example_position(4, GREEN, aliens={GREEN: {"military": 3}, BLUE: {"pilot": 1, "abductor": 2}},
+                              captured={BLUE: {"abductor": 2}}, ufos={GREEN: {"Paris": 1}, BLUE: {"Paris": 1}})
+    s.apply("activate military")
     acts = {str(a) for a in s.legal_actions()}
-    assert "capture pilot from blue" not in acts  # the only pilot of its type
-    assert "capture abductor from blue" not in acts  # already captured aliens
+    assert "destroy blue UFO in Paris" in acts
+    with pytest.raises(IllegalAction, match="only alien of a type"):
+        s.apply("capture pilot from blue")
+    with pytest.raises(IllegalAction, match="captured alien cannot be captured"):
+        s.apply("capture abductor from blue")
 
 
 def test_energy_example():

@@ -1,0 +1,35 @@
+"""Where the game files live, and reading them (shared by every game's ``data.py``)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on Python 3.10 only
+    import tomli as tomllib
+
+__all__ = ["data_dir", "load_toml", "tomllib"]
+
+
+def data_dir(marker: str = "ovni/board.toml") -> Path:
+    """The folder holding the game files: ``ovnilab/data`` inside an installed wheel
+    (the wheel force-includes ``data/`` there), the repository's ``data/`` in a source
+    checkout. ``marker`` is a file that must exist in it."""
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "data", here.parent / "data"):
+        if (candidate / marker).is_file():
+            return candidate
+    raise FileNotFoundError(f"ovnilab's data folder (with {marker}) was not found next to the package")
+
+
+def load_toml(path: str | Path) -> dict[str, Any]:
+    """Read a TOML file; a syntax error names the file."""
+    p = Path(path)
+    with p.open("rb") as fh:
+        try:
+            return tomllib.load(fh)
+        except tomllib.TOMLDecodeError as exc:
+            raise ValueError(f"{p}: not valid TOML: {exc}") from exc
