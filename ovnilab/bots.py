@@ -1,0 +1,74 @@
+"""The bot protocol every game shares, and the random bot.
+
+A bot is a small object with ``act(view, rng) -> action``. It receives a
+:class:`PlayerView`, not the state: the view offers the seat's observation and its legal
+actions and nothing else, so a bot cannot peek at hidden information by accident (a bot
+that does is a bug). Bots that need to search (MCTS) ask the view for a *determinization*:
+a full state sampled consistently with what the seat has seen.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol, runtime_checkable
+
+from .core import GameState
+
+__all__ = ["Bot", "PlayerView", "RandomBot"]
+
+
+class PlayerView:
+    """What one seat may use to decide: its observation and its legal actions."""
+
+    __slots__ = ("_state", "seat")
+
+    def __init__(self, state: GameState, seat: int) -> None:
+        self._state = state
+        self.seat = seat
+
+    def observation(self) -> dict[str, Any]:
+        return self._state.observation(self.seat)
+
+    def legal_actions(self) -> list[Any]:
+        if self._state.current_player != self.seat:
+            raise ValueError(f"it is not seat {self.seat}'s turn")
+        return self._state.legal_actions()
+
+    def parse_action(self, text: str) -> Any:
+        return self._state.parse_action(text)
+
+    @property
+    def game_name(self) -> str:
+        return self._state.game_name
+
+    @property
+    def num_players(self) -> int:
+        return self._state.num_players  # type: ignore[attr-defined]
+
+    def determinize(self, rng: random.Random) -> GameState:
+        """A full state consistent with this seat's observation: hidden information
+        (others' hidden tokens, hands, deck order) is resampled, never copied from the
+        true state. Games provide ``determinize(state, seat, rng)`` in their rules."""
+        fn = getattr(self._state, "determinize", None)
+        if fn is None:
+            raise NotImplementedError(f"{self.game_name} has no determinization for search bots yet")
+        return fn(self.seat, rng)
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """Anything with ``act(view, rng)`` returning one of ``view.legal_actions()``."""
+
+    def act(self, view: PlayerView, rng: random.Random) -> Any: ...
+
+
+class RandomBot:
+    """Plays a uniformly random legal action: the baseline of every ladder."""
+
+    name = "random"
+
+    def act(self, view: PlayerView, rng: random.Random) -> Any:
+        return rng.choice(view.legal_actions())
+
+    def __repr__(self) -> str:
+        return "RandomBot()"

@@ -1,0 +1,270 @@
+"""Ovni rendering: valid, deterministic SVG that never shows what a viewer may not see."""
+
+from __future__ import annotations
+
+import random
+import time
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from ovnilab import ovni
+from ovnilab.ovni import rules as R
+from ovnilab.ovni.render import HILITE, SEAT_HEX, to_svg
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def texts(svg: str) -> str:
+    """Every <text> of the picture, in document order, joined by spaces (so a wrapped
+    sentence reads back whole)."""
+    root = ET.fromstring(svg)
+    return " ".join((t.text or "") for t in root.iter(SVG + "text"))
+
+
+def random_game(n: int, seed: int):
+    """Yield every state of a random game (the same state object, advanced in place)."""
+    s = ovni.new_game(n, seed=seed, setup="random")
+    rng = random.Random(seed)
+    yield s
+    while not s.is_over():
+        s.apply(rng.choice(s.legal_actions()))
+        yield s
+
+
+def play_until(n: int, seed: int, stop) -> ovni.State | None:
+    for s in random_game(n, seed):
+        if stop(s):
+            return s
+    return None
+
+
+def find(n: int, stop, seeds=range(60)) -> ovni.State:
+    for seed in seeds:
+        s = play_until(n, seed, stop)
+        if s is not None:
+            return s
+    raise AssertionError("no random game reached the wanted position")
+
+
+# ------------------------------------------------------------------------ basics
+def test_svg_parses_and_shows_the_twelve_cities():
+    s = ovni.new_game(4, seed=1, setup="random")
+    svg = to_svg(s)
+    root = ET.fromstring(svg)
+    assert root.tag == SVG + "svg"
+    words = texts(svg)
+    for number, name in enumerate(s.board.names, start=1):
+        assert name in words
+        assert str(number) in words
+    for name in (s.cards.planets[p] for p in range(4)):
+        assert name in words
+
+
+def test_standalone_no_ids_styles_or_external_resources():
+    s = find(4, lambda s: s.phase == R.ACTIONS)
+    svg = to_svg(s)
+    for bad in ("<style", " id=", "href", "url(", "<image", "@import", "<script"):
+        assert bad not in svg
+
+
+def test_deterministic_and_pure():
+    s = find(4, lambda s: s.phase == R.PLACEMENT and s.round == 2 and len(s.log) % 2 == 0)
+    before = s.clone()
+    a = to_svg(s)
+    assert to_svg(s) == a
+    assert to_svg(s.clone()) == a
+    assert to_svg(s.replay()) == a  # the same position rebuilt from the log
+    assert s == before  # drawing changes nothing
+
+
+def test_width_sets_pixel_size():
+    s = ovni.new_game(3, seed=2)
+    root = ET.fromstring(to_svg(s, width=600))
+    assert root.get("width") == "600"
+    w, h = (float(v) for v in root.get("viewBox").split()[2:])
+    assert abs(int(root.get("height")) - 600 * h / w) <= 1
+
+
+def test_repr_svg_uses_to_svg():
+    s = ovni.new_game(4, seed=3, setup="random")
+    if not hasattr(s, "_repr_svg_"):
+        pytest.skip("State._repr_svg_ is not wired yet")
+    assert s._repr_svg_() == to_svg(s)
+
+
+def test_viewer_must_be_a_real_seat():
+    with pytest.raises(ValueError):
+        to_svg(ovni.new_game(4, seed=1), viewer=4)
+    with pytest.raises(ValueError):
+        to_svg(ovni.new_game(2, seed=1), viewer=2)  # the imaginary third player sees nothing
+
+
+# ------------------------------------------------------------------ hidden information
+def _last_face_down(s: ovni.State) -> bool:
+    if s.phase != R.PLACEMENT or not s.log:
+        return False
+    a = s.log[-1]
+    if a.kind != "place" or a.c != "face-down" or a.b is None:
+        return False
+    owner = s.area_slots[R.AREA_LETTERS.index(a.a)][-1][0]
+    return any(v != a.b for v in s._hand_tokens(owner))
+
+
+def _swap_last_token(s: ovni.State) -> tuple[ovni.State, int]:
+    """The same position, except that the face-down token just placed has another value
+    from its owner's hand (the log is changed to match)."""
+    a = s.log[-1]
+    i = R.AREA_LETTERS.index(a.a)
+    owner, value = s.area_slots[i][-1]
+    other = next(v for v in s._hand_tokens(owner) if v != value)
+    alt = s.clone()
+    alt.area_slots[i][-1] = (owner, other)
+    alt.log[-1] = R.Action("place", a.a, other, "face-down")
+    return alt, owner
+
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_face_down_token_value_never_reaches_other_viewers(n):
+    s = find(n, _last_face_down)
+    alt, owner = _swap_last_token(s)
+    for viewer in range(n):
+        if viewer == owner:
+            # the owner sees its own token: the two positions differ for it
+            assert to_svg(s, viewer=viewer) != to_svg(alt, viewer=viewer)
+        else:
+            assert to_svg(s, viewer=viewer) == to_svg(alt, viewer=viewer)
+    assert to_svg(s) == to_svg(alt)  # public view
+    assert to_svg(s, reveal=True) != to_svg(alt, reveal=True)
+    assert "?" in texts(to_svg(s, viewer=(owner + 1) % n))
+
+
+def test_third_player_face_down_token_hidden_from_both_players():
+    def third_down(s):
+        return (s.phase == R.PLACEMENT and s.log and s.log[-1].kind == "place"
+                and s.log[-1].b is None and s.log[-1].c == "face-down"
+                and any(v != s.area_slots[R.AREA_LETTERS.index(s.log[-1].a)][-1][1]
+                        for v in s._hand_tokens(2)))
+
+    s = find(2, third_down)
+    i = R.AREA_LETTERS.index(s.log[-1].a)
+    value = s.area_slots[i][-1][1]
+    alt = s.clone()
+    alt.area_slots[i][-1] = (2, next(v for v in s._hand_tokens(2) if v != value))
+    for viewer in (0, 1, None):
+        assert to_svg(s, viewer=viewer) == to_svg(alt, viewer=viewer)
+
+
+def _other_missions(s: ovni.State, seat: int) -> tuple[int, ...]:
+    taken = {m for kept in s.missions_kept for m in kept} | {m for d in s.missions_dealt for m in d}
+    free = [m.id for m in s.cards.missions if m.id not in taken]
+    return tuple(sorted(free[: len(s.missions_kept[seat])]))
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_missions_of_others_hidden(n):
+    s = find(n, lambda s: s.phase == R.ACTIONS and s.round == 2)
+    seat = 0
+    alt = s.clone()
+    alt.missions_kept[seat] = _other_missions(s, seat)
+    by_id = {m.id: m for m in s.cards.missions}
+    for viewer in [None] + list(range(1, n)):
+        svg = to_svg(s, viewer=viewer)
+        assert svg == to_svg(alt, viewer=viewer)
+        words = texts(svg)
+        mine = set(s.missions_kept[viewer]) if viewer is not None else set()
+        for mid in set(s.missions_kept[seat]) - mine:
+            assert by_id[mid].describe(s.cards.categories) not in words
+    # the owner reads its missions (so the test above can tell them apart)
+    assert to_svg(s, viewer=seat) != to_svg(alt, viewer=seat)
+    words = texts(to_svg(s, viewer=seat))
+    for mid in s.missions_kept[seat]:
+        assert by_id[mid].describe(s.cards.categories) in words
+
+
+def test_dealt_missions_and_kept_choice_hidden():
+    s = ovni.new_game(3, seed=4)
+    by_id = {m.id: m for m in s.cards.missions}
+    words = texts(to_svg(s, viewer=0))
+    for mid in s.missions_dealt[0]:
+        assert by_id[mid].describe(s.cards.categories) in words
+    for mid in s.missions_dealt[1]:
+        assert by_id[mid].describe(s.cards.categories) not in words
+    s.apply(s.legal_actions()[0])  # seat 0 keeps one mission
+    words = texts(to_svg(s, viewer=1))
+    assert "keep 1 mission" in words
+    assert str(s.log[-1]) not in words  # which one stays secret
+    assert str(s.log[-1]) in texts(to_svg(s, viewer=0))
+
+
+def test_game_end_reveals_every_mission_with_its_result():
+    s = find(4, lambda s: s.is_over(), seeds=range(3))
+    by_id = {m.id: m for m in s.cards.missions}
+    for viewer in (None, 0, 3):
+        words = texts(to_svg(s, viewer=viewer))
+        for p in range(4):
+            for mid in s.missions_kept[p]:
+                assert by_id[mid].describe(s.cards.categories) in words
+        assert "✘" in words or "✔" in words
+        assert "Game over" in words
+    words = texts(to_svg(s))
+    for p, total in enumerate(s.scores()):
+        assert f"{total} pts" in words
+
+
+# -------------------------------------------------------------------- what is drawn
+def test_airspace_controller_marked_in_its_colour():
+    s = ovni.new_game(4, seed=5, setup="random")
+    c = s.board.names.index("Madri")
+    for p in range(4):
+        s.ufo[p][c] = 0
+    s.ufo[1][c] = 3
+    s.ufo[0][c] = 1
+    svg = to_svg(s)
+    root = ET.fromstring(svg)
+    for g in root.iter(SVG + "g"):
+        title = g.find(SVG + "title")
+        if title is not None and title.text.startswith("3 Madri"):
+            assert "airspace: blue" in title.text
+            strokes = {r.get("stroke") for r in g.iter(SVG + "rect")}
+            assert SEAT_HEX["blue"][0] in strokes
+            break
+    else:
+        raise AssertionError("Madri's tile not found")
+
+
+def test_last_action_highlighted():
+    s = find(4, lambda s: s.log and s.log[-1].kind == "move")
+    a = s.log[-1]
+    svg = to_svg(s)
+    assert f"move {a.a} -&gt; {a.b}" in svg or f"move {a.a} -> {a.b}" in texts(svg)
+    plain = to_svg(s, highlight_last=False)
+    assert svg.count(HILITE) >= plain.count(HILITE) + 3  # text, arrow, two cities
+    assert "Last action" not in texts(plain)
+
+
+def test_two_player_variant_shows_the_third_player():
+    s = find(2, lambda s: s.phase == R.PLACEMENT and s.round == 2)
+    words = texts(to_svg(s))
+    assert "imaginary 3rd player" in words
+    assert words.count("pts") == 2  # only the real players score
+    assert "abilities" in words and words.count("abilities") == 2
+    end = find(2, lambda s: s.is_over(), seeds=range(2))
+    assert "Game over" in texts(to_svg(end, viewer=1))
+
+
+# ---------------------------------------------------------------------- every state
+@pytest.mark.parametrize("n,seed", [(2, 11), (3, 12), (4, 13), (4, 14)])
+def test_every_state_of_random_games_renders(n, seed):
+    worst = 0.0
+    for k, s in enumerate(random_game(n, seed)):
+        t = time.perf_counter()
+        svg = to_svg(s)
+        worst = max(worst, time.perf_counter() - t)
+        if k % 7 == 0:
+            ET.fromstring(svg)
+            ET.fromstring(to_svg(s, viewer=k % n))
+            ET.fromstring(to_svg(s, reveal=True))
+    assert s.is_over()
+    ET.fromstring(to_svg(s, viewer=0))
+    assert worst < 0.25  # generous: typical renders take a few milliseconds

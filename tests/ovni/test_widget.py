@@ -1,0 +1,111 @@
+"""The Ovni board widget, driven from Python: click, pick, undo, replay."""
+
+import random
+
+import pytest
+
+from ovnilab import ovni
+from ovnilab.bots import RandomBot
+from ovnilab.ovni.widget import Board
+
+
+def _click_random(board: Board, rng: random.Random) -> None:
+    """Click one of the offered controls: a button, or two pickers and their button."""
+    rows = list(board.actions.children)
+    row = rng.choice(rows)
+    pickers = getattr(row, "pickers", None)
+    if pickers:
+        p1, p2, go = pickers
+        p1.value = rng.choice(list(p1.options))
+        p2.value = rng.choice(list(p2.options))
+        go.click()
+        return
+    buttons = [b for b in board.action_buttons() if b in getattr(row, "children", ())]
+    if not buttons:  # a dropdown row: its play button
+        buttons = [c for c in row.children if hasattr(c, "click")]
+    rng.choice(buttons).click()
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_play_a_whole_game_by_clicking(n):
+    board = Board(ovni.new_game(n, seed=3), seats={0: "human", **{i: RandomBot() for i in range(1, n)}})
+    rng = random.Random(5)
+    views = {board.view.value}
+    clicks = 0
+    while not board.state.is_over():
+        assert board.state.current_player == 0  # bots moved on their own
+        before = len(board.state.log)
+        _click_random(board, rng)
+        assert len(board.state.log) > before
+        views.add(board.view.value)
+        clicks += 1
+        assert clicks < 5000
+    assert "game over" in board.status.value
+    assert len(views) > 10
+    assert board.log_view.value.count("\n") + 1 >= len(board.state.log)
+    # the same actions applied without the widget give the same final state
+    replay = ovni.new_game(n, seed=3)
+    for a in board.state.log:
+        replay.apply(a)
+    assert replay == board.state
+
+
+def test_undo_and_history_slider():
+    board = Board(ovni.new_game(3, seed=4), seats={0: "human", 1: RandomBot(), 2: RandomBot()})
+    rng = random.Random(1)
+    for _ in range(12):
+        _click_random(board, rng)
+    n = len(board.state.log)
+    svg_live = board.view.value
+    board.history.value = 0
+    assert board.view.value != svg_live and "replay" in board.status.value
+    assert board.actions.children == ()
+    board.live_button.click()
+    assert board.view.value == svg_live
+    board.undo_button.click()
+    assert len(board.state.log) < n and board.state.current_player == 0
+    again = ovni.new_game(3, seed=4)
+    again.apply_many(board.state.log)
+    assert board.state == again
+    assert board.history.max == len(board.state.log)
+
+
+def test_step_mode_bots_wait_for_the_button():
+    board = Board(ovni.new_game(4, seed=8), seats={0: RandomBot(), 1: "human", 2: RandomBot(), 3: RandomBot()},
+                  auto=False)
+    if board.state.current_player != 1:
+        assert not board.step_button.disabled
+        k = len(board.state.log)
+        board.step_button.click()
+        assert len(board.state.log) == k + 1
+
+
+def test_engine_errors_are_shown_not_raised():
+    board = Board(ovni.new_game(4, seed=2))
+    assert board.play("move Paris -> Tóquio") is False
+    assert "illegal" in board.error.value
+    assert board.play("gibberish") is False
+
+
+def test_hidden_information_stays_hidden_in_the_view():
+    board = Board(ovni.new_game(4, seed=6, setup="random"), seats={0: "human", 1: RandomBot(), 2: RandomBot(), 3: RandomBot()})
+    st = board.state
+    # the other players' kept missions never appear in the human's view
+    for seat in (1, 2, 3):
+        for mid in st.missions_kept[seat]:
+            m = next(x for x in st.cards.missions if x.id == mid)
+            text = m.describe(st.cards.categories)
+            if all(text != next(x for x in st.cards.missions if x.id == own).describe(st.cards.categories)
+                   for own in st.missions_kept[0]):
+                assert text not in board.view.value
+
+
+def test_new_game_controls():
+    board = Board()
+    board.players.value = 2
+    board.seed.value = 11
+    board.rule_widgets["platform_capacity"].value = 3
+    board.new_button.click()
+    assert board.state.num_players == 2 and board.state.seed == 11
+    assert board.state.rules.platform_capacity == 3
+    assert set(board.seats) == {0, 1}
