@@ -19,6 +19,7 @@ __version__ = "0.1.0"
 #: registered games: name -> module path providing ``new_game`` and ``State``
 GAMES: dict[str, str] = {
     "ovni": "ovnilab.ovni",
+    "cows": "ovnilab.cows",
 }
 
 __all__ = ["GAMES", "make", "load_json", "GameState", "IllegalAction", "SaveFormatError", "TERMINAL"]

@@ -24,6 +24,7 @@ GAMES_PER_CONFIG = int(os.environ.get("OVNILAB_CONFORMANCE_GAMES", "0"))
 # game -> (list of new_game keyword sets, default number of seeded games per set)
 CONFIGS: dict[str, tuple[list[dict], int]] = {
     "ovni": ([{"num_players": 2}, {"num_players": 3}, {"num_players": 4}], 700),
+    "cows": ([{"discard_areas": 1}, {"discard_areas": 2}], 2500),
 }
 
 

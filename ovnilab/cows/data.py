@@ -1,0 +1,354 @@
+"""Load and validate the cow game's cards from ``data/cows/cards.toml``.
+
+The cards are data, not code: each side ("face") has a base value, optional symbols (a Sun
+or a Moon, cows, calves) and up to :data:`MAX_EFFECTS` effects taken from a small
+vocabulary (:data:`EFFECT_TYPES`). The engine interprets the vocabulary, so a user can edit
+a card in a copy of the file and play the changed game with
+``cows.Rules(cards_file="my_cards.toml")``.
+
+Faces are declared once and cards name their two faces, so one face may be printed on
+several cards (the ovnilab set prints each face on exactly two cards with different
+backs, which makes the hidden side of a card a real unknown: see the design note in the
+file). Everything is validated on load and an error names the bad field
+(``face[3].effects[0].points must be an integer``).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from ..datafiles import data_dir as _data_dir
+from ..datafiles import tomllib
+
+__all__ = [
+    "DataError",
+    "Effect",
+    "Face",
+    "Cards",
+    "EFFECT_TYPES",
+    "EFFECT_KINDS",
+    "SYMBOLS",
+    "load_cards",
+    "data_dir",
+]
+
+#: symbols a face can show; "card" (every card counts 1) is allowed as an effect filter
+SYMBOLS: tuple[str, ...] = ("sun", "moon", "cow", "calf")
+SUN, MOON, COW, CALF, CARD = 0, 1, 2, 3, 4
+_SYMBOL_INDEX = {"sun": SUN, "moon": MOON, "cow": COW, "calf": CALF, "card": CARD}
+#: plural names for effect texts
+_PLURAL = ("Suns", "Moons", "cows", "calves", "cards")
+_SINGULAR = ("Sun", "Moon", "cow", "calf", "card")
+
+MAX_EFFECTS = 3  # rulebook: "each side ... at most a few effects" (our reading: three)
+MIN_CARDS = 12  # enough for both pyramids (6 each)
+
+# type -> (kind, {param: (validator name, required, default)})
+#   kinds are the rulebook's families: immediate, adjacency, end (of game)
+EFFECT_TYPES: dict[str, tuple[str, dict[str, tuple[str, bool, Any]]]] = {
+    # immediate: on placing, or when flipped to this side in a pyramid
+    "flip": ("immediate", {"target": ("target", True, None), "symbol": ("symbol", False, None),
+                           "optional": ("bool", False, True)}),
+    "peek": ("immediate", {}),
+    # adjacency: points per symbol on the neighbouring cards of the pyramid
+    "adjacent": ("adjacency", {"points": ("int", True, None), "symbol": ("symbol_or_card", False, "card")}),
+    # end of game: applied in the final count
+    "count": ("end", {"points": ("int", True, None), "symbol": ("symbol_or_card", True, None),
+                      "whose": ("whose", False, "own")}),
+    "majority": ("end", {"points": ("int", True, None), "symbol": ("symbol_or_card", True, None)}),
+    "herd": ("end", {"points": ("int", True, None)}),
+    "balance": ("end", {"points": ("int", True, None)}),
+    "hand": ("end", {"points": ("int", True, None)}),
+    "row": ("end", {"points": ("int", True, None), "row": ("row", True, None)}),
+}
+#: the three timing families of the rulebook's effect list
+EFFECT_KINDS: tuple[str, ...] = ("immediate", "adjacency", "end")
+
+_NAME_RE = re.compile(r"^[^\W\d_][\w'\- ]*[^\W_]$|^[^\W\d_]$")
+
+
+class DataError(ValueError):
+    """A cards file that does not describe a valid card set; the message names the field."""
+
+
+class Effect(NamedTuple):
+    """One effect printed on a face, with its parameters filled in (defaults applied).
+
+    ``symbol`` is an index (:data:`SUN` ... :data:`CARD`) or -1 for "no filter".
+    """
+
+    type: str
+    kind: str  # "immediate", "adjacency" or "end"
+    points: int = 0
+    symbol: int = -1
+    target: str = ""  # flip: "own", "opponent", "any"
+    whose: str = "own"  # count: "own", "opponent"
+    row: int = 0  # row: 1..3
+    optional: bool = True  # flip: the owner may decline
+
+    def text(self) -> str:
+        """The effect in a few words, as printed on the card (and drawn by ``render``)."""
+        t = self.type
+        pts = f"{self.points:+d}"
+        sym = _SINGULAR[self.symbol] if self.symbol >= 0 else "card"
+        syms = _PLURAL[self.symbol] if self.symbol >= 0 else "cards"
+        if t == "flip":
+            where = {"own": "your", "opponent": "opponent's", "any": "any"}[self.target]
+            what = f"a {sym} card" if self.symbol >= 0 else "a card"
+            return f"Flip {what} in {where} pyramid" + ("" if self.optional else " (must)")
+        if t == "peek":
+            return "Look at the backs of your hand"
+        if t == "adjacent":
+            return f"{pts} per adjacent {sym}"
+        if t == "count":
+            whose = "your" if self.whose == "own" else "opponent's"
+            return f"{pts} per {sym} in {whose} pyramid"
+        if t == "majority":
+            return f"{pts} if you have more {syms}"
+        if t == "herd":
+            return f"{pts} per cow+calf pair"
+        if t == "balance":
+            return f"{pts} if Suns = Moons (1+)"
+        if t == "hand":
+            return f"{pts} per card left in hand"
+        if t == "row":
+            return f"{pts} if in row {self.row}"
+        return t  # pragma: no cover - validated on load
+
+
+@dataclass(frozen=True)
+class Face:
+    """One printed side of a card."""
+
+    name: str
+    value: int
+    sky: str  # "sun", "moon" or ""
+    cows: int
+    calves: int
+    effects: tuple[Effect, ...]
+    note: str = ""
+
+    @property
+    def symbols(self) -> tuple[int, int, int, int, int]:
+        """Counts of (Sun, Moon, cows, calves, cards=1) shown on this face."""
+        return (int(self.sky == "sun"), int(self.sky == "moon"), self.cows, self.calves, 1)
+
+    def immediate(self) -> tuple[Effect, ...]:
+        return tuple(e for e in self.effects if e.kind == "immediate")
+
+    def text(self) -> list[str]:
+        """The effects as short lines (for boards and logs)."""
+        return [e.text() for e in self.effects]
+
+
+@dataclass(frozen=True)
+class Cards:
+    """A whole card set: faces, the cards (pairs of face indices), the Celeiro card."""
+
+    faces: tuple[Face, ...]
+    cards: tuple[tuple[int, int], ...]  # card -> (face index of side A, side B)
+    celeiro: tuple[tuple[str, ...], tuple[str, ...]]  # labels of the areas: 1-area face, 2-area face
+    path: str = ""
+
+    @property
+    def num_cards(self) -> int:
+        return len(self.cards)
+
+    def face_index(self, name: str) -> int:
+        for i, f in enumerate(self.faces):
+            if f.name == name:
+                return i
+        raise KeyError(name)
+
+    def side(self, card: int, up: int) -> Face:
+        """The face of ``card`` showing when side ``up`` (0 = A, 1 = B) is up."""
+        return self.faces[self.cards[card][up]]
+
+    def area_labels(self, areas: int) -> tuple[str, ...]:
+        """Names of the discard areas on the Celeiro face for ``areas`` (1 or 2)."""
+        return self.celeiro[areas - 1]
+
+
+def data_dir() -> Path:
+    """The folder holding the game files (``data/`` of the repository or the wheel)."""
+    return _data_dir("cows/cards.toml")
+
+
+def _check_param(kind: str, value: Any, where: str) -> Any:
+    if kind == "int":
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise DataError(f"{where} must be an integer, got {value!r}")
+        return value
+    if kind == "bool":
+        if not isinstance(value, bool):
+            raise DataError(f"{where} must be true or false, got {value!r}")
+        return value
+    if kind == "symbol":
+        if value not in SYMBOLS:
+            raise DataError(f"{where} must be one of {list(SYMBOLS)}, got {value!r}")
+        return _SYMBOL_INDEX[value]
+    if kind == "symbol_or_card":
+        if value not in _SYMBOL_INDEX:
+            raise DataError(f"{where} must be one of {list(SYMBOLS) + ['card']}, got {value!r}")
+        return _SYMBOL_INDEX[value]
+    if kind == "target":
+        if value not in ("own", "opponent", "any"):
+            raise DataError(f"{where} must be 'own', 'opponent' or 'any', got {value!r}")
+        return value
+    if kind == "whose":
+        if value not in ("own", "opponent"):
+            raise DataError(f"{where} must be 'own' or 'opponent', got {value!r}")
+        return value
+    if kind == "row":
+        if value not in (1, 2, 3) or isinstance(value, bool):
+            raise DataError(f"{where} must be 1, 2 or 3, got {value!r}")
+        return value
+    raise AssertionError(kind)  # pragma: no cover
+
+
+def parse_effect(raw: Any, where: str) -> Effect:
+    """Validate one effect table (``{type = "adjacent", points = 1, symbol = "calf"}``)."""
+    if not isinstance(raw, dict):
+        raise DataError(f"{where} must be a table like {{type = \"count\", points = 1, symbol = \"moon\"}}")
+    etype = raw.get("type")
+    if etype not in EFFECT_TYPES:
+        raise DataError(f"{where}.type must be one of {list(EFFECT_TYPES)}, got {etype!r}")
+    kind, params = EFFECT_TYPES[etype]
+    for key in raw:
+        if key != "type" and key not in params:
+            raise DataError(f"{where}.{key} is not a parameter of a {etype!r} effect "
+                            f"(its parameters: {sorted(params) or 'none'})")
+    values: dict[str, Any] = {}
+    for key, (check, required, default) in params.items():
+        if key not in raw:
+            if required:
+                raise DataError(f"{where}.{key} is missing (a {etype!r} effect needs it)")
+            if default is None:
+                continue
+            raw_value = default
+        else:
+            raw_value = raw[key]
+        values[key] = _check_param(check, raw_value, f"{where}.{key}")
+    return Effect(type=etype, kind=kind, **values)
+
+
+def _load_toml(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as fh:
+            return tomllib.load(fh)
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"{path}: not valid TOML: {exc}") from exc
+
+
+def _fold(text: str) -> str:
+    import unicodedata
+
+    t = unicodedata.normalize("NFKD", text)
+    return " ".join("".join(c for c in t if not unicodedata.combining(c)).lower().split())
+
+
+def parse_cards(d: dict[str, Any], source: str = "<cards>") -> Cards:
+    """Validate a parsed cards document (the dict of a TOML file)."""
+
+    def err(msg: str) -> DataError:
+        return DataError(f"{source}: {msg}")
+
+    raw_faces = d.get("face")
+    if not isinstance(raw_faces, list) or not raw_faces:
+        raise err("'face' must be a list of [[face]] tables")
+    faces: list[Face] = []
+    seen_names: dict[str, int] = {}
+    for i, f in enumerate(raw_faces):
+        w = f"face[{i}]"
+        if not isinstance(f, dict):
+            raise err(f"{w} must be a table")
+        allowed = {"name", "value", "sky", "cows", "calves", "effects", "note"}
+        for key in f:
+            if key not in allowed:
+                raise err(f"{w}.{key} is not a face field (fields: {sorted(allowed)})")
+        name = f.get("name")
+        if not isinstance(name, str) or not _NAME_RE.match(name):
+            raise err(f"{w}.name must be a name of letters, spaces, hyphens or apostrophes, got {name!r}")
+        if _fold(name) in seen_names:
+            raise err(f"{w}.name {name!r} is used twice (also face[{seen_names[_fold(name)]}])")
+        seen_names[_fold(name)] = i
+        value = f.get("value")
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise err(f"{w}.value must be an integer, got {value!r}")
+        sky = f.get("sky", "")
+        if sky not in ("", "sun", "moon"):
+            raise err(f"{w}.sky must be 'sun' or 'moon' (or absent), got {sky!r}")
+        counts = []
+        for key in ("cows", "calves"):
+            v = f.get(key, 0)
+            if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 9:
+                raise err(f"{w}.{key} must be an integer 0-9, got {v!r}")
+            counts.append(v)
+        raw_fx = f.get("effects", [])
+        if not isinstance(raw_fx, list):
+            raise err(f"{w}.effects must be a list of effect tables")
+        if len(raw_fx) > MAX_EFFECTS:
+            raise err(f"{w}.effects has {len(raw_fx)} effects; a side carries at most {MAX_EFFECTS}")
+        try:
+            effects = tuple(parse_effect(e, f"{w}.effects[{k}]") for k, e in enumerate(raw_fx))
+        except DataError as exc:
+            raise err(str(exc)) from None
+        note = f.get("note", "")
+        if not isinstance(note, str):
+            raise err(f"{w}.note must be a string")
+        faces.append(Face(name, value, sky, counts[0], counts[1], effects, note))
+
+    raw_cards = d.get("card")
+    if not isinstance(raw_cards, list):
+        raise err("'card' must be a list of [[card]] tables")
+    if len(raw_cards) < MIN_CARDS or len(raw_cards) % 2:
+        raise err(f"'card' must list an even number (the deck is split in half) of at least "
+                  f"{MIN_CARDS} cards, got {len(raw_cards)}")
+    cards: list[tuple[int, int]] = []
+    for i, c in enumerate(raw_cards):
+        w = f"card[{i}]"
+        if not isinstance(c, dict):
+            raise err(f"{w} must be a table")
+        for key in c:
+            if key not in ("sides", "note"):
+                raise err(f"{w}.{key} is not a card field (fields: ['note', 'sides'])")
+        sides = c.get("sides")
+        if not (isinstance(sides, list) and len(sides) == 2 and all(isinstance(s, str) for s in sides)):
+            raise err(f"{w}.sides must name two faces, like [\"Mimosa\", \"Raio Trator\"]")
+        pair = []
+        for k, s in enumerate(sides):
+            if _fold(s) not in seen_names:
+                raise err(f"{w}.sides[{k}]: {s!r} is not a face of the file")
+            pair.append(seen_names[_fold(s)])
+        cards.append((pair[0], pair[1]))
+
+    cel = d.get("celeiro")
+    if not isinstance(cel, dict):
+        raise err("'celeiro' must be a table describing the Celeiro card")
+    sides_c = cel.get("side")
+    if not isinstance(sides_c, list) or len(sides_c) != 2:
+        raise err("celeiro.side must list the card's two faces ([[celeiro.side]] twice)")
+    celeiro: dict[int, tuple[str, ...]] = {}
+    for i, s in enumerate(sides_c):
+        w = f"celeiro.side[{i}]"
+        areas = s.get("areas") if isinstance(s, dict) else None
+        if areas not in (1, 2):
+            raise err(f"{w}.areas must be 1 or 2")
+        labels = s.get("labels")
+        if not (isinstance(labels, list) and len(labels) == areas and all(isinstance(x, str) and x for x in labels)):
+            raise err(f"{w}.labels must name its {areas} discard area(s)")
+        celeiro[areas] = tuple(labels)
+    if sorted(celeiro) != [1, 2]:
+        raise err("celeiro.side: one face is for 1 discard area, the other for 2")
+    return Cards(faces=tuple(faces), cards=tuple(cards), celeiro=(celeiro[1], celeiro[2]), path=source)
+
+
+@functools.lru_cache(maxsize=16)
+def load_cards(path: str | None = None) -> Cards:
+    """Read and validate a cards file (default: ``data/cows/cards.toml``)."""
+    p = Path(path) if path else data_dir() / "cows" / "cards.toml"
+    return parse_cards(_load_toml(p), str(p))

@@ -1,0 +1,552 @@
+"""Every rule of the cow game's rulebook (seeds/004_*.txt), one test at a time."""
+
+from __future__ import annotations
+
+import pytest
+
+from ovnilab import IllegalAction, cows
+from ovnilab.cows import rules as R
+from ovnilab.cows.data import MOON, Effect, Face, load_cards
+
+from .scenario import (
+    blank,
+    empty_deck,
+    small_cards_file,
+    texts,
+    to_celeiro,
+    to_deck_bottom,
+    to_hand,
+    to_pyramid,
+)
+
+FACES = {f.name: f for f in load_cards().faces}
+
+
+def illegal(state, action, match):
+    """``action`` is refused with a message naming the rule; the state is untouched."""
+    before = state.clone()
+    with pytest.raises(IllegalAction, match=match):
+        state.apply(action)
+    assert state == before
+
+
+# ------------------------------------------------------------------- set-up
+def test_setup_splits_flips_half_and_shuffles():
+    decks = set()
+    for seed in range(30):
+        s = cows.new_game(seed=seed)
+        assert len(s.deck) == 18 and sum(s.up) == 9  # rulebook: one half flipped
+        assert s.hand == [[], []] and s.mask == [0, 0] and s.cel == [[]]
+        decks.add(tuple(s.deck))
+    assert len(decks) == 30
+    assert cows.new_game(seed=4).deck == cows.new_game(seed=4).deck  # all chance from the seed
+
+
+def test_celeiro_face_for_one_or_two_discard_areas():
+    assert cows.new_game(seed=1, discard_areas=2).cel == [[], []]
+    with pytest.raises(ValueError, match="discard_areas"):
+        cows.new_game(seed=1, discard_areas=3)
+
+
+def test_starting_player_drawn_or_fixed():
+    starters = {cows.new_game(seed=s).current_player for s in range(20)}
+    assert starters == {0, 1}
+    s = cows.new_game(seed=3, rules=cows.Rules(starting_player=1))
+    assert s.current_player == 1 == s.starter
+    with pytest.raises(ValueError, match="starting_player"):
+        cows.Rules(starting_player=2)
+
+
+def test_first_turn_can_only_draw():
+    s = cows.new_game(seed=2)
+    assert texts(s) == ["draw 2"]
+
+
+# ------------------------------------------------------------- main actions
+def test_draw_two_from_the_bottom_keep_one_discard_the_other():
+    s = blank()
+    to_deck_bottom(s, "Mimosa", "Bezerrinho")
+    to_deck_bottom(s, "Curral", "Gêmeos")  # now the very bottom card
+    top = s.deck[0]
+    s.apply("draw 2")
+    assert [s.face(c).name for c in s.drawn] == ["Curral", "Mimosa"]
+    assert s.deck[0] == top and len(s.deck) == 16
+    assert texts(s) == [
+        "keep Curral (drawn 1), discard Mimosa (drawn 2) to Celeiro 1",
+        "keep Mimosa (drawn 2), discard Curral (drawn 1) to Celeiro 1",
+    ]
+    s.apply("keep Mimosa (drawn 2), discard Curral (drawn 1) to Celeiro 1")
+    # rulebook: the kept card keeps its orientation; the other goes to the Celeiro
+    assert s.face(s.hand[0][0]).name == "Mimosa"
+    assert s.face(s.cel[0][-1]).name == "Curral"
+
+
+def test_two_discard_areas_let_the_player_choose():
+    s = blank(areas=2)
+    to_deck_bottom(s, "Mimosa", "Bezerrinho")
+    to_deck_bottom(s, "Curral", "Gêmeos")
+    s.apply("draw 2")
+    assert len(s.legal_actions()) == 4
+    s.apply("keep Curral (drawn 1), discard Mimosa (drawn 2) to Celeiro 2")
+    assert s.cel[0] == [] and s.face(s.cel[1][0]).name == "Mimosa"
+    one = blank(areas=1)
+    one.apply("draw 2")
+    bad = str(one.legal_actions()[0]).replace("Celeiro 1", "Celeiro 2")
+    illegal(one, bad, "1 discard area")
+
+
+def test_take_only_the_visible_top_of_a_celeiro():
+    s = blank()
+    to_celeiro(s, 1, "Curral", "Gêmeos")
+    to_celeiro(s, 1, "Mimosa", "Bezerrinho")
+    assert "take Mimosa from Celeiro 1" in texts(s)
+    illegal(s, "take Curral from Celeiro 1", "visible top card of Celeiro 1 is Mimosa")
+    s.apply("take Mimosa from Celeiro 1")
+    assert [s.face(c).name for c in s.hand[0]] == ["Mimosa"]
+    assert [s.face(c).name for c in s.cel[0]] == ["Curral"]
+
+
+def test_flip_a_card_in_hand_without_firing_its_effect():
+    s = blank()
+    c = to_hand(s, 0, "Sonda", "Raio Trator")
+    s.apply("flip Sonda (hand 1)")
+    assert s.face(c).name == "Raio Trator"
+    assert s.seen[c] == 0b11  # both sides were shown to everyone
+    assert s.phase == R.AFTER and not s.stack  # effects fire only in a pyramid
+
+
+def test_only_one_main_action_per_turn():
+    s = blank()
+    to_hand(s, 0, "Mimosa", "Bezerrinho")
+    to_celeiro(s, 1, "Curral", "Gêmeos")
+    s.apply("flip Mimosa (hand 1)")
+    assert not any(a.kind in ("draw", "take", "flip") for a in s.legal_actions())
+    illegal(s, "draw 2", "one main action per turn")
+    illegal(s, "take Curral from Celeiro 1", "one main action per turn")
+
+
+def test_with_the_deck_empty_play_goes_on_with_celeiro_and_flips():
+    s = blank()
+    to_hand(s, 0, "Mimosa", "Bezerrinho")
+    empty_deck(s)
+    kinds = {a.kind for a in s.legal_actions()}
+    assert "draw" not in kinds and {"take", "flip"} <= kinds
+    illegal(s, "draw 2", "the deck is empty")
+
+
+def test_pass_when_no_main_action_exists(tmp_path):
+    # 12 cards: 9 in pyramids, 3 in seat 1's hand, nothing left for seat 0
+    s = blank(rules=cows.Rules(cards_file=small_cards_file(tmp_path)))
+    names = [(s.face(c).name, s.back(c).name) for c in range(12)]
+    for i, (f, b) in enumerate(names[:5]):
+        to_pyramid(s, 0, i, f, b)
+    for i, (f, b) in enumerate(names[5:9]):
+        to_pyramid(s, 1, i, f, b)
+    for f, b in names[9:]:
+        to_hand(s, 1, f, b)
+    assert not s.deck and not s.cel[0] and not s.hand[0]
+    cows.check_invariants(s)
+    assert texts(s) == ["pass"]
+    s.apply("pass")
+    assert s.current_player == 1 and s.stall == 1
+
+
+# --------------------------------------------------------------- the build
+def test_build_is_free_once_per_turn_before_the_main_action():
+    s = blank()
+    to_hand(s, 0, "Mimosa", "Bezerrinho")
+    to_hand(s, 0, "Curral", "Gêmeos")
+    s.apply("build Mimosa (hand 1) at row 1 slot 1")
+    assert s.current_player == 0 and s.phase == R.MAIN
+    assert not any(a.kind == "build" for a in s.legal_actions())
+    illegal(s, "build Curral (hand 1) at row 2 slot 1", "once per turn")
+    s.apply("draw 2")
+    s.apply(s.legal_actions()[0])
+    # main action done and build used: the turn ends by itself
+    assert s.current_player == 1 and s.turns == 2
+
+
+def test_build_after_the_main_action_or_end_the_turn():
+    s = blank()
+    to_hand(s, 0, "Mimosa", "Bezerrinho")
+    s.apply("flip Mimosa (hand 1)")
+    assert texts(s) == ["build Bezerrinho (hand 1) at row 1 slot 1", "end turn"]
+    s.apply("build Bezerrinho (hand 1) at row 1 slot 1")
+    assert s.current_player == 1
+    s2 = blank()
+    to_hand(s2, 0, "Mimosa", "Bezerrinho")
+    illegal(s2, "end turn", "make your main action")
+    s2.apply("flip Mimosa (hand 1)")
+    s2.apply("end turn")
+    assert s2.current_player == 1 and len(s2.hand[0]) == 1
+
+
+def test_never_more_than_three_cards_in_hand():
+    s = blank()
+    for f, b in (("Mimosa", "Bezerrinho"), ("Curral", "Gêmeos"), ("Sonda", "Manada")):
+        to_hand(s, 0, f, b)
+    to_celeiro(s, 1, "Farol", "Boi Bravo")
+    kinds = {a.kind for a in s.legal_actions()}
+    assert "draw" not in kinds and "take" not in kinds and "build" in kinds
+    illegal(s, "draw 2", "never more than 3 cards in hand: build one first")
+    illegal(s, "take Farol from Celeiro 1", "never more than 3 cards")
+    s.apply("build Mimosa (hand 1) at row 1 slot 1")  # build first ...
+    s.apply("draw 2")  # ... then draw the 4th card
+    s.apply(s.legal_actions()[0])
+    assert len(s.hand[0]) == 3
+
+
+def test_build_during_draw_option():
+    rules = cows.Rules(build_during_draw=True)
+    s = blank(rules=rules)
+    for f, b in (("Mimosa", "Bezerrinho"), ("Curral", "Gêmeos"), ("Sonda", "Manada")):
+        to_hand(s, 0, f, b)
+    assert "draw 2" in texts(s)
+    s.apply("draw 2")
+    assert all(a.kind == "build" for a in s.legal_actions())  # see, then build, then keep
+    s.apply("build Mimosa (hand 1) at row 1 slot 1")
+    assert all(a.kind == "keep" for a in s.legal_actions())
+    s.apply(s.legal_actions()[0])
+    assert len(s.hand[0]) == 3 and s.current_player == 1
+
+
+# ----------------------------------------------------------- the pyramid
+def test_open_slots_follow_the_placement_rules():
+    assert R.open_slots(0) == [0]  # start with row 1
+    assert R.open_slots(0b1) == [1, 2]  # row 2 after row 1 is complete
+    assert R.open_slots(0b011) == [2, 3, 4]  # row 3 under row 2 slot 1
+    assert R.open_slots(0b101) == [1, 4, 5]
+    assert R.open_slots(0b011, "both") == [2, 3]  # the middle needs both cards above
+    assert R.open_slots(0b111, "both") == [3, 4, 5]
+    assert R.open_slots([True, True, True, True, True, False]) == [5]
+    assert R.open_slots(R.FULL) == []
+
+
+def test_engine_refuses_unsupported_placements():
+    s = blank()
+    to_hand(s, 0, "Mimosa", "Bezerrinho")
+    assert [a.c for a in s.legal_actions() if a.kind == "build"] == [0]
+    illegal(s, "build Mimosa (hand 1) at row 2 slot 1", "start the pyramid with row 1")
+    to_pyramid(s, 0, 0, "Curral", "Gêmeos")
+    illegal(s, "build Mimosa (hand 1) at row 3 slot 1", "row 3 starts once row 2 has at least one card")
+    illegal(s, "build Mimosa (hand 1) at row 1 slot 1", "already holds a card")
+    to_pyramid(s, 0, 1, "Sonda", "Manada")
+    illegal(s, "build Mimosa (hand 1) at row 3 slot 3", "supporting card")
+    assert sorted(a.c for a in s.legal_actions() if a.kind == "build") == [2, 3, 4]
+    illegal(s, "build Mimosa (hand 2) at row 2 slot 2", "only cards in your hand")
+    illegal(s, "build Farol (hand 1) at row 2 slot 2", "hand card 1 shows Mimosa")
+
+
+def test_support_both_option():
+    s = blank(rules=cows.Rules(support="both"))
+    to_hand(s, 0, "Mimosa", "Bezerrinho")
+    to_pyramid(s, 0, 0, "Curral", "Gêmeos")
+    to_pyramid(s, 0, 1, "Sonda", "Manada")
+    assert sorted(a.c for a in s.legal_actions() if a.kind == "build") == [2, 3]
+
+
+def test_adjacency_is_a_networkx_graph_of_the_six_slots():
+    g = cows.pyramid_graph()
+    assert g.number_of_nodes() == 6 and g.number_of_edges() == 9
+    assert dict(g.degree()) == {0: 2, 1: 4, 2: 4, 3: 2, 4: 4, 5: 2}
+    assert g.nodes[4]["name"] == "row 3 slot 2"
+    assert set(g.neighbors(4)) == {1, 2, 3, 5}
+
+
+# -------------------------------------------------------- immediate effects
+def test_flip_opponent_card_fires_on_placement():
+    s = blank()
+    to_hand(s, 0, "Raio Trator", "Fazendeiro")
+    theirs = to_pyramid(s, 1, 0, "Mimosa", "Bezerrinho")
+    s.apply("build Raio Trator (hand 1) at row 1 slot 1")
+    assert s.phase == R.EFFECT and s.current_player == 0
+    assert texts(s) == ["flip opponent's Mimosa at row 1 slot 1", "skip effect"]
+    s.apply("flip opponent's Mimosa at row 1 slot 1")
+    assert s.face(theirs).name == "Bezerrinho" and s.seen[theirs] == 0b11
+    assert s.phase == R.MAIN and s.current_player == 0  # the turn goes on
+
+
+def test_optional_effects_can_be_skipped():
+    s = blank()
+    to_hand(s, 0, "Raio Trator", "Fazendeiro")
+    theirs = to_pyramid(s, 1, 0, "Mimosa", "Bezerrinho")
+    s.apply("build Raio Trator (hand 1) at row 1 slot 1")
+    s.apply("skip effect")
+    assert s.face(theirs).name == "Mimosa" and s.phase == R.MAIN
+
+
+def test_an_effect_without_a_target_fizzles():
+    s = blank()
+    to_hand(s, 0, "Raio Trator", "Fazendeiro")
+    s.apply("build Raio Trator (hand 1) at row 1 slot 1")  # the opponent has no pyramid yet
+    assert s.phase == R.MAIN and not s.stack
+
+
+def test_a_flipped_card_fires_its_new_side_chosen_by_its_owner():
+    s = blank()
+    mine = to_pyramid(s, 0, 0, "Mimosa", "Bezerrinho")
+    to_hand(s, 0, "Raio Trator", "Fazendeiro")
+    to_pyramid(s, 1, 0, "Sonda", "Raio Trator")
+    s.apply("build Raio Trator (hand 1) at row 2 slot 1")
+    s.apply("flip opponent's Sonda at row 1 slot 1")
+    # rulebook: the revealed Raio Trator fires as if just placed - by its owner, seat 1
+    assert s.current_player == 1 and s.turn == 0
+    # the Raio Trator just placed is part of the chain: only Mimosa can be flipped
+    assert texts(s) == ["flip opponent's Mimosa at row 1 slot 1", "skip effect"]
+    illegal(s, "flip opponent's Raio Trator at row 2 slot 1", "placed or flipped in this chain")
+    s.apply("flip opponent's Mimosa at row 1 slot 1")
+    assert s.face(mine).name == "Bezerrinho"
+    assert s.current_player == 0 and s.phase == R.MAIN
+
+
+def test_chain_rule_stops_flip_loops():
+    s = blank()
+    # Disco Voador flips one of your cards; the card it reveals is another Disco Voador,
+    # which could flip the first back, and so on forever without the chain rule
+    to_pyramid(s, 0, 0, "Vaca Lunar", "Disco Voador")
+    to_hand(s, 0, "Disco Voador", "Boi Bravo")
+    s.apply("build Disco Voador (hand 1) at row 2 slot 1")
+    assert texts(s) == ["flip own Vaca Lunar at row 1 slot 1", "skip effect"]
+    s.apply("flip own Vaca Lunar at row 1 slot 1")
+    assert s.phase == R.MAIN and s.chain_flips == 1 and not s.stack
+
+
+def test_max_chain_flips_option():
+    s = blank(rules=cows.Rules(max_chain_flips=1))
+    to_pyramid(s, 0, 0, "Mimosa", "Bezerrinho")
+    to_hand(s, 0, "Raio Trator", "Fazendeiro")
+    to_pyramid(s, 1, 0, "Sonda", "Raio Trator")
+    s.apply("build Raio Trator (hand 1) at row 2 slot 1")
+    s.apply("flip opponent's Sonda at row 1 slot 1")
+    assert s.current_player == 0 and s.phase == R.MAIN  # the second flip is capped
+
+
+def test_eclipse_flips_a_sun_card_in_either_pyramid():
+    s = blank()
+    to_pyramid(s, 0, 0, "Estrela", "Vaca Lunar")
+    to_pyramid(s, 0, 1, "Mimosa", "Bezerrinho")
+    to_pyramid(s, 1, 0, "Curral", "Gêmeos")
+    to_pyramid(s, 1, 1, "Sol do Meio-Dia", "Eclipse")
+    to_hand(s, 0, "Eclipse", "Lua Cheia")
+    s.apply("build Eclipse (hand 1) at row 2 slot 2")
+    assert texts(s) == ["flip own Estrela at row 1 slot 1",
+                        "flip opponent's Sol do Meio-Dia at row 2 slot 1", "skip effect"]
+    s.apply("flip opponent's Sol do Meio-Dia at row 2 slot 1")
+    # the revealed Eclipse is the opponent's: it may flip a Sun card, here only Estrela
+    assert s.current_player == 1
+    assert texts(s) == ["flip opponent's Estrela at row 1 slot 1", "skip effect"]
+
+
+def test_mandatory_flip(tmp_path):
+    from ovnilab.cows.data import data_dir
+
+    text = (data_dir() / "cows" / "cards.toml").read_text(encoding="utf-8").replace(
+        '{type = "flip", target = "opponent"}', '{type = "flip", target = "opponent", optional = false}')
+    path = tmp_path / "must.toml"
+    path.write_text(text, encoding="utf-8")
+    s = blank(rules=cows.Rules(cards_file=str(path)))
+    to_hand(s, 0, "Raio Trator", "Fazendeiro")
+    to_pyramid(s, 1, 0, "Mimosa", "Bezerrinho")
+    s.apply("build Raio Trator (hand 1) at row 1 slot 1")
+    assert texts(s) == ["flip opponent's Mimosa at row 1 slot 1"]
+    illegal(s, "skip effect", "not optional")
+    illegal(s, "draw 2", "effect is resolving")
+
+
+def test_peek_shows_the_backs_of_your_hand_to_you_only():
+    s = blank()
+    to_hand(s, 0, "Mimosa", "Bezerrinho")
+    to_hand(s, 0, "Sonda", "Manada")
+    assert s.observation(0)["hands"][0][0] == {"face": "Mimosa", "back": None}
+    s.apply("build Sonda (hand 2) at row 1 slot 1")
+    assert s.observation(0)["hands"][0][0] == {"face": "Mimosa", "back": "Bezerrinho"}
+    assert s.observation(1)["hands"][0][0] == {"face": "Mimosa", "back": None}
+
+
+# ------------------------------------------------------------------ scoring
+def faces(*names):
+    out = [FACES[n] if n else None for n in names]
+    return out + [None] * (6 - len(out))
+
+
+def test_base_values_and_adjacency():
+    # Estrela (slot 1) next to Gêmeos (2 calves, slot 3) and Bezerrinho (1 calf, slot 0);
+    # Bezerrinho next to the cow Estrela
+    b = cows.score_pyramid(faces("Bezerrinho", "Estrela", None, "Gêmeos"))
+    assert b == {"base": 1 + 1 + 2, "adjacency": 3 + 1, "end_of_game": 0}
+    bull = cows.score_pyramid(faces("Mimosa", "Curral", "Sonda", "Farol", "Boi Bravo", "Gêmeos"))
+    assert bull["adjacency"] == -4  # Boi Bravo in the middle of row 3 has 4 neighbours
+    sun = cows.score_pyramid(faces("Estrela", "Sol do Meio-Dia", "Fazendeiro"))
+    assert sun["adjacency"] == 2  # Sol do Meio-Dia touches two Suns
+
+
+def test_end_of_game_counts_and_majorities():
+    moons = cows.score_pyramid(faces("Lua Cheia", "Sonda", "Vaca Lunar"))
+    assert moons["end_of_game"] == 3  # Lua Cheia counts itself
+    farmer = cows.score_pyramid(faces("Fazendeiro", "Mimosa", "Estrela"))
+    assert farmer["end_of_game"] == -2
+    corral = faces("Curral", "Mimosa")
+    assert cows.score_pyramid(corral, faces("Sonda"))["end_of_game"] == 4
+    assert cows.score_pyramid(corral, faces("Estrela"))["end_of_game"] == 0  # a tie is no majority
+
+
+def test_count_in_the_opponent_pyramid():
+    spy = Face("Espiã", 0, "", 0, 0, (Effect("count", "end", points=2, symbol=MOON, whose="opponent"),))
+    assert cows.score_pyramid([spy] + [None] * 5, faces("Sonda", "Lua Cheia"))["end_of_game"] == 4
+
+
+def test_herd_balance_hand_and_row_effects():
+    assert cows.score_pyramid(faces("Manada", "Mimosa", "Estrela"))["end_of_game"] == 2  # 1 pair
+    assert cows.score_pyramid(faces("Manada", "Mimosa", "Estrela", "Gêmeos"))["end_of_game"] == 4
+    assert cows.score_pyramid(faces("Crepúsculo", "Sonda", "Estrela"))["end_of_game"] == 4
+    assert cows.score_pyramid(faces("Crepúsculo", "Mimosa"))["end_of_game"] == 0  # needs 1 of each
+    assert cows.score_pyramid(faces("Vaca Voadora"), hand_size=2)["end_of_game"] == -2
+    assert cows.score_pyramid(faces("Farol"))["end_of_game"] == 4
+    assert cows.score_pyramid(faces("Mimosa", None, None, "Farol"))["end_of_game"] == 0
+
+
+def test_state_scores_are_the_breakdown_sums():
+    s = blank()
+    to_pyramid(s, 0, 0, "Curral", "Gêmeos")
+    to_pyramid(s, 0, 1, "Mimosa", "Bezerrinho")
+    to_pyramid(s, 1, 0, "Vaca Voadora", "Farol")
+    to_hand(s, 1, "Sonda", "Manada")
+    assert s.score_breakdown() == [{"base": 5, "adjacency": 0, "end_of_game": 0},
+                                   {"base": 4, "adjacency": 0, "end_of_game": -1}]
+    assert s.scores() == [5, 3]
+
+
+# ---------------------------------------------------------------- the end
+PLAIN = [("Mimosa", "Bezerrinho"), ("Curral", "Gêmeos"), ("Gêmeos", "Fazendeiro"),
+         ("Estrela", "Mimosa"), ("Crepúsculo", "Curral")]
+
+
+def almost_complete(seat, starter):
+    s = blank(turn=seat)
+    s.starter = starter
+    for slot, (f, b) in enumerate(PLAIN):
+        to_pyramid(s, seat, slot, f, b)
+    to_hand(s, seat, "Vaca Voadora", "Manada")
+    return s
+
+
+def test_starting_player_completing_gives_the_other_one_more_turn():
+    s = almost_complete(seat=0, starter=0)
+    s.apply("build Vaca Voadora (hand 1) at row 3 slot 3")
+    # completing the pyramid ends the turn at once (no main action needed)
+    assert not s.is_over() and s.final and s.current_player == 1
+    s.apply("draw 2")
+    s.apply(s.legal_actions()[0])
+    s.apply("end turn")
+    assert s.is_over() and s.current_player == cows.rules.TERMINAL
+    assert s.legal_actions() == []
+    illegal_over = s.clone()
+    with pytest.raises(IllegalAction, match="over"):
+        illegal_over.apply("draw 2")
+
+
+def test_second_player_completing_ends_the_game_at_once():
+    s = almost_complete(seat=1, starter=0)
+    s.apply("build Vaca Voadora (hand 1) at row 3 slot 3")
+    assert s.is_over()
+
+
+def test_last_turn_option():
+    s = almost_complete(seat=0, starter=0)
+    s.rules = cows.Rules(last_turn=False)
+    s.apply("build Vaca Voadora (hand 1) at row 3 slot 3")
+    assert s.is_over()
+
+
+def test_stall_rule_ends_endless_flipping():
+    s = blank(rules=cows.Rules(stall_limit=4))
+    to_hand(s, 0, "Mimosa", "Bezerrinho")
+    to_hand(s, 1, "Curral", "Gêmeos")
+    for turn in range(4):
+        assert not s.is_over()
+        a = next(a for a in s.legal_actions() if a.kind == "flip")
+        s.apply(a)
+        s.apply("end turn")
+        assert s.stall == turn + 1
+    assert s.is_over()
+    # a draw resets the count
+    s2 = blank(rules=cows.Rules(stall_limit=4))
+    to_hand(s2, 0, "Mimosa", "Bezerrinho")
+    s2.apply("flip Mimosa (hand 1)")
+    s2.apply("end turn")
+    assert s2.stall == 1
+    s2.apply("draw 2")
+    s2.apply(s2.legal_actions()[0])
+    s2.apply("end turn")
+    assert s2.stall == 0
+
+
+@pytest.mark.parametrize("tie_break, winners", [("shared", [0, 1]), ("most_cattle", [0])])
+def test_ties(tie_break, winners):
+    s = blank(rules=cows.Rules(tie_break=tie_break))
+    to_pyramid(s, 0, 0, "Mimosa", "Bezerrinho")  # 3 points, a cow
+    to_pyramid(s, 1, 0, "Sonda", "Manada")  # 3 points, no cattle
+    assert s.winners() == []  # the game runs
+    s.over, s.phase = True, R.OVER
+    assert s.scores() == [3, 3]
+    assert s.winners() == winners
+
+
+# --------------------------------------------------- actions, text, errors
+def test_actions_parse_back_accents_and_case_free():
+    s = blank()
+    to_hand(s, 0, "Gêmeos", "Curral")
+    a = s.parse_action("BUILD gemeos (hand 1) at row 1 slot 1")
+    assert a == R.Action("build", 1, "Gêmeos", 0) and str(a) == "build Gêmeos (hand 1) at row 1 slot 1"
+    for text in ("take Mimosa from Celeiro 2", "flip own Crepúsculo at row 3 slot 2",
+                 "flip opponent's Sol do Meio-Dia at row 2 slot 1", "flip Farol (hand 3)",
+                 "keep Mimosa (drawn 2), discard Farol (drawn 1) to Celeiro 1", "draw 2",
+                 "end turn", "skip effect", "pass"):
+        assert str(s.parse_action(text)) == text
+    for bad, match in (("dance", "unreadable"), ("take Vaca Roxa from Celeiro 1", "unknown card face"),
+                       ("build Mimosa (hand 1) at row 1 slot 3", "no slot 3"),
+                       ("keep Mimosa (drawn 1), discard Farol (drawn 1) to Celeiro 1", "keep one")):
+        with pytest.raises(IllegalAction, match=match):
+            s.parse_action(bad)
+
+
+def test_illegal_actions_name_the_rule_and_leave_the_state():
+    s = blank()
+    illegal(s, "keep Mimosa (drawn 1), discard Farol (drawn 2) to Celeiro 1", "only follows 'draw 2'")
+    illegal(s, "skip effect", "no effect is waiting")
+    illegal(s, "flip Mimosa (hand 1)", "flip a card in your hand")
+    illegal(s, "take Mimosa from Celeiro 1", "Celeiro 1 is empty")
+    s.apply("draw 2")
+    illegal(s, "end turn", "keep one and discard the other first")
+    with pytest.raises(IllegalAction, match="not an action of the cow game"):
+        s.apply(("draw",))
+
+
+def test_describe_is_public():
+    s = cows.new_game(seed=1)
+    s.apply("draw 2")
+    a = s.legal_actions()[0]
+    assert s.describe(a, viewer=1) == str(a) == s.describe(a)
+
+
+# ------------------------------------------------------------ observation
+def test_observation_hides_deck_order_and_unseen_backs():
+    s = cows.new_game(seed=8)
+    other = s.clone()
+    # a different deck order below the visible top card: nothing a seat sees changes
+    rest = other.deck[1:]
+    other.deck[1:] = rest[::-1]
+    other.up = [u if c == other.deck[0] else 1 - u for c, u in enumerate(other.up)]
+    for seat in (0, 1):
+        assert s.observation(seat) == other.observation(seat)
+    obs = s.observation(0)
+    assert obs["seat"] == 0 and obs["deck_size"] == 18
+    assert obs["deck_top"] == s.face(s.deck[0]).name
+
+
+def test_flipping_in_hand_reveals_the_back_to_both():
+    s = blank()
+    to_hand(s, 0, "Mimosa", "Bezerrinho")
+    s.apply("flip Mimosa (hand 1)")
+    for seat in (0, 1):
+        assert s.observation(seat)["hands"][0][0] == {"face": "Bezerrinho", "back": "Mimosa"}
