@@ -1,0 +1,627 @@
+"""Balance metrics over batches of games, each with its uncertainty.
+
+The Ludii project names a handful of metrics that say whether a game is fair and
+interesting from AI-vs-AI play; here they are over :class:`~ovnilab.sim.Results` (or any
+list of :class:`~ovnilab.sim.GameResult`), generic over games:
+
+* :func:`win_rates` / :func:`win_rate`: each seat's share of the wins (a shared win split
+  evenly), Wilson confidence interval;
+* :func:`first_player_advantage`: the win share of the seat that acted first;
+* :func:`balance`: 1 minus the largest gap between two seats' win rates (1 = fair);
+* :func:`duration`: rounds and steps (decisions) per game;
+* :func:`lead_changes` and :func:`decisiveness`: from the score trajectory (run with
+  ``record_scores=True``);
+* :func:`score_breakdown`: mean points per scoring category per seat;
+* :func:`win_rate_by`: win rate grouped by anything in the seat table (an Ovni ability
+  card, mission, planet from ``extras``);
+* :func:`compare_variants`: the same seeds under several rule sets, with the difference
+  from the baseline and its paired bootstrap interval, as a table and a plot;
+* :func:`summary`: the headline metrics in one table.
+
+Every result is deterministic for a given batch (bootstraps are seeded) and prints with
+fixed decimals, so notebooks can print them and nbval can compare the text.
+
+Statistical choices
+    Win rates use the Wilson score interval (good near 0 and 1, where the normal
+    interval is not); a shared win counts as a fractional success. Means use the normal
+    interval ``mean +- z sd / sqrt(n)`` (batches here are hundreds of games or more).
+    Quantities that are not a plain mean (balance, differences between variants) use a
+    percentile bootstrap over games; for variants the resampled games are the same in
+    every variant (a paired bootstrap), which is what makes common random numbers pay.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from .sim import GameResult, Results, Table, _fmt, run_many
+
+__all__ = [
+    "Estimate",
+    "Table",
+    "VariantComparison",
+    "wilson_interval",
+    "mean_interval",
+    "win_rate",
+    "win_rates",
+    "first_player_advantage",
+    "balance",
+    "duration",
+    "count_lead_changes",
+    "decided_at",
+    "lead_changes",
+    "decisiveness",
+    "score_breakdown",
+    "win_rate_by",
+    "summary",
+    "compare_variants",
+    "METRICS",
+]
+
+
+# ======================================================================
+# Intervals
+# ======================================================================
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A number with its confidence interval ``[lo, hi]`` from ``n`` observations."""
+
+    value: float
+    lo: float
+    hi: float
+    n: int
+    name: str = ""
+
+    def format(self, decimals: int = 3) -> str:
+        head = f"{self.name}: " if self.name else ""
+        return (f"{head}{_fmt(float(self.value), decimals)} "
+                f"[{_fmt(float(self.lo), decimals)}, {_fmt(float(self.hi), decimals)}] (n={self.n})")
+
+    def __repr__(self) -> str:
+        return self.format()
+
+    __str__ = __repr__
+
+    def __contains__(self, x: float) -> bool:
+        return self.lo <= x <= self.hi
+
+
+def _z(confidence: float) -> float:
+    if not 0 < confidence < 1:
+        raise ValueError("confidence must be between 0 and 1")
+    return statistics.NormalDist().inv_cdf(0.5 + confidence / 2)
+
+
+def wilson_interval(successes: float, n: int, confidence: float = 0.95) -> tuple[float, float]:
+    """Wilson score interval of a proportion ``successes / n`` (successes may be
+    fractional: a shared win). ``(nan, nan)`` when ``n == 0``."""
+    if n <= 0:
+        return (math.nan, math.nan)
+    z = _z(confidence)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(max(p * (1 - p), 0.0) / n + z * z / (4 * n * n)) / denom
+    lo = 0.0 if successes <= 0 else max(0.0, centre - half)  # exact ends, no rounding dust
+    hi = 1.0 if successes >= n else min(1.0, centre + half)
+    return (lo, hi)
+
+
+def mean_interval(values: Iterable[float], confidence: float = 0.95) -> tuple[float, float, float, float, int]:
+    """``(mean, sd, lo, hi, n)`` of the finite values, normal interval of the mean."""
+    xs = [float(v) for v in values if v is not None and math.isfinite(v)]
+    n = len(xs)
+    if n == 0:
+        return (math.nan, math.nan, math.nan, math.nan, 0)
+    mean = math.fsum(xs) / n
+    sd = statistics.stdev(xs) if n > 1 else 0.0
+    half = _z(confidence) * sd / math.sqrt(n)
+    return (mean, sd, mean - half, mean + half, n)
+
+
+def _games(results: Iterable[GameResult]) -> list[GameResult]:
+    games = list(results)
+    if not games:
+        raise ValueError("no games to analyse")
+    return games
+
+
+def _as_results(results: Iterable[GameResult]) -> Results:
+    return results if isinstance(results, Results) else Results(_games(results))
+
+
+def _num_players(games: Sequence[GameResult]) -> int:
+    return max(g.num_players for g in games)
+
+
+# ======================================================================
+# Win rates, first player, balance
+# ======================================================================
+
+
+def win_rate(results: Iterable[GameResult], seat: int, confidence: float = 0.95) -> Estimate:
+    """The share of the games that ``seat`` won (shared wins split), Wilson interval."""
+    games = [g for g in _games(results) if seat < g.num_players]
+    wins = math.fsum(g.win_share(seat) for g in games)
+    lo, hi = wilson_interval(wins, len(games), confidence)
+    return Estimate(wins / len(games) if games else math.nan, lo, hi, len(games), f"win rate of seat {seat}")
+
+
+def win_rates(results: Iterable[GameResult], confidence: float = 0.95) -> Table:
+    """Each seat's share of the wins with its Wilson interval (one row per seat).
+
+    The rates add up to 1 when every game has a winner.
+    """
+    games = _games(results)
+    rows = []
+    for seat in range(_num_players(games)):
+        played = [g for g in games if seat < g.num_players]
+        wins = math.fsum(g.win_share(seat) for g in played)
+        lo, hi = wilson_interval(wins, len(played), confidence)
+        rows.append({"seat": seat, "games": len(played), "wins": wins,
+                     "rate": wins / len(played), "lo": lo, "hi": hi})
+    pct = round(confidence * 100)
+    return Table(rows, title=f"win rates, {len(games)} games ({pct}% Wilson intervals)")
+
+
+def first_player_advantage(
+    results: Iterable[GameResult],
+    first_seat_fn: Callable[[GameResult], int] | None = None,
+    confidence: float = 0.95,
+) -> Estimate:
+    """The win share of the seat that acted first, Wilson interval.
+
+    "First" is ``GameResult.first_player``, the seat that made the game's first decision
+    (seat 0 in Ovni: it keeps its missions first); pass ``first_seat_fn(result) -> seat``
+    for another reading (e.g. the first player of round 1). Compare with the fair share
+    ``1 / num_players`` in the estimate's name.
+    """
+    games = _games(results)
+    fn = first_seat_fn or (lambda g: 0 if g.first_player is None else g.first_player)
+    wins = math.fsum(g.win_share(fn(g)) for g in games)
+    fair = statistics.fmean(1 / g.num_players for g in games)
+    lo, hi = wilson_interval(wins, len(games), confidence)
+    return Estimate(wins / len(games), lo, hi, len(games), f"first player's win share (fair {fair:.3f})")
+
+
+def _share_matrix(games: Sequence[GameResult]) -> np.ndarray:
+    n = _num_players(games)
+    return np.array([[g.win_share(s) if s < g.num_players else math.nan for s in range(n)] for g in games])
+
+
+def _balance_of(means: np.ndarray) -> np.ndarray:
+    return 1.0 - (np.nanmax(means, axis=-1) - np.nanmin(means, axis=-1))
+
+
+def balance(results: Iterable[GameResult], confidence: float = 0.95, n_boot: int = 1000,
+            seed: int = 0) -> Estimate:
+    """1 minus the largest gap between two seats' win rates (1 = every seat wins as
+    often), with a seeded percentile bootstrap interval over games."""
+    games = _games(results)
+    x = _share_matrix(games)
+    value = float(_balance_of(_weighted_means(np.ones((1, len(games))), x))[0])
+    boots = _balance_of(_bootstrap_means([x], n_boot, seed)[0])
+    lo, hi = _percentiles(boots, confidence)
+    return Estimate(value, lo, hi, len(games), "balance")
+
+
+# ======================================================================
+# Duration, lead changes, decisiveness
+# ======================================================================
+
+
+def duration(results: Iterable[GameResult], confidence: float = 0.95) -> Table:
+    """Rounds (when the game counts them) and steps (decisions) per game: mean, sd,
+    interval of the mean, min and max."""
+    games = _games(results)
+    rows = []
+    for name in ("rounds", "steps"):
+        vals = [getattr(g, name) for g in games if getattr(g, name) is not None]
+        if not vals:
+            continue
+        mean, sd, lo, hi, n = mean_interval(vals, confidence)
+        rows.append({"measure": name, "mean": mean, "sd": sd, "lo": lo, "hi": hi,
+                     "min": min(vals), "max": max(vals), "n": n})
+    return Table(rows, title=f"duration, {len(games)} games")
+
+
+def count_lead_changes(trajectory: Sequence[Sequence[float]]) -> int:
+    """How often the sole leader changes along a score trajectory.
+
+    A snapshot with several seats tied on top has no sole leader and changes nothing;
+    the first sole leader is not a change.
+    """
+    leader = None
+    changes = 0
+    for scores in trajectory:
+        best = max(scores)
+        top = [s for s, v in enumerate(scores) if v == best]
+        if len(top) != 1:
+            continue
+        if leader is not None and top[0] != leader:
+            changes += 1
+        leader = top[0]
+    return changes
+
+
+def decided_at(trajectory: Sequence[Sequence[float]], winners: Sequence[int]) -> float:
+    """The point of the game (0 = start, 1 = end) from which a final winner is always
+    among the top scores: the snapshot index divided by the number of snapshots minus
+    one. ``nan`` with fewer than two snapshots or no winner; 1 when no winner tops the
+    final scores (a win by tie-break counts as on top)."""
+    m = len(trajectory)
+    if m < 2 or not winners:
+        return math.nan
+    t = m
+    for j in range(m - 1, -1, -1):
+        scores = trajectory[j]
+        best = max(scores)
+        if any(scores[w] == best for w in winners):
+            t = j
+        else:
+            break
+    return 1.0 if t == m else t / (m - 1)
+
+
+def _with_trajectories(games: Sequence[GameResult]) -> list[GameResult]:
+    out = [g for g in games if g.trajectory is not None]
+    if not out:
+        raise ValueError("no score trajectories: run the games with record_scores=True")
+    return out
+
+
+def _lead_change_value(g: GameResult, normalized: bool) -> float:
+    if g.trajectory is None:
+        return math.nan
+    c = count_lead_changes(g.trajectory)
+    if not normalized:
+        return float(c)
+    return c / (len(g.trajectory) - 1) if len(g.trajectory) > 1 else math.nan
+
+
+def lead_changes(results: Iterable[GameResult], normalized: bool = False, confidence: float = 0.95) -> Estimate:
+    """Mean number of changes of the sole score leader per game (``normalized=True``:
+    per interval between score snapshots, as Ludii's rate), normal interval.
+
+    Needs games run with ``record_scores=True``; the snapshots are per round for games
+    with rounds, so this counts lead changes between rounds.
+    """
+    games = _with_trajectories(_games(results))
+    mean, _, lo, hi, n = mean_interval((_lead_change_value(g, normalized) for g in games), confidence)
+    return Estimate(mean, lo, hi, n, "lead change rate" if normalized else "lead changes per game")
+
+
+def _decisiveness_value(g: GameResult) -> float:
+    return math.nan if g.trajectory is None else 1.0 - decided_at(g.trajectory, g.winners)
+
+
+def decisiveness(results: Iterable[GameResult], confidence: float = 0.95) -> Estimate:
+    """Mean share of the game during which the eventual winner already led for good
+    (1 = led from the first snapshot, 0 = decided at the end), normal interval. Needs
+    ``record_scores=True``."""
+    games = _with_trajectories(_games(results))
+    mean, _, lo, hi, n = mean_interval((_decisiveness_value(g) for g in games), confidence)
+    return Estimate(mean, lo, hi, n, "decisiveness")
+
+
+# ======================================================================
+# Breakdown and grouping
+# ======================================================================
+
+
+def score_breakdown(results: Iterable[GameResult]) -> Table:
+    """Mean points per scoring category for each seat (and over all seats), with the
+    mean total; needs games that report a breakdown."""
+    games = [g for g in _games(results) if g.breakdown is not None]
+    if not games:
+        raise ValueError("these games report no score breakdown")
+    cats: dict[str, None] = {}
+    for g in games:
+        for b in g.breakdown:  # type: ignore[union-attr]
+            for c in b:
+                cats.setdefault(c, None)
+    rows = []
+    n_seats = _num_players(games)
+    for seat in list(range(n_seats)) + ["all"]:
+        seats = range(n_seats) if seat == "all" else [seat]
+        picks = [(g, s) for g in games for s in seats if s < g.num_players]
+        row: dict[str, Any] = {"seat": seat, "n": len(picks)}
+        for c in cats:
+            row[c] = math.fsum(g.breakdown[s].get(c, 0) for g, s in picks) / len(picks)  # type: ignore[index]
+        row["total"] = math.fsum(g.scores[s] for g, s in picks) / len(picks)
+        rows.append(row)
+    return Table(rows, title=f"mean points per category, {len(games)} games")
+
+
+def win_rate_by(
+    results: Iterable[GameResult],
+    key: str | Callable[[dict[str, Any]], Any],
+    seat: int | None = None,
+    confidence: float = 0.95,
+    sort: str = "rate",
+    min_n: int = 1,
+) -> Table:
+    """Win rates grouped by a column of :meth:`Results.seat_table` (or
+    ``key(row) -> value``), with Wilson intervals and ``n`` seat-games per group.
+
+    Columns include ``seat``, ``rank``, ``first``, ``pts_<category>`` and the game's
+    per-seat ``extras`` (for Ovni: abilities, missions, planet). When the value is a
+    list (a seat holds two ability cards) the seat-game counts once in each distinct
+    group. ``seat`` restricts to one seat; ``sort`` is ``"rate"`` (best first) or
+    ``"key"``; groups under ``min_n`` are left out.
+    """
+    res = _as_results(results)
+    rows = res.seat_table()
+    if isinstance(key, str) and rows and all(key not in r for r in rows):
+        raise KeyError(f"no column {key!r} in the seat table; columns: {rows.columns}")
+    get = key if callable(key) else (lambda r: r.get(key))
+    label = key if isinstance(key, str) else getattr(key, "__name__", "group")
+    groups: dict[Any, list[float]] = {}
+    for r in rows:
+        if seat is not None and r["seat"] != seat:
+            continue
+        v = get(r)
+        values = v if isinstance(v, (list, tuple, set, frozenset)) else [v]
+        for x in dict.fromkeys(_hashable(x) for x in values):
+            groups.setdefault(x, []).append(r["win"])
+    out = []
+    for x, shares in groups.items():
+        if len(shares) < min_n:
+            continue
+        wins = math.fsum(shares)
+        lo, hi = wilson_interval(wins, len(shares), confidence)
+        out.append({label: x, "n": len(shares), "wins": wins, "rate": wins / len(shares), "lo": lo, "hi": hi})
+    if sort == "rate":
+        out.sort(key=lambda r: (-r["rate"], str(r[label])))
+    elif sort == "key":
+        out.sort(key=lambda r: str(r[label]))
+    else:
+        raise ValueError("sort must be 'rate' or 'key'")
+    games = res.games
+    fair = statistics.fmean(1 / g.num_players for g in games)
+    who = "all seats" if seat is None else f"seat {seat}"
+    return Table(out, columns=[label, "n", "wins", "rate", "lo", "hi"],
+                 title=f"win rate by {label}, {who}, {len(games)} games (fair share {fair:.3f})")
+
+
+def _hashable(x: Any) -> Any:
+    if isinstance(x, list):
+        return tuple(_hashable(v) for v in x)
+    if isinstance(x, dict):
+        return tuple(sorted((k, _hashable(v)) for k, v in x.items()))
+    return x
+
+
+def summary(results: Iterable[GameResult], confidence: float = 0.95) -> Table:
+    """The headline metrics of a batch in one table: seat win rates, first-player
+    advantage, balance, duration, and lead changes and decisiveness when recorded."""
+    games = _games(results)
+    ests: list[Estimate] = [win_rate(games, s, confidence) for s in range(_num_players(games))]
+    ests.append(first_player_advantage(games, confidence=confidence))
+    ests.append(balance(games, confidence))
+    for row in duration(games, confidence):
+        ests.append(Estimate(row["mean"], row["lo"], row["hi"], row["n"], f"mean {row['measure']}"))
+    if any(g.trajectory is not None for g in games):
+        ests.append(lead_changes(games, confidence=confidence))
+        ests.append(decisiveness(games, confidence))
+    rows = [{"metric": e.name, "value": e.value, "lo": e.lo, "hi": e.hi, "n": e.n} for e in ests]
+    return Table(rows, title=f"summary, {len(games)} games ({round(confidence * 100)}% intervals)")
+
+
+# ======================================================================
+# Bootstrap machinery (shared by balance and compare_variants)
+# ======================================================================
+
+
+def _weighted_means(w: np.ndarray, x: np.ndarray) -> np.ndarray:
+    """Column means of ``x`` (games x features) under each row of weights ``w``,
+    ignoring NaN entries (a feature a game does not have)."""
+    finite = np.isfinite(x)
+    filled = np.where(finite, x, 0.0)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return (w @ filled) / (w @ finite.astype(float))
+
+
+def _bootstrap_means(xs: Sequence[np.ndarray], n_boot: int, seed: int, batch: int = 100) -> list[np.ndarray]:
+    """Paired bootstrap: the same resampled games (multinomial weights from a seeded
+    generator) applied to every matrix in ``xs``; returns ``n_boot x features`` means."""
+    n = xs[0].shape[0]
+    if any(x.shape[0] != n for x in xs):
+        raise ValueError("paired bootstrap needs the same games in every variant")
+    rng = np.random.default_rng(seed)
+    out: list[list[np.ndarray]] = [[] for _ in xs]
+    p = np.full(n, 1.0 / n)
+    done = 0
+    while done < n_boot:
+        k = min(batch, n_boot - done)
+        w = rng.multinomial(n, p, size=k).astype(float)
+        for j, x in enumerate(xs):
+            out[j].append(_weighted_means(w, x))
+        done += k
+    return [np.concatenate(o, axis=0) if o else np.empty((0, x.shape[1])) for o, x in zip(out, xs)]
+
+
+def _percentiles(values: np.ndarray, confidence: float) -> tuple[float, float]:
+    v = values[np.isfinite(values)]
+    if v.size == 0:
+        return (math.nan, math.nan)
+    a = (1 - confidence) / 2
+    lo, hi = np.quantile(v, [a, 1 - a])
+    return (float(lo), float(hi))
+
+
+# ======================================================================
+# Variants
+# ======================================================================
+
+#: per-game feature columns -> a metric: fn(col, num_players) -> [(label, values)], where
+#: ``col(name)`` gives the (bootstrapped) mean of a feature column
+_MetricFn = Callable[[Callable[[str], np.ndarray], int], list[tuple[str, np.ndarray]]]
+
+METRICS: dict[str, _MetricFn] = {
+    "win_rate": lambda col, n: [(f"win_rate[{s}]", col(f"win_{s}")) for s in range(n)],
+    "first_player_advantage": lambda col, n: [("first_player_advantage", col("first"))],
+    "balance": lambda col, n: [("balance", _balance_of(np.stack([col(f"win_{s}") for s in range(n)], axis=-1)))],
+    "rounds": lambda col, n: [("rounds", col("rounds"))],
+    "steps": lambda col, n: [("steps", col("steps"))],
+    "score": lambda col, n: [(f"score[{s}]", col(f"score_{s}")) for s in range(n)],
+    "lead_changes": lambda col, n: [("lead_changes", col("lead_changes"))],
+    "decisiveness": lambda col, n: [("decisiveness", col("decisiveness"))],
+}
+_NEEDS_TRAJECTORY = {"lead_changes", "decisiveness"}
+
+
+def _features(games: Sequence[GameResult], n: int,
+              custom: Mapping[str, Callable[[GameResult], float]]) -> tuple[np.ndarray, dict[str, int]]:
+    names = [f"win_{s}" for s in range(n)] + ["first", "rounds", "steps"] + [f"score_{s}" for s in range(n)]
+    names += ["lead_changes", "decisiveness"] + [f"custom:{k}" for k in custom]
+    nan = math.nan
+    rows = []
+    for g in games:
+        row = [g.win_share(s) if s < g.num_players else nan for s in range(n)]
+        row.append(g.win_share(0 if g.first_player is None else g.first_player))
+        row.append(nan if g.rounds is None else g.rounds)
+        row.append(g.steps)
+        row += [g.scores[s] if s < g.num_players else nan for s in range(n)]
+        row.append(_lead_change_value(g, False))
+        row.append(_decisiveness_value(g))
+        row += [float(fn(g)) for fn in custom.values()]
+        rows.append(row)
+    return np.array(rows, dtype=float), {k: i for i, k in enumerate(names)}
+
+
+class VariantComparison(Table):
+    """The table of :func:`compare_variants` (one row per metric and variant), with the
+    runs in ``results`` (name -> :class:`~ovnilab.sim.Results`) and :meth:`plot`."""
+
+    results: dict[str, Results]
+    baseline: str
+
+    def plot(self, metrics: Sequence[str] | None = None) -> Any:
+        """A matplotlib Figure: per metric, each variant's difference from the baseline
+        with its interval (the dashed line is "no change")."""
+        from matplotlib.figure import Figure
+
+        names = list(dict.fromkeys(r["metric"] for r in self))
+        if metrics is not None:
+            names = [m for m in names if m in metrics or m.split("[")[0] in metrics]
+        variants = list(dict.fromkeys(r["variant"] for r in self))
+        ncols = min(3, max(1, len(names)))
+        nrows = math.ceil(len(names) / ncols)
+        fig = Figure(figsize=(4.2 * ncols, 0.5 + (0.45 * len(variants) + 0.9) * nrows), layout="constrained")
+        axes = fig.subplots(nrows, ncols, squeeze=False)
+        for ax in axes.flat[len(names):]:
+            ax.set_visible(False)
+        for ax, name in zip(axes.flat, names):
+            rows = [r for r in self if r["metric"] == name]
+            ys = list(range(len(rows)))[::-1]
+            d = np.array([r["diff"] for r in rows], dtype=float)
+            lo = np.array([r["diff_lo"] for r in rows], dtype=float)
+            hi = np.array([r["diff_hi"] for r in rows], dtype=float)
+            err = np.vstack([np.clip(d - lo, 0, None), np.clip(hi - d, 0, None)])
+            colours = ["0.55" if r["variant"] == self.baseline else "C0" for r in rows]
+            for y, x, e0, e1, c in zip(ys, d, err[0], err[1], colours):
+                ax.errorbar([x], [y], xerr=[[e0], [e1]], fmt="o", color=c, capsize=3)
+            ax.axvline(0.0, color="0.3", linestyle="--", linewidth=0.8)
+            ax.set_yticks(ys, [r["variant"] for r in rows])
+            ax.set_title(name, fontsize=10)
+            ax.set_xlabel(f"difference from {self.baseline}", fontsize=8)
+        fig.suptitle(self.title, fontsize=9)
+        return fig
+
+
+def compare_variants(
+    variants: Mapping[str, Any],
+    game: str | Callable[..., Any],
+    bots: Any,
+    n_games: int,
+    seed: int = 0,
+    metric: str | Callable[[GameResult], float] | Sequence[str | Callable[[GameResult], float]] = (
+        "win_rate", "first_player_advantage", "balance", "rounds"),
+    confidence: float = 0.95,
+    n_boot: int = 1000,
+    boot_seed: int = 0,
+    **run_kw: Any,
+) -> VariantComparison:
+    """Run the same ``n_games`` seeds under each rule set of ``variants`` (name ->
+    ``Rules``; the first is the baseline) and tabulate the metrics.
+
+    ``metric``: names from :data:`METRICS` (``win_rate``, ``first_player_advantage``,
+    ``balance``, ``rounds``, ``steps``, ``score``, ``lead_changes``, ``decisiveness``) or
+    functions ``f(GameResult) -> float`` (averaged over games). Each row gives a
+    variant's value with a bootstrap interval and its difference from the baseline with
+    a paired bootstrap interval over the shared seeds (seeded by ``boot_seed``: the
+    table is deterministic). ``run_kw`` go to :func:`~ovnilab.sim.run_many` (e.g.
+    ``processes=2``, ``progress=False``, ``new_game_kwargs``).
+    """
+    if not variants:
+        raise ValueError("variants must name at least one rule set")
+    metrics = [metric] if isinstance(metric, str) or callable(metric) else list(metric)
+    custom: dict[str, Callable[[GameResult], float]] = {}
+    names: list[str] = []
+    for m in metrics:
+        if callable(m):
+            label = getattr(m, "__name__", "metric")
+            custom[label] = m
+            names.append("custom:" + label)
+        elif m in METRICS:
+            names.append(m)
+        else:
+            raise ValueError(f"unknown metric {m!r}; known: {sorted(METRICS)} or a function of a GameResult")
+    if _NEEDS_TRAJECTORY & set(names):
+        run_kw.setdefault("record_scores", True)
+
+    runs: dict[str, Results] = {}
+    for name, rules in variants.items():
+        kw = dict(run_kw)
+        if kw.get("progress", True) and "desc" not in kw:
+            kw["desc"] = str(name)
+        runs[name] = run_many(game, bots, n_games, seed=seed, rules=rules, **kw)
+    n = max(_num_players(r.games) for r in runs.values())
+    feats = [_features(r.games, n, custom) for r in runs.values()]
+    index = feats[0][1]
+    xs = [f[0] for f in feats]
+    full = [_weighted_means(np.ones((1, x.shape[0])), x) for x in xs]
+    boots = _bootstrap_means(xs, n_boot, boot_seed)
+
+    def evaluate(means: np.ndarray) -> list[tuple[str, np.ndarray]]:
+        def col(c: str) -> np.ndarray:
+            return means[:, index[c]]
+
+        out: list[tuple[str, np.ndarray]] = []
+        for m in names:
+            if m.startswith("custom:"):
+                out.append((m[len("custom:"):], col(m)))
+            else:
+                out.extend(METRICS[m](col, n))
+        return out
+
+    point = [evaluate(f) for f in full]
+    boot = [evaluate(b) for b in boots]
+    vnames = list(runs)
+    baseline = vnames[0]
+    rows = []
+    for k, (label, _) in enumerate(point[0]):
+        base_b = boot[0][k][1]
+        for j, v in enumerate(vnames):
+            value = float(point[j][k][1][0])
+            lo, hi = _percentiles(boot[j][k][1], confidence)
+            diff = value - float(point[0][k][1][0])
+            dlo, dhi = _percentiles(boot[j][k][1] - base_b, confidence)
+            rows.append({"metric": label, "variant": v, "value": value, "lo": lo, "hi": hi,
+                         "diff": diff, "diff_lo": dlo, "diff_hi": dhi})
+    pct = round(confidence * 100)
+    title = (f"{n_games} games per variant on the same seeds (seed {seed}); diff = variant - {baseline}; "
+             f"{pct}% bootstrap intervals (paired, {n_boot} resamples)")
+    table = VariantComparison(rows, title=title, max_rows=0)
+    table.results = runs
+    table.baseline = baseline
+    return table

@@ -1,0 +1,185 @@
+"""Analyses: known answers on hand-made results, invariants on simulated ones."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from ovnilab import analysis as A
+from ovnilab.bots import RandomBot
+from ovnilab.ovni import Rules
+from ovnilab.sim import GameResult, Results, run_many
+
+
+def game(scores, winners=None, rounds=None, steps=10, first=0, traj=None, breakdown=None, extras=None, i=0):
+    if winners is None:
+        best = max(scores)
+        winners = [s for s, v in enumerate(scores) if v == best]
+    return GameResult(game="toy", seed=i, options={}, scores=tuple(scores), winners=tuple(winners),
+                      rounds=rounds, steps=steps, first_player=first,
+                      breakdown=None if breakdown is None else tuple(breakdown),
+                      trajectory=None if traj is None else tuple(tuple(t) for t in traj),
+                      trajectory_steps=None if traj is None else tuple(range(1, len(traj) + 1)),
+                      extras=extras or {}, index=i)
+
+
+@pytest.fixture(scope="module")
+def batch():
+    return run_many("ovni", [RandomBot()] * 4, 40, seed=3, progress=False, record_scores=True)
+
+
+# ---------------------------------------------------------------------------
+# intervals
+
+
+def test_wilson_interval_known_values():
+    lo, hi = A.wilson_interval(5, 10)
+    assert (round(lo, 4), round(hi, 4)) == (0.2366, 0.7634)
+    assert A.wilson_interval(0, 20)[0] == 0.0 and A.wilson_interval(20, 20)[1] == 1.0
+    assert all(math.isnan(x) for x in A.wilson_interval(0, 0))
+    narrow, wide = A.wilson_interval(50, 100, 0.8), A.wilson_interval(50, 100, 0.99)
+    assert wide[0] < narrow[0] < 0.5 < narrow[1] < wide[1]
+
+
+def test_mean_interval():
+    mean, sd, lo, hi, n = A.mean_interval([2, 4, float("nan"), None])
+    assert (mean, n) == (3.0, 2) and sd == pytest.approx(math.sqrt(2))
+    assert hi - mean == pytest.approx(mean - lo) == pytest.approx(1.959964 * math.sqrt(2) / math.sqrt(2), rel=1e-5)
+
+
+# ---------------------------------------------------------------------------
+# metrics with known answers
+
+
+def test_win_rates_split_shared_wins():
+    games = [game([3, 1], i=0), game([1, 3], i=1), game([2, 2], i=2), game([5, 0], i=3)]
+    t = A.win_rates(games)
+    assert t.column("wins") == [2.5, 1.5]
+    assert t.column("rate") == [0.625, 0.375]
+    assert A.win_rate(games, 1).value == 0.375
+    assert A.win_rate(games, 1).n == 4
+
+
+def test_first_player_advantage_default_and_custom():
+    games = [game([3, 1], first=0), game([3, 1], first=1), game([1, 3], first=1), game([1, 3], first=1)]
+    assert A.first_player_advantage(games).value == 0.75
+    assert "fair 0.500" in A.first_player_advantage(games).name
+    assert A.first_player_advantage(games, first_seat_fn=lambda g: 0).value == 0.5
+
+
+def test_balance_known_values():
+    fair = [game([1, 0], i=0), game([0, 1], i=1)]
+    assert A.balance(fair).value == 1.0
+    lopsided = [game([1, 0, 0])] * 6 + [game([0, 1, 0])] * 3 + [game([0, 0, 1])]
+    b = A.balance(lopsided)
+    assert b.value == pytest.approx(0.5)
+    assert b.lo <= b.value <= b.hi and b.n == 10
+    assert A.balance(lopsided) == b  # seeded bootstrap
+
+
+def test_duration():
+    t = A.duration([game([1, 0], rounds=2, steps=10), game([1, 0], rounds=4, steps=30)])
+    rounds, steps = t.row(measure="rounds"), t.row(measure="steps")
+    assert rounds["mean"] == 3 and rounds["sd"] == pytest.approx(math.sqrt(2))
+    assert (rounds["min"], rounds["max"], steps["mean"]) == (2, 4, 20)
+    assert [r["measure"] for r in A.duration([game([1, 0])])] == ["steps"]  # no rounds counted
+
+
+def test_lead_changes_and_decisiveness():
+    traj = [[1, 0], [0, 1], [1, 1], [2, 1]]  # leader 0 -> 1 -> (tie) -> 0
+    assert A.count_lead_changes(traj) == 2
+    assert A.count_lead_changes([[0, 0], [1, 1]]) == 0
+    assert A.decided_at([[0, 1], [2, 1], [3, 1]], [0]) == 0.5
+    assert A.decided_at([[2, 1], [2, 1]], [0]) == 0.0
+    assert A.decided_at([[2, 1], [1, 2]], [0]) == 1.0  # won by a tie-break, not on top
+    assert math.isnan(A.decided_at([[1, 0]], [0]))
+    games = [game([2, 1], traj=traj), game([3, 1], traj=[[0, 1], [2, 1], [3, 1]])]
+    assert A.lead_changes(games).value == 1.5  # 2 changes, then 1
+    assert A.lead_changes(games, normalized=True).value == pytest.approx((2 / 3 + 1 / 2) / 2)
+    assert A.decisiveness(games).value == pytest.approx((1 / 3 + 1 / 2) / 2)
+    with pytest.raises(ValueError, match="record_scores"):
+        A.lead_changes([game([1, 0])])
+
+
+def test_score_breakdown_means():
+    games = [game([5, 1], breakdown=[{"a": 2, "b": 3}, {"a": 1, "b": 0}]),
+             game([3, 3], breakdown=[{"a": 0, "b": 3}, {"a": 1, "b": 2}])]
+    t = A.score_breakdown(games)
+    assert t.row(seat=0) == {"seat": 0, "n": 2, "a": 1.0, "b": 3.0, "total": 4.0}
+    assert t.row(seat="all")["total"] == 3.0
+
+
+def test_win_rate_by_groups_and_lists():
+    games = [game([3, 1], extras={"cards": [["x", "y"], ["y", "z"]], "planet": ["P", "Q"]}, i=0),
+             game([1, 3], extras={"cards": [["x", "x"], ["y", "z"]], "planet": ["P", "Q"]}, i=1)]
+    t = A.win_rate_by(games, "cards", sort="key")
+    assert [(r["cards"], r["n"], r["wins"]) for r in t] == [("x", 2, 1.0), ("y", 3, 2.0), ("z", 2, 1.0)]
+    by_planet = A.win_rate_by(games, "planet")
+    assert by_planet.column("rate") == [0.5, 0.5]
+    assert A.win_rate_by(games, "planet", seat=0).column("planet") == ["P"]
+    assert A.win_rate_by(games, lambda r: r["score"] >= 3).row(**{"<lambda>": True})["rate"] == 1.0
+    with pytest.raises(KeyError, match="columns"):
+        A.win_rate_by(games, "nope")
+
+
+# ---------------------------------------------------------------------------
+# on simulated games
+
+
+def test_win_rates_of_a_batch(batch):
+    t = A.win_rates(batch)
+    assert sum(t.column("rate")) == pytest.approx(1.0)
+    for seat, row in enumerate(t):
+        est = A.win_rate(batch, seat)
+        assert est.lo <= est.value <= est.hi and est.value == row["rate"]
+
+
+def test_summary_and_breakdown_of_a_batch(batch):
+    s = A.summary(batch)
+    names = s.column("metric")
+    assert "balance" in names and "decisiveness" in names and "mean rounds" in names
+    for row in s:
+        assert row["lo"] <= row["value"] <= row["hi"]
+    bd = A.score_breakdown(batch)
+    assert set(bd.columns) >= {"aliens", "ufos", "airspace", "mapping", "humans", "missions", "total"}
+    assert bd.row(seat="all")["total"] == pytest.approx(sum(sum(g.scores) for g in batch) / 160)
+
+
+def test_tables_print_deterministically(batch):
+    text = repr(A.summary(batch))
+    assert text == repr(A.summary(Results.from_json(batch.to_json())))
+    assert "-0.000" not in text
+    assert text.splitlines()[0].startswith("summary, 40 games")
+
+
+# ---------------------------------------------------------------------------
+# compare_variants
+
+
+def test_identical_variants_differ_by_exactly_zero():
+    c = A.compare_variants({"book": Rules(), "same": Rules()}, "ovni", [RandomBot()] * 3, 20, seed=1,
+                           metric=("win_rate", "balance", "rounds", "decisiveness"), n_boot=200,
+                           progress=False, new_game_kwargs={"num_players": 3})
+    assert c.baseline == "book" and set(c.results) == {"book", "same"}
+    for row in c:
+        assert row["diff"] == row["diff_lo"] == row["diff_hi"] == 0.0
+        assert row["lo"] <= row["value"] <= row["hi"]
+    metrics = list(dict.fromkeys(c.column("metric")))
+    assert metrics == ["win_rate[0]", "win_rate[1]", "win_rate[2]", "balance", "rounds", "decisiveness"]
+
+
+def test_compare_variants_is_deterministic_and_plots():
+    def run():
+        return A.compare_variants({"book": Rules(), "cap 3": Rules(platform_capacity=3)}, "ovni",
+                                  [RandomBot()] * 2, 16, seed=2, n_boot=100, progress=False,
+                                  metric=["first_player_advantage", lambda g: g.scores[0] - g.scores[1]])
+    a, b = run(), run()
+    assert repr(a) == repr(b)
+    assert a.results["book"][0].seed == a.results["cap 3"][0].seed  # common random numbers
+    row = a.row(metric="<lambda>", variant="cap 3")
+    assert row["diff"] == pytest.approx(row["value"] - a.row(metric="<lambda>", variant="book")["value"])
+    fig = a.plot()
+    assert len([ax for ax in fig.axes if ax.get_visible()]) == 2
+    with pytest.raises(ValueError, match="unknown metric"):
+        A.compare_variants({"book": Rules()}, "ovni", [RandomBot()] * 2, 1, metric="nope", progress=False)
