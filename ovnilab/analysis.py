@@ -62,6 +62,8 @@ __all__ = [
     "summary",
     "compare_variants",
     "METRICS",
+    "head_to_head",
+    "ladder",
 ]
 
 
@@ -625,3 +627,46 @@ def compare_variants(
     table.results = runs
     table.baseline = baseline
     return table
+
+
+# ======================================================================
+# Bot ladders
+# ======================================================================
+
+
+def head_to_head(game: str | Callable[..., Any], a: Any, b: Any, n_games: int, seed: int = 0,
+                 confidence: float = 0.95, **run_kw: Any) -> Estimate:
+    """Bot ``a``'s share of the wins against ``b`` in a two-seat game.
+
+    Half the games put ``a`` in seat 0, half in seat 1, on the same seeds (so the seat
+    advantage cancels and the deals are shared); a shared win counts one half. ``run_kw``
+    go to :func:`~ovnilab.sim.run_many` (``new_game_kwargs``, ``processes``, ...).
+    """
+    if n_games < 2:
+        raise ValueError("n_games must be at least 2 (each bot plays both seats)")
+    half = n_games // 2
+    run_kw.setdefault("progress", False)
+    first = run_many(game, [a, b], half, seed=seed, **run_kw)
+    second = run_many(game, [b, a], half, seed=seed, **run_kw)
+    wins = sum(g.win_share(0) for g in first) + sum(g.win_share(1) for g in second)
+    n = 2 * half
+    lo, hi = wilson_interval(wins, n, confidence)
+    return Estimate(wins / n, lo, hi, n, f"{getattr(a, 'name', a)!s} vs {getattr(b, 'name', b)!s}")
+
+
+def ladder(game: str | Callable[..., Any], bots: Mapping[str, Any], n_games: int | Mapping[tuple[str, str], int],
+           seed: int = 0, confidence: float = 0.95, **run_kw: Any) -> Table:
+    """Every pair of ``bots`` (name -> bot) head to head: one row per pair with the first
+    bot's win share and its interval. ``n_games`` is one number or a dict per pair
+    (``{("mcts", "greedy"): 20}``), since strong bots are slower to play."""
+    names = list(bots)
+    rows = []
+    for i, x in enumerate(names):
+        for y in names[i + 1:]:
+            n = n_games if isinstance(n_games, int) else n_games.get((x, y), n_games.get((y, x), 0))
+            if not n:
+                continue
+            est = head_to_head(game, bots[x], bots[y], n, seed=seed, confidence=confidence, **run_kw)
+            rows.append({"bot": x, "opponent": y, "games": est.n, "win_rate": est.value, "lo": est.lo, "hi": est.hi})
+    return Table(rows, title=f"head-to-head ladder of {game if isinstance(game, str) else 'a game'} "
+                             f"({int(confidence * 100)}% Wilson intervals; both seats each)")

@@ -252,6 +252,11 @@ def play(
         traj_steps.append(steps)
     breakdown_fn = getattr(state, "score_breakdown", None)
     breakdown = tuple(dict(b) for b in breakdown_fn()) if breakdown_fn is not None else None
+    # a game may say who "moved first" better than its first decision (Ovni: set-up
+    # choices come before the first player of round 1)
+    first_fn = getattr(state, "first_mover", None)
+    if first_fn is not None and first_fn() is not None:
+        first_player = first_fn()
     extras_fn = getattr(state, "result_extras", None)
     extras = _json_normal(extras_fn()) if extras_fn is not None else {}
     return GameResult(

@@ -183,3 +183,16 @@ def test_compare_variants_is_deterministic_and_plots():
     assert len([ax for ax in fig.axes if ax.get_visible()]) == 2
     with pytest.raises(ValueError, match="unknown metric"):
         A.compare_variants({"book": Rules()}, "ovni", [RandomBot()] * 2, 1, metric="nope", progress=False)
+
+
+def test_head_to_head_and_ladder_are_seat_fair():
+    from ovnilab.analysis import head_to_head, ladder
+    from ovnilab.bots import RandomBot
+
+    kw = {"new_game_kwargs": {"num_players": 2, "setup": "random"}}
+    est = head_to_head("ovni", RandomBot(), RandomBot(), 40, seed=3, **kw)
+    assert est.n == 40 and est.lo <= est.value <= est.hi
+    table = ladder("ovni", {"r1": RandomBot(), "r2": RandomBot()}, 10, seed=3, **kw)
+    assert len(table) == 1 and table[0]["games"] == 10
+    with pytest.raises(ValueError):
+        head_to_head("ovni", RandomBot(), RandomBot(), 1)

@@ -70,10 +70,25 @@ def _fold(text: str) -> str:
     return "".join(c for c in t if not unicodedata.combining(c)).lower().strip()
 
 
+def _resolve(path: str | None, default: str) -> Path:
+    """A game file: ``None`` is the default file; a bare name such as
+    ``"board_ring.toml"`` is looked up in ``data/ovni/`` first (so saved games that name
+    a shipped file stay portable); anything else is a path."""
+    if not path:
+        return data_dir() / "ovni" / default
+    p = Path(path)
+    shipped = data_dir() / "ovni" / p
+    if not p.is_absolute() and len(p.parts) == 1 and shipped.is_file():
+        return shipped
+    if not p.is_file():
+        raise FileNotFoundError(f"game file {path!r} not found (nor in {data_dir() / 'ovni'})")
+    return p
+
+
 @functools.lru_cache(maxsize=16)
 def load_board(path: str | None = None) -> Board:
     """Read and validate a board file (default: ``data/ovni/board.toml``)."""
-    p = Path(path) if path else data_dir() / "ovni" / "board.toml"
+    p = _resolve(path, "board.toml")
     d = _load_toml(p)
     cities = d.get("city")
     if not isinstance(cities, list) or len(cities) != 12:
@@ -168,7 +183,7 @@ class Cards:
 @functools.lru_cache(maxsize=16)
 def load_cards(path: str | None = None) -> Cards:
     """Read and validate a cards file (default: ``data/ovni/cards.toml``)."""
-    p = Path(path) if path else data_dir() / "ovni" / "cards.toml"
+    p = _resolve(path, "cards.toml")
     d = _load_toml(p)
 
     def err(msg: str) -> DataError:

@@ -497,6 +497,7 @@ class State(GameState):
         self.last_target = -1
         self.frozen = [[0] * 12 for _ in range(ns)]
         self.setup_pos = 0
+        self.round1_first = -1
         self.third_pair: list[int] = []
         self.actor = 0
 
@@ -632,6 +633,8 @@ class State(GameState):
         # rulebook: phase 1 order - military, builders, abductors, pilots; farthest planet
         counts = {s: self.counts(s) for s in range(n)}
         self.order1 = recruitment_order(counts, self._planet_map())
+        if self.round == 1:
+            self.round1_first = self.order1[0]
         # rulebook: the first player draws one card per area (A-D with 4, A-C otherwise)
         areas = 4 if n == 4 else 3
         self.area_cards = []
@@ -1414,6 +1417,97 @@ class State(GameState):
             "deck_size": len(self.deck),
             "discard": [[ALIEN_TYPES[t] for t in self.cards.alien_cards[c]] for c in self.discard],
         }
+
+    # ------------------------------------------------------------- for analyses
+    def first_mover(self) -> int | None:
+        """The first player of round 1's recruitment (None before it starts): the seat
+        whose first-move advantage the analyses measure."""
+        return None if self.round1_first < 0 else self.round1_first
+
+    def result_extras(self) -> dict[str, Any]:
+        """What analyses group results by (see :mod:`ovnilab.sim`): per seat its ability
+        cards, kept missions (id and family), planet and the rounds it moved first."""
+        fam = {m.id: m.family for m in self.cards.missions}
+        return {
+            "abilities": [list(self.abilities[s]) for s in range(self.n)],
+            "missions": [list(self.missions_kept[s]) for s in range(self.n)],
+            "mission_families": [sorted({fam[m] for m in self.missions_kept[s]}) for s in range(self.n)],
+            "planet": [self.cards.planets[s] for s in range(self.n)],
+            "round1_first": self.round1_first,
+        }
+
+    # ------------------------------------------------------------ for search bots
+    def determinize(self, seat: int, rng: Any) -> "State":
+        """A full state consistent with what ``seat`` has seen, for search bots.
+
+        Resampled: other players' face-down command tokens (from the tokens they may
+        still hold), the third player's hidden tokens and bag, other players' missions
+        (from the missions ``seat`` was not dealt), the alien deck's order; the future
+        chance is reseeded. Everything ``seat`` sees is unchanged.
+        """
+        d = self.clone()
+        # hidden command tokens: face-down (even index) tokens of others, and their hands
+        if d.area_slots:
+            for o in range(d.ns):
+                if o == seat:
+                    continue
+                hidden = [(i, k) for i, sl in enumerate(d.area_slots) for k, (w, _) in enumerate(sl)
+                          if w == o and k % 2 == 0]
+                if not hidden and o != d.third:
+                    continue
+                pool = list(d.tokens_owned[o])
+                for sl in d.area_slots:
+                    for k, (w, v) in enumerate(sl):
+                        if w == o and k % 2 == 1:
+                            pool.remove(v)
+                rng.shuffle(pool)
+                for i, k in hidden:
+                    d.area_slots[i][k] = (o, pool.pop())
+                if o == d.third:
+                    d.third_bag = pool[: len(d.third_bag)]
+        # other players' missions: drawn from the cards this seat has not seen
+        own = set(d.missions_dealt[seat])
+        unseen = [m.id for m in d.cards.missions if m.id not in own]
+        rng.shuffle(unseen)
+        for o in range(d.n):
+            if o == seat:
+                continue
+            dealt = tuple(sorted(unseen[:3]))
+            del unseen[:3]
+            kept = d.missions_kept[o]
+            d.missions_dealt[o] = dealt
+            d.missions_kept[o] = tuple(sorted(rng.sample(dealt, len(kept)))) if kept else ()
+        d.deck.sort()  # the true order must not leak into the sample
+        rng.shuffle(d.deck)
+        d.reseed_chance(rng.getrandbits(62))
+        d._legal_cache = None
+        d._legal_set_cache = None
+        return d
+
+    def heuristic_values(self) -> list[float]:
+        """Per-seat values in [0, 1] of an unfinished position, for cut-off searches:
+        a logistic of each player's lead over the mean of
+        :meth:`heuristic_scores`."""
+        import math
+
+        h = self.heuristic_scores()
+        mean = sum(h) / len(h)
+        return [1.0 / (1.0 + math.exp(-(x - mean) / 6.0)) for x in h]
+
+    def heuristic_scores(self) -> list[float]:
+        """Points each player would have now, plus what its position is worth:
+        aliens (each is an action every later round, ~1 point), UFOs on the platform
+        (launching them adds a point each) and, during placement, the cards of the
+        areas it currently wins (3 aliens)."""
+        out = [float(sum(b.values())) for b in self.score_breakdown()]
+        for s in range(self.n):
+            out[s] += sum(self.aliens[s]) + 0.5 * self.platform[s]
+        if self.phase == PLACEMENT:
+            for sl in self.area_slots:
+                w = resolve_area(sl, self.rules.area_tie)
+                if w is not None and w < self.n:
+                    out[w] += 3.0
+        return out
 
     def describe(self, action: Action, viewer: int | None = None) -> str:
         """``str(action)`` as ``viewer`` may read it in a log (hidden parts masked)."""
