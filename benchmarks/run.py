@@ -21,6 +21,7 @@ import ovnilab  # noqa: E402
 CONFIGS = {
     "ovni": [("ovni 2p", {"num_players": 2}), ("ovni 3p", {"num_players": 3}), ("ovni 4p", {"num_players": 4})],
     "cows": [("cows 1 area", {"discard_areas": 1}), ("cows 2 areas", {"discard_areas": 2})],
+    "cosmic": [("cosmic 3p", {"num_players": 3}), ("cosmic 4p", {"num_players": 4}), ("cosmic 5p", {"num_players": 5})],
 }
 
 

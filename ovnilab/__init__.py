@@ -20,6 +20,7 @@ __version__ = "0.1.0"
 GAMES: dict[str, str] = {
     "ovni": "ovnilab.ovni",
     "cows": "ovnilab.cows",
+    "cosmic": "ovnilab.cosmic",
 }
 
 __all__ = ["GAMES", "make", "load_json", "GameState", "IllegalAction", "SaveFormatError", "TERMINAL"]

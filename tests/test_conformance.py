@@ -25,6 +25,7 @@ GAMES_PER_CONFIG = int(os.environ.get("OVNILAB_CONFORMANCE_GAMES", "0"))
 CONFIGS: dict[str, tuple[list[dict], int]] = {
     "ovni": ([{"num_players": 2}, {"num_players": 3}, {"num_players": 4}], 700),
     "cows": ([{"discard_areas": 1}, {"discard_areas": 2}], 2500),
+    "cosmic": ([{"num_players": 3}, {"num_players": 4}, {"num_players": 5}], 350),
 }
 
 

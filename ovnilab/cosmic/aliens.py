@@ -1,0 +1,919 @@
+"""Alien powers and their flares: one module-level definition per alien.
+
+A power is a :class:`Power`: its ``timing`` (the window of the encounter where it acts,
+or ``"passive"`` when it only changes a rule), the ``roles`` it works in (offense,
+defense, main, ally, not_main, any), whether it is ``optional`` (its owner is asked, with
+an action, whether to use it), and functions the engine calls:
+
+``can_use(state, seat) -> bool`` / ``use(state, seat, arg)`` / ``args(state, seat)``
+    an optional power is offered in the window of its ``timing`` when ``can_use`` holds,
+    as one action per ``args`` value (or one action when ``args`` is None);
+``options(state, seat, data) -> list[str]`` / ``choose(state, seat, data, arg)``
+    a decision a power asks for: ``state._push(("power", seat, name, data))`` and the
+    engine offers ``options`` as actions ``"<Alien>: <option>"``;
+``hooks``
+    passive rule changes, by hook name. The engine calls each hook only for seats whose
+    power is active (three home colonies, not zapped) and whose role fits ``roles``:
+
+    ========================  ===============================================================
+    ``setup(s, seat)``            once, after hands are dealt
+    ``turn_start(s, seat)``       at the start of every turn
+    ``max_ships(s, seat, hi)``    ships it may launch or send -> int
+    ``ship_value(s, seat, use)``  what one of its ships counts: use is "total",
+                                  "compensation" or "rewards" -> int
+    ``total_bonus(s, seat)``      added to its side's total -> int
+    ``card(s, seat, kinds, values)``  change the effective revealed cards (lists by side)
+    ``outcome(s, seat, res)``     change ``res = [winning side, side compensated]``
+    ``to_warp(s, seat, owner, k, side)``  ships of ``owner`` about to go to the warp;
+                                  returns how many are saved (they return to colonies)
+    ``after_warp(s, seat, owner, k)``     ``owner`` just lost ``k`` ships to the warp
+    ``discard(s, seat, card, by)``        a card is being discarded; True if taken
+    ``reinforce_max(s, seat)``    attack cards up to this value may reinforce -> int
+    ``compensation(s, seat, receiver, giver, k)``  True if the power handles it
+    ``may_join(s, seat)``         True: may ally without an invitation
+    ``hoard(s, seat)``            marker: its hoard is playable
+    ``after_resolution(s, seat)`` after the outcome's ships, cards and colonies moved
+    ``deal_failed(s, seat, k)``   ``k = [offense loss, defense loss]`` of a failed deal
+    ``encounter_end(s, seat)``    when the encounter is over
+    ========================  ===============================================================
+
+A :class:`Flare` side (``wild`` / ``super``) has a ``timing``, ``roles``, ``can_use``,
+``args`` and ``use`` like an optional power; the engine offers it in its window and
+enforces the once-per-encounter limits. Effects that wait for a later moment set a flag
+``("flag", seat, name)`` in ``state.eflags`` that the engine or a hook reads.
+
+So a new alien is one ``Power(...)`` below (plus its text in ``data/cosmic/aliens.toml``
+and ``flares.toml``) and a test. :data:`POWERS` maps names to definitions.
+
+Readings (REFERENCE.md gives each power in one line; where that leaves a choice open,
+ovnilab takes the reading below and says so here)
+-----------------------------------------------------------------------------------
+* Barbarian keeps up to one card per ship it had on the gate, chosen one at a time, and
+  the rest of the defender's hand is discarded.
+* Chosen's three cards are drawn face up; "add" is only offered when both its card and
+  the drawn card are attacks; unused drawn cards are discarded.
+* Clone and Filch act in the cleanup window, after resolution and before the cards are
+  discarded.
+* Cudgel's extra losses come from the opponent's colonies, chosen by the opponent.
+* Hacker may take compensation from any other players (one card at a time) and sees
+  their hands to choose.
+* Macron's limit of one ship holds for launching and for sending as an ally.
+* Miser's hoard is dealt after the hands; it is played from for encounter cards only, and
+  when it holds no encounter card at the start of the Miser's turn it is discarded and
+  dealt again (as a hand would be).
+* Mutant chooses for each card whether it comes from the deck or at random from a
+  named player.
+* Observer saves its own ships only when it is an ally; as a main player it saves its
+  allies' ships.
+* Oracle's opponent selects first and its card is visible to everybody.
+* Vacuum names one other player per loss; that player chooses which of its colonies lose
+  the ships (Vacuum chooses with its super flare).
+* Will may name any other player as the defender, aimed at any of that player's home
+  planets or at any planet where it has a colony.
+* Zombie's ships that would go to the warp return to colonies (where they came from,
+  else the first colony).
+* Flares whose effect waits for a later moment ("when you lose ships", "after a win") are
+  played in a window of the encounter and apply for its rest; Parasite's wild flare
+  takes its ship from the Parasite's colony with the most ships.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, Mapping
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .rules import State
+
+__all__ = ["Power", "Flare", "POWERS", "register"]
+
+
+def _always(state: "State", seat: int) -> bool:
+    return True
+
+
+@dataclass(frozen=True)
+class Flare:
+    """One side of a flare card: when it is offered and what it does."""
+
+    timing: str
+    use: Callable[["State", int, Any], None]
+    roles: tuple[str, ...] = ("any",)
+    can_use: Callable[["State", int], bool] = _always
+    args: Callable[["State", int], list] | None = None
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Power:
+    """One alien power (see the module docstring for the fields)."""
+
+    name: str
+    timing: str
+    roles: tuple[str, ...]
+    optional: bool
+    use: Callable[["State", int, Any], None] | None = None
+    can_use: Callable[["State", int], bool] = _always
+    args: Callable[["State", int], list] | None = None
+    options: Callable[["State", int, Any], list] = lambda s, seat, data: []
+    choose: Callable[["State", int, Any, str], None] = lambda s, seat, data, arg: None
+    hooks: Mapping[str, Callable] = field(default_factory=dict)
+    wild: Flare | None = None
+    super: Flare | None = None
+
+
+#: every implemented alien, by name
+POWERS: dict[str, Power] = {}
+
+
+def register(p: Power) -> Power:
+    """Add a power to :data:`POWERS` (each name once)."""
+    if p.name in POWERS:
+        raise ValueError(f"alien {p.name!r} is defined twice")
+    POWERS[p.name] = p
+    return p
+
+
+# ======================================================================
+# helpers shared by several powers
+# ======================================================================
+
+def _side(s: "State", seat: int) -> int:
+    return s.side_of(seat)
+
+
+def _won(s: "State", seat: int) -> bool:
+    """Whether ``seat``'s side won the encounter (a deal counts for both)."""
+    side = s.side_of(seat)
+    if side < 0:
+        return False
+    return s.outcome == ("offense", "defense")[side] or s.outcome == "deal_made"
+
+
+def _own_ships(s: "State", seat: int) -> int:
+    """Ships of ``seat`` in the encounter (gate, target planet or beside it)."""
+    if seat == s.defender and s.target >= 0:
+        return s.ships[s.target * s.n + seat]
+    return s.gate[seat] + s.side[seat]
+
+
+def _flag(s: "State", seat: int, name: str) -> None:
+    s.eflags.add(("flag", seat, name))
+
+
+def _has_flag(s: "State", seat: int, name: str) -> bool:
+    return ("flag", seat, name) in s.eflags
+
+
+def _names(s: "State", cards: list[int], only_encounter: bool = False) -> list[str]:
+    nm, ie = s.t.name, s.t.is_enc
+    seen: list[str] = []
+    for c in cards:
+        if (ie[c] or not only_encounter) and nm[c] not in seen:
+            seen.append(nm[c])
+    return sorted(seen)
+
+
+def _take_named(s: "State", hand: list[int], name: str) -> int:
+    nm = s.t.name
+    for i, c in enumerate(hand):
+        if nm[c] == name:
+            del hand[i]
+            return c
+    raise KeyError(name)
+
+
+def _random_card(s: "State", giver: int, receiver: int) -> None:
+    hand = s.hands[giver]
+    if hand:
+        s.hands[receiver].append(hand.pop(s.chance().randrange(len(hand))))
+
+
+# ======================================================================
+# The 23 beginner aliens (REFERENCE.md), alphabetically
+# ======================================================================
+
+# ---------------------------------------------------------------- Barbarian
+def _barbarian_loot(s: "State", seat: int) -> None:
+    k = s.main_ships[0] if seat == s.offense else s.gate[seat]
+    victim = s.defender
+    if k > 0 and s.hands[victim]:
+        s._push(("power", seat, "Barbarian", ("loot", victim, k)))
+    else:
+        _barbarian_discard_rest(s, victim)
+
+
+def _barbarian_discard_rest(s: "State", victim: int) -> None:
+    rest = s.hands[victim]
+    s.hands[victim] = []
+    for c in rest:
+        s._discard(c, victim)
+
+
+def _barbarian_after(s: "State", seat: int) -> None:
+    # power: after winning as the offense, loot the defender's hand
+    if s.outcome == "offense" and seat == s.offense:
+        _barbarian_loot(s, seat)
+
+
+def _barbarian_options(s: "State", seat: int, data: Any) -> list[str]:
+    if data[0] == "loot":
+        return [f"keep {x}" for x in _names(s, s.hands[data[1]])] + ["discard the rest"]
+    return [f"discard {x}" for x in _names(s, s.hands[seat])] + ["stop"]
+
+
+def _barbarian_choose(s: "State", seat: int, data: Any, arg: str) -> None:
+    if data[0] == "loot":
+        _, victim, k = data
+        if arg.startswith("keep "):
+            s.hands[seat].append(_take_named(s, s.hands[victim], arg[5:]))
+            if k > 1 and s.hands[victim]:
+                s._push(("power", seat, "Barbarian", ("loot", victim, k - 1)))
+                return
+        _barbarian_discard_rest(s, victim)
+        return
+    # wild flare: discard unwanted cards, one at a time
+    if arg.startswith("discard "):
+        s._discard(_take_named(s, s.hands[seat], arg[8:]), seat)
+        s._push(("power", seat, "Barbarian", ("discard",)))
+
+
+register(Power(
+    name="Barbarian", timing="resolution", roles=("offense",), optional=False,
+    options=_barbarian_options, choose=_barbarian_choose,
+    hooks={"after_resolution": _barbarian_after},
+    wild=Flare("cleanup", lambda s, seat, arg: s._push(("power", seat, "Barbarian", ("discard",))),
+               can_use=lambda s, seat: bool(s.hands[seat]),
+               text="discard unwanted cards"),
+    super=Flare("resolution", lambda s, seat, arg: _barbarian_loot(s, seat), roles=("ally",),
+                can_use=lambda s, seat: s.outcome == "offense" and seat in s.allies[0] and bool(s.hands[s.defender]),
+                text="loot as an offensive ally"),
+))
+
+
+# ---------------------------------------------------------------- Chosen
+def _chosen_use(s: "State", seat: int, arg: Any) -> None:
+    # power: draw three cards; one may replace the card or add to an attack
+    drawn = s._draw(seat, 3, into=s.table)
+    if _has_flag(s, seat, "chosen_keep"):
+        for c in list(drawn):
+            if not s.t.is_enc[c]:
+                s.table.remove(c)
+                drawn.remove(c)
+                s.hands[seat].append(c)
+    s._push(("power", seat, "Chosen", tuple(drawn)))
+
+
+def _chosen_options(s: "State", seat: int, drawn: Any) -> list[str]:
+    side = s.side_of(seat)
+    if side < 0:
+        return []
+    T = s.t
+    out = ["keep my card"]
+    for name in _names(s, [c for c in drawn if c in s.table], only_encounter=True):
+        out.append(f"replace with {name}")
+        if T.face_kind[name] == 0 and s.kinds[side] == 0:
+            out.append(f"add {name}")
+    return out
+
+
+def _chosen_choose(s: "State", seat: int, drawn: Any, arg: str) -> None:
+    side = s.side_of(seat)
+    if arg.startswith("replace with "):
+        c = _take_named(s, s.table, arg[13:])
+        s.table.append(s.card[side])
+        s.card[side] = c
+    elif arg.startswith("add "):
+        s.bonus[side] += s.t.face_value[arg[4:]]
+    s._compute_cards()
+
+
+register(Power(
+    name="Chosen", timing="reveal", roles=("main",), optional=True,
+    use=_chosen_use, options=_chosen_options, choose=_chosen_choose,
+    wild=Flare("planning", lambda s, seat, arg: s._draw(seat, 1), roles=("main",), text="draw a card"),
+    super=Flare("reveal", lambda s, seat, arg: _flag(s, seat, "chosen_keep"), roles=("main",),
+                can_use=lambda s, seat: ("used", seat) not in s.eflags,
+                text="keep the non-encounter cards drawn"),
+))
+
+
+# ---------------------------------------------------------------- Clone
+def _clone_use(s: "State", seat: int, arg: Any) -> None:
+    # power: the encounter card returns to the hand instead of the discard pile
+    side = s.side_of(seat)
+    c = s.card[side]
+    s.card[side] = -1
+    s.hands[seat].append(c)
+
+
+register(Power(
+    name="Clone", timing="cleanup", roles=("main",), optional=True,
+    use=_clone_use, can_use=lambda s, seat: s.card[s.side_of(seat)] >= 0,
+    wild=Flare("any", lambda s, seat, arg: _flag(s, seat, "keep_artifact"),
+               can_use=lambda s, seat: not _has_flag(s, seat, "keep_artifact") and any(
+                   s.t.kind[c] == 4 for c in s.hands[seat]),
+               text="keep the next artifact you play"),
+    super=Flare("resolution", lambda s, seat, arg: _flag(s, seat, "double_comp"), roles=("main",),
+                can_use=lambda s, seat: s.comp_side >= 0 and s.main(s.comp_side) == seat
+                and s.outcome in ("offense", "defense"),
+                text="double compensation"),
+))
+
+
+# ---------------------------------------------------------------- Cudgel
+def _cudgel_after(s: "State", seat: int) -> None:
+    # power: winning with an attack, the opponent loses as many more ships as you had
+    side = s.side_of(seat)
+    if s.outcome != ("offense", "defense")[side] or s.kinds[side] != 0:
+        return
+    k = s.main_ships[side]
+    if k <= 0:
+        return
+    victims = [s.opponent(seat)]
+    if _has_flag(s, seat, "cudgel_allies"):
+        victims += s.allies[1 - side]
+    for v in reversed(victims):
+        s._lose_from_colonies(v, k)
+
+
+register(Power(
+    name="Cudgel", timing="resolution", roles=("main",), optional=False,
+    hooks={"after_resolution": _cudgel_after},
+    wild=Flare("resolution", lambda s, seat, arg: _flag(s, seat, "cudgel_wild"),
+               can_use=lambda s, seat: s.outcome == "offense" and s.gate[seat] > 0,
+               text="clear the planet you colonise of other players' ships"),
+    super=Flare("resolution", lambda s, seat, arg: _flag(s, seat, "cudgel_allies"), roles=("main",),
+                can_use=lambda s, seat: bool(s.allies[1 - s.side_of(seat)]),
+                text="the power hits the opponent's allies too"),
+))
+
+
+# ---------------------------------------------------------------- Filch
+def _filch_take(s: "State", seat: int, side: int) -> None:
+    c = s.card[side]
+    s.card[side] = -1
+    s.hands[seat].append(c)
+
+
+register(Power(
+    name="Filch", timing="cleanup", roles=("main",), optional=True,
+    use=lambda s, seat, arg: _filch_take(s, seat, 1 - s.side_of(seat)),
+    can_use=lambda s, seat: s.card[1 - s.side_of(seat)] >= 0,
+    # wild: discard a negotiate to steal an artifact or flare as it is played; offered by the
+    # engine in the same reply as Card Zap (rules.State._responses), never in a window
+    wild=Flare("response", lambda s, seat, arg: None, text="steal an artifact or flare as it is played"),
+    super=Flare("cleanup", lambda s, seat, arg: _filch_take(s, seat, 0 if arg == "offense" else 1),
+                args=lambda s, seat: [n for i, n in enumerate(("offense", "defense")) if s.card[i] >= 0],
+                text="take any main player's encounter card"),
+))
+
+
+# ---------------------------------------------------------------- Hacker
+def _hacker_comp(s: "State", seat: int, receiver: int, giver: int, k: int) -> bool:
+    # power: choose whom compensation comes from, and which cards
+    if receiver != seat:
+        return False
+    s._push(("power", seat, "Hacker", ("take", k, giver, 0)))
+    return True
+
+
+def _hacker_options(s: "State", seat: int, data: Any) -> list[str]:
+    if data[0] == "take":
+        out = []
+        for o in s.order_from(seat)[1:]:
+            if ("flag", o, "no_compensation") in s.eflags:
+                continue
+            out += [f"take {x} from {s.colours[o]}" for x in _names(s, s.hands[o])]
+        return out
+    return [f"give back {x}" for x in _names(s, s.hands[seat])]
+
+
+def _hacker_choose(s: "State", seat: int, data: Any, arg: str) -> None:
+    if data[0] == "take":
+        _, k, giver, got = data
+        name, col = arg[5:].rsplit(" from ", 1)
+        s.hands[seat].append(_take_named(s, s.hands[s.cindex[col]], name))
+        if k > 1:
+            s._push(("power", seat, "Hacker", ("take", k - 1, giver, got + 1)))
+        elif _has_flag(s, seat, "hacker_give"):
+            s._push(("power", seat, "Hacker", ("give", got + 1, giver)))
+        return
+    _, k, giver = data
+    s.hands[giver].append(_take_named(s, s.hands[seat], arg[10:]))
+    if k > 1:
+        s._push(("power", seat, "Hacker", ("give", k - 1, giver)))
+
+
+register(Power(
+    name="Hacker", timing="resolution", roles=("main",), optional=False,
+    options=_hacker_options, choose=_hacker_choose,
+    hooks={"compensation": _hacker_comp},
+    wild=Flare("resolution", lambda s, seat, arg: _flag(s, seat, "no_compensation"), roles=("main",),
+               can_use=lambda s, seat: s.comp_side >= 0 and s.main(s.comp_side) == s.opponent(seat),
+               text="no compensation from you"),
+    super=Flare("resolution", lambda s, seat, arg: _flag(s, seat, "hacker_give"), roles=("main",),
+                can_use=lambda s, seat: s.comp_side >= 0 and s.main(s.comp_side) == seat,
+                text="give back as many cards as you took"),
+))
+
+
+# ---------------------------------------------------------------- Loser
+register(Power(
+    name="Loser", timing="planning", roles=("main",), optional=True,
+    use=lambda s, seat, arg: s.eflags.add(("upset", seat)),
+    wild=Flare("after_selection", lambda s, seat, arg: s.eflags.add(("both_lose",)), roles=("main",),
+               text="both sides lose"),
+    super=Flare("after_selection", lambda s, seat, arg: s.eflags.add(("upset", seat)), roles=("main",),
+                can_use=lambda s, seat: not any(isinstance(k, tuple) and k[0] == "upset" for k in s.eflags),
+                text="declare the upset after selection"),
+))
+
+
+# ---------------------------------------------------------------- Macron
+def _macron_value(s: "State", seat: int, use: str) -> int:
+    # power: a ship counts 4 in totals, 2 for compensation and rewards
+    return 4 if use == "total" else 2
+
+
+def _macron_wild(s: "State", seat: int, arg: Any) -> None:
+    side = s.side_of(seat)
+    s.bonus[side] += _own_ships(s, seat)
+    s._compute_cards()
+
+
+register(Power(
+    name="Macron", timing="passive", roles=("main", "ally"), optional=False,
+    hooks={
+        "max_ships": lambda s, seat, hi: hi if _has_flag(s, seat, "macron4") else 1,
+        "ship_value": _macron_value,
+    },
+    wild=Flare("reveal", _macron_wild, roles=("main",),
+               can_use=lambda s, seat: s.kinds[s.side_of(seat)] == 0 and _own_ships(s, seat) > 0,
+               text="+1 per ship of yours"),
+    super=Flare("destiny", lambda s, seat, arg: _flag(s, seat, "macron4"), text="send up to 4 ships"),
+))
+
+
+# ---------------------------------------------------------------- Miser
+def _miser_setup(s: "State", seat: int) -> None:
+    # power: a second hand of eight cards, the hoard
+    s._draw(seat, s.rules.hand_size, into=s.hoard[seat])
+
+
+def _miser_turn(s: "State", seat: int) -> None:
+    # ovnilab: a hoard without encounter cards is discarded and dealt again at the
+    # Miser's turn, as a hand would be
+    if seat == s.offense and not any(s.t.is_enc[c] for c in s.hoard[seat]):
+        old = s.hoard[seat]
+        s.hoard[seat] = []
+        for c in old:
+            s._discard(c, seat)
+        s._draw(seat, s.rules.hand_size, into=s.hoard[seat])
+
+
+def _miser_wild(s: "State", seat: int, arg: Any) -> None:
+    # protect this flare and two cards of choice (for the rest of the encounter)
+    flare = next(c for c in s.hands[seat] if s.t.alien[c] == "Miser" and s.t.kind[c] == 5)
+    s.eflags.add(("protect", seat, flare))
+    s._push(("power", seat, "Miser", ("protect", 2)))
+
+
+def _miser_options(s: "State", seat: int, data: Any) -> list[str]:
+    free = [c for c in s.hands[seat] if ("protect", seat, c) not in s.eflags]
+    return [f"protect {x}" for x in _names(s, free)] + ["stop"] if free else []
+
+
+def _miser_choose(s: "State", seat: int, data: Any, arg: str) -> None:
+    if arg == "stop":
+        return
+    name = arg[8:]
+    c = next(c for c in s.hands[seat] if s.t.name[c] == name and ("protect", seat, c) not in s.eflags)
+    s.eflags.add(("protect", seat, c))
+    if data[1] > 1:
+        s._push(("power", seat, "Miser", ("protect", data[1] - 1)))
+
+
+register(Power(
+    name="Miser", timing="passive", roles=("any",), optional=False,
+    options=_miser_options, choose=_miser_choose,
+    hooks={"setup": _miser_setup, "turn_start": _miser_turn, "hoard": lambda s, seat: True},
+    wild=Flare("any", _miser_wild, text="protect this flare and two cards from new hands and compensation"),
+    super=Flare("planning", lambda s, seat, arg: s._draw(seat, 1, into=s.hoard[seat]), roles=("main",),
+                text="draw a card into the hoard"),
+))
+
+
+# ---------------------------------------------------------------- Mutant
+def _mutant_options(s: "State", seat: int, data: Any) -> list[str]:
+    if data[0] == "discard":
+        return [f"discard {x}" for x in _names(s, s.hands[seat])] + ["stop"]
+    if len(s.hands[seat]) >= s.rules.hand_size:
+        return []
+    out = ["draw from the deck"] if (s.deck or s.discard) else []
+    out += [f"take a card from {s.colours[o]}" for o in s.order_from(seat)[1:] if s.hands[o]]
+    return out
+
+
+def _mutant_choose(s: "State", seat: int, data: Any, arg: str) -> None:
+    if data[0] == "discard":
+        # super flare: discard up to three cards (before refilling)
+        if arg != "stop":
+            s._discard(_take_named(s, s.hands[seat], arg[8:]), seat)
+            if data[1] > 1:
+                s._push(("power", seat, "Mutant", ("discard", data[1] - 1)))
+        return
+    # power: refill to eight, each card from the deck or a random one of another hand
+    if arg == "draw from the deck":
+        s._draw(seat, 1)
+    else:
+        _random_card(s, s.cindex[arg.rsplit(" ", 1)[1]], seat)
+    s._push(("power", seat, "Mutant", ("refill",)))
+
+
+register(Power(
+    name="Mutant", timing="alliance", roles=("main",), optional=True,
+    use=lambda s, seat, arg: s._push(("power", seat, "Mutant", ("refill",))),
+    can_use=lambda s, seat: len(s.hands[seat]) < s.rules.hand_size,
+    options=_mutant_options, choose=_mutant_choose,
+    wild=Flare("cleanup", lambda s, seat, arg: [_random_card(s, o, seat) for o in
+                                                [s.opponent(seat)] + s.allies[1 - s.side_of(seat)]],
+               roles=("main",), can_use=_won, text="a random card from the opponent and its allies"),
+    super=Flare("alliance", lambda s, seat, arg: s._push(("power", seat, "Mutant", ("discard", 3))), roles=("main",),
+                can_use=lambda s, seat: bool(s.hands[seat]) and ("used", seat) not in s.eflags,
+                text="discard up to 3 cards before refilling"),
+))
+
+
+# ---------------------------------------------------------------- Observer
+def _observer_to_warp(s: "State", seat: int, owner: int, k: int, side: int) -> int:
+    # power: allies' ships that would go to the warp return to colonies
+    r = s.role(owner)
+    if r not in (3, 4):  # not an ally
+        return 0
+    if owner == seat:
+        return k
+    if s.role(seat) in (1, 2) and s.side_of(seat) == s.side_of(owner):
+        return k
+    return 0
+
+
+register(Power(
+    name="Observer", timing="passive", roles=("main", "ally"), optional=False,
+    hooks={"to_warp": _observer_to_warp},
+    wild=Flare("alliance_end", lambda s, seat, arg: [s._draw(a, 1) for a in s.allies[s.side_of(seat)]],
+               roles=("main",), can_use=lambda s, seat: bool(s.allies[s.side_of(seat)]),
+               text="each of your allies draws a card"),
+    super=Flare("destiny", lambda s, seat, arg: _flag(s, seat, "from_warp"),
+                can_use=lambda s, seat: s.warp[seat] > 0, text="one ship may come from the warp"),
+))
+
+
+# ---------------------------------------------------------------- Oracle
+def _oracle_wild(s: "State", seat: int, arg: Any) -> None:
+    o = s.opponent(seat)
+    k = len(s.hands[seat])
+    pool = s.hands[seat] + s.hands[o]
+    s.chance().shuffle(pool)
+    s.hands[seat] = pool[:k]
+    s.hands[o] = pool[k:]
+
+
+def _oracle_super(s: "State", seat: int, arg: Any) -> None:
+    s.eflags.add(("cancel",))
+
+
+register(Power(
+    name="Oracle", timing="planning", roles=("main",), optional=True,
+    use=lambda s, seat, arg: setattr(s, "face_up", s.opponent(seat)),
+    wild=Flare("planning", _oracle_wild, roles=("main",), text="shuffle hands with the opponent"),
+    super=Flare("after_selection", _oracle_super, roles=("main",),
+                can_use=lambda s, seat: s.face_up == s.opponent(seat),
+                text="cancel the encounter after seeing the card"),
+))
+
+
+# ---------------------------------------------------------------- Pacifist
+def _pacifist_outcome(s: "State", seat: int, res: list) -> None:
+    # power: a negotiate against an attack wins
+    side = s.side_of(seat)
+    if s.kinds[side] == 1 and s.kinds[1 - side] == 0:
+        res[0] = side
+        res[1] = -1
+
+
+register(Power(
+    name="Pacifist", timing="reveal", roles=("main",), optional=False,
+    hooks={"outcome": _pacifist_outcome},
+    wild=Flare("reveal", lambda s, seat, arg: (_flag(s, seat, "attack15"), s._compute_cards()), roles=("main",),
+               can_use=lambda s, seat: s.kinds[s.side_of(seat)] == 1 and s.kinds[1 - s.side_of(seat)] == 0,
+               text="your negotiate becomes an attack 15"),
+    super=Flare("resolution", lambda s, seat, arg: _flag(s, seat, "pacifist_deal"), roles=("main",),
+                can_use=lambda s, seat: s.outcome == "deal_failed",
+                text="a failed deal costs you 2 ships fewer, the opponent 2 more"),
+))
+
+
+# ---------------------------------------------------------------- Parasite
+def _parasite_wild_args(s: "State", seat: int) -> list[str]:
+    if not s._sources(seat):
+        return []
+    out = []
+    for o in range(s.n):
+        if o != seat and s.powers[o] is not None and not s.power_active(o) and ("zap", o) not in s.eflags:
+            out += [s.pname[p] for p in s._home_planets(o) if not s.colony(seat, p)]
+    return out
+
+
+def _parasite_wild(s: "State", seat: int, arg: str) -> None:
+    # a 1-ship colony on a home planet of a player who lost its power; the ship comes
+    # from the Parasite's colony with the most ships
+    src = max(s._sources(seat), key=lambda p: s.ships[p * s.n + seat])
+    s.ships[src * s.n + seat] -= 1
+    s.ships[s.pindex[arg] * s.n + seat] += 1
+
+
+register(Power(
+    name="Parasite", timing="alliance", roles=("not_main",), optional=True,
+    hooks={"may_join": lambda s, seat: True},
+    wild=Flare("any", _parasite_wild, args=_parasite_wild_args,
+               can_use=lambda s, seat: bool(_parasite_wild_args(s, seat)),
+               text="a 1-ship colony on a home planet of a player without power"),
+    super=Flare("alliance", lambda s, seat, arg: _flag(s, seat, "parasite_any"), roles=("not_main",),
+                text="send any number of ships as an ally"),
+))
+
+
+# ---------------------------------------------------------------- Reserve
+def _reserve_wild(s: "State", seat: int, arg: Any) -> None:
+    for c in [c for c in s.table if s.t.kind[c] == 3]:
+        s.table.remove(c)
+        s.hands[seat].append(c)
+
+
+register(Power(
+    name="Reserve", timing="reveal", roles=("main", "ally"), optional=True,
+    hooks={"reinforce_max": lambda s, seat: 6},
+    wild=Flare("cleanup", _reserve_wild, can_use=lambda s, seat: any(s.t.kind[c] == 3 for c in s.table),
+               text="take the reinforcements played this encounter"),
+    super=Flare("reveal", lambda s, seat, arg: _flag(s, seat, "reserve9"), roles=("main", "ally"),
+                can_use=lambda s, seat: s.kinds == (0, 0), text="attack cards up to 09 as reinforcements"),
+))
+
+
+# ---------------------------------------------------------------- Sorcerer
+def _swap_cards(s: "State", seat: int, arg: Any) -> None:
+    s.card[0], s.card[1] = s.card[1], s.card[0]
+
+
+def _sorcerer_wild(s: "State", seat: int, arg: Any) -> None:
+    o, d = s.offense, s.defender
+    s.alien[o], s.alien[d] = s.alien[d], s.alien[o]
+    s._set_powers()
+    sorcerer = s.seat_of("Sorcerer")
+    if sorcerer >= 0 and sorcerer != seat:
+        for i, x in enumerate(s.hands[seat]):
+            if s.t.alien[x] == "Sorcerer":
+                s.hands[sorcerer].append(s.hands[seat].pop(i))
+                break
+
+
+register(Power(
+    name="Sorcerer", timing="after_selection", roles=("main",), optional=True,
+    use=_swap_cards,
+    wild=Flare("planning", _sorcerer_wild,
+               can_use=lambda s, seat: s.alien[s.offense] is not None and s.alien[s.defender] is not None,
+               text="the main players swap powers"),
+    super=Flare("after_selection", _swap_cards, roles=("ally",), text="swap the encounter cards as an ally"),
+))
+
+
+# ---------------------------------------------------------------- Spiff
+def _spiff_can(s: "State", seat: int, margin: int) -> bool:
+    return (s.outcome == "defense" and s.kinds == (0, 0) and s.gate[seat] > 0
+            and s.totals[1] - s.totals[0] >= margin)
+
+
+def _spiff_land(s: "State", seat: int, arg: Any) -> None:
+    # power: crash-land one ship on the target planet
+    s.gate[seat] -= 1
+    s.gate_from[seat].pop()
+    s.ships[s.target * s.n + seat] += 1
+
+
+register(Power(
+    name="Spiff", timing="resolution", roles=("offense",), optional=True,
+    use=_spiff_land, can_use=lambda s, seat: _spiff_can(s, seat, 10),
+    wild=Flare("resolution", lambda s, seat, arg: _flag(s, seat, "keep_one"), roles=("defense",),
+               can_use=lambda s, seat: s.outcome == "offense" and s.ships[s.target * s.n + seat] > 0,
+               text="keep one ship on the planet"),
+    super=Flare("resolution", _spiff_land, roles=("offense",),
+                can_use=lambda s, seat: _spiff_can(s, seat, 5) and ("used", seat) not in s.eflags,
+                text="crash-land when losing by 5 or more"),
+))
+
+
+# ---------------------------------------------------------------- Trader
+def _trade_hands(s: "State", a: int, b: int) -> None:
+    s.hands[a], s.hands[b] = s.hands[b], s.hands[a]
+
+
+def _trader_wild(s: "State", seat: int, arg: Any) -> None:
+    o = s.opponent(seat)
+    _random_card(s, o, seat)
+    if s.hands[seat]:
+        s._push(("power", seat, "Trader", ("give", o)))
+
+
+register(Power(
+    name="Trader", timing="planning", roles=("main",), optional=True,
+    use=lambda s, seat, arg: _trade_hands(s, seat, s.opponent(seat)),
+    options=lambda s, seat, data: [f"give {x}" for x in _names(s, s.hands[seat])],
+    choose=lambda s, seat, data, arg: s.hands[data[1]].append(_take_named(s, s.hands[seat], arg[5:])),
+    wild=Flare("planning", _trader_wild, roles=("main",), can_use=lambda s, seat: bool(s.hands[s.opponent(seat)]),
+               text="take a random card from the opponent and give one back"),
+    super=Flare("planning", lambda s, seat, arg: _trade_hands(s, seat, s.cindex[arg]),
+                args=lambda s, seat: [s.colours[o] for o in s.order_from(seat)[1:]],
+                text="trade hands with any player"),
+))
+
+
+# ---------------------------------------------------------------- Vacuum
+def _vacuum_after(s: "State", seat: int, owner: int, k: int) -> None:
+    # power: ships lost to the warp take as many of another player's along
+    if owner == seat:
+        s._push(("power", seat, "Vacuum", k))
+
+
+def _vacuum_options(s: "State", seat: int, k: Any) -> list[str]:
+    return ["take nobody along"] + [f"take {s.colours[o]} along" for o in s.order_from(seat)[1:]
+                                    if s.ships_on_colonies(o)]
+
+
+def _vacuum_choose(s: "State", seat: int, k: Any, arg: str) -> None:
+    if arg == "take nobody along":
+        return
+    v = s.cindex[arg.split()[1]]
+    s._lose_from_colonies(v, k, seat if _has_flag(s, seat, "vacuum_choose") else v)
+
+
+def _vacuum_wild(s: "State", seat: int, arg: Any) -> None:
+    k = sum(1 for side in (0, 1) if s.main(side) != seat and s.kinds[side] == 0)
+    s._push(("place", seat, min(k, s.warp[seat])))
+
+
+register(Power(
+    name="Vacuum", timing="passive", roles=("any",), optional=True,
+    options=_vacuum_options, choose=_vacuum_choose,
+    hooks={"after_warp": _vacuum_after},
+    wild=Flare("reveal", _vacuum_wild,
+               can_use=lambda s, seat: s.warp[seat] > 0 and any(
+                   s.main(side) != seat and s.kinds[side] == 0 for side in (0, 1)),
+               text="ships back from the warp per other attack revealed"),
+    super=Flare("any", lambda s, seat, arg: _flag(s, seat, "vacuum_choose"),
+                can_use=lambda s, seat: not _has_flag(s, seat, "vacuum_choose"),
+                text="choose which ships go along"),
+))
+
+
+# ---------------------------------------------------------------- Vulch
+def _vulch_discard(s: "State", seat: int, card: int, by: int) -> bool:
+    # power: artifacts other players discard come to the Vulch
+    k = s.t.kind[card]
+    if k == 4 or (k == 5 and _has_flag(s, seat, "vulch_flares")):
+        s.hands[seat].append(card)
+        return True
+    return False
+
+
+def _vulch_choose(s: "State", seat: int, data: Any, arg: str) -> None:
+    if data[0] == "offer":
+        _, vulch, refused = data
+        name = arg[6:]
+        remaining = [c for c in s.hands[seat] if s.t.name[c] not in refused]
+        if len(remaining) <= 1 or all(s.t.name[c] == name for c in remaining):
+            s.hands[vulch].append(_take_named(s, s.hands[seat], name))  # the last offer is kept
+            return
+        s._push(("power", vulch, "Vulch", ("consider", seat, name, refused)))
+        return
+    _, giver, name, refused = data
+    if arg == "keep it":
+        s.hands[seat].append(_take_named(s, s.hands[giver], name))
+    else:
+        s._push(("power", giver, "Vulch", ("offer", seat, refused + (name,))))
+
+
+def _vulch_offer_options(s: "State", seat: int, data: Any) -> list[str]:
+    if data[0] == "offer":
+        refused = data[2]
+        return [f"offer {x}" for x in _names(s, [c for c in s.hands[seat] if s.t.name[c] not in refused])]
+    return ["keep it", "refuse it"]
+
+
+register(Power(
+    name="Vulch", timing="passive", roles=("any",), optional=False,
+    options=_vulch_offer_options, choose=_vulch_choose,
+    hooks={"discard": _vulch_discard},
+    wild=Flare("cleanup", lambda s, seat, arg: s._push(("power", s.opponent(seat), "Vulch", ("offer", seat, ()))),
+               roles=("main",), can_use=lambda s, seat: _won(s, seat) and bool(s.hands[s.opponent(seat)]),
+               text="the opponent offers cards until you keep one"),
+    super=Flare("any", lambda s, seat, arg: _flag(s, seat, "vulch_flares"),
+                can_use=lambda s, seat: not _has_flag(s, seat, "vulch_flares"),
+                text="collect flares others discard"),
+))
+
+
+# ---------------------------------------------------------------- Warrior
+def _warrior_end(s: "State", seat: int) -> None:
+    # power: a token after each encounter as a main player, 1 for a win, 2 for a loss
+    side = s.side_of(seat)
+    if s.outcome == ("offense", "defense")[side]:
+        s.tokens[seat] += 1
+    elif s.outcome in ("offense", "defense"):
+        s.tokens[seat] += 2
+
+
+def _warrior_super(s: "State", seat: int, arg: Any) -> None:
+    s.reinf[s.side_of(seat)] += s.tokens[seat]
+    s._compute_cards()
+
+
+register(Power(
+    name="Warrior", timing="passive", roles=("main",), optional=False,
+    hooks={"total_bonus": lambda s, seat: s.tokens[seat], "encounter_end": _warrior_end},
+    wild=Flare("cleanup", lambda s, seat, arg: setattr(s, "counter", (seat, s.offense)), roles=("defense",),
+               can_use=lambda s, seat: s.outcome == "offense" and s.counter is None and s.resume is None,
+               text="strike back at the offense's home system at once"),
+    super=Flare("reveal", _warrior_super, roles=("ally",),
+                can_use=lambda s, seat: s.tokens[seat] > 0 and s.kinds == (0, 0),
+                text="add your tokens as an ally"),
+))
+
+
+# ---------------------------------------------------------------- Will
+def _will_args(s: "State", seat: int) -> list[str]:
+    out = []
+    for o in s.order_from(seat)[1:]:
+        planets = list(s._home_planets(o)) + [p for p in s.colonies(o) if p // 5 != o]
+        out += [f"{s.colours[o]} at {s.pname[p]}" for p in planets]
+    return out
+
+
+def _will_use(s: "State", seat: int, arg: str) -> None:
+    # power: choose the defender and the planet freely
+    col, planet = arg.split(" at ")
+    p = s.pindex[planet]
+    s._set_defender(s.cindex[col], (p,))
+    s.target = p
+
+
+def _will_wild_args(s: "State", seat: int) -> list[str]:
+    d = s.defender
+    return [s.pname[p] for p in s.colonies(d)] if d >= 0 else []
+
+
+def _will_wild(s: "State", seat: int, arg: str) -> None:
+    s.aim_options = (s.pindex[arg],)
+    s.target = s.pindex[arg]
+
+
+def _will_super(s: "State", seat: int, arg: str) -> None:
+    s.eflags.add(("peek", seat, s.cindex[arg]))
+
+
+register(Power(
+    name="Will", timing="destiny", roles=("offense",), optional=True,
+    use=_will_use, args=_will_args,
+    wild=Flare("destiny", _will_wild, roles=("offense",), args=_will_wild_args,
+               can_use=lambda s, seat: 0 <= s.destiny < s.n and s.destiny != seat and s.defender == s.destiny,
+               text="encounter the drawn player in any system"),
+    super=Flare("destiny", _will_super, roles=("offense",),
+                args=lambda s, seat: [s.colours[o] for o in s.order_from(seat)[1:]],
+                text="look at a player's hand"),
+))
+
+
+# ---------------------------------------------------------------- Zombie
+def _zombie_super(s: "State", seat: int, arg: Any) -> None:
+    side = s.side_of(seat)
+    for a in s.allies[side]:
+        if s.warp[a] > 0:
+            s.warp[a] -= 1
+            if side == 0:
+                s.gate[a] += 1
+                s.gate_from[a].append(-1)
+            else:
+                s.side[a] += 1
+                s.side_from[a].append(-1)
+
+
+register(Power(
+    name="Zombie", timing="passive", roles=("any",), optional=False,
+    hooks={"to_warp": lambda s, seat, owner, k, side: k if owner == seat else 0},
+    wild=Flare("any", lambda s, seat, arg: _flag(s, seat, "save_one"),
+               can_use=lambda s, seat: not _has_flag(s, seat, "save_one"),
+               text="save one ship from the warp"),
+    super=Flare("alliance_end", _zombie_super, roles=("main",),
+                can_use=lambda s, seat: any(s.warp[a] for a in s.allies[s.side_of(seat)]),
+                text="each ally adds a ship from the warp"),
+))

@@ -1,0 +1,373 @@
+"""One test per alien: its power changes an encounter's outcome (compared with the same
+encounter played by a neutral alien that does nothing there)."""
+
+import pytest
+
+from ovnilab import IllegalAction, cosmic
+from ovnilab.cosmic import aliens as AL
+from ovnilab.cosmic import data as D
+
+from . import BLUE, RED, YELLOW, arrange, drive, ships_on
+
+# aliens whose (optional) powers stay unused when their owner passes
+NEUTRAL = ["Will", "Oracle", "Trader"]
+
+
+def trio(alien: str, seat: int) -> list[str]:
+    """Three aliens with ``alien`` at ``seat`` and neutral ones elsewhere."""
+    others = [a for a in NEUTRAL if a != alien]
+    out = []
+    for s in range(3):
+        out.append(alien if s == seat else others.pop(0))
+    return out
+
+
+def both(alien: str, seat: int, script: list[str], **kw) -> tuple[cosmic.State, cosmic.State]:
+    """The same encounter with ``alien`` at ``seat`` and with a neutral alien there; the
+    scripted uses of the power, and the actions marked with a leading ``!``, are only
+    played with the power."""
+    with_power = arrange(aliens=trio(alien, seat), **kw)
+    drive(with_power, [x.lstrip("!") for x in script])
+    neutral = arrange(aliens=trio("Clone" if alien != "Clone" else "Filch", seat), **kw)
+    drive(neutral, [x for x in script if not x.startswith((f"use {alien}", f"{alien}:", "!"))])
+    return with_power, neutral
+
+
+def test_the_data_file_and_the_definitions_agree():
+    g = cosmic.load_data()
+    assert set(AL.POWERS) == set(g.aliens) and len(AL.POWERS) == 23
+    for name, p in AL.POWERS.items():
+        info = g.aliens[name]
+        assert p.timing == info.timing and p.optional == info.optional, name
+        assert tuple(p.roles) == info.roles, name
+        for fl in (p.wild, p.super):
+            if fl is not None:
+                assert fl.timing in D.TIMINGS and set(fl.roles) <= set(D.ROLES), name
+
+
+def test_barbarian_loots_the_loser():
+    script = ["aim at blue 1", "ship from red 1", "ship from red 2", "done", "select attack 40", "select attack 04",
+              "Barbarian: keep attack 30", "Barbarian: keep attack 20"]
+    hands = {RED: ["attack 40", "attack 01"], BLUE: ["attack 04", "attack 20", "attack 30", "negotiate"]}
+    s, base = both("Barbarian", RED, script, hands=hands)
+    assert s.last_result["outcome"] == base.last_result["outcome"] == "offense"
+    assert s.hand_names(BLUE) == [] and {"attack 20", "attack 30"} <= set(s.hand_names(RED))
+    assert base.hand_names(BLUE) == ["attack 20", "attack 30", "negotiate"]
+
+
+def test_chosen_replaces_its_card():
+    script = ["aim at blue 1", "ship from red 1", "done", "select attack 04",
+              "use Chosen power", "Chosen: replace with attack 40"]
+    kw = dict(hands={RED: ["attack 04", "attack 05"], BLUE: ["attack 20"]},
+              deck_top=["attack 40", "negotiate", "attack 06"])
+    s, base = both("Chosen", RED, script, **kw)
+    assert s.last_result["outcome"] == "offense" and base.last_result["outcome"] == "defense"
+
+
+def test_chosen_adds_an_attack():
+    s = arrange(aliens=trio("Chosen", RED), hands={RED: ["attack 10", "attack 05"], BLUE: ["attack 20"]},
+                deck_top=["attack 12", "negotiate", "attack 06"])
+    drive(s, ["aim at blue 1", "ship from red 1", "done", "select attack 10", "use Chosen power"],
+          until=lambda s: s.phase == "power")
+    assert set(str(a) for a in s.legal_actions()) >= {"Chosen: add attack 12", "Chosen: replace with negotiate"}
+    drive(s, ["Chosen: add attack 12"])
+    # 10 + 12 + 1 ship against 20 + 4 ships
+    assert s.last_result["totals"] == (23, 24)
+
+
+def test_clone_keeps_its_encounter_card():
+    script = ["aim at blue 1", "select attack 20", "use Clone power"]
+    s, base = both("Clone", RED, script, hands={RED: ["attack 20", "attack 01"], BLUE: ["attack 04"]})
+    assert "attack 20" in s.hand_names(RED) and "attack 20" not in base.hand_names(RED)
+
+
+def test_cudgel_costs_the_loser_more_ships():
+    script = ["aim at blue 1", "ship from red 1", "ship from red 1", "ship from red 2", "done",
+              "!lose ship from blue 2", "!lose ship from blue 2", "!lose ship from blue 3"]
+    s, base = both("Cudgel", RED, script, hands={RED: ["attack 20"], BLUE: ["attack 04"]})
+    assert base.warp[BLUE] == 4
+    assert s.warp[BLUE] == 7 and ships_on(s, BLUE, "blue 2") == 2
+
+
+def test_filch_takes_the_opponent_card():
+    script = ["aim at blue 1", "use Filch power"]
+    s, base = both("Filch", RED, script, hands={RED: ["attack 20"], BLUE: ["attack 15"]})
+    assert "attack 15" in s.hand_names(RED) and "attack 15" not in base.hand_names(RED)
+
+
+def test_hacker_chooses_its_compensation():
+    script = ["aim at blue 1", "ship from red 1", "ship from red 1", "done",
+              "Hacker: take attack 40 from yellow", "Hacker: take Ionic Gas from yellow"]
+    kw = dict(hands={RED: ["negotiate"], BLUE: ["attack 04", "attack 05"], YELLOW: ["attack 40", "Ionic Gas"]})
+    s, base = both("Hacker", RED, script, **kw)
+    assert s.hand_names(RED) == ["Ionic Gas", "attack 40"] and s.hands[YELLOW] == []
+    assert base.hand_names(RED) == ["attack 05"]  # the winner's (only) card at random
+
+
+def test_loser_declares_an_upset():
+    script = ["aim at blue 1", "ship from red 1", "done", "use Loser power"]
+    s, base = both("Loser", RED, script, hands={RED: ["attack 01"], BLUE: ["attack 20"]})
+    assert s.last_result["outcome"] == "offense" and base.last_result["outcome"] == "defense"
+
+
+def test_macron_ships_count_four_but_only_one_is_sent():
+    script = ["aim at blue 1", "ship from red 1"]
+    s, base = both("Macron", RED, script, hands={RED: ["attack 12"], BLUE: ["attack 10"]})
+    assert s.last_result["totals"] == (16, 14) and s.last_result["outcome"] == "offense"
+    assert base.last_result["totals"] == (13, 14) and base.last_result["outcome"] == "defense"
+
+
+def test_miser_plays_from_its_hoard():
+    kw = dict(hands={RED: ["attack 01", "attack 04"], BLUE: ["attack 20"]}, hoard={RED: ["attack 40", "Quash"]})
+    s = arrange(aliens=trio("Miser", RED), **kw)
+    drive(s, ["aim at blue 1", "select attack 40 from hoard"])
+    assert s.last_result["outcome"] == "offense" and s.hand_names(RED) == ["attack 01", "attack 04"]
+    base = arrange(aliens=trio("Clone", RED), **kw)
+    base.apply("aim at blue 1")
+    with pytest.raises(IllegalAction):
+        base.apply("select attack 40 from hoard")
+
+
+def test_mutant_refills_its_hand():
+    kw = dict(hands={RED: ["attack 01", "attack 04"], BLUE: ["attack 20"]},
+              deck_top=["attack 40"] + ["negotiate"] * 5)
+    s = arrange(aliens=trio("Mutant", RED), **kw)
+    drive(s, ["aim at blue 1", "use Mutant power"] + ["Mutant: draw from the deck"] * 6 + ["select attack 40"])
+    assert s.last_result["outcome"] == "offense"
+    base = arrange(aliens=trio("Will", RED), **kw)
+    drive(base, ["aim at blue 1"])
+    assert base.last_result["outcome"] == "defense"
+
+
+def test_observer_sends_allies_home_instead_of_the_warp():
+    script = ["aim at blue 1", "ship from red 1", "done", "invite yellow", "invite nobody", "join offense",
+              "ship from yellow 1", "ship from yellow 1", "done"]
+    s, base = both("Observer", RED, script, hands={RED: ["attack 01"], BLUE: ["attack 30"]})
+    assert s.last_result["outcome"] == base.last_result["outcome"] == "defense"
+    assert base.warp[YELLOW] == 2 and s.warp[YELLOW] == 0 and ships_on(s, YELLOW, "yellow 1") == 4
+    assert s.warp[RED] == 1  # the Observer's own ships still go
+
+
+def test_oracle_sees_the_opponent_card_first():
+    s = arrange(aliens=trio("Oracle", RED), hands={RED: ["attack 01", "attack 30"], BLUE: ["attack 20", "attack 04"]})
+    drive(s, ["aim at blue 1", "use Oracle power"], until=lambda s: s.phase == "select")
+    assert s.current_player == BLUE  # the opponent selects first, face up
+    s.apply("select attack 20")
+    assert s.current_player == RED and s.observation(RED)["encounter_cards"]["defense"] == "attack 20"
+    s.apply("select attack 30")
+    assert s.last_result["outcome"] == "offense"
+
+
+def test_pacifist_negotiate_beats_an_attack():
+    script = ["aim at blue 1", "select negotiate"]
+    s, base = both("Pacifist", BLUE, script, hands={RED: ["attack 10"], BLUE: ["negotiate", "attack 01"]})
+    assert s.last_result["outcome"] == "defense" and base.last_result["outcome"] == "offense"
+    assert len(s.hands[BLUE]) == 1  # a win: no compensation
+
+
+def test_parasite_joins_uninvited():
+    script = ["aim at blue 1", "ship from red 1", "done", "join offense", "ship from yellow 2", "done"]
+    s = arrange(aliens=["Will", "Oracle", "Parasite"], hands={RED: ["attack 30"], BLUE: ["attack 01"]})
+    drive(s, script)
+    assert s.foreign_colonies(YELLOW) == 1
+    base = arrange(aliens=["Will", "Oracle", "Trader"], hands={RED: ["attack 30"], BLUE: ["attack 01"]})
+    drive(base, ["aim at blue 1", "ship from red 1", "done"], until=lambda s: s.phase != "ships" and s.gate[RED])
+    assert base.foreign_colonies(YELLOW) == 0
+
+
+def test_reserve_plays_a_low_attack_as_reinforcement():
+    script = ["aim at blue 1", "ship from red 1", "done", "select attack 10", "!reinforce offense with attack 06"]
+    s, base = both("Reserve", RED, script, hands={RED: ["attack 10", "attack 06"], BLUE: ["attack 12"]})
+    assert s.last_result["totals"] == (17, 16) and s.last_result["outcome"] == "offense"
+    assert base.last_result["outcome"] == "defense"
+
+
+def test_sorcerer_swaps_the_cards():
+    script = ["aim at blue 1", "use Sorcerer power"]
+    s, base = both("Sorcerer", RED, script, hands={RED: ["attack 01"], BLUE: ["attack 30"]})
+    assert s.last_result["outcome"] == "offense" and base.last_result["outcome"] == "defense"
+
+
+def test_spiff_crash_lands():
+    script = ["aim at blue 1", "use Spiff power"]
+    s, base = both("Spiff", RED, script, hands={RED: ["attack 00"], BLUE: ["attack 20"]})
+    assert s.last_result["outcome"] == "defense"
+    assert ships_on(s, RED, "blue 1") == 1 and s.foreign_colonies(RED) == 1
+    assert base.foreign_colonies(RED) == 0
+
+
+def test_trader_swaps_hands():
+    script = ["aim at blue 1", "use Trader power", "select attack 40"]
+    s = arrange(aliens=["Trader", "Will", "Oracle"], hands={RED: ["attack 01", "negotiate"],
+                                                           BLUE: ["attack 40", "attack 30"]})
+    drive(s, script)
+    assert s.last_result["outcome"] == "offense"
+    base = arrange(aliens=["Clone", "Will", "Oracle"], hands={RED: ["attack 01", "negotiate"],
+                                                             BLUE: ["attack 40", "attack 30"]})
+    drive(base, ["aim at blue 1", "select attack 01", "select attack 30"])
+    assert base.last_result["outcome"] == "defense"
+
+
+def test_vacuum_takes_ships_along():
+    script = ["aim at blue 1", "Vacuum: take red along", "!lose ship from red 2", "!lose ship from red 2",
+              "!lose ship from red 3", "!lose ship from red 3"]
+    s, base = both("Vacuum", BLUE, script, hands={RED: ["attack 30"], BLUE: ["attack 01"]})
+    assert base.warp[RED] == 0 and s.warp[RED] == 4 and s.warp[BLUE] == 4
+
+
+def test_vulch_collects_discarded_artifacts():
+    script = ["aim at blue 1", "play Ionic Gas"]
+    kw = dict(hands={RED: ["attack 20"], BLUE: ["negotiate", "Ionic Gas"]})
+    s, base = both("Vulch", YELLOW, script, **kw)
+    assert "Ionic Gas" in s.hand_names(YELLOW) and "Ionic Gas" not in base.hand_names(YELLOW)
+
+
+def test_warrior_tokens_add_to_its_total():
+    s = arrange(aliens=trio("Warrior", RED), hands={RED: ["attack 10"], BLUE: ["attack 10"]})
+    s.tokens[RED] = 4
+    drive(s, ["aim at blue 1", "ship from red 1", "done"])
+    assert s.last_result["totals"] == (15, 14) and s.last_result["outcome"] == "offense"
+    assert s.tokens[RED] == 5  # one more after a win
+    base = arrange(aliens=trio("Will", RED), hands={RED: ["attack 10"], BLUE: ["attack 10"]})
+    drive(base, ["aim at blue 1", "ship from red 1", "done"])
+    assert base.last_result["outcome"] == "defense"
+
+
+def test_will_chooses_the_defender_and_planet():
+    s = arrange(aliens=["Will", "Oracle", "Trader"], hands={RED: ["attack 30"], YELLOW: ["attack 01"]})
+    s = s.initial()
+    opts = {str(a) for a in s.legal_actions()}
+    assert "use Will power: yellow at yellow 3" in opts
+    drive(s, ["use Will power: yellow at yellow 3"])
+    assert s.last_result["defender"] == YELLOW and s.last_result["target"] == "yellow 3"
+
+
+def test_zombie_ships_never_go_to_the_warp():
+    script = ["aim at blue 1"]
+    s, base = both("Zombie", BLUE, script, hands={RED: ["attack 30"], BLUE: ["attack 01"]})
+    assert base.warp[BLUE] == 4 and s.warp[BLUE] == 0
+    assert sum(s.ships[BLUE::3]) == 20
+
+
+# ------------------------------------------------------------------ flares
+def flares(*aliens: str) -> cosmic.Rules:
+    """Rules with flares whose pool holds exactly ``aliens`` (so their flares are in the
+    deck)."""
+    return cosmic.Rules(alien_pool=tuple(aliens))
+
+
+def test_flare_wild_and_super_sides_and_once_per_encounter():
+    # Zombie's flare: the Zombie owner plays the super side, another player the wild side
+    s = arrange(aliens=["Zombie", "Will", "Oracle"], rules=flares("Zombie", "Will", "Oracle", "Macron"),
+                hands={RED: ["attack 30", "Zombie flare"], BLUE: ["attack 01", "Macron flare"]})
+    s = s.initial()
+    plays = {str(a) for a in s.legal_actions()}
+    assert not any("Zombie flare (super)" in p for p in plays)  # the super's timing is later
+    t = arrange(aliens=["Oracle", "Zombie", "Trader"], rules=flares("Oracle", "Zombie", "Trader", "Macron"),
+                hands={RED: ["attack 30", "Zombie flare", "Macron flare"], BLUE: ["attack 01", "attack 04"]})
+    t = t.initial()
+    plays = {str(a) for a in t.legal_actions()}
+    assert "play Zombie flare (wild)" in plays
+    t.apply("play Zombie flare (wild)")
+    # one flare per player per encounter: the Macron flare is not offered any more
+    assert not any(a.kind == "flare" for a in t.legal_actions())
+    assert "Zombie flare" in t.hand_names(RED)  # it returns to the hand
+
+
+def test_zombie_wild_saves_one_ship():
+    s = arrange(aliens=["Will", "Oracle", "Trader"], rules=flares("Will", "Oracle", "Trader", "Zombie"),
+                hands={RED: ["attack 30"], BLUE: ["attack 01", "attack 04", "Zombie flare"]})
+    drive(s, ["play Zombie flare (wild)", "aim at blue 1", "select attack 01"])
+    assert s.warp[BLUE] == 3
+
+
+def test_pacifist_wild_negotiate_becomes_attack_15():
+    s = arrange(aliens=["Will", "Oracle", "Trader"], rules=flares("Will", "Oracle", "Trader", "Pacifist"),
+                hands={RED: ["attack 12"], BLUE: ["negotiate", "attack 01", "Pacifist flare"]})
+    drive(s, ["aim at blue 1", "ship from red 1", "done", "select negotiate", "play Pacifist flare (wild)"])
+    assert s.last_result["totals"] == (13, 19) and s.last_result["outcome"] == "defense"
+
+
+def test_loser_wild_both_sides_lose():
+    s = arrange(aliens=["Will", "Oracle", "Trader"], rules=flares("Will", "Oracle", "Trader", "Loser"),
+                hands={RED: ["attack 30", "attack 20"], BLUE: ["attack 01", "Loser flare"]})
+    drive(s, ["aim at blue 1", "ship from red 1", "ship from red 1", "done", "select attack 30",
+              "play Loser flare (wild)"])
+    assert s.last_result["outcome"] == "both lose" and s.warp[RED] == 2 and s.warp[BLUE] == 4
+
+
+def test_oracle_super_cancels_the_encounter():
+    s = arrange(aliens=["Oracle", "Will", "Trader"], rules=flares("Oracle", "Will", "Trader"),
+                hands={RED: ["attack 01", "attack 04", "Oracle flare"], BLUE: ["attack 30", "attack 20"]})
+    drive(s, ["aim at blue 1", "ship from red 1", "done", "use Oracle power", "select attack 30",
+              "select attack 01", "play Oracle flare (super)"])
+    assert s.last_result["outcome"] == "cancelled" and s.warp[RED] == 0 and s.phase == "second"
+
+
+def test_spiff_wild_keeps_one_ship_on_defense():
+    s = arrange(aliens=["Will", "Oracle", "Trader"], rules=flares("Will", "Oracle", "Trader", "Spiff"),
+                hands={RED: ["attack 30"], BLUE: ["attack 01", "Spiff flare"]})
+    drive(s, ["aim at blue 1", "play Spiff flare (wild)"])
+    assert s.last_result["outcome"] == "offense" and ships_on(s, BLUE, "blue 1") == 1 and s.warp[BLUE] == 3
+
+
+def test_trader_super_trades_with_any_player():
+    s = arrange(aliens=["Trader", "Will", "Oracle"], rules=flares("Trader", "Will", "Oracle"),
+                hands={RED: ["attack 01", "Trader flare"], BLUE: ["attack 20"], YELLOW: ["attack 40", "morph"]})
+    drive(s, ["aim at blue 1", "play Trader flare (super): yellow", "select attack 40"])
+    assert s.last_result["outcome"] == "offense" and s.hand_names(YELLOW) == ["Trader flare", "attack 01"]
+
+
+def test_will_super_peeks_at_a_hand():
+    s = arrange(aliens=["Will", "Oracle", "Trader"], rules=flares("Will", "Oracle", "Trader"),
+                hands={RED: ["attack 30", "Will flare"], BLUE: ["attack 01"], YELLOW: ["attack 12"]})
+    s = s.initial()
+    s.apply("play Will flare (super): yellow")
+    assert s.observation(RED)["peeked_hands"] == {"yellow": ["attack 12"]}
+    assert s.observation(BLUE)["peeked_hands"] == {}
+
+
+def test_super_needs_the_power():
+    s = arrange(aliens=["Zombie", "Will", "Oracle"], rules=flares("Zombie", "Will", "Oracle"),
+                hands={RED: ["attack 30", "Zombie flare"], BLUE: ["attack 01"]},
+                ships={(RED, "red 1"): 0, (RED, "red 2"): 0, (RED, "red 3"): 0})
+    assert not s.power_active(RED)
+    s = s.initial()
+    # the owner without its power may play the wild side (REFERENCE)
+    assert "play Zombie flare (wild)" in {str(a) for a in s.legal_actions()}
+
+
+def test_filch_wild_steals_an_artifact_as_it_is_played():
+    s = arrange(aliens=["Will", "Oracle", "Trader"], rules=flares("Will", "Oracle", "Trader", "Filch"),
+                hands={RED: ["attack 10", "Plague"], BLUE: ["attack 04"], YELLOW: ["negotiate", "Filch flare"]})
+    s.apply("play Plague on blue")
+    assert s.phase == "zap" and s.current_player == YELLOW
+    assert {str(a) for a in s.legal_actions()} == {"play Filch flare (wild)", "pass"}
+    s.apply("play Filch flare (wild)")
+    assert s.warp[BLUE] == 0  # the Plague did nothing
+    assert s.hand_names(YELLOW) == ["Filch flare", "Plague"]
+
+
+def test_warrior_wild_strikes_back_at_once():
+    s = arrange(aliens=["Will", "Oracle", "Trader"], rules=flares("Will", "Oracle", "Trader", "Warrior"),
+                hands={RED: ["attack 30", "attack 20"], BLUE: ["attack 01", "attack 40", "Warrior flare"]})
+    drive(s, ["aim at blue 1", "select attack 30", "select attack 01", "play Warrior flare (wild)"],
+          until=lambda s: s.offense == BLUE)
+    assert s.offense == BLUE and s.turn_player == RED  # blue's counter-encounter, still red's turn
+    drive(s, ["aim at red 2"])
+    assert s.last_result["offense"] == BLUE and s.last_result["target"] == "red 2"
+    assert s.last_result["outcome"] == "offense" and s.foreign_colonies(BLUE) == 1
+    # then red's turn resumes: it won its first encounter, so it may have a second
+    assert s.phase == "second" and s.current_player == RED
+
+
+def test_miser_wild_protects_cards_from_compensation():
+    kw = dict(aliens=["Will", "Oracle", "Trader"], rules=flares("Will", "Oracle", "Trader", "Miser"),
+              hands={RED: ["attack 20", "attack 30", "attack 40", "Miser flare"], BLUE: ["negotiate"]})
+    s = arrange(**kw)
+    drive(s, ["aim at blue 1", "play Miser flare (wild)", "Miser: protect attack 30", "Miser: protect attack 40",
+              "select attack 20"])
+    assert s.last_result["outcome"] == "offense" and s.hand_names(BLUE) == []
+    base = arrange(**kw)
+    drive(base, ["aim at blue 1", "select attack 20"])
+    assert len(base.hands[BLUE]) == 3

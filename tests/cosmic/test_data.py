@@ -1,0 +1,65 @@
+"""The data loader: the shipped files load, and a bad file names the bad field."""
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from ovnilab import cosmic
+from ovnilab.cosmic.data import DataError, data_dir, load_data
+
+
+def test_shipped_files_say_where_they_come_from():
+    folder = data_dir() / "cosmic"
+    for name in ("deck.toml", "destiny.toml", "artifacts.toml", "aliens.toml", "flares.toml"):
+        text = (folder / name).read_text(encoding="utf-8")
+        assert "SOURCE" in text or "REFERENCE" in text, name
+
+
+def test_shipped_data():
+    g = load_data()
+    assert g.colours == ("red", "blue", "yellow", "green", "purple")
+    assert len(g.specials) == 3 and g.destiny_per_colour == 3 and g.destiny_wild == 2
+    assert len(g.aliens) == 23 and set(g.flares) == set(g.aliens)
+    assert len(g.artifacts) == 8
+
+
+def broken(tmp_path: Path, name: str, old: str, new: str) -> str:
+    folder = tmp_path / "cosmic"
+    shutil.copytree(data_dir() / "cosmic", folder)
+    p = folder / name
+    text = p.read_text(encoding="utf-8")
+    assert old in text
+    p.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return str(folder)
+
+
+@pytest.mark.parametrize("name,old,new,field", [
+    ("deck.toml", "{ value = 0, count = 1 }", "{ value = 0, count = 0 }", "attack[0].count"),
+    ("deck.toml", "{ value = 1, count = 1 }", "{ value = 0, count = 1 }", "attack[1].value"),
+    ("deck.toml", "negotiate = 15", "negotiate = -1", "negotiate"),
+    ("deck.toml", '{ name = "Plague", count = 1 }', '{ name = "Plague Rats", count = 1 }', "artifact[6].name"),
+    ("artifacts.toml", 'timing = "regroup"', 'timing = "lunch"', "timing"),
+    ("aliens.toml", 'roles = ["offense"]', 'roles = ["boss"]', "alien[0].roles"),
+    ("aliens.toml", 'optional = true', 'optional = "yes"', "alien[1].optional"),
+    ("flares.toml", 'alien = "Zombie"', 'alien = "Zorro"', "flare[22].alien"),
+    ("destiny.toml", 'measure = "cards_in_hand"', 'measure = "hats"', "special[1].measure"),
+    ("destiny.toml", '"purple"]', '"red"]', "colours"),
+])
+def test_bad_files_name_the_field(tmp_path, name, old, new, field):
+    folder = broken(tmp_path, name, old, new)
+    with pytest.raises(DataError, match=field.replace("[", r"\[").replace("]", r"\]")):
+        load_data(folder=folder)
+
+
+def test_not_toml(tmp_path):
+    folder = broken(tmp_path, "deck.toml", "morph = 1", "morph = = 1")
+    with pytest.raises(DataError, match="not valid TOML"):
+        load_data(folder=folder)
+
+
+def test_a_what_if_deck(tmp_path):
+    folder = broken(tmp_path, "deck.toml", "negotiate = 15", "negotiate = 5")
+    s = cosmic.new_game(3, seed=1, rules=cosmic.Rules(powers=False, flares=False,
+                                                       deck_file=str(Path(folder) / "deck.toml")))
+    assert len(s.cards_in_game) == 62

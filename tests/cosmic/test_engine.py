@@ -1,0 +1,485 @@
+"""Cosmic Encounter engine without powers: set-up, each phase, deals, artifacts, the end."""
+
+import json
+from collections import Counter
+
+import pytest
+
+from ovnilab import IllegalAction, SaveFormatError, cosmic
+from ovnilab.cosmic import rules as R
+
+from . import BLUE, GREEN, RED, YELLOW, arrange, drive, load, ships_on
+
+NOPOW = cosmic.Rules(powers=False, flares=False)
+
+
+# ----------------------------------------------------------------- set-up
+@pytest.mark.parametrize("n,destiny", [(3, 14), (4, 17), (5, 20)])
+def test_setup(n, destiny):
+    s = cosmic.new_game(n, seed=3, rules=NOPOW)
+    assert all(ships_on(s, p, f"{s.colours[p]} {k}") == 4 for p in range(n) for k in range(1, 6))
+    assert s.warp == [0] * n and s.gate == [0] * n
+    # rulebook: destiny deck without the unused colours
+    assert len(s.ddeck) + len(s.ddiscard) == destiny
+    assert all(len(h) == 8 for h in s.hands)
+    assert len(s.cards_in_game) == 72
+    R.check_invariants(s)
+
+
+def test_deck_composition_from_reference():
+    g = cosmic.load_data()
+    names = Counter(g.faces[f].name for f in g.card_face[: g.deck_size])
+    assert g.deck_size == 72
+    assert sum(v for k, v in names.items() if k.startswith("attack")) == 39
+    assert names["negotiate"] == 15 and names["morph"] == 1
+    assert names["attack 06"] == names["attack 08"] == 7 and names["attack 04"] == names["attack 10"] == 4
+    assert sum(v for k, v in names.items() if k.startswith("reinforcement")) == 6
+    assert names["Card Zap"] == names["Cosmic Zap"] == names["Mobius Tubes"] == 2
+    assert sum(names[a] for a in g.artifacts) == 11
+
+
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_flares_two_per_player_topped_up_to_ten(n):
+    s = cosmic.new_game(n, seed=5)
+    assert len(s.flare_aliens) == 10
+    dealt = {a for offer in s.offers for a in offer}
+    assert len(dealt) == 2 * n and dealt <= set(s.flare_aliens)
+    assert len(s.cards_in_game) == 82
+
+
+def test_alien_choice_is_an_action_and_hidden_until_all_chose():
+    s = cosmic.new_game(3, seed=2)
+    assert s.phase == "alien" and s.current_player == 0
+    assert {str(a) for a in s.legal_actions()} == {f"choose alien {a}" for a in s.offers[0]}
+    assert all(len(h) == 0 for h in s.hands)  # hands come after the choice
+    s.apply(s.legal_actions()[1])
+    assert s.observation(1)["aliens"] == [None, None, None]
+    assert s.observation(0)["aliens"][0] == s.offers[0][1]
+    s.apply(s.legal_actions()[0])
+    s.apply(s.legal_actions()[0])
+    assert s.observation(1)["aliens"] == [s.offers[0][1], s.offers[1][0], s.offers[2][0]]
+    assert all(len(h) == 8 for h in s.hands)
+
+
+def test_forced_aliens_and_rule_switches():
+    s = cosmic.new_game(3, seed=1, aliens=["Zombie", "Will", "Trader"])
+    assert s.alien == ["Zombie", "Will", "Trader"] and s.phase != "alien"
+    assert {"Zombie", "Will", "Trader"} <= set(s.flare_aliens)
+    s = cosmic.new_game(3, seed=1, rules=cosmic.Rules(flares=False))
+    assert s.flare_aliens == () and len(s.cards_in_game) == 72
+    s = cosmic.new_game(4, seed=1, rules=cosmic.Rules(powers=False))
+    assert s.alien == [None] * 4 and len(s.flare_aliens) == 10
+    with pytest.raises(ValueError, match="not an implemented alien"):
+        cosmic.new_game(3, aliens=["Zombie", "Will", "Nobody"])
+    with pytest.raises(ValueError, match="once"):
+        cosmic.new_game(3, aliens=["Zombie", "Zombie", "Will"])
+
+
+def test_first_player_comes_from_a_colour_of_the_destiny_deck():
+    firsts = {cosmic.new_game(4, seed=k, rules=NOPOW).offense for k in range(40)}
+    assert firsts == {0, 1, 2, 3}
+
+
+# ----------------------------------------------------------------- a turn
+def test_new_hand_at_turn_start_without_encounter_cards():
+    s = arrange(hands={RED: ["Ionic Gas", "reinforcement +2"], BLUE: ["attack 04"]})
+    assert len(s.hands[RED]) == 8  # rulebook: discarded and drew eight
+    assert any(s.t.is_enc[c] for c in s.hands[RED])
+    assert {s.t.name[c] for c in s.discard} >= {"Ionic Gas", "reinforcement +2"}
+
+
+def test_regroup_to_a_colony_of_choice():
+    s = cosmic.new_game(3, seed=11, rules=NOPOW)
+    # take the offense's ships to the warp and restart its turn
+    off = s.offense
+    s.warp[off] += 3
+    s.ships[(5 * off) * 3 + off] -= 3
+    s.flow = R.IDX_TURN_START
+    s.tasks = []
+    s.turn_player = off
+    s._run()
+    assert s.phase == "regroup" and s.current_player == off
+    s.apply(f"regroup to {s.colours[off]} 4")
+    assert s.warp[off] == 2 and ships_on(s, off, f"{s.colours[off]} 4") == 5
+
+
+def test_regroup_without_colonies_goes_to_the_gate():
+    s = cosmic.new_game(3, seed=11, rules=NOPOW)
+    off = s.offense
+    for p in range(15):
+        s.warp[off] += s.ships[p * 3 + off]
+        s.ships[p * 3 + off] = 0
+    s.flow = R.IDX_TURN_START
+    s.tasks = []
+    s.turn_player = off
+    s._run()
+    assert s.gate[off] == 1 and s.gate_from[off] == [-1]
+    R.check_invariants(s)
+
+
+def test_own_colour_choices():
+    s = arrange(hands={RED: ["attack 10"], BLUE: ["attack 04"]}, destiny=RED,
+                ships={(BLUE, "red 2"): 2, (RED, "red 5"): 0})
+    opts = {str(a) for a in s.legal_actions()}
+    assert opts == {"draw again", "encounter blue at home", "reestablish red 5"}
+    s.apply("encounter blue at home")
+    assert s.defender == BLUE and s.target == s.planet("red 2")  # the only planet with blue
+    drive(s, ["ship from red 1", "done"])
+    assert s.last_result["outcome"] == "offense"
+    assert ships_on(s, BLUE, "red 2") == 0 and s.warp[BLUE] == 2
+
+
+def test_reestablish_counts_as_a_successful_encounter():
+    s = arrange(hands={RED: ["attack 10"], BLUE: ["attack 04"]}, destiny=RED, ships={(RED, "red 5"): 0})
+    s.apply("reestablish red 5")
+    s.apply("ship from red 1")
+    s.apply("ship from red 2")
+    s.apply("done")
+    assert ships_on(s, RED, "red 5") == 2
+    assert s.phase == "second"  # rulebook: counts as a successful encounter
+
+
+def test_wild_lets_the_offense_choose_the_defender():
+    s = arrange(hands={RED: ["attack 10"], YELLOW: ["attack 04"]}, destiny=R.WILD)
+    assert {str(a) for a in s.legal_actions()} == {"choose defender blue", "choose defender yellow"}
+    s.apply("choose defender yellow")
+    assert s.defender == YELLOW and s.phase == "aim"
+
+
+def test_special_most_cards_in_hand():
+    s = arrange(hands={RED: ["attack 10"], BLUE: ["attack 04"], YELLOW: ["attack 06", "attack 08"]},
+                destiny=R.SPECIAL + 1)  # "most cards in hand"
+    assert s.defender == YELLOW
+
+
+def test_destiny_reshuffles_when_one_card_is_left():
+    s = arrange(hands={RED: ["attack 10"], BLUE: ["attack 04"]})
+    s2 = s.clone()
+    s2.ddiscard += s2.ddeck[:-1]
+    s2.ddeck = s2.ddeck[-1:]
+    s2.flow = R.IDX_DESTINY
+    s2.tasks = []
+    s2._draw_destiny()
+    assert len(s2.ddeck) == 13 and len(s2.ddiscard) == 1
+
+
+# ----------------------------------------------------------------- launch and alliance
+def test_launch_one_to_four_without_abandoning_colonies():
+    s = arrange(hands={RED: ["attack 10"], BLUE: ["attack 04"]}, ships={(RED, "red 1"): 1})
+    s.apply("aim at blue 2")
+    opts = {str(a) for a in s.legal_actions()}
+    assert "ship from red 1" not in opts and "done" not in opts  # at least one, keep a ship
+    with pytest.raises(IllegalAction, match="keeps at least one ship"):
+        s.apply("ship from red 1")
+    for _ in range(4):
+        s.apply("ship from red 2")
+    assert s.gate[RED] == 4 and s.phase != "ships"  # at most four
+    s = arrange(hands={RED: ["attack 10"], BLUE: ["attack 04"]}, ships={(RED, "red 1"): 1},
+                rules=cosmic.Rules(powers=False, flares=False, may_abandon_colonies=True))
+    s.apply("aim at blue 2")
+    assert "ship from red 1" in {str(a) for a in s.legal_actions()}
+
+
+def test_alliance_invitations_answers_and_totals():
+    s = arrange(n=4, hands={RED: ["attack 10", "attack 01"], BLUE: ["attack 08"]})
+    drive(s, ["aim at blue 1", "ship from red 1", "done"], until=lambda s: s.phase == "invite")
+    assert {str(a) for a in s.legal_actions()} == {"invite nobody", "invite yellow", "invite green",
+                                                    "invite yellow+green"}
+    s.apply("invite yellow")
+    assert s.current_player == BLUE
+    s.apply("invite yellow+green")
+    # rulebook: answers in order from the offense's left (blue is the defense)
+    assert s.current_player == YELLOW
+    assert {str(a) for a in s.legal_actions()} == {"join offense", "join defense", "decline"}
+    s.apply("join offense")
+    for _ in range(3):
+        s.apply("ship from yellow 1")
+    s.apply("done")
+    assert s.current_player == GREEN
+    assert {str(a) for a in s.legal_actions()} == {"join defense", "decline"}
+    s.apply("join defense")
+    s.apply("ship from green 1")
+    s.apply("done")
+    assert s.allies == [[YELLOW], [GREEN]] and s.gate[YELLOW] == 3 and s.side[GREEN] == 1
+    drive(s, ["select attack 10"])
+    # 10 + 1 + 3 = 14 against 8 + 4 + 1 = 13: the offense and its ally land
+    assert s.last_result["totals"] == (14, 13) and s.last_result["outcome"] == "offense"
+    assert ships_on(s, RED, "blue 1") == 1 and ships_on(s, YELLOW, "blue 1") == 3
+    assert s.foreign_colonies(YELLOW) == 1
+    assert s.warp[BLUE] == 4 and s.warp[GREEN] == 1
+
+
+def test_ties_go_to_the_defense_and_allies_get_rewards():
+    s = arrange(n=4, hands={RED: ["attack 11"], BLUE: ["attack 08"]})
+    hand = len(s.hands[GREEN])
+    drive(s, ["aim at blue 1", "ship from red 1", "ship from red 1", "done", "invite nobody",
+              "invite green", "join defense", "ship from green 1", "done"])
+    # 11 + 2 = 13 against 8 + 4 + 1 (green) = 13: a tie goes to the defense
+    assert s.last_result["totals"] == (13, 13) and s.last_result["outcome"] == "defense"
+    assert s.warp[RED] == 2 and ships_on(s, GREEN, "green 1") == 4
+    assert len(s.hands[GREEN]) == hand + 1  # no ship in the warp: the reward is a card
+
+
+def test_reward_mix_of_cards_and_ships():
+    s = arrange(n=4, hands={RED: ["attack 00"], BLUE: ["attack 08"]}, warp={GREEN: 3})
+    drive(s, ["aim at blue 1", "ship from red 1", "done", "invite nobody", "invite green", "join defense",
+              "ship from green 2", "ship from green 2", "done"],
+          until=lambda s: s.phase == "reward")
+    assert {str(a) for a in s.legal_actions()} == {"reward 2 cards and 0 ships", "reward 1 card and 1 ship",
+                                                    "reward 0 cards and 2 ships"}
+    s.apply("reward 1 card and 1 ship")
+    assert s.phase == "place"
+    s.apply("place ship on green 3")
+    assert s.warp[GREEN] == 2 and ships_on(s, GREEN, "green 3") == 5
+
+
+# ----------------------------------------------------------------- planning and reveal
+def test_defense_without_encounter_card_draws_a_new_hand():
+    s = arrange(hands={RED: ["attack 10"], BLUE: ["Quash"]})
+    drive(s, ["aim at blue 1", "ship from red 1", "done", "invite nobody", "invite nobody"],
+          until=lambda s: s.phase == "select" and s.current_player == BLUE)
+    assert len(s.hands[BLUE]) == 8 and "Quash" in [s.t.name[c] for c in s.discard]
+
+
+def test_offense_without_encounter_card_loses_its_turn():
+    s = arrange(hands={RED: ["attack 10", "negotiate"], BLUE: ["attack 04"], YELLOW: ["attack 05"]})
+    s.discard += [c for c in s.hands[RED] if s.t.name[c] == "attack 10"]
+    s.hands[RED] = [c for c in s.hands[RED] if s.t.name[c] != "attack 10"]
+    s.hands[RED].append(s.deck.pop(s.deck.index(next(c for c in s.deck if s.t.name[c] == "Quash"))))
+    neg = next(c for c in s.hands[RED] if s.t.name[c] == "negotiate")
+    s.hands[RED].remove(neg)
+    s.deck.append(neg)
+    drive(s, ["aim at blue 1", "ship from red 1", "done"], until=lambda s: s.turn_player != RED)
+    assert s.turn_player == BLUE and s.gate[RED] == 0 and ships_on(s, RED, "red 1") == 4
+
+
+def test_negotiate_loses_to_attack_and_takes_compensation():
+    s = arrange(hands={RED: ["attack 10", "attack 20", "attack 30"], BLUE: ["negotiate"]})
+    drive(s, ["aim at blue 1", "select attack 10"])
+    assert s.last_result["outcome"] == "offense"
+    # rulebook: one card of the winner's hand per ship lost (four ships, two cards left)
+    assert len(s.hands[BLUE]) == 2 and len(s.hands[RED]) == 0
+    assert s.warp[BLUE] == 4
+
+
+def test_morph_copies_the_opponent_card():
+    s = arrange(hands={RED: ["attack 10"], BLUE: ["morph"]})
+    drive(s, ["aim at blue 1", "ship from red 1", "done"])
+    # morph = attack 10: 10 + 1 against 10 + 4
+    assert s.last_result["totals"] == (11, 14) and s.last_result["outcome"] == "defense"
+    s = arrange(hands={RED: ["negotiate"], BLUE: ["morph"]})
+    drive(s, ["aim at blue 1"], until=lambda s: s.phase == "deal")
+    assert s.outcome == "deal"
+
+
+def test_reinforcements_after_the_reveal():
+    s = arrange(hands={RED: ["attack 08", "reinforcement +5"], BLUE: ["attack 10"]})
+    drive(s, ["aim at blue 1", "ship from red 1", "done"], until=lambda s: s.phase == "reinforce")
+    assert s.current_player == RED
+    s.apply("reinforce offense with reinforcement +5")
+    # 8 + 1 + 5 against 10 + 4: a tie, the defense wins
+    assert s.last_result["totals"] == (14, 14) and s.last_result["outcome"] == "defense"
+
+
+# ----------------------------------------------------------------- deals
+def deal_state():
+    s = arrange(hands={RED: ["negotiate", "attack 20", "attack 30"], BLUE: ["negotiate", "attack 40"]})
+    drive(s, ["aim at blue 1", "ship from red 1", "done"], until=lambda s: s.phase == "deal")
+    return s
+
+
+def test_deal_accepted_moves_cards_and_colonies():
+    s = deal_state()
+    assert s.gate[RED] == 0  # ships went home before negotiating
+    s.apply("propose: red gives 1 card, blue gives 0 cards, red lands on blue 3, blue lands nowhere")
+    assert s.current_player == BLUE
+    s.apply("accept deal")
+    drive(s, ["ship from red 2", "ship from red 2", "done"])
+    assert ships_on(s, RED, "blue 3") == 2 and s.foreign_colonies(RED) == 1
+    assert len(s.hands[BLUE]) == 2 and len(s.hands[RED]) == 1
+    assert s.phase == "second"  # a deal counts as a success
+
+
+def test_deal_counters_are_bounded_and_failure_costs_three_ships():
+    s = deal_state()
+    props = [a for a in s.legal_actions() if a.kind == "propose"]
+    assert all(a.a[1] or a.b[1] or a.a[2] or a.b[2] for a in props)  # something changes hands
+    for k in range(s.rules.deal_rounds):
+        s.apply(props[0] if s.current_player == RED else
+                next(a for a in s.legal_actions() if a.kind == "propose"))
+    assert not any(a.kind == "propose" for a in s.legal_actions())
+    assert {str(a) for a in s.legal_actions()} == {"accept deal", "reject deal"}
+    s.apply("reject deal")
+    drive(s)
+    # rulebook: three ships of each main player go to the warp
+    assert s.warp[RED] == 3 and s.warp[BLUE] == 3
+    assert s.turn_player == BLUE  # no second encounter after a failed deal
+
+
+# ----------------------------------------------------------------- artifacts
+def test_mobius_tubes_frees_the_warp():
+    s = arrange(hands={RED: ["attack 10", "Mobius Tubes"], BLUE: ["attack 04"]}, warp={BLUE: 2, YELLOW: 1})
+    s = s.initial()
+    assert s.phase == "window" and s.current_player == RED
+    s.apply("play Mobius Tubes")
+    drive(s, ["place ship on blue 2", "place ship on blue 3"], until=lambda s: s.phase == "aim")
+    assert s.warp == [0, 0, 0] and ships_on(s, BLUE, "blue 2") == 5
+
+
+def test_plague():
+    s = arrange(hands={RED: ["attack 10", "Plague"], BLUE: ["attack 04", "attack 20", "negotiate"]})
+    s.apply("play Plague on blue")
+    drive(s, ["lose ship from blue 1", "lose ship from blue 1", "lose ship from blue 2"],
+          until=lambda s: s.phase == "aim")
+    assert s.warp[BLUE] == 3
+    assert sorted(s.hand_names(BLUE)) == ["attack 20"]  # lowest attack and the negotiate went
+
+
+def test_force_field_sends_allies_home():
+    s = arrange(n=4, hands={RED: ["attack 10"], BLUE: ["attack 04", "Force Field"]})
+    drive(s, ["aim at blue 1", "ship from red 1", "done", "invite yellow", "invite nobody", "join offense",
+              "ship from yellow 1", "ship from yellow 1", "done", "play Force Field on yellow"],
+          until=lambda s: s.phase == "select")
+    assert s.allies[0] == [] and s.gate[YELLOW] == 0 and ships_on(s, YELLOW, "yellow 1") == 4
+
+
+def test_emotion_control_turns_attacks_into_negotiates():
+    s = arrange(hands={RED: ["attack 10"], BLUE: ["attack 04", "Emotion Control"]})
+    drive(s, ["aim at blue 1", "play Emotion Control"], until=lambda s: s.phase == "deal")
+    assert s.kinds == (R.NEGOTIATE, R.NEGOTIATE)
+
+
+def test_ionic_gas_stops_compensation():
+    s = arrange(hands={RED: ["attack 10", "attack 20"], BLUE: ["negotiate", "Ionic Gas"]})
+    drive(s, ["aim at blue 1", "play Ionic Gas"])
+    assert s.last_result["outcome"] == "offense" and len(s.hands[RED]) == 1
+
+
+def test_quash_cancels_a_deal():
+    s = arrange(hands={RED: ["negotiate", "attack 20"], BLUE: ["negotiate", "attack 40"],
+                       YELLOW: ["Quash", "attack 04"]})
+    drive(s, ["aim at blue 1", "propose: red gives 1 card, blue gives 0 cards, red lands nowhere, blue lands nowhere",
+              "accept deal", "play Quash"])
+    assert s.warp[RED] == 3 and s.warp[BLUE] == 3 and len(s.hands[BLUE]) == 1
+
+
+def test_card_zap_cancels_an_artifact():
+    s = arrange(hands={RED: ["attack 10", "Plague"], BLUE: ["attack 04", "Card Zap"]})
+    s.apply("play Plague on blue")
+    assert s.phase == "zap" and s.current_player == BLUE
+    s.apply("play Card Zap")
+    assert s.warp[BLUE] == 0 and {"Plague", "Card Zap"} <= {s.t.name[c] for c in s.discard}
+
+
+def test_cosmic_zap_cancels_a_power():
+    hands = {RED: ["negotiate", "attack 01"], BLUE: ["attack 04", "attack 05", "Cosmic Zap"]}
+    script = ["aim at red 1", "ship from blue 1", "done", "select attack 04", "select negotiate"]
+    s = arrange(aliens=["Pacifist", "Trader", "Zombie"], hands=hands, offense=BLUE, defender=RED)
+    assert s.power_active(RED)
+    drive(s, script)
+    assert s.last_result["outcome"] == "defense"  # Pacifist's negotiate wins
+    s = arrange(aliens=["Pacifist", "Trader", "Zombie"], hands=hands, offense=BLUE, defender=RED)
+    drive(s, script[:3] + ["play Cosmic Zap on red"] + script[3:])
+    assert s.last_result["outcome"] == "offense"
+
+
+# ----------------------------------------------------------------- powers, end, second encounter
+def test_powers_lost_below_three_home_colonies_and_restored():
+    s = arrange(aliens=["Pacifist", "Trader", "Zombie"], hands={RED: ["attack 10"], BLUE: ["attack 04"]})
+    assert s.power_active(RED)
+    s.ships[s.planet("red 1") * 3 + RED] = 0
+    s.ships[s.planet("red 2") * 3 + RED] = 0
+    s.warp[RED] += 8
+    assert s.power_active(RED)
+    s.ships[s.planet("red 3") * 3 + RED] = 0
+    s.warp[RED] += 4
+    assert not s.power_active(RED) and not s.observation(BLUE)["powers_active"][RED]
+    s.ships[s.planet("red 3") * 3 + RED] = 1
+    s.warp[RED] -= 1
+    assert s.power_active(RED)
+
+
+def test_game_ends_at_five_foreign_colonies_shared():
+    s = arrange(n=4, hands={RED: ["attack 40"], BLUE: ["attack 00"]})
+    for k in (2, 3, 4, 5):
+        for seat in (RED, YELLOW):
+            s.ships[s.planet(f"green {k}") * 4 + seat] = 1
+            s.ships[(5 * seat) * 4 + seat] -= 1
+    drive(s, ["aim at blue 1", "ship from red 2", "done", "invite yellow", "invite nobody", "join offense",
+              "ship from yellow 2", "done"])
+    assert s.is_over() and s.winners() == [RED, YELLOW] and s.current_player == R.TERMINAL
+    assert s.scores() == [5, 0, 5, 0]
+
+
+def test_second_encounter_only_after_a_win():
+    s = arrange(hands={RED: ["attack 40", "attack 30"], BLUE: ["attack 00"]})
+    drive(s, ["aim at blue 1"])
+    assert s.phase == "second" and {str(a) for a in s.legal_actions()} == {"have a second encounter", "end turn"}
+    s.apply("have a second encounter")
+    assert s.enc_no == 2 and s.offense == RED
+    s = arrange(hands={RED: ["attack 00", "attack 30"], BLUE: ["attack 40"]})
+    drive(s, ["aim at blue 1"])
+    assert s.offense == BLUE and s.enc_no == 1
+
+
+# ----------------------------------------------------------------- API
+def test_illegal_actions_name_the_rule_and_leave_the_state():
+    s = arrange(hands={RED: ["attack 10"], BLUE: ["attack 04"]})
+    before = s.clone()
+    with pytest.raises(IllegalAction, match="aim the hyperspace gate"):
+        s.apply("select attack 10")
+    with pytest.raises(IllegalAction, match="unreadable"):
+        s.apply("fly to the moon")
+    assert s == before
+
+
+def test_actions_read_back():
+    s = cosmic.new_game(4, seed=8)
+    for text in ["pass", "select attack 08", "select attack 8 from hoard", "play Force Field on green+blue",
+                 "play Will flare (wild): blue 3", "use Will power: blue at green 2",
+                 "Hacker: take attack 20 from blue",
+                 "propose: red gives 2 cards, blue gives 1 card, red lands on blue 3, blue lands nowhere",
+                 "reward 1 card and 2 ships", "reinforce defense with reinforcement +3", "invite green+blue"]:
+        a = s.parse_action(text)
+        assert s.parse_action(str(a)) == a
+    assert str(s.parse_action("select attack 8")) == "select attack 08"
+    assert str(s.parse_action("invite green+blue")) == "invite blue+green"
+
+
+def test_save_and_load_round_trip_and_errors():
+    s = cosmic.new_game(4, seed=4, aliens=["Zombie", "Will", "Trader", "Oracle"])
+    import random
+
+    r = random.Random(0)
+    for _ in range(300):
+        if s.is_over():
+            break
+        s.apply(r.choice(s.legal_actions()))
+    again = load(s.to_json())
+    assert again == s and again.scores() == s.scores()
+    opts = json.loads(s.to_json())["options"]
+    with pytest.raises(SaveFormatError, match="num_players"):
+        cosmic.State.from_options(1, dict(opts, num_players=7))
+    with pytest.raises(SaveFormatError, match="deal_rounds"):
+        cosmic.State.from_options(1, dict(opts, rules=dict(opts["rules"], deal_rounds="many")))
+    with pytest.raises(SaveFormatError, match="aliens"):
+        cosmic.State.from_options(1, dict(opts, aliens=["Zombie", "Zombie", "Will", "Trader"]))
+    with pytest.raises(SaveFormatError, match="options.colour"):
+        cosmic.State.from_options(1, dict(opts, colour="red"))
+
+
+def test_observation_hides_hands_deck_and_face_down_cards():
+    s = arrange(hands={RED: ["attack 10", "attack 01"], BLUE: ["attack 04", "attack 30"],
+                       YELLOW: ["Emotion Control"]})
+    drive(s, ["aim at blue 1", "ship from red 1", "done", "select attack 10"],
+          until=lambda s: s.phase == "select" and s.current_player == BLUE)
+    o = s.observation(BLUE)
+    assert o["encounter_cards"]["offense"] == "face down"
+    assert o["hand"] == ["attack 04", "attack 30"] and o["hand_sizes"][RED] == 1
+    text = json.dumps(s.observation(YELLOW))
+    assert "attack 30" not in text and "attack 10" not in text
+    assert "deck" not in o or isinstance(o.get("deck_size"), int)
+    assert s.describe(s.parse_action("select attack 10"), viewer=BLUE, actor=RED) == "select an encounter card"
+    s.apply("select attack 04")
+    assert s.phase == "window" and s.current_player == YELLOW  # Emotion Control, after the reveal
+    assert s.observation(YELLOW)["encounter_cards"] == {"offense": "attack 10", "defense": "attack 04"}
