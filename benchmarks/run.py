@@ -68,6 +68,44 @@ def _fresh_legal(s):
     return s.legal_actions()
 
 
+def mcts_rate(game: str, kw: dict, seconds: float) -> float | None:
+    """MCTS iterations per second of the game's MCTSBot on sampled positions."""
+    import importlib
+
+    try:
+        bots = importlib.import_module(ovnilab.GAMES[game] + ".bots")
+    except ImportError:
+        return None
+    from ovnilab.bots import PlayerView
+
+    bot = bots.MCTSBot(iterations=50)
+    rng = random.Random(5)
+    done = 0
+    start = time.perf_counter()
+    for s in sample_positions(game, kw, 40):
+        if s.is_over() or len(s.legal_actions()) < 2:
+            continue
+        try:
+            bot.act(PlayerView(s, s.current_player), rng)
+        except NotImplementedError:  # no determinization yet
+            return None
+        done += bot.last_iterations
+        if time.perf_counter() - start > seconds:
+            break
+    return done / (time.perf_counter() - start)
+
+
+def scale_run(n_games: int, processes: int) -> float:
+    """Seconds for n_games random 4-player Ovni games through sim.run_many."""
+    from ovnilab.bots import RandomBot
+    from ovnilab.sim import run_many
+
+    start = time.perf_counter()
+    run_many("ovni", [RandomBot()] * 4, n_games, seed=0, processes=processes, progress=False,
+             new_game_kwargs={"num_players": 4})
+    return time.perf_counter() - start
+
+
 def openspiel_reference(seconds: float) -> float | None:
     try:
         import pyspiel
@@ -90,6 +128,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     ap.add_argument("--games", nargs="*", default=list(CONFIGS), help="games to measure")
+    ap.add_argument("--scale", type=int, default=10_000,
+                    help="random 4-player Ovni games for the run_many row (0 skips it)")
+    ap.add_argument("--processes", type=int, default=2, help="worker processes for the run_many row")
     args = ap.parse_args()
     ref = openspiel_reference(args.seconds)
     rows = []
@@ -99,15 +140,21 @@ def main() -> None:
             pos = sample_positions(game, kw)
             lps = per_second(_fresh_legal, pos, args.seconds / 2)
             cps = per_second(lambda s: s.clone(), pos, args.seconds / 2)
-            rows.append((label, sps, gps, lps, cps))
-    print(f"{'game':<12}{'steps/s':>12}{'games/s':>10}{'legal/s':>12}{'clone/s':>12}{'x OpenSpiel':>13}")
-    for label, sps, gps, lps, cps in rows:
+            mps = mcts_rate(game, kw, args.seconds)
+            rows.append((label, sps, gps, lps, cps, mps))
+    print(f"{'game':<14}{'steps/s':>10}{'games/s':>9}{'legal/s':>10}{'clone/s':>10}{'MCTS it/s':>11}{'x OpenSpiel':>13}")
+    for label, sps, gps, lps, cps, mps in rows:
         ratio = f"{sps / ref:.2f}" if ref else "n/a"
-        print(f"{label:<12}{sps:>12,.0f}{gps:>10,.1f}{lps:>12,.0f}{cps:>12,.0f}{ratio:>13}")
+        mcts = f"{mps:,.0f}" if mps else "n/a"
+        print(f"{label:<14}{sps:>10,.0f}{gps:>9,.1f}{lps:>10,.0f}{cps:>10,.0f}{mcts:>11}{ratio:>13}")
     if ref:
         print(f"{'OpenSpiel python_tic_tac_toe (random play)':<44}{ref:>12,.0f} steps/s")
     else:
         print("OpenSpiel not installed: `pip install open-spiel` for the reference column")
+    if args.scale:
+        secs = scale_run(args.scale, args.processes)
+        print(f"run_many: {args.scale:,} random 4-player Ovni games with processes={args.processes}: "
+              f"{secs:.1f} s ({args.scale / secs:,.0f} games/s)")
 
 
 if __name__ == "__main__":

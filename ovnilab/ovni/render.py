@@ -742,7 +742,8 @@ def _mat(s: State, out: list[str], m: _Masks, p: int, x: float, y: float, w: flo
                              13, "#b7791f", "start", "bold"))
             tip += "; majority, 10 pts" + (" shared" if shared else "")
         if used >> t & 1 and t != active:
-            out.append(_text(cx + cw - 10, ay + 13, "used", 9.5, MUTED, "end"))
+            # below the token grid, clear of the count and the majority star
+            out.append(_text(cx + 1, ay + 23 + 9.5 * ((min(n, 20) + 4) // 5) + 8, "used", 9.5, MUTED, "start"))
         colour = ALIEN_HEX[ALIEN_TYPES[t]][0]
         for k in range(min(n, 20)):
             gx = cx + 1 + (k % 5) * 11
