@@ -29,7 +29,7 @@ install: $(STAMP)
 
 lab: $(STAMP)
 	mkdir -p $(RUN)
-	$(PY) -m jupyter lab --notebook-dir=notebooks
+	$(PY) -m jupyter lab --notebook-dir=notebooks $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 test: $(STAMP)
 	mkdir -p $(RUN)
