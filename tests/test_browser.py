@@ -10,7 +10,6 @@ playwright is missing (`.ci/run` installs chromium with apt-get).
 from __future__ import annotations
 
 import os
-import shutil
 import signal
 import socket
 import subprocess

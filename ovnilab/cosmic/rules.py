@@ -519,7 +519,7 @@ class State(GameState):
         self.table: list[int] = []
 
     def _finish_setup(self) -> None:
-        g, n, rng, r = self.g, self.n, self.chance(), self.rules
+        n, rng, r = self.n, self.chance(), self.rules
         self._set_powers()
         # rulebook: hands of eight
         for s in range(n):

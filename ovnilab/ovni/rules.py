@@ -21,7 +21,6 @@ from the state's seeded RNG inside ``apply``; the log holds only decisions.
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import re
 from dataclasses import dataclass
@@ -496,7 +495,6 @@ class State(GameState):
         self.budget = 0
         self.last_target = -1
         self.frozen = [[0] * 12 for _ in range(ns)]
-        self.setup_pos = 0
         self.round1_first = -1
         self.third_pair: list[int] = []
         self.actor = 0

@@ -7,7 +7,6 @@ import pytest
 from ovnilab import ovni
 from ovnilab.bots import PlayerView
 from ovnilab.ovni.bots import GreedyBot, MCTSBot, RandomBot
-from ovnilab.sim import run_many
 
 
 def _mid_placement(n, seed):
