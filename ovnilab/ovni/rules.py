@@ -23,13 +23,12 @@ from __future__ import annotations
 
 import itertools
 import re
-from dataclasses import dataclass
-from typing import Any, NamedTuple
-
-from ..core import GameState, IllegalAction, SaveFormatError, TERMINAL, rules_from_dict, rules_to_dict
-from .data import ALIEN_TYPES, Board, Cards, _fold, load_board, load_cards
 from collections import Counter
-from typing import Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Hashable, Iterable, Mapping, NamedTuple, Sequence
+
+from ..core import TERMINAL, GameState, IllegalAction, SaveFormatError, rules_from_dict, rules_to_dict
+from .data import ALIEN_TYPES, Board, Cards, _fold, load_board, load_cards
 
 # ======================================================================
 # The rules one at a time: pure functions (used by the engine and the notebooks)

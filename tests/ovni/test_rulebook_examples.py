@@ -54,7 +54,9 @@ def test_area_tie_when_opener_not_tied_is_a_rule_option():
     # red's 5 cancels with green's; blue 6 vs green 6: the opener (red) is not tied
     assert ovni.resolve_area(placements, tie="earliest") == "blue"
     assert ovni.resolve_area(placements, tie="opener") is None
-    assert ovni.resolve_area([("a", 3), ("b", 3 + 0)], tie="none") is None
+    # a real tie (5 against 2 + 3), no cancellations: the opener wins unless ties never win
+    assert ovni.resolve_area([("a", 5), ("b", 2), ("b", 3)], tie="earliest") == "a"
+    assert ovni.resolve_area([("a", 5), ("b", 2), ("b", 3)], tie="none") is None
 
 
 def test_builder_pair_builds_one_ufo_and_full_platform_loses_it():
