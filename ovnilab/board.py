@@ -109,7 +109,8 @@ class GameBoard(W.VBox):
         self.auto.observe(lambda ch: self._on_auto(ch), names="value")
         self.history = W.IntSlider(value=0, min=0, max=0, description="history", continuous_update=False,
                                    layout=W.Layout(width="60%"))
-        self.history.observe(lambda ch: self._show(), names="value")
+        self._quiet = False  # set while _refresh moves the slider itself
+        self.history.observe(lambda ch: None if self._quiet else self._show(), names="value")
         self.live_button = W.Button(description="back to live", icon="forward")
         self.live_button.on_click(lambda _: self._go_live())
         self.log_view = W.HTML()
@@ -291,8 +292,12 @@ class GameBoard(W.VBox):
     def _refresh(self, keep_error: bool = False) -> None:
         if not keep_error:
             self.error.value = ""
-        self.history.max = max(0, len(self._snapshots) - 1)
-        self.history.value = len(self._snapshots) - 1
+        self._quiet = True  # one render per refresh, not one per slider trait change
+        try:
+            self.history.max = max(0, len(self._snapshots) - 1)
+            self.history.value = len(self._snapshots) - 1
+        finally:
+            self._quiet = False
         self._show()
         viewer = self.viewer()
         describe = getattr(self.state, "describe", None)

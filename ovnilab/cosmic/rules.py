@@ -2455,6 +2455,15 @@ class State(GameState):
         s._legal_set_cache = None
         return s
 
+    def seat_name(self, seat: int) -> str:
+        """A readable name: the seat's colour, and its alien once every alien is chosen."""
+        return "-" if seat < 0 else self.colours[seat] + (f" ({self.alien[seat]})" if all(self.alien) else "")
+
+    def _repr_svg_(self) -> str:
+        from .render import to_svg  # rules never import rendering at module level
+
+        return to_svg(self)
+
     def describe(self, action: Action, viewer: int | None = None, actor: int | None = None) -> str:
         """``str(action)`` as ``viewer`` may read it in a log: a face-down selection (or
         a card taken by a power from a hidden hand) is masked unless ``viewer`` is the

@@ -1,0 +1,277 @@
+"""Cosmic Encounter's interactive board: :class:`ovnilab.board.GameBoard` with the Cosmic
+renderer, pickers for the kinds of decision that come in many variants, and a small form
+for deals.
+
+What differs from the generic board, and why:
+
+* **Deals as a form.** When two negotiates meet, the engine lists every structured
+  proposal as a legal action (cards each way times a colony each way: often hundreds).
+  Instead of one long list, the board shows four pickers (how many cards each main player
+  gives, where each may land a colony) with a *propose* button, next to *accept* and
+  *reject* for the proposal on the table. The pickers only offer values that occur in
+  some legal proposal; a combination that moves nothing is refused with the rule.
+* **Pickers** for decisions with many variants (Will's "defender at planet", Hacker's
+  "take a card from a player", artifacts with a target, flares with a choice, encounter
+  cards from hand or hoard), so a row never holds dozens of buttons.
+* **Hidden information in the log.** The log words other players' decisions as the
+  viewer may read them (:func:`ovnilab.cosmic.render.public_action_text`): a selection, an
+  alien choice or a power's choice of a card never names the card.
+* **Names.** Seats are named by colour and, once aliens are public, alien.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any, Callable, Mapping
+
+import ipywidgets as W
+
+from ..board import HUMAN, Chooser, GameBoard
+from .render import public_action_text, seat_label, to_svg, waiting_text
+from .rules import Action, Rules, State, new_game
+
+__all__ = ["Board", "DealForm"]
+
+
+def _choice_keys(a: Action) -> tuple[str, str]:
+    """Split a power's choice ("take attack 40 from yellow", "keep attack 30") into the
+    two pickers' keys: the player or the verb first, then the rest."""
+    b = str(a.b)
+    if " from " in b:
+        head, tail = b.rsplit(" from ", 1)
+        return f"from {tail}", head
+    if " " in b:
+        verb, rest = b.split(" ", 1)
+        return verb, rest
+    return b, "(this)"
+
+
+def _power_keys(a: Action) -> tuple[str, str]:
+    """Will's power: "yellow at yellow 3" -> ("yellow", "yellow 3")."""
+    b = a.b or ""
+    if " at " in b:
+        who, where = b.split(" at ", 1)
+        return who, where
+    return (b or a.a), "(use)"
+
+
+_CHOOSERS = {
+    "power": Chooser("use power", "defender", lambda a: _power_keys(a)[0], "planet", lambda a: _power_keys(a)[1]),
+    "choose": Chooser("decide", "choice", lambda a: _choice_keys(a)[0], "of", lambda a: _choice_keys(a)[1]),
+    "play": Chooser("play artifact", "artifact", lambda a: a.a, "target", lambda a: a.b or "(no target)"),
+    "flare": Chooser("play flare", "flare", lambda a: f"{a.a} ({a.b})", "choice", lambda a: a.c or "(play)"),
+    "select": Chooser("select", "from", lambda a: "hoard" if a.b else "hand", "card", lambda a: a.a),
+    "reinforce": Chooser("reinforce", "side", lambda a: a.b, "card", lambda a: a.a),
+    "reward": Chooser("take rewards", "cards", lambda a: str(a.a), "ships", lambda a: str(a.b)),
+}
+
+_LABELS = {
+    "alien": "your alien", "regroup": "regroup to", "place": "place a ship", "lose": "lose a ship",
+    "again": "own colour", "home": "own colour", "reestablish": "own colour", "defender": "wild destiny",
+    "aim": "aim the gate", "ship": "send a ship", "done": "", "invite": "invite allies", "join": "alliance",
+    "select": "encounter card", "play": "artifact", "flare": "flare", "power": "alien power",
+    "choose": "power choice", "pass": "", "reinforce": "reinforce", "propose": "propose a deal",
+    "accept": "deal", "reject": "deal", "reward": "rewards", "second": "", "end_turn": "",
+}
+
+#: the deal's action kinds, drawn by :class:`DealForm` instead of the generic rows
+_DEAL_KINDS = ("propose", "accept", "reject")
+
+_NOWHERE = "nowhere"
+
+
+class DealForm(W.VBox):
+    """The deal as a small form: the proposal on the table with accept / reject, and four
+    pickers to propose (or counter with) new terms.
+
+    ``pickers`` holds the four pickers (cards the offense gives, cards the defense gives,
+    where the offense lands, where the defense lands) and ``propose``, ``accept``,
+    ``reject`` the buttons (``None`` when not legal now).
+    """
+
+    def __init__(self, state: State, legal: list[Action], play: Callable[[Any], bool], error: W.HTML) -> None:
+        props = [a for a in legal if a.kind == "propose"]
+        self._props = props
+        self._play = play
+        self._error = error
+        rows: list[W.Widget] = []
+        offer = state.deal_offer
+        head = "<b>Deal</b>: two negotiates were revealed; allies went home. "
+        if offer is not None:
+            by = state.colours[offer[0]].capitalize()
+            head += f"{html.escape(by)} proposes: <i>{html.escape(str(offer[1])[len('propose: '):])}</i>"
+        else:
+            head += "Make the first proposal (or reject: the deal fails)."
+        rows.append(W.HTML(head))
+        self.accept = self.reject = None
+        buttons = []
+        for a in legal:
+            if a.kind in ("accept", "reject"):
+                b = W.Button(description=str(a), button_style="success" if a.kind == "accept" else "danger",
+                             layout=W.Layout(width="auto"))
+                b.add_class("ovnilab-action")
+                b.on_click(lambda _, a=a: play(a))
+                setattr(self, a.kind, b)
+                buttons.append(b)
+        if buttons:
+            rows.append(W.HBox(buttons))
+        self.pickers: tuple[W.Dropdown, ...] = ()
+        self.propose = None
+        self.preview = W.HTML()
+        if props:
+            oc, dc = props[0].a[0], props[0].b[0]
+            ons = sorted({a.a[1] for a in props})
+            dns = sorted({a.b[1] for a in props})
+            ops = sorted({a.a[2] for a in props if a.a[2]})
+            dps = sorted({a.b[2] for a in props if a.b[2]})
+            style = {"description_width": "120px"}
+            lay = W.Layout(width="260px")
+            p1 = W.Dropdown(options=ons, description=f"{oc} gives (cards)", style=style, layout=lay)
+            p2 = W.Dropdown(options=dns, description=f"{dc} gives (cards)", style=style, layout=lay)
+            p3 = W.Dropdown(options=[_NOWHERE] + ops, description=f"{oc} lands on", style=style, layout=lay)
+            p4 = W.Dropdown(options=[_NOWHERE] + dps, description=f"{dc} lands on", style=style, layout=lay)
+            self.pickers = (p1, p2, p3, p4)
+            # a sensible default: one card each way when that is legal
+            default = next((a for a in props if a.a[1] == 1 and a.b[1] == 1 and not a.a[2] and not a.b[2]), props[0])
+            self.set_terms(default)
+            for p in self.pickers:
+                p.observe(lambda _: self._update(), names="value")
+            label = "counter-propose" if offer is not None else "propose"
+            self.propose = W.Button(description=label, button_style="primary", icon="handshake-o")
+            self.propose.add_class("ovnilab-action")
+            self.propose.on_click(lambda _: self.submit())
+            rows.append(W.HBox([W.VBox([p1, p2]), W.VBox([p3, p4])]))
+            rows.append(W.HBox([self.propose, self.preview]))
+            self._update()
+        super().__init__(rows, layout=W.Layout(border="1px solid #1b7a3a", padding="6px", margin="4px 0"))
+        self.add_class("ovnilab-deal")
+
+    def set_terms(self, action: Action) -> None:
+        """Set the four pickers to the terms of a proposal."""
+        p1, p2, p3, p4 = self.pickers
+        p1.value, p2.value = action.a[1], action.b[1]
+        p3.value = action.a[2] or _NOWHERE
+        p4.value = action.b[2] or _NOWHERE
+
+    def chosen(self) -> Action | None:
+        """The legal proposal the pickers describe (None when they describe none)."""
+        if not self.pickers:
+            return None
+        p1, p2, p3, p4 = (p.value for p in self.pickers)
+        op = None if p3 == _NOWHERE else p3
+        dp = None if p4 == _NOWHERE else p4
+        for a in self._props:
+            if a.a[1] == p1 and a.b[1] == p2 and a.a[2] == op and a.b[2] == dp:
+                return a
+        return None
+
+    def _update(self) -> None:
+        a = self.chosen()
+        if a is None:
+            self.preview.value = ("<span style='color:#b3261e'>nothing changes hands: a deal moves at least "
+                                  "one card or one colony</span>")
+        else:
+            self.preview.value = f"<span style='color:#555'>{html.escape(str(a))}</span>"
+
+    def submit(self) -> bool:
+        """Propose the terms in the pickers (refused with the rule when they move nothing)."""
+        a = self.chosen()
+        if a is None:
+            self._error.value = ("<span style='color:#b00020'>&#9888; a proposal moves at least one card or one "
+                                 "colony (REFERENCE: at least one card or colony changes hands)</span>")
+            return False
+        return bool(self._play(a))
+
+
+class Board(GameBoard):
+    """Play Cosmic Encounter in Jupyter: ``Board(state=None, seats={0: "human", 1: bot, ...})``.
+
+    Without a state it starts a 4-player game (seed 0) with the human at seat 0 and random
+    bots elsewhere. ``auto=False`` makes bots wait for the 'bot move' button; ``bot_seed``
+    seeds the bots' choices. The view is drawn from the human seat's eyes (its own hand at
+    the bottom; other hands only counted).
+    """
+
+    def __init__(self, state: State | None = None, seats: Mapping[int, Any] | None = None,
+                 *, auto: bool = True, bot_seed: int = 0) -> None:
+        self.deal_form: DealForm | None = None
+        self._names_key: tuple | None = None
+        self._names: dict[int, str] = {}
+        super().__init__(
+            state,
+            seats,
+            new_game=new_game,
+            render=to_svg,
+            choosers=_CHOOSERS,
+            kind_labels=_LABELS,
+            player_counts=(3, 4, 5),
+            rules_cls=Rules,
+            rule_choices={
+                "destiny_reshuffle": ["one_left", "empty"],
+                "second_encounter": ["ask", "always"],
+                "double_morph": ["attack0", "negotiate"],
+            },
+            bot_seed=bot_seed,
+            auto=auto,
+            title="Cosmic Encounter",
+        )
+
+    # ------------------------------------------------------------------ names and text
+    def _seat_name(self, seat: int) -> str:
+        # called once per log line: the names only change when aliens become public
+        key = (id(self.state), len(self.state.log), self.viewer())
+        if self._names_key != key:
+            self._names_key = key
+            self._names = {q: seat_label(self.state, q, key[2]) for q in range(-1, self.state.num_players)}
+        return self._names.get(seat, "-")
+
+    def _status(self) -> None:
+        s = self.state
+        if s.is_over():
+            won = ", ".join(self._seat_name(w) for w in s.winners())
+            self.status.value = (f"<b>game over</b> &mdash; foreign colonies {s.scores()}; "
+                                 f"winner(s): {html.escape(won)}")
+            return
+        cur = s.current_player
+        who = "you" if self.seats.get(cur) == HUMAN else "bot"
+        where = f"turn {s.turn}, {s.stage}" if s.turn else "set-up"
+        self.status.value = (f"to act: <b>{html.escape(self._seat_name(cur))}</b> ({who}) &mdash; "
+                             f"{html.escape(where)}: {html.escape(waiting_text(s))}")
+
+    def _refresh(self, keep_error: bool = False) -> None:
+        super()._refresh(keep_error)
+        # the log, worded for the viewer (no hidden card or alien names of others)
+        viewer = self.viewer()
+        s = self.state
+        lines = []
+        first = max(0, len(s.log) - 400)
+        for i in range(first, len(s.log)):
+            a = s.log[i]
+            actor = s.actors[i] if i < len(s.actors) else -1
+            text = public_action_text(s, a, actor, viewer)
+            lines.append(f"{i + 1:>4}. {html.escape(self._seat_name(actor))}: {html.escape(text)}")
+        self.log_view.value = ("<pre style='max-height:16em;overflow:auto;margin:0'>"
+                               + "\n".join(lines) + "</pre>")
+
+    # ------------------------------------------------------------------ the deal form
+    def _build_actions(self) -> None:
+        super()._build_actions()
+        self.deal_form = None
+        s = self.state
+        if s.is_over() or s.current_player not in self.human_seats or not self._is_live():
+            return
+        legal = s.legal_actions()
+        if not any(a.kind in _DEAL_KINDS for a in legal):
+            return
+        deal_labels = {_LABELS[k] for k in _DEAL_KINDS}
+        rows = [r for r in self.actions.children if _row_label(r) not in deal_labels]
+        self.deal_form = DealForm(s, legal, self.play, self.error)
+        self.actions.children = (self.deal_form, *rows)
+
+
+def _row_label(row: W.Widget) -> str | None:
+    """The kind label a generic action row starts with (None for picker rows)."""
+    kids = getattr(row, "children", ())
+    if kids and isinstance(kids[0], W.Label):
+        return kids[0].value
+    return None

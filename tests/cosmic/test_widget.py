@@ -1,0 +1,210 @@
+"""The Cosmic Encounter board widget, driven from Python: clicks, pickers, the deal form,
+undo, the history slider, hidden information in the log, new-game controls."""
+
+import random
+
+import ipywidgets as W
+import pytest
+
+from ovnilab import cosmic
+from ovnilab.bots import RandomBot
+from ovnilab.cosmic.widget import Board, DealForm
+
+from . import BLUE, RED, YELLOW, arrange
+
+
+def click_random(board: Board, rng: random.Random) -> None:
+    """Click one of the offered controls: a button, two pickers and their button, or the
+    deal form (set to a random legal proposal, or accept / reject)."""
+    row = rng.choice(list(board.actions.children))
+    if isinstance(row, DealForm):
+        buttons = [b for b in (row.accept, row.reject, row.propose) if b is not None]
+        b = rng.choice(buttons)
+        if b is row.propose:
+            row.set_terms(rng.choice(row._props))
+        b.click()
+        return
+    pickers = getattr(row, "pickers", None)
+    if pickers:
+        p1, p2, go = pickers
+        p1.value = rng.choice(list(p1.options))
+        p2.value = rng.choice(list(p2.options))
+        go.click()
+        return
+    buttons = [c for c in row.children if isinstance(c, W.Button)]
+    rng.choice(buttons).click()
+
+
+def bots(n: int, human: int = 0) -> dict:
+    return {s: ("human" if s == human else RandomBot()) for s in range(n)}
+
+
+@pytest.mark.parametrize("n,seed,deals", [(5, 3, False), (3, 9, True)])
+def test_play_a_whole_game_by_clicking(n, seed, deals):
+    board = Board(cosmic.new_game(n, seed=seed), seats=bots(n))
+    rng = random.Random(1)
+    views = {board.view.value}
+    clicks = forms = 0
+    while not board.state.is_over():
+        forms += isinstance(board.actions.children[0], DealForm)
+        assert board.state.current_player == 0  # the bots moved on their own
+        assert board.actions.children, "the human is to act but no control is offered"
+        before = len(board.state.log)
+        click_random(board, rng)
+        assert len(board.state.log) > before
+        assert board.error.value == ""
+        views.add(board.view.value)
+        clicks += 1
+        assert clicks < 2000
+    assert "game over" in board.status.value and "GAME OVER" in board.view.value
+    assert forms > 0 or not deals  # this game's human negotiates deals through the form
+    assert len(views) > 20
+    assert board.log_view.value.count("\n") + 1 == min(400, len(board.state.log))
+    # the same actions applied without the widget give the same final state
+    replay = cosmic.new_game(n, seed=seed)
+    replay.apply_many(board.state.log)
+    assert replay == board.state
+
+
+def test_undo_and_history_slider():
+    board = Board(cosmic.new_game(3, seed=4), seats=bots(3))
+    rng = random.Random(2)
+    for _ in range(10):
+        click_random(board, rng)
+    n = len(board.state.log)
+    live = board.view.value
+    board.history.value = 0
+    assert board.view.value != live and "replay" in board.status.value
+    assert board.actions.children == ()
+    board.history.value = board.history.max // 2
+    assert board.view.value not in (live,)
+    board.live_button.click()
+    assert board.view.value == live and board.actions.children
+    board.undo_button.click()
+    assert len(board.state.log) < n and board.state.current_player == 0
+    again = cosmic.new_game(3, seed=4)
+    again.apply_many(board.state.log)
+    assert board.state == again
+    assert board.history.max == len(board.state.log)
+
+
+def _to_the_deal(board: Board) -> None:
+    for a in ("aim at blue 1", "ship from red 1", "done", "invite nobody", "invite nobody",
+              "select negotiate", "select negotiate"):
+        assert board.play(a), board.error.value
+
+
+def test_the_deal_form():
+    s = arrange(hands={RED: ["negotiate", "attack 10", "attack 05"], BLUE: ["negotiate", "attack 12", "morph"]})
+    board = Board(s, seats={RED: "human", BLUE: "human", YELLOW: RandomBot()})
+    _to_the_deal(board)
+    form = board.deal_form
+    assert isinstance(form, DealForm) and form in board.actions.children
+    assert board.state.phase == "deal" and board.state.current_player == RED
+    # no long list: the proposals are not offered as buttons or a drop-down row
+    assert len([a for a in board.state.legal_actions() if a.kind == "propose"]) > 12
+    assert not any(b.description.startswith("propose:") for b in board.action_buttons())
+    p1, p2, p3, p4 = form.pickers
+    assert list(p1.options) == [0, 1, 2] and list(p2.options) == [0, 1, 2]
+    assert "blue 1" in p3.options and p3.options[0] == "nowhere"
+    assert form.reject is not None and form.accept is None  # nothing to accept yet
+    # a proposal that moves nothing is refused with the rule, and nothing is applied
+    p1.value, p2.value, p3.value, p4.value = 0, 0, "nowhere", "nowhere"
+    assert "nothing changes hands" in form.preview.value
+    k = len(board.state.log)
+    form.propose.click()
+    assert len(board.state.log) == k and "at least one card or one colony" in board.error.value
+    # red offers a card for a colony on blue 2
+    p1.value, p3.value = 1, "blue 2"
+    form.propose.click()
+    assert str(board.state.log[-1]) == ("propose: red gives 1 card, blue gives 0 cards, red lands on blue 2, "
+                                         "blue lands nowhere")
+    # blue sees the proposal, counters once, red accepts
+    form = board.deal_form
+    assert board.state.current_player == BLUE and "Red proposes" in form.children[0].value
+    assert form.accept is not None and form.propose.description == "counter-propose"
+    form.pickers[0].value, form.pickers[1].value = 1, 1
+    form.pickers[2].value = "blue 2"
+    form.propose.click()
+    assert board.state.current_player == RED
+    board.deal_form.accept.click()
+    assert board.state.outcome == "deal_made"
+    # red lands its colony with ships from its colonies
+    assert board.play("ship from red 2") and board.play("done")
+    assert board.state.colony(RED, board.state.planet("blue 2"))
+    assert board.deal_form is None
+
+
+def test_a_rejected_deal_fails():
+    s = arrange(hands={RED: ["negotiate", "attack 10"], BLUE: ["negotiate", "attack 12"]})
+    board = Board(s, seats={RED: "human", BLUE: "human", YELLOW: RandomBot()})
+    _to_the_deal(board)
+    board.deal_form.reject.click()
+    # rulebook: a failed deal costs each main player three ships (each chooses which)
+    assert board.state.outcome == "deal_failed" and "Deal failed" in board.view.value
+    while board.state.phase == "lose":
+        assert board.play(board.state.legal_actions()[0])
+    assert board.state.warp[RED] == 3 and board.state.warp[BLUE] == 3
+
+
+def test_pickers_for_many_variants():
+    # Will's power: a defender and a planet, as two linked pickers instead of 20 buttons
+    s = arrange(aliens=["Will", "Oracle", "Trader"], hands={RED: ["attack 30", "attack 05"], YELLOW: ["attack 01"]})
+    board = Board(s.initial(), seats={RED: "human", BLUE: RandomBot(), YELLOW: RandomBot()})
+    rows = [r for r in board.actions.children if getattr(r, "pickers", None)]
+    assert len(rows) == 1
+    p1, p2, go = rows[0].pickers
+    assert set(p1.options) == {"blue", "yellow"}
+    p1.value = "yellow"
+    assert set(p2.options) == {f"yellow {k}" for k in range(1, 6)}
+    p2.value = "yellow 3"
+    go.click()
+    assert str(board.state.log[-1]) == "use Will power: yellow at yellow 3"
+    assert board.state.defender == YELLOW and board.state.target == board.state.planet("yellow 3")
+
+
+def test_errors_are_shown_not_raised():
+    board = Board(cosmic.new_game(4, seed=2))
+    assert board.play("gibberish") is False and "unreadable" in board.error.value
+    assert board.play("aim at red 9") is False and "&#9888;" in board.error.value
+    legal = board.state.legal_actions()
+    assert board.play(legal[0]) is True and board.error.value == ""
+
+
+def test_the_log_hides_other_players_cards():
+    board = Board(cosmic.new_game(4, seed=5), seats=bots(4, human=1))
+    rng = random.Random(3)
+    while board.state.turn < 4 and not board.state.is_over():
+        click_random(board, rng)
+    s = board.state
+    log = board.log_view.value
+    others = [i for i, a in enumerate(s.log) if a.kind == "select" and s.actors[i] != 1]
+    assert others
+    for i in others:
+        assert f"{i + 1:>4}. " in log
+        line = next(x for x in log.split("\n") if x.lstrip().startswith(f"{i + 1}. "))
+        assert line.endswith("select an encounter card") or line.endswith("select an encounter card from the hoard")
+    mine = [i for i, a in enumerate(s.log) if a.kind == "select" and s.actors[i] == 1]
+    for i in mine:
+        assert str(s.log[i]) in log
+
+
+def test_step_mode_and_new_game_controls():
+    board = Board(cosmic.new_game(4, seed=8), seats={0: RandomBot(), 1: "human", 2: RandomBot(), 3: RandomBot()},
+                  auto=False)
+    if board.state.current_player != 1:
+        assert not board.step_button.disabled
+        k = len(board.state.log)
+        board.step_button.click()
+        assert len(board.state.log) == k + 1
+    assert list(board.players.options) == [3, 4, 5]
+    dd = board.rule_widgets["second_encounter"]
+    assert isinstance(dd, W.Dropdown) and set(dd.options) == {"ask", "always"}
+    dd.value = "always"
+    board.rule_widgets["flares"].value = False
+    board.players.value = 3
+    board.seed.value = 11
+    board.new_button.click()
+    s = board.state
+    assert s.num_players == 3 and s.seed == 11 and s.rules.second_encounter == "always" and not s.rules.flares
+    assert set(board.seats) == {0, 1, 2}
