@@ -2455,6 +2455,12 @@ class State(GameState):
         s._legal_set_cache = None
         return s
 
+    def result_extras(self) -> dict:
+        """What analyses group results by: each seat's alien, and the turn count."""
+        from .stats import result_extras
+
+        return result_extras(self)
+
     def seat_name(self, seat: int) -> str:
         """A readable name: the seat's colour, and its alien once every alien is chosen."""
         return "-" if seat < 0 else self.colours[seat] + (f" ({self.alien[seat]})" if all(self.alien) else "")
