@@ -64,6 +64,7 @@ __all__ = [
     "METRICS",
     "head_to_head",
     "ladder",
+    "mixed_table",
 ]
 
 
@@ -670,3 +671,36 @@ def ladder(game: str | Callable[..., Any], bots: Mapping[str, Any], n_games: int
             rows.append({"bot": x, "opponent": y, "games": est.n, "win_rate": est.value, "lo": est.lo, "hi": est.hi})
     return Table(rows, title=f"head-to-head ladder of {game if isinstance(game, str) else 'a game'} "
                              f"({int(confidence * 100)}% Wilson intervals; both seats each)")
+
+
+def mixed_table(game: str | Callable[..., Any], bots: Mapping[str, Any], n_games: int, seed: int = 0,
+                confidence: float = 0.95, **run_kw: Any) -> Table:
+    """All ``bots`` (name -> bot) at one table, one seat each, rotated through the seats.
+
+    For games of three or more players, where a head-to-head is not possible: rotation k
+    seats the bots shifted by k places, every rotation plays the same seeds (so seat and
+    deal effects cancel), and each bot's share of the wins gets a Wilson interval. The
+    number of seats is the number of bots.
+    """
+    names = list(bots)
+    k = len(names)
+    if k < 2:
+        raise ValueError("a mixed table needs at least two bots")
+    per = max(1, n_games // k)
+    run_kw.setdefault("progress", False)
+    kw = dict(run_kw.pop("new_game_kwargs", {}) or {})
+    kw.setdefault("num_players", k)
+    wins = {name: 0.0 for name in names}
+    for r in range(k):
+        order = names[r:] + names[:r]
+        res = run_many(game, [bots[name] for name in order], per, seed=seed, new_game_kwargs=kw, **run_kw)
+        for g in res:
+            for seat, name in enumerate(order):
+                wins[name] += g.win_share(seat)
+    n = per * k
+    rows = []
+    for name in names:
+        lo, hi = wilson_interval(wins[name], n, confidence)
+        rows.append({"bot": name, "games": n, "wins": wins[name], "win_rate": wins[name] / n, "lo": lo, "hi": hi})
+    return Table(rows, title=f"{k} bots at one table, rotated through the seats (fair share {1 / k:.3f}; "
+                             f"{int(confidence * 100)}% Wilson intervals)")

@@ -196,3 +196,14 @@ def test_head_to_head_and_ladder_are_seat_fair():
     assert len(table) == 1 and table[0]["games"] == 10
     with pytest.raises(ValueError):
         head_to_head("ovni", RandomBot(), RandomBot(), 1)
+
+
+def test_mixed_table_rotates_seats():
+    from ovnilab.analysis import mixed_table
+    from ovnilab.bots import RandomBot
+
+    table = mixed_table("ovni", {"a": RandomBot(), "b": RandomBot(), "c": RandomBot()}, 9, seed=1,
+                        new_game_kwargs={"setup": "random"})
+    assert [r["bot"] for r in table] == ["a", "b", "c"]
+    assert abs(sum(r["wins"] for r in table) - 9) < 1e-9  # every game has exactly one win to share
+    assert all(r["games"] == 9 for r in table)
