@@ -827,9 +827,30 @@ class State(GameState):
             return []
         out = []
         for g in range(4):
-            if not used & (1 << g) and self._group_budget(s, g) > 0 and self._group_actions(s, g):
+            if not used & (1 << g) and self._group_budget(s, g) > 0 and self._group_can_act(s, g):
                 out.append(self._t.activate[g])
         return out
+
+    def _group_can_act(self, s: int, g: int) -> bool:
+        """Whether ``_group_actions(s, g)`` is non-empty, without listing them (hot path)."""
+        if g == PILOT:
+            fr = self.frozen[s]
+            return any(n > f for n, f in zip(self.ufo[s], fr))
+        if g == ABDUCTOR:
+            human = self.human
+            return any(human[c] >= 0 and self._has_majority(s, c) for c in range(12))
+        if g == BUILDER:
+            return self.platform[s] > 0
+        mine = self.ufo[s]
+        for o in range(self.ns):
+            if o == s or o == self.last_target or self.shield[o]:
+                continue
+            al, cap = self.aliens[o], self.captured[o]
+            if any(al[t] >= 2 and al[t] > cap[t] for t in range(4)):
+                return True
+            if any(a and b for a, b in zip(self.ufo[o], mine)):
+                return True
+        return False
 
     def _group_budget(self, s: int, g: int) -> int:
         r = self.rules
@@ -1110,7 +1131,7 @@ class State(GameState):
 
     def _spend(self) -> None:
         self.budget -= 1
-        if self.budget <= 0 or not self._group_actions(self.actor, self.group):
+        if self.budget <= 0 or not self._group_can_act(self.actor, self.group):
             self._close_group()
 
     def _close_group(self) -> None:

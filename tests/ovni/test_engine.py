@@ -353,3 +353,14 @@ def test_clone_copies_every_mutable_field():
             assert c.__dict__[k] is not v, f"clone shares the mutable field {k}"
             if v and isinstance(v[0], list):
                 assert all(a is not b for a, b in zip(c.__dict__[k], v)), k
+
+
+def test_group_can_act_agrees_with_the_action_list():
+    for seed in range(15):
+        g = ovni.new_game(seed % 3 + 2, seed=seed, setup="random")
+        rng = random.Random(seed)
+        while not g.is_over():
+            if g.phase == R.ACTIONS:
+                for grp in range(4):
+                    assert g._group_can_act(g.actor, grp) == bool(g._group_actions(g.actor, grp))
+            g.apply(rng.choice(g.legal_actions()))
