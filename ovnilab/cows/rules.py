@@ -905,6 +905,13 @@ class State(GameState):
             "stall": self.stall,
         }
 
+    def determinize(self, seat: int, rng: Any) -> "State":
+        """A full state consistent with what ``seat`` sees, for search bots (see
+        :mod:`ovnilab.cows.determinize`)."""
+        from .determinize import determinize
+
+        return determinize(self, seat, rng)
+
     def describe(self, action: Action, viewer: int | None = None) -> str:
         """``str(action)`` for a log: every decision of this game is public (drawn cards are
         revealed, hands lie face up), so nothing is masked."""
@@ -936,9 +943,13 @@ def _slot_index(row: int, k: int, text: str) -> int:
         raise IllegalAction(f"row {row} has no slot {k}: {text!r}") from None
 
 
-def new_game(seed: int | None = None, discard_areas: int = 1, rules: Rules | None = None) -> State:
+def new_game(seed: int | None = None, discard_areas: int = 1, rules: Rules | None = None,
+             num_players: int = 2) -> State:
     """Start a game: ``discard_areas`` is the Celeiro face (1 is recommended for a first
-    game); ``rules`` the options (defaults = the rulebook)."""
+    game); ``rules`` the options (defaults = the rulebook). ``num_players`` is accepted
+    for the shared API (``sim.run_many`` passes it) and must be 2."""
+    if num_players != 2:
+        raise ValueError(f"the cow game is for 2 players, not {num_players!r}")
     return State(seed, discard_areas, rules)
 
 
