@@ -386,7 +386,8 @@ class GameBoard(W.VBox):
             if isinstance(v, bool):
                 w: W.Widget = W.Checkbox(value=v, description=f.name, indent=False)
             elif isinstance(v, int):
-                w = W.BoundedIntText(value=v, min=0, max=99, description=f.name, style={"description_width": "200px"})
+                # IntText, not a bounded box: some options use negative values (e.g. -1 = random)
+                w = W.IntText(value=v, description=f.name, style={"description_width": "200px"})
             elif isinstance(v, str):
                 choices = self._rule_choices.get(f.name)
                 w = (W.Dropdown(options=choices, value=v, description=f.name, style={"description_width": "200px"})
