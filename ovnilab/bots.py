@@ -14,7 +14,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from .core import GameState
 
-__all__ = ["Bot", "PlayerView", "RandomBot"]
+__all__ = ["Bot", "PlayerView", "RandomBot", "OnePlyBot"]
 
 
 class PlayerView:
@@ -72,3 +72,39 @@ class RandomBot:
 
     def __repr__(self) -> str:
         return "RandomBot()"
+
+
+class OnePlyBot:
+    """A greedy bot: plays the action whose result scores best under :meth:`evaluate`,
+    averaged over ``samples`` determinizations (so it never reads hidden information);
+    ties are broken at random. Games subclass it and define ``evaluate(state, seat)``."""
+
+    name = "greedy"
+
+    def __init__(self, samples: int = 1) -> None:
+        if samples < 1:
+            raise ValueError("samples must be at least 1")
+        self.samples = samples
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(samples={self.samples})"
+
+    def evaluate(self, state: GameState, seat: int) -> float:
+        """How good ``state`` is for ``seat`` (higher is better)."""
+        raise NotImplementedError
+
+    def act(self, view: PlayerView, rng: random.Random) -> Any:
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        seat = view.seat
+        totals = [0.0] * len(legal)
+        for _ in range(self.samples):
+            base = view.determinize(rng)
+            for i, a in enumerate(legal):
+                s = base.clone()
+                s.apply(a)
+                totals[i] += self.evaluate(s, seat)
+        best = max(totals)
+        choices = [a for a, t in zip(legal, totals) if t >= best - 1e-9]
+        return choices[rng.randrange(len(choices))]

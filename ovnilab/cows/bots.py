@@ -21,10 +21,9 @@ from __future__ import annotations
 
 import functools
 import math
-import random
 from typing import Any
 
-from ..bots import PlayerView, RandomBot
+from ..bots import OnePlyBot, RandomBot
 from ..mcts import MCTSBot as _MCTSBot
 from .rules import State, score_pyramid
 
@@ -106,36 +105,16 @@ def evaluate(state: State, seat: int) -> float:
     return margin + HAND_WEIGHT * (pot[seat] - pot[opp])
 
 
-class GreedyBot:
+class GreedyBot(OnePlyBot):
     """One ply: plays the action with the best :func:`evaluate` right after it, averaged
     over ``samples`` determinizations (a flip or a draw reveals hidden sides, so its value
     is an expectation). Ties are broken at random."""
 
-    name = "greedy"
-
     def __init__(self, samples: int = 3) -> None:
-        if samples < 1:
-            raise ValueError("samples must be at least 1")
-        self.samples = samples
+        super().__init__(samples)
 
-    def __repr__(self) -> str:
-        return f"GreedyBot(samples={self.samples})"
-
-    def act(self, view: PlayerView, rng: random.Random) -> Any:
-        legal = view.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        seat = view.seat
-        totals = [0.0] * len(legal)
-        for _ in range(self.samples):
-            base = view.determinize(rng)
-            for i, a in enumerate(legal):
-                s = base.clone()
-                s.apply(a)
-                totals[i] += evaluate(s, seat)
-        best = max(totals)
-        choices = [a for a, t in zip(legal, totals) if t >= best - 1e-9]
-        return choices[rng.randrange(len(choices))]
+    def evaluate(self, state: State, seat: int) -> float:  # type: ignore[override]
+        return evaluate(state, seat)
 
 
 class MCTSBot(_MCTSBot):

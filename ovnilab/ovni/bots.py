@@ -7,16 +7,15 @@ the true state.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from ..bots import PlayerView, RandomBot
+from ..bots import OnePlyBot, RandomBot
 from ..mcts import MCTSBot as _MCTSBot
 
 __all__ = ["RandomBot", "GreedyBot", "MCTSBot"]
 
 
-class GreedyBot:
+class GreedyBot(OnePlyBot):
     """Plays the action that maximises (own evaluation - best opponent's evaluation)
     one action ahead, averaged over ``samples`` determinizations.
 
@@ -27,30 +26,9 @@ class GreedyBot:
     broken at random, so a position without any difference plays like the random bot.
     """
 
-    name = "greedy"
-
-    def __init__(self, samples: int = 1) -> None:
-        self.samples = samples
-
-    def __repr__(self) -> str:
-        return f"GreedyBot(samples={self.samples})"
-
-    def act(self, view: PlayerView, rng: random.Random) -> Any:
-        legal = view.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        seat = view.seat
-        totals = [0.0] * len(legal)
-        for _ in range(self.samples):
-            base = view.determinize(rng)
-            for i, a in enumerate(legal):
-                s = base.clone()
-                s.apply(a)
-                h = s.heuristic_scores()
-                totals[i] += h[seat] - max(h[o] for o in range(len(h)) if o != seat)
-        best = max(totals)
-        choices = [a for a, t in zip(legal, totals) if t >= best - 1e-9]
-        return choices[rng.randrange(len(choices))]
+    def evaluate(self, state: Any, seat: int) -> float:
+        h = state.heuristic_scores()
+        return h[seat] - max(h[o] for o in range(len(h)) if o != seat)
 
 
 class MCTSBot(_MCTSBot):
