@@ -154,6 +154,7 @@ def canonical_determinization(view: PlayerView, rng: random.Random) -> State:
         rest = k - len(f)
         x[:] = f + pool[:rest]
         del pool[:rest]
+    s._redeal_picks(seat)
     s._legal_cache = None
     s._legal_set_cache = None
     return s

@@ -247,6 +247,8 @@ def public_action_text(state: State, action: Any, actor: int, viewer: int | None
         return "select an encounter card" + (" from the hoard" if a.b else "")
     if a.kind == "alien":
         return "choose an alien"
+    if a.kind == "give":
+        return "give a card"
     if a.kind == "choose":
         # power decisions (Barbarian keeps, Hacker takes, Trader gives, ...) may name cards
         # of a hidden hand: the onlooker reads "a card"

@@ -40,9 +40,12 @@ Rule readings (the default is the reading judged most faithful; the alternative 
   point at the offense itself); ties break to the offense's left.
 * Deals are structured proposals (cards each way, a colony each way) that the other main
   player accepts, rejects, or counters; ``deal_rounds`` proposals in all stand in for the
-  rulebook's minute. Cards given in a deal are drawn at random from the giver's hand (the
-  table talk about which cards is not modelled). A colony granted in a deal is placed with
-  1-4 ships from the receiver's colonies. The offense's ships on the gate go home before
+  rulebook's minute. A proposal names how many cards each side gives; once it is
+  accepted each giver chooses its cards one at a time (the offense first; both choose
+  before any card changes hands, so neither sees what it gets before giving).
+  ``deal_cards="random"`` draws them at random from the giver's hand instead (a quicker
+  what-if). A colony granted in a deal is placed with 1-4 ships from the receiver's
+  colonies. The offense's ships on the gate go home before
   the negotiation, like the allies'.
 * Ships that return to colonies (allies after a deal or a defence, Zombie, Observer, Force
   Field) go back to the planet they came from, or to the owner's first colony when that
@@ -117,7 +120,8 @@ class Rules:
     """Rule options. Defaults are the rulebook; change them for what-if analyses.
 
     See the module docstring for the readings behind ``may_abandon_colonies``,
-    ``destiny_reshuffle``, ``second_encounter``, ``double_morph``, ``deal_rounds`` and the
+    ``destiny_reshuffle``, ``second_encounter``, ``double_morph``, ``deal_rounds``,
+    ``deal_cards`` and the
     safety rule ``turn_limit``.
 
     powers / flares
@@ -138,6 +142,7 @@ class Rules:
     deal_rounds: int = 4
     deal_max_cards: int = 3
     deal_fail_ships: int = 3  # rulebook: a failed deal costs three ships each
+    deal_cards: str = "chosen"
     power_threshold: int = 3  # rulebook: fewer than three home colonies lose the power
     may_abandon_colonies: bool = False
     destiny_reshuffle: str = "one_left"
@@ -152,6 +157,8 @@ class Rules:
             raise ValueError("Rules.destiny_reshuffle must be 'one_left' or 'empty'")
         if self.second_encounter not in ("ask", "always"):
             raise ValueError("Rules.second_encounter must be 'ask' or 'always'")
+        if self.deal_cards not in ("chosen", "random"):
+            raise ValueError("Rules.deal_cards must be 'chosen' or 'random'")
         if self.double_morph not in ("attack0", "negotiate"):
             raise ValueError("Rules.double_morph must be 'attack0' or 'negotiate'")
         for name in ("hand_size", "ships_per_planet", "win_colonies", "max_ships", "deal_rounds",
@@ -171,7 +178,7 @@ class Action(NamedTuple):
 
     kinds: alien, regroup, again, home, reestablish, defender, aim, ship, done, invite,
     join, select, play, flare, power, choose, pass, reinforce, propose, accept, reject,
-    reward, place, lose, second, end_turn.
+    give, reward, place, lose, second, end_turn.
     """
 
     kind: str
@@ -217,6 +224,8 @@ class Action(NamedTuple):
                     f"{dc} gives {dn} card{'s' if dn != 1 else ''}, "
                     f"{oc} lands {'on ' + op if op else 'nowhere'}, "
                     f"{dc} lands {'on ' + dp if dp else 'nowhere'}")
+        if k == "give":
+            return f"give {a}"
         if k == "accept":
             return "accept deal"
         if k == "reject":
@@ -515,6 +524,7 @@ class State(GameState):
         self.off_success = False
         self.deal_offer: tuple | None = None
         self.deal_terms: tuple | None = None
+        self.deal_picks: list[tuple[int, ...]] = [(), ()]  # cards each side chose to give
         self.eflags: set = set()
         self.table: list[int] = []
 
@@ -577,7 +587,7 @@ class State(GameState):
 
     # mutable fields, copied by clone (scalars, tuples and the static tables are shared)
     _LISTS = ("ships", "warp", "gate", "side", "tokens", "ddeck", "ddiscard", "alien", "offers", "deck",
-              "discard", "table", "card", "reinf", "bonus", "inv", "tasks", "winners_")
+              "discard", "table", "card", "reinf", "bonus", "inv", "tasks", "winners_", "deal_picks")
     _NESTED = ("gate_from", "side_from", "hands", "hoard", "allies")
     def _copy_into(self, o: "State") -> None:  # type: ignore[override]
         od = o.__dict__
@@ -1160,10 +1170,19 @@ class State(GameState):
                 fn(self, seat)
         elif o == "deal_made":
             (oc, on, op), (dc, dn, dp) = self.deal_terms  # type: ignore[misc]
-            # REFERENCE: the cards change hands (at random: see the module docstring)
-            self._give_random(off, d, on)
-            self._give_random(d, off, dn)
-            tasks = []
+            # REFERENCE: the cards change hands; each giver chooses its cards (or they are
+            # drawn at random with Rules(deal_cards="random"))
+            tasks: list[tuple] = []
+            if self.rules.deal_cards == "random":
+                self._give_random(off, d, on)
+                self._give_random(d, off, dn)
+            else:
+                self.deal_picks = [(), ()]
+                for side, giver, k in ((OFF, off, on), (DEF, d, dn)):
+                    k = min(k, len(self.hands[giver]))
+                    if k:
+                        tasks.append(("give", giver, side, k))
+                tasks.append(("call", "_deal_exchange"))
             if op:
                 tasks.append(("ships", off, "colony", 0, 1, self._max_ships(off), self.pindex[op]))
             if dp:
@@ -1202,6 +1221,15 @@ class State(GameState):
             for s in [off] + self.allies[OFF] + self.allies[DEF]:
                 self._send_home(s)
             self.off_success = True
+
+    def _deal_exchange(self) -> None:
+        """The cards both sides chose to give change hands at once."""
+        for side in (OFF, DEF):
+            giver, receiver = self.main(side), self.main(1 - side)
+            for c in self.deal_picks[side]:
+                self.hands[giver].remove(c)
+                self.hands[receiver].append(c)
+        self.deal_picks = [(), ()]
 
     def _give_random(self, giver: int, receiver: int, k: int, protect: bool = False) -> None:
         """``k`` cards at random from ``giver``'s hand (without the cards Miser's wild
@@ -2127,6 +2155,42 @@ class State(GameState):
             self.deal_offer = (s, a)
             self._set(("deal", self.opponent(s), made + 1))
 
+    # --- give: a main player chooses the cards it gives in an accepted deal
+    def _give_options(self, t: tuple) -> list[Action]:
+        _, s, side, k = t
+        picked = list(self.deal_picks[side])
+        nm = self.t.name
+        names = []
+        for c in self.hands[s]:
+            if c in picked:
+                picked.remove(c)
+            else:
+                names.append(nm[c])
+        return [_A("give", x) for x in sorted(set(names))]
+
+    def _r_give(self, t: tuple) -> bool:
+        self.stage = "deal"
+        opts = self._give_options(t)
+        if len(opts) == 1:
+            # cards of a single kind left: which one is not a choice
+            self._h_give(t, opts[0])
+            return False
+        self.actor = t[1]
+        return True
+
+    def _o_give(self, t: tuple) -> list[Action]:
+        return self._give_options(t)
+
+    def _h_give(self, t: tuple, a: Action) -> None:
+        _, s, side, k = t
+        picked = self.deal_picks[side]
+        c = next(c for c in self.hands[s] if self.t.name[c] == a.a and c not in picked)
+        self.deal_picks[side] = picked + (c,)
+        if k > 1:
+            self._set(("give", s, side, k - 1))
+        else:
+            self._pop()
+
     # --- reward: a defensive ally takes cards and ships from the warp
     def _r_reward(self, t: tuple) -> bool:
         _, s, units = t
@@ -2205,6 +2269,7 @@ class State(GameState):
         (re.compile(r"^use (\w+) power(?:: (.+))?$"), "power"),
         (re.compile(r"^reinforce (offense|defense) with (.+)$"), "reinforce"),
         (re.compile(r"^reward (\d+) cards? and (\d+) ships?$"), "reward"),
+        (re.compile(r"^give (.+)$"), "give"),
         (re.compile(r"^propose: (\w+) gives (\d+) cards?, (\w+) gives (\d+) cards?, "
                     r"\w+ lands (?:on ([a-z]+ \d)|nowhere), \w+ lands (?:on ([a-z]+ \d)|nowhere)$"), "propose"),
         (re.compile(r"^([A-Z]\w+): (.+)$"), "choose"),
@@ -2252,6 +2317,8 @@ class State(GameState):
                 return _A("reinforce", self._card_name(g[1]), g[0])
             if kind == "reward":
                 return _A("reward", int(g[0]), int(g[1]))
+            if kind == "give":
+                return _A("give", self._card_name(g[0]))
             if kind == "propose":
                 return _A("propose", (g[0], int(g[1]), g[4]), (g[2], int(g[3]), g[5]))
             if kind == "choose":
@@ -2276,6 +2343,7 @@ class State(GameState):
         "reinforce": ("pass reinforce", "reinforcements add to your own side after an attack is revealed"),
         "zap": ("pass play flare", "a Card Zap (or Filch's wild flare) may answer the flare or artifact just played"),
         "deal": ("propose accept reject", "deal: propose, accept, reject or counter"),
+        "give": ("give", "an accepted deal: choose the cards you give, one at a time, from your hand"),
         "reward": ("reward", "a defensive reward is one card or one ship from the warp per ship sent"),
         "second": ("second end_turn", "after a win or a deal the offense may have a second encounter"),
         "power": ("choose", "the power asks for one of its listed choices"),
@@ -2450,10 +2518,20 @@ class State(GameState):
         for target, k in slots:
             target.extend(pool[:k])
             del pool[:k]
+        s._redeal_picks(seat)
         s.reseed_chance(rng.randrange(2**62))
         s._legal_cache = None
         s._legal_set_cache = None
         return s
+
+    def _redeal_picks(self, seat: int) -> None:
+        """After a re-deal: the cards another player already chose to give in a deal
+        were hidden, so they become as many cards of its new hand."""
+        for side in (OFF, DEF):
+            picks = self.deal_picks[side]
+            giver = self.main(side)
+            if picks and giver != seat and not all(c in self.hands[giver] for c in picks):
+                self.deal_picks[side] = tuple(self.hands[giver][: len(picks)])
 
     def result_extras(self) -> dict:
         """What analyses group results by: each seat's alien, and the turn count."""
@@ -2479,6 +2557,8 @@ class State(GameState):
                 return "select an encounter card" + (" from the hoard" if action.b else "")
             if action.kind == "alien":
                 return "choose an alien"
+            if action.kind == "give":
+                return "give a card"
         return str(action)
 
     def __repr__(self) -> str:
@@ -2520,7 +2600,7 @@ IDX_DESTINY = _FLOW.index(State._s_destiny)
 IDX_ENC_END = _FLOW.index(State._s_enc_end)
 
 _KINDS = ("alien", "regroup", "place", "lose", "own", "wild", "aim", "ships", "invite", "answer",
-          "select", "window", "reinforce", "zap", "deal", "reward", "second", "power")
+          "select", "window", "reinforce", "zap", "deal", "give", "reward", "second", "power")
 _READY: dict[str, Callable] = {k: getattr(State, "_r_" + k) for k in _KINDS}
 _READY["call"] = State._r_call
 _READY["effect"] = State._r_effect

@@ -300,6 +300,36 @@ def test_deal_accepted_moves_cards_and_colonies():
     assert s.phase == "second"  # a deal counts as a success
 
 
+def test_deal_givers_choose_their_cards_before_any_changes_hands():
+    s = deal_state()  # red holds attack 20 + attack 30, blue holds attack 40 (negotiates revealed)
+    s.apply("propose: red gives 1 card, blue gives 1 card, red lands nowhere, blue lands nowhere")
+    s.apply("accept deal")
+    # REFERENCE: cards change hands; the giver chooses which (the offense first)
+    assert s.current_player == RED
+    assert sorted(str(a) for a in s.legal_actions()) == ["give attack 20", "give attack 30"]
+    s.apply("give attack 30")
+    # blue's only card is given without a decision, then both hands change at once
+    drive(s)
+    assert s.hand_names(BLUE) == ["attack 30"] and s.hand_names(RED) == ["attack 20", "attack 40"]
+    # the log shows the chosen card only to the giver
+    give = s.log[-1] if s.log[-1].kind == "give" else next(a for a in reversed(s.log) if a.kind == "give")
+    assert s.describe(give, viewer=BLUE, actor=RED) == "give a card"
+    assert s.describe(give, viewer=RED, actor=RED) == "give attack 30"
+    assert s.parse_action("give attack 30") == give
+
+
+def test_deal_cards_random_option_draws_them():
+    s = arrange(hands={RED: ["negotiate", "attack 20", "attack 30"], BLUE: ["negotiate", "attack 40"]},
+                rules=cosmic.Rules(flares=False, powers=False, deal_cards="random"))
+    drive(s, ["aim at blue 1", "ship from red 1", "done"], until=lambda s: s.phase == "deal")
+    s.apply("propose: red gives 1 card, blue gives 0 cards, red lands nowhere, blue lands nowhere")
+    s.apply("accept deal")
+    assert not any(a.kind == "give" for a in s.legal_actions())
+    assert len(s.hands[RED]) == 1 and len(s.hands[BLUE]) == 2
+    with pytest.raises(ValueError, match="deal_cards"):
+        cosmic.Rules(deal_cards="table talk")
+
+
 def test_deal_counters_are_bounded_and_failure_costs_three_ships():
     s = deal_state()
     props = [a for a in s.legal_actions() if a.kind == "propose"]

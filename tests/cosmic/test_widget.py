@@ -129,6 +129,10 @@ def test_the_deal_form():
     assert board.state.current_player == RED
     board.deal_form.accept.click()
     assert board.state.outcome == "deal_made"
+    # each side chooses the card it gives (red first; blue then picks between two)
+    assert board.deal_form is None
+    assert board.play("give attack 05") and board.play("give morph"), board.error.value
+    assert board.state.hand_names(BLUE) == ["attack 05", "attack 12"]
     # red lands its colony with ships from its colonies
     assert board.play("ship from red 2") and board.play("done")
     assert board.state.colony(RED, board.state.planet("blue 2"))
