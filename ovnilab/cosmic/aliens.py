@@ -66,8 +66,9 @@ ovnilab takes the reading below and says so here)
 * Observer saves its own ships only when it is an ally; as a main player it saves its
   allies' ships.
 * Oracle's opponent selects first and its card is visible to everybody.
-* Vacuum names one other player per loss; that player chooses which of its colonies lose
-  the ships (Vacuum chooses with its super flare).
+* Vacuum names, for each ship it loses, the other player whose ship goes along (so the
+  ships may come from several players; "nobody" stops); that player chooses which of its
+  colonies loses the ship (Vacuum chooses with its super flare).
 * Will may name any other player as the defender, aimed at any of that player's home
   planets or at any planet where it has a colony.
 * Zombie's ships that would go to the warp return to colonies (where they came from,
@@ -753,8 +754,11 @@ def _vacuum_options(s: "State", seat: int, k: Any) -> list[str]:
 def _vacuum_choose(s: "State", seat: int, k: Any, arg: str) -> None:
     if arg == "take nobody along":
         return
+    # one ship of the named player per choice; the next ship is chosen after it is lost
+    if k > 1:
+        s._push(("power", seat, "Vacuum", k - 1))
     v = s.cindex[arg.split()[1]]
-    s._lose_from_colonies(v, k, seat if _has_flag(s, seat, "vacuum_choose") else v)
+    s._lose_from_colonies(v, 1, seat if _has_flag(s, seat, "vacuum_choose") else v)
 
 
 def _vacuum_wild(s: "State", seat: int, arg: Any) -> None:

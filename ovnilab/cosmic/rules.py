@@ -60,9 +60,13 @@ Rule readings (the default is the reading judged most faithful; the alternative 
 * Compensation counts the negotiating main player's own ships lost (not its allies');
   defensive rewards are chosen as a mix of cards and ships before anything is drawn.
 * Card Zap answers a flare or artifact as it is played (a zapped artifact is discarded, a
-  zapped flare returns to its owner's hand, used). Cosmic Zap is played in a window and
-  cancels the target's power for the rest of the encounter. Plague's victim chooses which
-  three ships it loses and discards its lowest card of each type.
+  zapped flare returns to its owner's hand, used); a Card Zap is itself an artifact being
+  played, so another Card Zap may answer it (which lets the first card take effect).
+  Cosmic Zap answers the use of an optional power as it is made (that use is cancelled),
+  or is played in any window against a power that acts by itself (a passive power such
+  as Zombie's or Macron's), which it cancels for the rest of the encounter.
+* Plague's victim chooses which three ships it loses, then which card of each type it
+  discards (types in the order attack, negotiate, morph, reinforcement, artifact, flare).
 * The second encounter, "after a win": the offense's side won, or a deal was made (also
   a re-established home planet and an encounter cancelled by Oracle's super flare).
 * Stacking the gate: a ship that regrouped to the gate (no colonies) counts among the
@@ -178,7 +182,7 @@ class Action(NamedTuple):
 
     kinds: alien, regroup, again, home, reestablish, defender, aim, ship, done, invite,
     join, select, play, flare, power, choose, pass, reinforce, propose, accept, reject,
-    give, reward, place, lose, second, end_turn.
+    give, discard, reward, place, lose, second, end_turn.
     """
 
     kind: str
@@ -226,6 +230,8 @@ class Action(NamedTuple):
                     f"{dc} lands {'on ' + dp if dp else 'nowhere'}")
         if k == "give":
             return f"give {a}"
+        if k == "discard":
+            return f"discard {a}"
         if k == "accept":
             return "accept deal"
         if k == "reject":
@@ -1476,6 +1482,10 @@ class State(GameState):
                 self.hands[seat].append(x)
             else:
                 self._discard(x, seat)
+        elif what == "power":
+            # a power used in a window (unless a Cosmic Zap answered it)
+            if self._power_on(seat):
+                self.powers[seat].use(self, seat, y)
         else:
             fl = getattr(POWERS[x], y)
             fl.use(self, seat, z)
@@ -1927,8 +1937,10 @@ class State(GameState):
     def _play(self, seat: int, a: Action) -> None:
         """A player plays a power, an artifact or a flare in a window."""
         if a.kind == "power":
+            # REFERENCE: Cosmic Zap cancels one use of a power: the other players may
+            # answer the use before it takes effect
             self.eflags.add(("used", seat))
-            self.powers[seat].use(self, seat, a.b)
+            self._push(*self._zap_tasks(seat, "power"), ("effect", seat, "power", a.a, a.b, None))
             return
         if a.kind == "play":
             c = self._take_card(seat, a.a)
@@ -1939,20 +1951,27 @@ class State(GameState):
             self.eflags.add(("flare", seat))
             self.eflags.add(("flared", a.a))
             eff = ("effect", seat, "flare", a.a, a.b, a.c)
-        self._push(*self._zap_tasks(seat), eff)
+        self._push(*self._zap_tasks(seat, "card"), eff)
 
-    def _zap_tasks(self, seat: int) -> list[tuple]:
+    def _zap_tasks(self, seat: int, what: str) -> list[tuple]:
+        """The reply round to ``seat`` playing a card (``what="card"``: a flare or an
+        artifact) or using its power (``"power"``)."""
         holders = tuple(s for s in self.order_from(max(self.offense, 0))
-                        if s != seat and self._responses(s))
-        return [("zap", seat, holders, 0)] if holders else []
+                        if s != seat and self._responses(s, seat, what))
+        return [("zap", seat, holders, 0, what)] if holders else []
 
-    def _responses(self, s: int) -> list[Action]:
-        """What ``s`` may play in reply to a flare or artifact: Card Zap, and Filch's
-        wild flare (discard a negotiate to steal the card)."""
+    def _responses(self, s: int, seat: int, what: str) -> list[Action]:
+        """What ``s`` may play in reply to ``seat``'s flare or artifact (Card Zap, and
+        Filch's wild flare: discard a negotiate to steal the card) or to ``seat``'s use of
+        its power (Cosmic Zap)."""
         T = self.t
         nm, kd = T.name, T.kind
         out = []
         hand = self.hands[s]
+        if what == "power":
+            if any(nm[c] == "Cosmic Zap" for c in hand):
+                out.append(_A("play", "Cosmic Zap", self.colours[seat]))
+            return out
         if any(nm[c] == "Card Zap" for c in hand):
             out.append(_A("play", "Card Zap"))
         if (self.rules.flares and ("flare", s) not in self.eflags and ("flared", "Filch") not in self.eflags
@@ -1963,12 +1982,12 @@ class State(GameState):
 
     # --- zap: the other players may answer the flare or artifact just played
     def _r_zap(self, t: tuple) -> bool:
-        _, seat, holders, idx = t
+        _, seat, holders, idx, what = t
         while idx < len(holders):
             h = holders[idx]
-            if self._responses(h):
+            if self._responses(h, seat, what):
                 if idx != t[3]:
-                    self._set(("zap", seat, holders, idx))
+                    self._set(("zap", seat, holders, idx, what))
                 self.actor = h
                 return True
             idx += 1
@@ -1976,24 +1995,24 @@ class State(GameState):
         return False
 
     def _o_zap(self, t: tuple) -> list[Action]:
-        return self._responses(t[2][t[3]]) + [PASS]
+        return self._responses(t[2][t[3]], t[1], t[4]) + [PASS]
 
     def _h_zap(self, t: tuple, a: Action) -> None:
-        _, seat, holders, idx = t
+        _, seat, holders, idx, what = t
         if a.kind == "pass":
-            self._set(("zap", seat, holders, idx + 1))
+            self._set(("zap", seat, holders, idx + 1, what))
             return
         h = holders[idx]
         self._pop()
-        eff = self.tasks.pop(0)  # the cancelled effect
         if a.kind == "play":
-            # artifact: Card Zap cancels it; a zapped artifact is discarded, a zapped
-            # flare stays in its owner's hand (and counts as played)
-            self._discard(self._take_card(h, "Card Zap"), h)
-            if eff[2] == "artifact":
-                self.table.remove(eff[3])
-                self._discard(eff[3], seat)
+            # Card Zap (or Cosmic Zap against a power's use) is an artifact played in
+            # turn: the others may answer it (a Card Zap zaps a Card Zap) before it
+            # cancels the effect waiting behind it
+            c = self._take_card(h, a.a)
+            self.table.append(c)
+            self._push(*self._zap_tasks(h, "card"), ("effect", h, "artifact", c, a.b, None))
             return
+        eff = self.tasks.pop(0)  # the effect Filch steals
         # Filch's wild flare: discard a negotiate, steal the card as it is played
         self.eflags.add(("flare", h))
         self.eflags.add(("flared", "Filch"))
@@ -2014,14 +2033,9 @@ class State(GameState):
             self._push(*[("place", s, self.warp[s]) for s in self.order_from(self.offense) if self.warp[s]])
         elif name == "Plague":
             v = ci[target]  # type: ignore[index]
-            # the victim discards its lowest card of each type, and loses three ships
-            T = self.t
-            for kind in (ATTACK, NEGOTIATE, MORPH, REINFORCEMENT, ARTIFACT, FLARE):
-                cs = [c for c in self.hands[v] if T.kind[c] == kind]
-                if cs:
-                    c = min(cs, key=lambda x: (T.value[x], T.name[x]))
-                    self.hands[v].remove(c)
-                    self._discard(c, v)
+            # REFERENCE: the victim loses three ships to the warp, then discards one card
+            # of each type it holds (it chooses which)
+            self._push(("plague", v, _PLAGUE_KINDS))
             self._lose_from_colonies(v, 3)
         elif name == "Force Field":
             for col in target.split("+"):  # type: ignore[union-attr]
@@ -2040,6 +2054,41 @@ class State(GameState):
                 self.outcome = "deal_failed"
         elif name == "Cosmic Zap":
             self.eflags.add(("zap", ci[target]))  # type: ignore[index]
+        elif name == "Card Zap":
+            # REFERENCE: cancel the flare or artifact being played (the effect right
+            # behind this one): a zapped artifact is discarded, a zapped flare stays in
+            # its owner's hand and counts as played
+            eff = self.tasks.pop(0)
+            if eff[2] == "artifact":
+                self.table.remove(eff[3])
+                self._discard(eff[3], eff[1])
+
+    # --- plague: the victim of a Plague discards one card of each type
+    def _r_plague(self, t: tuple) -> bool:
+        _, v, kinds = t
+        T = self.t
+        while kinds:
+            names = {T.name[c] for c in self.hands[v] if T.kind[c] == kinds[0]}
+            if len(names) > 1:
+                if kinds is not t[2]:
+                    self._set(("plague", v, kinds))
+                self.actor = v
+                return True
+            if names:
+                # a single kind of card of this type: which one is not a choice
+                self._discard(self._take_card(v, names.pop()), v)
+            kinds = kinds[1:]
+        self._pop()
+        return False
+
+    def _o_plague(self, t: tuple) -> list[Action]:
+        T = self.t
+        return [_A("discard", x) for x in sorted({T.name[c] for c in self.hands[t[1]] if T.kind[c] == t[2][0]})]
+
+    def _h_plague(self, t: tuple, a: Action) -> None:
+        _, v, kinds = t
+        self._discard(self._take_card(v, a.a), v)
+        self._set(("plague", v, kinds[1:]))
 
     # --- reinforce: main players and allies add reinforcements to their side
     def _reinforce_options(self, s: int) -> list[Action]:
@@ -2270,6 +2319,7 @@ class State(GameState):
         (re.compile(r"^reinforce (offense|defense) with (.+)$"), "reinforce"),
         (re.compile(r"^reward (\d+) cards? and (\d+) ships?$"), "reward"),
         (re.compile(r"^give (.+)$"), "give"),
+        (re.compile(r"^discard (.+)$"), "discard"),
         (re.compile(r"^propose: (\w+) gives (\d+) cards?, (\w+) gives (\d+) cards?, "
                     r"\w+ lands (?:on ([a-z]+ \d)|nowhere), \w+ lands (?:on ([a-z]+ \d)|nowhere)$"), "propose"),
         (re.compile(r"^([A-Z]\w+): (.+)$"), "choose"),
@@ -2317,8 +2367,8 @@ class State(GameState):
                 return _A("reinforce", self._card_name(g[1]), g[0])
             if kind == "reward":
                 return _A("reward", int(g[0]), int(g[1]))
-            if kind == "give":
-                return _A("give", self._card_name(g[0]))
+            if kind in ("give", "discard"):
+                return _A(kind, self._card_name(g[0]))
             if kind == "propose":
                 return _A("propose", (g[0], int(g[1]), g[4]), (g[2], int(g[3]), g[5]))
             if kind == "choose":
@@ -2341,8 +2391,11 @@ class State(GameState):
         "select": ("select", "select an encounter card (attack, negotiate or morph) from your hand"),
         "window": ("pass play flare power", "play a card or power whose timing is now, or pass"),
         "reinforce": ("pass reinforce", "reinforcements add to your own side after an attack is revealed"),
-        "zap": ("pass play flare", "a Card Zap (or Filch's wild flare) may answer the flare or artifact just played"),
+        "zap": ("pass play flare", "a Card Zap (or Filch's wild flare) may answer the flare or artifact just "
+                "played; a Cosmic Zap may answer the power just used"),
         "deal": ("propose accept reject", "deal: propose, accept, reject or counter"),
+        "plague": ("discard", "Plague: discard one card of each type you hold (attack, negotiate, morph, "
+                   "reinforcement, artifact, flare)"),
         "give": ("give", "an accepted deal: choose the cards you give, one at a time, from your hand"),
         "reward": ("reward", "a defensive reward is one card or one ship from the warp per ship sent"),
         "second": ("second end_turn", "after a win or a deal the offense may have a second encounter"),
@@ -2570,6 +2623,9 @@ class State(GameState):
 # dispatch tables
 # ======================================================================
 
+#: the card types a Plague's victim discards one of each, in this order
+_PLAGUE_KINDS = (ATTACK, NEGOTIATE, MORPH, REINFORCEMENT, ARTIFACT, FLARE)
+
 _FLOW: list[Callable[[State], None]] = [
     State._s_turn_start,
     State._s_enc_start,
@@ -2600,7 +2656,7 @@ IDX_DESTINY = _FLOW.index(State._s_destiny)
 IDX_ENC_END = _FLOW.index(State._s_enc_end)
 
 _KINDS = ("alien", "regroup", "place", "lose", "own", "wild", "aim", "ships", "invite", "answer",
-          "select", "window", "reinforce", "zap", "deal", "give", "reward", "second", "power")
+          "select", "window", "reinforce", "zap", "plague", "deal", "give", "reward", "second", "power")
 _READY: dict[str, Callable] = {k: getattr(State, "_r_" + k) for k in _KINDS}
 _READY["call"] = State._r_call
 _READY["effect"] = State._r_effect

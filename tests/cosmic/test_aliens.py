@@ -209,10 +209,17 @@ def test_trader_swaps_hands():
 
 
 def test_vacuum_takes_ships_along():
-    script = ["aim at blue 1", "Vacuum: take red along", "!lose ship from red 2", "!lose ship from red 2",
-              "!lose ship from red 3", "!lose ship from red 3"]
+    script = ["aim at blue 1", "Vacuum: take red along", "!lose ship from red 2", "Vacuum: take red along",
+              "!lose ship from red 2", "Vacuum: take red along", "!lose ship from red 3",
+              "Vacuum: take red along", "!lose ship from red 3"]
     s, base = both("Vacuum", BLUE, script, hands={RED: ["attack 30"], BLUE: ["attack 01"]})
     assert base.warp[RED] == 0 and s.warp[RED] == 4 and s.warp[BLUE] == 4
+
+
+def test_vacuum_chooses_a_victim_per_ship():
+    s = arrange(aliens=trio("Vacuum", BLUE), hands={RED: ["attack 30"], BLUE: ["attack 01"]})
+    drive(s, ["aim at blue 1", "Vacuum: take red along", "Vacuum: take yellow along", "Vacuum: take nobody along"])
+    assert s.warp[BLUE] == 4 and s.warp[RED] == 1 and s.warp[YELLOW] == 1
 
 
 def test_vulch_collects_discarded_artifacts():

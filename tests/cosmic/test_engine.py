@@ -360,9 +360,15 @@ def test_plague():
     s = arrange(hands={RED: ["attack 10", "Plague"], BLUE: ["attack 04", "attack 20", "negotiate"]})
     s.apply("play Plague on blue")
     drive(s, ["lose ship from blue 1", "lose ship from blue 1", "lose ship from blue 2"],
-          until=lambda s: s.phase == "aim")
+          until=lambda s: s.phase == "plague")
     assert s.warp[BLUE] == 3
-    assert sorted(s.hand_names(BLUE)) == ["attack 20"]  # lowest attack and the negotiate went
+    # REFERENCE: one card of each type; the victim chooses which attack it keeps
+    assert s.current_player == BLUE
+    assert [str(a) for a in s.legal_actions()] == ["discard attack 04", "discard attack 20"]
+    s.apply("discard attack 20")
+    assert s.phase == "aim"  # its only negotiate went without a decision
+    assert s.hand_names(BLUE) == ["attack 04"]
+    assert s.parse_action("discard attack 20").kind == "discard"
 
 
 def test_force_field_sends_allies_home():
@@ -399,6 +405,44 @@ def test_card_zap_cancels_an_artifact():
     assert s.phase == "zap" and s.current_player == BLUE
     s.apply("play Card Zap")
     assert s.warp[BLUE] == 0 and {"Plague", "Card Zap"} <= {s.t.name[c] for c in s.discard}
+
+
+def test_card_zap_answers_a_card_zap():
+    hands = {RED: ["attack 10", "Plague", "Card Zap"], BLUE: ["attack 04", "Card Zap"]}
+    s = arrange(hands=hands)
+    s.apply("play Plague on blue")
+    s.apply("play Card Zap")  # blue zaps the Plague ...
+    # ... and red may answer that Card Zap with its own: the Plague then takes effect
+    assert s.phase == "zap" and s.current_player == RED
+    assert {str(a) for a in s.legal_actions()} == {"play Card Zap", "pass"}
+    s.apply("play Card Zap")
+    drive(s, ["lose ship from blue 2", "lose ship from blue 2", "lose ship from blue 2"],
+          until=lambda s: s.phase != "lose")
+    assert s.warp[BLUE] == 3 and [s.t.name[c] for c in s.discard].count("Card Zap") == 2
+    # without red's answer the Plague is cancelled
+    s = arrange(hands=hands)
+    s.apply("play Plague on blue")
+    s.apply("play Card Zap")
+    s.apply("pass")
+    assert s.warp[BLUE] == 0 and "Plague" in {s.t.name[c] for c in s.discard}
+
+
+def test_cosmic_zap_answers_a_power_as_it_is_used():
+    hands = {RED: ["attack 01", "negotiate"], BLUE: ["attack 40", "attack 30"], YELLOW: ["Cosmic Zap"]}
+    s = arrange(aliens=["Trader", "Will", "Oracle"], hands=hands)
+    drive(s, ["aim at blue 1", "use Trader power"], until=lambda s: s.phase == "zap")
+    # the use waits for the answer: the hands are not swapped yet
+    assert s.current_player == YELLOW and s.hand_names(RED) == ["attack 01", "negotiate"]
+    assert {str(a) for a in s.legal_actions()} == {"play Cosmic Zap on red", "pass"}
+    s.apply("play Cosmic Zap on red")
+    drive(s, ["select attack 01"])
+    assert s.last_result["outcome"] == "defense"  # Trader kept its own weak hand
+    # a Card Zap answers the Cosmic Zap: the power's use goes through
+    hands[BLUE] = ["attack 40", "attack 30", "Card Zap"]
+    s = arrange(aliens=["Trader", "Will", "Oracle"], hands=hands)
+    drive(s, ["aim at blue 1", "use Trader power", "play Cosmic Zap on red", "play Card Zap"],
+          until=lambda s: s.phase == "select")
+    assert "attack 40" in s.hand_names(RED)
 
 
 def test_cosmic_zap_cancels_a_power():
