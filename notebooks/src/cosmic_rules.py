@@ -306,11 +306,13 @@ md("""
 
 With two negotiates the allies go home and the main players negotiate. The rulebook gives
 them a minute; ovnilab models a deal as **structured proposals**: how many cards each side
-gives (drawn at random from the giver's hand: the table talk about which cards is not
-modelled) and, for each side, a colony on a planet where the other has one. At least one
-card or colony must change hands. The other player accepts, rejects or counters; after
-`Rules.deal_rounds` proposals (4) the last one must be accepted or the deal fails.
-A failed deal sends three ships of each main player to the warp.
+gives and, for each side, a colony on a planet where the other has one. At least one card
+or colony must change hands. The other player accepts, rejects or counters; after
+`Rules.deal_rounds` proposals (4) the last one must be accepted or the deal fails. Once a
+deal is accepted each giver **chooses** its cards, one at a time (the offense first, and
+both before any card moves, so nobody sees what it receives before giving);
+`Rules(deal_cards="random")` draws them at random instead, a quicker what-if. A failed
+deal sends three ships of each main player to the warp.
 """),
 code('''
 def negotiating(seed):
@@ -326,6 +328,9 @@ counter = next(a for a in options(d) if a.startswith(f"propose: {off} gives 0 ca
 print(f"{dfd} may accept, reject or counter, e.g. {counter!r}")
 d.apply(counter)
 d.apply("accept deal")
+if d.phase == "give":
+    print(f"accepted: {who(d, d.current_player)} chooses the card it gives among", options(d))
+    d.apply(options(d)[-1])
 print(finish_encounter(d), f"| {off}'s foreign colonies:", d.foreign_colonies(d.offense))
 '''),
 code('''
@@ -376,11 +381,14 @@ md("""
 
 Eleven artifact cards (eight kinds) are played at fixed moments: *Mobius Tubes* (offense,
 regroup) frees every ship in the warp; *Plague* (regroup) costs a player three ships and
-one card of each type; *Force Field* (after the alliances) sends chosen allies home;
+one card of each type (the victim chooses both); *Force Field* (after the alliances) sends chosen allies home;
 *Emotion Control* (reveal) turns revealed attacks into negotiates; *Ionic Gas*
 (resolution) cancels compensation and rewards; *Quash* (resolution) cancels a deal just
-made; *Cosmic Zap* switches a power off for the encounter; *Card Zap* cancels a flare or
-an artifact as it is played. After use an artifact is discarded. Their timings are in
+made; *Cosmic Zap* cancels a power: it answers a power's use as it is made, or, played in
+any window, switches off a power that acts by itself for the encounter; *Card Zap*
+cancels a flare or an artifact as it is played. A Card Zap or a Cosmic Zap played in
+answer is itself an artifact being played, so another Card Zap may cancel it in turn.
+After use an artifact is discarded. Their timings are in
 `data/cosmic/artifacts.toml`.
 """),
 code('''
@@ -398,7 +406,7 @@ for name, seed in SEEDS.items():
 '''),
 md("""
 Plague hits a player of the holder's choice: three ships to the warp (the victim picks them)
-and its lowest card of each type to the discard pile.
+and one card of each type it holds to the discard pile (the victim picks them too).
 """),
 code('''
 pl = playing("Plague", 1)
@@ -407,6 +415,9 @@ v = pl.cindex[victim]
 print(f"{who(pl, pl.current_player)} plays Plague on {victim}: warp {pl.warp[v]}, hand {pl.hand_names(v)}")
 pl.apply(f"play Plague on {victim}")
 advance(pl, lambda s: s.phase not in ("lose", "zap"))
+while pl.phase == "plague":
+    print(f"  {victim} chooses which to discard among", options(pl))
+    pl.apply(options(pl)[-1])
 print(f"after: warp {pl.warp[v]}, hand {pl.hand_names(v)}")
 '''),
 code('''
@@ -515,14 +526,14 @@ lists every reading):
 | `second_encounter` | `"ask"`: the offense may decline | `"always"` |
 | `double_morph` | `"attack0"`: two morphs are attacks 00 | `"negotiate"`: a deal |
 | `deal_rounds`, `deal_max_cards` | 4 proposals, up to 3 cards each way | any |
+| `deal_cards` | `"chosen"`: each giver picks the cards it gives | `"random"`: drawn from its hand |
 | `flares`, `powers` | on | first games without them |
 
 Other what-ifs change the components: `hand_size`, `ships_per_planet`, `win_colonies`,
 `max_ships`, `deal_fail_ships`, `power_threshold`, `alien_pool`, `deck_file`.
 
 Readings without an option, because the rules leave no real alternative or a table talk
-cannot be modelled: the cards given in a deal are drawn at random from the giver's hand;
-the offense's ships go home before a deal, like the allies'; compensation counts only the
+cannot be modelled: the offense's ships go home before a deal, like the allies'; compensation counts only the
 negotiating player's own ships; reinforcements are offered only when both revealed cards
 are attacks (otherwise totals do not matter); ships returning home go back to the planet
 they came from while it is still a colony; a special destiny card never names the offense
@@ -663,8 +674,9 @@ print(f"1 ship counted {g.side_ships(0)}: card {g.values[0]:02d} + {g.side_ships
       f"against {g.totals[1]}")
 '''),
 ("Miser", """
-**Miser** (any role): gets a second hand of eight cards, the hoard, and may select its
-encounter card from it.
+**Miser** (any role): gets a second hand of eight cards, the hoard, and plays from it as
+though it were its hand (encounter cards, artifacts, flares, reinforcements); the hoard is
+not part of the hand, so compensation, deals and Plague never reach it.
 """, '''
 g = demo("Miser", seed=0)
 advance(g, lambda s: s.phase == "select" and s.current_player == 0 and offered(s, "select") 
@@ -776,16 +788,21 @@ g.apply("use Trader power")
 print("after: red:", g.hand_names(0), "|", g.colours[o], g.hand_names(o))
 '''),
 ("Vacuum", """
-**Vacuum** (any role): when it loses ships to the warp, it takes as many ships of another
-player along (that player chooses which).
+**Vacuum** (any role): when it loses ships to the warp, it takes as many ships of other
+players along, naming a victim for each ship (the victim chooses which of its ships).
 """, '''
 g = demo("Vacuum", seed=0)
 advance(g, lambda s: s.phase == "power")
-print(f"red just lost {g.tasks[0][3]} ships to the warp (warp {g.warp}); it may:", options(g))
-choice = options(g)[1]
-g.apply(choice)
-advance(g, lambda s: s.phase != "lose")
-print(choice, "-> warp", g.warp)
+print(f"red just lost {g.tasks[0][3]} ships to the warp (warp {g.warp}); for each it may:", options(g))
+named = []
+while g.phase == "lose" or (g.phase == "power" and g.tasks[0][2] == "Vacuum"):
+    if g.phase == "power":
+        # alternate between the other players
+        named.append(options(g)[1 + len(named) % (len(options(g)) - 1)])
+        g.apply(named[-1])
+    else:
+        g.apply(options(g)[0])
+print(named, "-> warp", g.warp)
 '''),
 ("Vulch", """
 **Vulch** (any role): the artifacts other players discard come to its hand.

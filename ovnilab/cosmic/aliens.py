@@ -58,9 +58,12 @@ ovnilab takes the reading below and says so here)
 * Hacker may take compensation from any other players (one card at a time) and sees
   their hands to choose.
 * Macron's limit of one ship holds for launching and for sending as an ally.
-* Miser's hoard is dealt after the hands; it is played from for encounter cards only, and
-  when it holds no encounter card at the start of the Miser's turn it is discarded and
-  dealt again (as a hand would be).
+* Miser's hoard is dealt after the hands and is played from as though it were the hand:
+  encounter cards, artifacts, flares, reinforcements (an action names the hoard when the
+  card comes from it, e.g. ``play Card Zap from hoard``). It is not part of the hand:
+  compensation, deals, Plague and new hands never touch it. When it holds no encounter
+  card at the start of the Miser's turn it is discarded and dealt again (as a hand would
+  be).
 * Mutant chooses for each card whether it comes from the deck or at random from a
   named player.
 * Observer saves its own ships only when it is an ally; as a main player it saves its

@@ -213,7 +213,7 @@ class Action(NamedTuple):
         if k == "join":
             return f"join {a}" if a else "decline"
         if k == "play":
-            return f"play {a}" + (f" on {b}" if b else "")
+            return f"play {a}" + (f" on {b}" if b else "") + (" from hoard" if c else "")
         if k == "flare":
             return f"play {a} flare ({b})" + (f": {c}" if c else "")
         if k == "power":
@@ -221,7 +221,7 @@ class Action(NamedTuple):
         if k == "choose":
             return f"{a}: {b}"
         if k == "reinforce":
-            return f"reinforce {b} with {a}"
+            return f"reinforce {b} with {a}" + (" from hoard" if c else "")
         if k == "propose":
             (oc, on, op), (dc, dn, dp) = a, b
             return (f"propose: {oc} gives {on} card{'s' if on != 1 else ''}, "
@@ -765,6 +765,14 @@ class State(GameState):
 
     def _hook_seat(self, name: str, seat: int) -> bool:
         return any(s == seat for s, _ in self._hook(name))
+
+    def _piles(self, seat: int) -> tuple[tuple[list[int], Any], ...]:
+        """Where ``seat`` may play cards from: its hand, and Miser's hoard while the
+        power works (the hoard is played from as though it were the hand), each with
+        the marker its actions carry (None, "hoard")."""
+        if self.hoard[seat] and self._hook_seat("hoard", seat):
+            return ((self.hands[seat], None), (self.hoard[seat], "hoard"))
+        return ((self.hands[seat], None),)
 
     def _draw(self, seat: int, k: int, into: list[int] | None = None) -> list[int]:
         """Draw ``k`` cards from the cosmic deck (reshuffling the discards when it runs
@@ -1838,14 +1846,17 @@ class State(GameState):
         T = self.t
         out: list[Action] = []
         spec, nm, kd = T.special, T.name, T.kind
-        seen: set[str] = set()
-        for c in self.hands[seat]:
-            if spec[c] and nm[c] not in seen:
-                seen.add(nm[c])
-                if kd[c] == ARTIFACT:
-                    out.extend(self._artifact_plays(seat, nm[c], timing))
-                else:
-                    out.extend(self._flare_plays(seat, T.alien[c], timing))
+        for pile, mark in self._piles(seat):
+            seen: set[str] = set()
+            for c in pile:
+                if spec[c] and nm[c] not in seen:
+                    seen.add(nm[c])
+                    if kd[c] != ARTIFACT:
+                        out.extend(self._flare_plays(seat, T.alien[c], timing))
+                    elif mark is None:
+                        out.extend(self._artifact_plays(seat, nm[c], timing))
+                    else:
+                        out.extend(_A(x.kind, x.a, x.b, mark) for x in self._artifact_plays(seat, nm[c], timing))
         p = self.powers[seat]
         if (p is not None and p.optional and p.use is not None and p.timing == timing
                 and ("used", seat) not in self.eflags
@@ -1914,6 +1925,8 @@ class State(GameState):
                     if spec[c] and timing in tims[c]:
                         maybe = True
                         break
+                else:
+                    maybe = bool(self.hoard[seat]) and any(spec[c] and timing in tims[c] for c in self.hoard[seat])
             if maybe and self._window_plays(seat, timing):
                 if idx != t[3]:
                     self._set(("window", timing, order, idx))
@@ -1943,7 +1956,7 @@ class State(GameState):
             self._push(*self._zap_tasks(seat, "power"), ("effect", seat, "power", a.a, a.b, None))
             return
         if a.kind == "play":
-            c = self._take_card(seat, a.a)
+            c = self._take_card(seat, a.a, from_hoard=a.c == "hoard")
             self.table.append(c)
             eff = ("effect", seat, "artifact", c, a.b, None)
         else:
@@ -1968,14 +1981,15 @@ class State(GameState):
         nm, kd = T.name, T.kind
         out = []
         hand = self.hands[s]
+        zap, target = ("Cosmic Zap", self.colours[seat]) if what == "power" else ("Card Zap", None)
+        for pile, mark in self._piles(s):
+            if any(nm[c] == zap for c in pile):
+                out.append(_A("play", zap, target, mark))
         if what == "power":
-            if any(nm[c] == "Cosmic Zap" for c in hand):
-                out.append(_A("play", "Cosmic Zap", self.colours[seat]))
             return out
-        if any(nm[c] == "Card Zap" for c in hand):
-            out.append(_A("play", "Card Zap"))
         if (self.rules.flares and ("flare", s) not in self.eflags and ("flared", "Filch") not in self.eflags
-                and any(T.alien[c] == "Filch" for c in hand) and any(kd[c] == NEGOTIATE for c in hand)
+                and any(T.alien[c] == "Filch" for pile, _ in self._piles(s) for c in pile)
+                and any(kd[c] == NEGOTIATE for c in hand)
                 and not (self.alien[s] == "Filch" and self._power_on(s)) and "Filch" in POWERS):
             out.append(_A("flare", "Filch", "wild", None))
         return out
@@ -2008,7 +2022,7 @@ class State(GameState):
             # Card Zap (or Cosmic Zap against a power's use) is an artifact played in
             # turn: the others may answer it (a Card Zap zaps a Card Zap) before it
             # cancels the effect waiting behind it
-            c = self._take_card(h, a.a)
+            c = self._take_card(h, a.a, from_hoard=a.c == "hoard")
             self.table.append(c)
             self._push(*self._zap_tasks(h, "card"), ("effect", h, "artifact", c, a.b, None))
             return
@@ -2021,8 +2035,10 @@ class State(GameState):
             self.table.remove(eff[3])
             self.hands[h].append(eff[3])
         else:
-            card = next(c for c in self.hands[seat] if self.t.alien[c] == eff[3] and self.t.kind[c] == FLARE)
-            self.hands[seat].remove(card)
+            pile = next(p for p in (self.hands[seat], self.hoard[seat])
+                        if any(self.t.alien[c] == eff[3] and self.t.kind[c] == FLARE for c in p))
+            card = next(c for c in pile if self.t.alien[c] == eff[3] and self.t.kind[c] == FLARE)
+            pile.remove(card)
             self.hands[h].append(card)
 
     def _artifact_effect(self, seat: int, name: str, target: str | None) -> None:
@@ -2103,13 +2119,14 @@ class State(GameState):
                 m = max(m, fn(self, seat))
         if ("flag", s, "reserve9") in self.eflags:
             m = max(m, 9)
-        seen: set[str] = set()
         out = []
-        for c in self.hands[s]:
-            k = T.kind[c]
-            if (k == REINFORCEMENT or (k == ATTACK and T.value[c] <= m)) and T.name[c] not in seen:
-                seen.add(T.name[c])
-                out.append(_A("reinforce", T.name[c], sname))
+        for pile, mark in self._piles(s):
+            seen: set[str] = set()
+            for c in pile:
+                k = T.kind[c]
+                if (k == REINFORCEMENT or (k == ATTACK and T.value[c] <= m)) and T.name[c] not in seen:
+                    seen.add(T.name[c])
+                    out.append(_A("reinforce", T.name[c], sname, mark))
         return out
 
     def _r_reinforce(self, t: tuple) -> bool:
@@ -2137,7 +2154,7 @@ class State(GameState):
             self._set(("reinforce", order, idx + 1, passes + 1))
             return
         s = order[idx % len(order)]
-        c = self._take_card(s, a.a)
+        c = self._take_card(s, a.a, from_hoard=a.c == "hoard")
         self.table.append(c)
         side = OFF if a.b == "offense" else DEF
         self.reinf[side] += self.t.value[c]
@@ -2314,9 +2331,9 @@ class State(GameState):
         (re.compile(r"^invite (nobody|[\w+]+)$"), "invite"),
         (re.compile(r"^select (.+?)( from hoard)?$"), "select"),
         (re.compile(r"^play (\w+) flare \((wild|super)\)(?:: (.+))?$"), "flare"),
-        (re.compile(r"^play (.+?)(?: on ([\w+]+))?$"), "play"),
+        (re.compile(r"^play (.+?)(?: on ([\w+]+))?( from hoard)?$"), "play"),
         (re.compile(r"^use (\w+) power(?:: (.+))?$"), "power"),
-        (re.compile(r"^reinforce (offense|defense) with (.+)$"), "reinforce"),
+        (re.compile(r"^reinforce (offense|defense) with (.+?)( from hoard)?$"), "reinforce"),
         (re.compile(r"^reward (\d+) cards? and (\d+) ships?$"), "reward"),
         (re.compile(r"^give (.+)$"), "give"),
         (re.compile(r"^discard (.+)$"), "discard"),
@@ -2360,11 +2377,11 @@ class State(GameState):
                 tgt = g[1]
                 if tgt and "+" in tgt:
                     tgt = "+".join(sorted(tgt.split("+"), key=lambda c: self.cindex.get(c, 99)))
-                return _A("play", g[0], tgt)
+                return _A("play", g[0], tgt, "hoard" if g[2] else None)
             if kind == "power":
                 return _A("power", g[0], g[1])
             if kind == "reinforce":
-                return _A("reinforce", self._card_name(g[1]), g[0])
+                return _A("reinforce", self._card_name(g[1]), g[0], "hoard" if g[2] else None)
             if kind == "reward":
                 return _A("reward", int(g[0]), int(g[1]))
             if kind in ("give", "discard"):

@@ -58,10 +58,11 @@ def _power_keys(a: Action) -> tuple[str, str]:
 _CHOOSERS = {
     "power": Chooser("use power", "defender", lambda a: _power_keys(a)[0], "planet", lambda a: _power_keys(a)[1]),
     "choose": Chooser("decide", "choice", lambda a: _choice_keys(a)[0], "of", lambda a: _choice_keys(a)[1]),
-    "play": Chooser("play artifact", "artifact", lambda a: a.a, "target", lambda a: a.b or "(no target)"),
+    "play": Chooser("play artifact", "artifact", lambda a: a.a + (" (hoard)" if a.c else ""), "target",
+                    lambda a: a.b or "(no target)"),
     "flare": Chooser("play flare", "flare", lambda a: f"{a.a} ({a.b})", "choice", lambda a: a.c or "(play)"),
     "select": Chooser("select", "from", lambda a: "hoard" if a.b else "hand", "card", lambda a: a.a),
-    "reinforce": Chooser("reinforce", "side", lambda a: a.b, "card", lambda a: a.a),
+    "reinforce": Chooser("reinforce", "side", lambda a: a.b, "card", lambda a: a.a + (" (hoard)" if a.c else "")),
     "reward": Chooser("take rewards", "cards", lambda a: str(a.a), "ships", lambda a: str(a.b)),
 }
 

@@ -128,6 +128,29 @@ def test_miser_plays_from_its_hoard():
         base.apply("select attack 40 from hoard")
 
 
+def test_miser_plays_artifacts_and_reinforcements_from_its_hoard():
+    kw = dict(hands={RED: ["attack 10", "reinforcement +2"], BLUE: ["attack 12", "Plague"]},
+              hoard={RED: ["reinforcement +5", "Card Zap", "attack 01"]})
+    s = arrange(aliens=trio("Miser", RED), **kw)
+    s.apply("play Plague on red")
+    assert {str(a) for a in s.legal_actions()} == {"play Card Zap from hoard", "pass"}
+    s.apply("play Card Zap from hoard")
+    assert "Card Zap" not in {s.t.name[c] for c in s.hoard[RED]}
+    drive(s, ["aim at blue 1", "select attack 10"], until=lambda s: s.phase == "reinforce")
+    opts = {str(a) for a in s.legal_actions()}
+    assert {"reinforce offense with reinforcement +2",
+            "reinforce offense with reinforcement +5 from hoard"} <= opts
+    s.apply("reinforce offense with reinforcement +5 from hoard")
+    drive(s)
+    # attack 10 + one ship + the hoard's +5 against attack 12 + four ships
+    assert s.last_result["totals"] == (16, 16) and s.hand_names(RED) == ["reinforcement +2"]
+    assert s.parse_action("reinforce offense with reinforcement +5 from hoard").c == "hoard"
+    # without the power the hoard is not played from
+    base = arrange(aliens=trio("Clone", RED), **kw)
+    base.apply("play Plague on red")
+    assert base.phase != "zap"
+
+
 def test_mutant_refills_its_hand():
     kw = dict(hands={RED: ["attack 01", "attack 04"], BLUE: ["attack 20"]},
               deck_top=["attack 40"] + ["negotiate"] * 5)
