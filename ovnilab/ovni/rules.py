@@ -375,6 +375,10 @@ _GROUP_INDEX = {g: i for i, g in enumerate(GROUP_NAMES)}
 _COLOUR_INDEX = {c: i for i, c in enumerate(SEAT_COLOURS)}
 
 
+#: mission id -> mission, per card set (shared by every state using that set)
+_MISSION_INDEX: dict[int, tuple[Any, dict[int, Any]]] = {}
+
+
 class State(GameState):
     """A game of Ovni in progress. Build it with :func:`new_game`."""
 
@@ -1330,12 +1334,31 @@ class State(GameState):
         w = airspace_controller({s: self.ufo[s][c] for s in seats})
         return -1 if w is None else w
 
-    def mission_done(self, s: int, mission_id: int) -> bool:
-        """Whether seat ``s`` fulfils mission ``mission_id`` in the current position."""
-        m = next(x for x in self.cards.missions if x.id == mission_id)
+    def _controllers(self, seats: list[int]) -> list[int]:
+        """The controller of every city (as :meth:`controller`), in one pass: scoring
+        and the bots' evaluation ask for all twelve many times."""
+        ufo = [self.ufo[s] for s in seats]
+        out = []
+        for c in range(12):
+            best, who = 0, -1
+            for s, u in zip(seats, ufo):
+                k = u[c]
+                if k > best:
+                    best, who = k, s
+                elif k == best and k > 0:
+                    who = -1  # rulebook: a tie controls nothing (a larger count may follow)
+            out.append(who)
+        return out
+
+    def mission_done(self, s: int, mission_id: int, controllers: list[int] | None = None) -> bool:
+        """Whether seat ``s`` fulfils mission ``mission_id`` in the current position
+        (``controllers``: the cities' controllers when the caller has them already)."""
+        m = self._missions_by_id()[mission_id]
         if m.family == "airspace":
             want = 1 if m.parity == "odd" else 0
-            ctrl = sum(1 for c in range(12) if (c + 1) % 2 == want and self.controller(c) == s)
+            if controllers is None:
+                controllers = self._controllers(self._competitors())
+            ctrl = sum(1 for c in range(12) if (c + 1) % 2 == want and controllers[c] == s)
             return ctrl >= m.cities and self.abducted[s][m.category] >= m.count
         if m.family == "abduction":
             return all(self.abducted[s][c] >= 1 for c in m.categories) and self.aliens[s][m.alien] >= m.count
@@ -1347,9 +1370,16 @@ class State(GameState):
         maps = MAP_TOKENS_PER_PLAYER - self.map_tokens[s]
         return maps >= m.maps and ufos >= m.ufos
 
+    def _missions_by_id(self) -> dict[int, Any]:
+        cache = _MISSION_INDEX.get(id(self.cards))
+        if cache is None or cache[0] is not self.cards:
+            cache = _MISSION_INDEX[id(self.cards)] = (self.cards, {m.id: m for m in self.cards.missions})
+        return cache[1]
+
     def score_breakdown(self) -> list[dict[str, int]]:
         """Points of each real player in the rulebook's six categories."""
         comp = self._competitors()
+        ctrl = self._controllers(comp)
         out = [dict(aliens=0, ufos=0, airspace=0, mapping=0, humans=0, missions=0) for _ in range(self.n)]
         # rulebook: 10 points per alien group majority, ties split rounded down
         for t in range(4):
@@ -1366,11 +1396,10 @@ class State(GameState):
                 [c for c in range(6) for _ in range(self.abducted[s][c])])
             r = self.rules
             out[s]["missions"] = sum(
-                r.mission_done if self.mission_done(s, m) else r.mission_failed
+                r.mission_done if self.mission_done(s, m, ctrl) else r.mission_failed
                 for m in self.missions_kept[s])
         # rulebook: 4 points per city whose airspace a player controls
-        for c in range(12):
-            w = self.controller(c, comp)
+        for w in ctrl:
             if 0 <= w < self.n:
                 out[w]["airspace"] += 4
         return out

@@ -68,3 +68,12 @@ def test_any_line_of_play_keeps_the_invariants(n, seed, choices):
         g.apply(legal[c % len(legal)])
         ovni.check_invariants(g)
     assert g.replay() == g
+
+
+@given(st.lists(st.lists(st.integers(0, 4), min_size=12, max_size=12), min_size=2, max_size=4))
+def test_all_city_controllers_in_one_pass_agree_with_each_city(ufos):
+    s = ovni.new_game(len(ufos), seed=0)
+    s.ufo = [list(u) for u in ufos]
+    seats = list(range(len(ufos)))
+    expected = [ovni.airspace_controller({p: ufos[p][c] for p in seats}) for c in range(12)]
+    assert s._controllers(seats) == [-1 if w is None else w for w in expected]
