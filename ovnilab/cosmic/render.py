@@ -239,36 +239,10 @@ def _visible_alien(state: State, seat: int, viewer: int | None) -> str | None:
 
 def public_action_text(state: State, action: Any, actor: int, viewer: int | None) -> str:
     """``action`` as ``viewer`` (None: any onlooker) may read it: another player's
-    selection, alien choice or power decision never names a card or an alien."""
+    selection, alien choice or power decision never names a card or an alien (the
+    wording is :meth:`State.describe`'s)."""
     a = action if isinstance(action, Action) else state.parse_action(str(action))
-    if actor == viewer:
-        return str(a)
-    if a.kind == "select":
-        return "select an encounter card" + (" from the hoard" if a.b else "")
-    if a.kind == "alien":
-        return "choose an alien"
-    if a.kind == "choose":
-        # power decisions (Barbarian keeps, Hacker takes, Trader gives, ...) may name cards
-        # of a hidden hand: the onlooker reads "a card"
-        text = str(a)
-        for name in _card_names(state):
-            if name in text:
-                text = text.replace(name, "a card")
-        return text
-    return str(a)
-
-
-_NAMES_CACHE: dict[int, tuple[str, ...]] = {}
-
-
-def _card_names(state: State) -> tuple[str, ...]:
-    """Every card face name of the game's data, longest first (so a longer name is
-    replaced before a shorter name inside it could be)."""
-    key = id(state.g)
-    names = _NAMES_CACHE.get(key)
-    if names is None:
-        names = _NAMES_CACHE[key] = tuple(sorted((f.name for f in state.g.faces), key=len, reverse=True))
-    return names
+    return state.describe(a, viewer, actor)
 
 
 _TASK_TEXT = {

@@ -314,6 +314,8 @@ class _Tables:
                 tim.append(frozenset())
         self.timings = tuple(tim)
         self.face_value = {f.name: f.value for f in faces}
+        # every face name, longest first (a longer name is masked before a shorter one in it)
+        self.names_longest_first = tuple(sorted({f.name for f in faces}, key=lambda x: (-len(x), x)))
 
 
 _TABLES: dict[int, _Tables] = {}
@@ -2471,14 +2473,26 @@ class State(GameState):
         return to_svg(self)
 
     def describe(self, action: Action, viewer: int | None = None, actor: int | None = None) -> str:
-        """``str(action)`` as ``viewer`` may read it in a log: a face-down selection (or
-        a card taken by a power from a hidden hand) is masked unless ``viewer`` is the
-        ``actor``."""
-        if viewer is not None and viewer != actor:
-            if action.kind == "select":
-                return "select an encounter card" + (" from the hoard" if action.b else "")
-            if action.kind == "alien":
-                return "choose an alien"
+        """``action`` as ``viewer`` may read it in a log. ``viewer=None`` is the public log
+        (any onlooker: how :class:`ovnilab.board.GameBoard`, the cosmic widget and
+        :func:`ovnilab.cosmic.render.public_action_text` call it); ``viewer=seat`` reads
+        its own actions (``actor == viewer``) in full. Anybody else never reads a hidden
+        name: a selection reads "select an encounter card", an alien choice "choose an
+        alien", and the cards a power's choice names (Barbarian's loot, Hacker's
+        compensation, ...) read "a card". An unknown ``actor`` (None) is masked."""
+        if viewer is not None and viewer == actor:
+            return str(action)
+        k = action.kind
+        if k == "select":
+            return "select an encounter card" + (" from the hoard" if action.b else "")
+        if k == "alien":
+            return "choose an alien"
+        if k == "choose":
+            text = str(action)
+            for name in self.t.names_longest_first:
+                if name in text:
+                    text = text.replace(name, "a card")
+            return text
         return str(action)
 
     def __repr__(self) -> str:
