@@ -21,7 +21,7 @@ What the picture shows, and where:
   table; then the cards in play and lasting effects (artifacts, flares, zaps), the warp,
   the decks and the last encounter's result;
 * with ``viewer=seat``, a strip at the bottom with that seat's hand (and hoard, and any
-  hand its Will flare let it see).
+  hand it may look at now: Will's flare, Barbarian's loot, Hacker's compensation).
 
 Hidden information is decided in one place (:class:`_View`) before drawing: other hands
 are only counted, face-down encounter cards are backs, aliens stay secret until every
@@ -337,8 +337,8 @@ class _View:
         self.hoard = (sorted(s.hoard[viewer], key=lambda c: (T.kind[c], T.value[c], T.name[c]))
                       if viewer is not None else None)
         self.offers = list(s.offers[viewer]) if viewer is not None and s.alien[viewer] is None else []
-        self.peeked = ({k[2]: s.hand_names(k[2]) for k in sorted(s.eflags, key=repr)
-                        if k[0] == "peek" and k[1] == viewer} if viewer is not None else {})
+        # hands the viewer may look at now (Will's flare, Barbarian's loot, Hacker's choice)
+        self.peeked = {q: s.hand_names(q) for q in s.shown_hands(viewer)} if viewer is not None else {}
         self.last: Action | None = None
         self.last_actor = -1
         self.last_text = ""
@@ -998,7 +998,7 @@ def _hand_strip(s: State, out: list[str], v: _View, y: float) -> None:
             out.append(_face(s, x + i * (cw * 0.7 + 4), y + 28, cw * 0.7, ch, c))
     if v.peeked:
         col = s.colours
-        text = "; ".join(f"{col[q]}'s hand (Will flare): {', '.join(names) or 'empty'}" for q, names in v.peeked.items())
+        text = "; ".join(f"{col[q]}'s hand (shown to you): {', '.join(names) or 'empty'}" for q, names in v.peeked.items())
         out.append(_text(LX + 12, y + HAND_H - 13, _fit(text, 10, W - 2 * LX - 24), 10, MUTED))
 
 

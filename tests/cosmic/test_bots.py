@@ -69,9 +69,10 @@ def positions(seed: int, n: int, every: int):
 def hidden_twin(s: cosmic.State, seat: int, rng: random.Random) -> cosmic.State | None:
     """The same position with other cards in the hidden places: a face-down encounter
     card swapped for another encounter card of the deck, a card of another player's hand
-    swapped with a different card of the deck, and the deck reshuffled. None when no
-    such swap exists."""
+    swapped with a different card of the deck (not one every player knows is there, such
+    as a flare it played), and the deck reshuffled. None when no such swap exists."""
     t = s.clone()
+    public = {c for _, c in t._public_pins()}
     names = t.t.name
     for side in (0, 1):
         c = t.card[side]
@@ -79,11 +80,13 @@ def hidden_twin(s: cosmic.State, seat: int, rng: random.Random) -> cosmic.State 
             j = next((j for j, d in enumerate(t.deck) if t.t.is_enc[d] and names[d] != names[c]), None)
             if j is not None:
                 t.card[side], t.deck[j] = t.deck[j], t.card[side]
-    peeked = {k[2] for k in t.eflags if k[0] == "peek" and k[1] == seat}
+    peeked = set(t.shown_hands(seat))
     for o in t.order_from(seat)[1:]:
         if o in peeked or not t.hands[o]:
             continue
         for i, c in enumerate(t.hands[o]):
+            if c in public:
+                continue
             j = next((j for j, d in enumerate(t.deck) if names[d] != names[c]), None)
             if j is not None:
                 t.hands[o][i], t.deck[j] = t.deck[j], t.hands[o][i]
