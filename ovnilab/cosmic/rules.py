@@ -562,8 +562,11 @@ class State(GameState):
             self._draw(s, r.hand_size)
         for seat, fn in self._hook("setup"):
             fn(self, seat)
-        # rulebook: the first player is the colour drawn from the destiny deck (then
-        # shuffled back); a wild or special card is drawn again
+        # rulebook step 7: draw a destiny card, its colour plays first (a wild or special
+        # card is drawn again), shuffle it back. The card drawn is a random one looked at
+        # in place, never removed, so the deck stays complete; then the deck is reshuffled.
+        # Both set-ups come here: aliens forced (from __init__) or chosen (after the last
+        # choice).
         while True:
             c = self.ddeck[rng.randrange(len(self.ddeck))]
             if c < n:

@@ -1,6 +1,7 @@
 """Hidden information: determinizations depend only on what a seat sees, keep what every
 player knows, re-deal hidden alien offers and flares, start a fresh log; logs never name a
-hidden card; Barbarian and Hacker see the hands they choose from."""
+hidden card; Barbarian and Hacker see the hands they choose from; the first destiny card
+goes back into a complete, reshuffled deck."""
 
 import random
 
@@ -361,3 +362,34 @@ def test_hacker_sees_the_hands_it_takes_compensation_from():
         assert d.hands[BLUE] == s.hands[BLUE] and d.hands[YELLOW] == s.hands[YELLOW]
         assert d.legal_actions() == s.legal_actions()
     assert s.observation(BLUE)["peeked_hands"] == {}
+
+
+# ----------------------------------------------------------------- 7. first player
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_first_destiny_card_goes_back_into_a_reshuffled_deck(seed, monkeypatch):
+    # rulebook step 7: draw a destiny card for the first player, shuffle it back
+    total = lambda s: s.n * s.g.destiny_per_colour + s.g.destiny_wild + len(s.g.specials)  # noqa: E731
+    after_setup = []
+    finish = R.State._finish_setup
+
+    def spy(self):
+        finish(self)
+        after_setup.append((list(self.ddeck), list(self.ddiscard)))
+
+    monkeypatch.setattr(R.State, "_finish_setup", spy)
+    chosen = cosmic.new_game(4, seed=seed)
+    dealt = list(chosen.ddeck)  # the deck as shuffled at set-up, before the first player
+    assert len(dealt) == total(chosen) and chosen.ddiscard == [] and not after_setup
+    assert chosen.observation(0)["destiny_deck_size"] == total(chosen)
+    while chosen.stage == "setup":
+        chosen.apply(chosen.legal_actions()[0])
+    # the same seed deals the same destiny deck when the aliens are forced
+    forced = cosmic.new_game(4, seed=seed, aliens=["Zombie", "Vulch", "Hacker", "Barbarian"])
+    assert len(after_setup) == 2
+    for deck, discard in after_setup:
+        assert sorted(deck) == sorted(dealt) and discard == []  # the card went back
+        assert deck != dealt  # and the deck was reshuffled
+    for s in (chosen, forced):
+        # at the first decision (the first encounter may have drawn its destiny card)
+        assert len(s.ddeck) + len(s.ddiscard) == total(s) and len(s.ddiscard) <= 1
+        assert s.observation(0)["destiny_deck_size"] == len(s.ddeck)
