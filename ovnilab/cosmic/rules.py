@@ -2529,7 +2529,6 @@ class State(GameState):
         destiny = (None if d < 0 else col[d] if d < n else "wild" if d == WILD
                    else self.g.specials[d - SPECIAL].name)
         shown = self.shown_hands(seat)
-        flares_alien = self.t.alien
         return {
             "seat": seat,
             "num_players": n,
@@ -2569,7 +2568,7 @@ class State(GameState):
             "deal_offer": offer,
             "peeked_hands": {col[o]: self.hand_names(o) for o in shown},
             "outcome": self.outcome,
-            "flares_known": sorted(flares_alien[c] for c in self.known_flares(seat, shown)),
+            "flares_known": sorted(self.t.alien[c] for c in self.known_flares(seat, shown)),
             "game_over": self.over,
             "winners": self.winners(),
         }
