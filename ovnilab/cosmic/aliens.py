@@ -49,14 +49,18 @@ Readings (REFERENCE.md gives each power in one line; where that leaves a choice 
 ovnilab takes the reading below and says so here)
 -----------------------------------------------------------------------------------
 * Barbarian keeps up to one card per ship it had on the gate, chosen one at a time, and
-  the rest of the defender's hand is discarded.
+  the rest of the defender's hand is discarded. It looks at that hand to choose: while
+  the loot is pending the hand is in the Barbarian's observation (``peeked_hands``,
+  :meth:`State.shown_hands`) and its determinizations keep it as it is.
 * Chosen's three cards are drawn face up; "add" is only offered when both its card and
   the drawn card are attacks; unused drawn cards are discarded.
 * Clone and Filch act in the cleanup window, after resolution and before the cards are
   discarded.
 * Cudgel's extra losses come from the opponent's colonies, chosen by the opponent.
 * Hacker may take compensation from any other players (one card at a time) and sees
-  their hands to choose.
+  their hands to choose: while that choice is pending those hands are in the Hacker's
+  observation and its determinizations keep them (like Barbarian's loot above; a
+  player whose Hacker wild flare refuses compensation is not shown).
 * Macron's limit of one ship holds for launching and for sending as an ally.
 * Miser's hoard is dealt after the hands and is played from as though it were the hand:
   encounter cards, artifacts, flares, reinforcements (an action names the hoard when the
@@ -196,6 +200,7 @@ def _random_card(s: "State", giver: int, receiver: int) -> None:
     hand = s.hands[giver]
     if hand:
         s.hands[receiver].append(hand.pop(s.chance().randrange(len(hand))))
+        s._forget_shown(giver)
 
 
 # ======================================================================
@@ -208,6 +213,7 @@ def _barbarian_loot(s: "State", seat: int) -> None:
     victim = s.defender
     if k > 0 and s.hands[victim]:
         s._push(("power", seat, "Barbarian", ("loot", victim, k)))
+        s._note_flares(seat, s.hands[victim])  # it looks at the hand (State.shown_hands)
     else:
         _barbarian_discard_rest(s, victim)
 
@@ -236,6 +242,7 @@ def _barbarian_choose(s: "State", seat: int, data: Any, arg: str) -> None:
         _, victim, k = data
         if arg.startswith("keep "):
             s.hands[seat].append(_take_named(s, s.hands[victim], arg[5:]))
+            s._forget_shown(victim)  # only the Barbarian saw which card
             if k > 1 and s.hands[victim]:
                 s._push(("power", seat, "Barbarian", ("loot", victim, k - 1)))
                 return
@@ -384,6 +391,8 @@ def _hacker_comp(s: "State", seat: int, receiver: int, giver: int, k: int) -> bo
     if receiver != seat:
         return False
     s._push(("power", seat, "Hacker", ("take", k, giver, 0)))
+    for o in s.shown_hands(seat):  # it sees the hands it chooses from
+        s._note_flares(seat, s.hands[o])
     return True
 
 
@@ -403,6 +412,7 @@ def _hacker_choose(s: "State", seat: int, data: Any, arg: str) -> None:
         _, k, giver, got = data
         name, col = arg[5:].rsplit(" from ", 1)
         s.hands[seat].append(_take_named(s, s.hands[s.cindex[col]], name))
+        s._forget_shown(s.cindex[col])  # only the Hacker and the giver know which card
         if k > 1:
             s._push(("power", seat, "Hacker", ("take", k - 1, giver, got + 1)))
         elif _has_flag(s, seat, "hacker_give"):
@@ -410,6 +420,7 @@ def _hacker_choose(s: "State", seat: int, data: Any, arg: str) -> None:
         return
     _, k, giver = data
     s.hands[giver].append(_take_named(s, s.hands[seat], arg[10:]))
+    s._forget_shown(seat)
     if k > 1:
         s._push(("power", seat, "Hacker", ("give", k - 1, giver)))
 
@@ -586,6 +597,7 @@ def _oracle_wild(s: "State", seat: int, arg: Any) -> None:
     s.chance().shuffle(pool)
     s.hands[seat] = pool[:k]
     s.hands[o] = pool[k:]
+    s._forget_shown(seat, o)
 
 
 def _oracle_super(s: "State", seat: int, arg: Any) -> None:
@@ -684,6 +696,7 @@ def _sorcerer_wild(s: "State", seat: int, arg: Any) -> None:
         for i, x in enumerate(s.hands[seat]):
             if s.t.alien[x] == "Sorcerer":
                 s.hands[sorcerer].append(s.hands[seat].pop(i))
+                s._note_shown(x, sorcerer)  # the flare just played goes to the Sorcerer
                 break
 
 
@@ -725,6 +738,13 @@ register(Power(
 # ---------------------------------------------------------------- Trader
 def _trade_hands(s: "State", a: int, b: int) -> None:
     s.hands[a], s.hands[b] = s.hands[b], s.hands[a]
+    # the whole hands change places in view of everybody
+    s.shown = tuple((c, b if o == a else a if o == b else o) for c, o in s.shown)
+
+
+def _trader_give(s: "State", seat: int, receiver: int, name: str) -> None:
+    s.hands[receiver].append(_take_named(s, s.hands[seat], name))
+    s._forget_shown(seat)  # the card given is not shown to the others
 
 
 def _trader_wild(s: "State", seat: int, arg: Any) -> None:
@@ -738,7 +758,7 @@ register(Power(
     name="Trader", timing="planning", roles=("main",), optional=True,
     use=lambda s, seat, arg: _trade_hands(s, seat, s.opponent(seat)),
     options=lambda s, seat, data: [f"give {x}" for x in _names(s, s.hands[seat])],
-    choose=lambda s, seat, data, arg: s.hands[data[1]].append(_take_named(s, s.hands[seat], arg[5:])),
+    choose=lambda s, seat, data, arg: _trader_give(s, seat, data[1], arg[5:]),
     wild=Flare("planning", _trader_wild, roles=("main",), can_use=lambda s, seat: bool(s.hands[s.opponent(seat)]),
                text="take a random card from the opponent and give one back"),
     super=Flare("planning", lambda s, seat, arg: _trade_hands(s, seat, s.cindex[arg]),
@@ -794,6 +814,7 @@ def _vulch_discard(s: "State", seat: int, card: int, by: int) -> bool:
     k = s.t.kind[card]
     if k == 4 or (k == 5 and _has_flag(s, seat, "vulch_flares")):
         s.hands[seat].append(card)
+        s._note_shown(card, seat)  # discarded face up, in view of everybody
         return True
     return False
 
@@ -804,13 +825,17 @@ def _vulch_choose(s: "State", seat: int, data: Any, arg: str) -> None:
         name = arg[6:]
         remaining = [c for c in s.hands[seat] if s.t.name[c] not in refused]
         if len(remaining) <= 1 or all(s.t.name[c] == name for c in remaining):
-            s.hands[vulch].append(_take_named(s, s.hands[seat], name))  # the last offer is kept
+            c = _take_named(s, s.hands[seat], name)  # the last offer is kept
+            s.hands[vulch].append(c)
+            s._note_shown(c, vulch)
             return
         s._push(("power", vulch, "Vulch", ("consider", seat, name, refused)))
         return
     _, giver, name, refused = data
     if arg == "keep it":
-        s.hands[seat].append(_take_named(s, s.hands[giver], name))
+        c = _take_named(s, s.hands[giver], name)
+        s.hands[seat].append(c)
+        s._note_shown(c, seat)  # the card was offered in view of everybody
     else:
         s._push(("power", giver, "Vulch", ("offer", seat, refused + (name,))))
 
@@ -891,6 +916,7 @@ def _will_wild(s: "State", seat: int, arg: str) -> None:
 
 def _will_super(s: "State", seat: int, arg: str) -> None:
     s.eflags.add(("peek", seat, s.cindex[arg]))
+    s._note_flares(seat, s.hands[s.cindex[arg]])
 
 
 register(Power(

@@ -21,7 +21,7 @@ What the picture shows, and where:
   table; then the cards in play and lasting effects (artifacts, flares, zaps), the warp,
   the decks and the last encounter's result;
 * with ``viewer=seat``, a strip at the bottom with that seat's hand (and hoard, and any
-  hand its Will flare let it see).
+  hand it may look at now: Will's flare, Barbarian's loot, Hacker's compensation).
 
 Hidden information is decided in one place (:class:`_View`) before drawing: other hands
 are only counted, face-down encounter cards are backs, aliens stay secret until every
@@ -239,38 +239,10 @@ def _visible_alien(state: State, seat: int, viewer: int | None) -> str | None:
 
 def public_action_text(state: State, action: Any, actor: int, viewer: int | None) -> str:
     """``action`` as ``viewer`` (None: any onlooker) may read it: another player's
-    selection, alien choice or power decision never names a card or an alien."""
+    selection, alien choice or power decision never names a card or an alien (the
+    wording is :meth:`State.describe`'s)."""
     a = action if isinstance(action, Action) else state.parse_action(str(action))
-    if actor == viewer:
-        return str(a)
-    if a.kind == "select":
-        return "select an encounter card" + (" from the hoard" if a.b else "")
-    if a.kind == "alien":
-        return "choose an alien"
-    if a.kind == "give":
-        return "give a card"
-    if a.kind == "choose":
-        # power decisions (Barbarian keeps, Hacker takes, Trader gives, ...) may name cards
-        # of a hidden hand: the onlooker reads "a card"
-        text = str(a)
-        for name in _card_names(state):
-            if name in text:
-                text = text.replace(name, "a card")
-        return text
-    return str(a)
-
-
-_NAMES_CACHE: dict[int, tuple[str, ...]] = {}
-
-
-def _card_names(state: State) -> tuple[str, ...]:
-    """Every card face name of the game's data, longest first (so a longer name is
-    replaced before a shorter name inside it could be)."""
-    key = id(state.g)
-    names = _NAMES_CACHE.get(key)
-    if names is None:
-        names = _NAMES_CACHE[key] = tuple(sorted((f.name for f in state.g.faces), key=len, reverse=True))
-    return names
+    return state.describe(a, viewer, actor)
 
 
 _TASK_TEXT = {
@@ -367,8 +339,8 @@ class _View:
         self.hoard = (sorted(s.hoard[viewer], key=lambda c: (T.kind[c], T.value[c], T.name[c]))
                       if viewer is not None else None)
         self.offers = list(s.offers[viewer]) if viewer is not None and s.alien[viewer] is None else []
-        self.peeked = ({k[2]: s.hand_names(k[2]) for k in sorted(s.eflags, key=repr)
-                        if k[0] == "peek" and k[1] == viewer} if viewer is not None else {})
+        # hands the viewer may look at now (Will's flare, Barbarian's loot, Hacker's choice)
+        self.peeked = {q: s.hand_names(q) for q in s.shown_hands(viewer)} if viewer is not None else {}
         self.last: Action | None = None
         self.last_actor = -1
         self.last_text = ""
@@ -1028,7 +1000,7 @@ def _hand_strip(s: State, out: list[str], v: _View, y: float) -> None:
             out.append(_face(s, x + i * (cw * 0.7 + 4), y + 28, cw * 0.7, ch, c))
     if v.peeked:
         col = s.colours
-        text = "; ".join(f"{col[q]}'s hand (Will flare): {', '.join(names) or 'empty'}" for q, names in v.peeked.items())
+        text = "; ".join(f"{col[q]}'s hand (shown to you): {', '.join(names) or 'empty'}" for q, names in v.peeked.items())
         out.append(_text(LX + 12, y + HAND_H - 13, _fit(text, 10, W - 2 * LX - 24), 10, MUTED))
 
 

@@ -81,6 +81,19 @@ does not trigger); it only guarantees that every playout terminates, e.g. when n
 encounter card is left to draw, or when players keep abandoning colonies
 (``may_abandon_colonies=True`` with random play stalls about once in 400 games).
 
+Hidden information
+------------------
+``observation(seat)`` is what a seat may see; ``determinize(seat, rng)`` deals everything
+else again for search bots, canonically (the sample depends only on the observation and
+``rng``). What every player knows about hidden places is kept in small immutable records
+(``shown``, ``flares_public``, ``flares_seen``) so a clone stays cheap: a flare played
+stays in its owner's hand, a card offered to the Vulch stays in the giver's, and a seat
+knows which flares are in the deck only as far as it has seen them (its offers, the
+aliens revealed, the flares played or drawn). Barbarian and Hacker see the hands they
+choose from while choosing (:meth:`State.shown_hands`). ``describe(action, viewer)`` words
+the log: ``viewer=None`` is the public log, which never names a face-down card, an alien
+choice or a card taken from a hidden hand.
+
 Representation (chosen for speed): seats are ints, planets are ints ``0..5n-1`` (planet
 ``p`` belongs to seat ``p // 5``), ships are one flat list ``ships[p * n + seat]``, cards
 are ints (see :mod:`ovnilab.cosmic.data`), tasks are tuples, so ``clone`` is a few list
@@ -329,6 +342,14 @@ class _Tables:
                 tim.append(frozenset())
         self.timings = tuple(tim)
         self.face_value = {f.name: f.value for f in faces}
+        # each card's rank in the order (face name, id): determinize pools hidden cards in it
+        order = sorted(range(len(self.name)), key=lambda c: (self.name[c], c))
+        rank = [0] * len(order)
+        for i, c in enumerate(order):
+            rank[c] = i
+        self.canon = tuple(rank)
+        # every face name, longest first (a longer name is masked before a shorter one in it)
+        self.names_longest_first = tuple(sorted({f.name for f in faces}, key=lambda x: (-len(x), x)))
 
 
 _TABLES: dict[int, _Tables] = {}
@@ -469,6 +490,9 @@ class State(GameState):
             while len(flare_aliens) < rules.flares_total and rest:
                 flare_aliens.append(rest.pop())
         self.flare_aliens: tuple[str, ...] = tuple(flare_aliens)
+        #: the aliens that may be dealt (what a seat's determinization deals offers and
+        #: unknown flares from)
+        self.alien_pool: tuple[str, ...] = tuple(pool)
         self.cards_in_game: tuple[int, ...] = tuple(range(g.deck_size)) + tuple(
             sorted(g.flare_card[a] for a in flare_aliens))
         self.powers: tuple[Any, ...] = (None,) * n
@@ -481,6 +505,18 @@ class State(GameState):
         self.discard: list[int] = []
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.hoard: list[list[int]] = [[] for _ in range(n)]
+        # Public knowledge about hidden cards (immutable values, replaced when they change,
+        # so a clone shares them; see determinize):
+        #: ``(card, seat)``: cards every player saw go into a hand (a flare played stays
+        #: in or returns to its owner's hand, a card stolen by Filch's flare, a card the
+        #: Vulch collects or keeps); they count while the card is still there, until a
+        #: card leaves that hand unseen (``_forget_shown``) or it is reshuffled
+        self.shown: tuple[tuple[int, int], ...] = ()
+        #: flare cards everybody knows are in the game (played, drawn face up, or
+        #: reshuffled from the discard pile into the deck)
+        self.flares_public: frozenset[int] = frozenset()
+        #: flare cards each seat has drawn or been shown (it knows they are in the game)
+        self.flares_seen: tuple[frozenset[int], ...] = (frozenset(),) * n
 
         self.turn = 0
         self.encounters = 0  # encounters started so far
@@ -542,8 +578,11 @@ class State(GameState):
             self._draw(s, r.hand_size)
         for seat, fn in self._hook("setup"):
             fn(self, seat)
-        # rulebook: the first player is the colour drawn from the destiny deck (then
-        # shuffled back); a wild or special card is drawn again
+        # rulebook step 7: draw a destiny card, its colour plays first (a wild or special
+        # card is drawn again), shuffle it back. The card drawn is a random one looked at
+        # in place, never removed, so the deck stays complete; then the deck is reshuffled.
+        # Both set-ups come here: aliens forced (from __init__) or chosen (after the last
+        # choice).
         while True:
             c = self.ddeck[rng.randrange(len(self.ddeck))]
             if c < n:
@@ -784,12 +823,20 @@ class State(GameState):
                 # rulebook practice: the discard pile is reshuffled into a new deck
                 if not self.discard:
                     break
+                self._note_flares(-1, self.discard)  # the pile was face up: its flares are known
+                if self.shown:  # and its cards are in no hand any more
+                    self.shown = tuple(x for x in self.shown if x[0] not in self.discard)
                 self.deck = self.discard
                 self.discard = []
                 self.chance().shuffle(self.deck)
             c = self.deck.pop()
             hand.append(c)
             got.append(c)
+        fk = self.t.kind
+        for c in got:
+            if fk[c] == FLARE:  # Chosen draws face up onto the table; other draws are private
+                self._note_flares(-1 if into is self.table else seat, got)
+                break
         return got
 
     def _discard(self, card: int, by: int = -1) -> None:
@@ -951,6 +998,8 @@ class State(GameState):
 
     def _do(self, a: Action) -> None:
         t = self.tasks[0]
+        if a.kind == "flare":
+            self._note_flare_play(t, a)
         _HANDLE[t[0]](self, t, a)
         self._run()
 
@@ -1240,6 +1289,8 @@ class State(GameState):
         """The cards both sides chose to give change hands at once."""
         for side in (OFF, DEF):
             giver, receiver = self.main(side), self.main(1 - side)
+            if self.deal_picks[side]:
+                self._forget_shown(giver)  # only the two main players see which cards went
             for c in self.deal_picks[side]:
                 self.hands[giver].remove(c)
                 self.hands[receiver].append(c)
@@ -1252,6 +1303,7 @@ class State(GameState):
         if not hand or k <= 0:
             return
         pool = [c for c in hand if not (protect and ("protect", giver, c) in self.eflags)]
+        self._forget_shown(giver)  # nobody else sees which cards went
         rng = self.chance()
         for _ in range(min(k, len(pool))):
             c = pool.pop(rng.randrange(len(pool)))
@@ -2485,14 +2537,120 @@ class State(GameState):
         """Whether ``viewer`` may see the encounter card of ``side``."""
         return self.revealed or self.main(side) == viewer or self.face_up == self.main(side)
 
+    def shown_hands(self, seat: int) -> list[int]:
+        """The other seats whose hand ``seat`` may look at now: Will's super flare (for
+        the encounter), Barbarian looting the loser's hand (rulebook: it looks at the
+        hand) and Hacker choosing compensation (it chooses which cards, so it sees the
+        hands it may take from) while that decision is pending."""
+        out = {k[2] for k in self.eflags if k[0] == "peek" and k[1] == seat}
+        for t in self.tasks:
+            if t[0] == "power" and t[1] == seat:
+                if t[2] == "Barbarian" and t[3][0] == "loot":
+                    out.add(t[3][1])
+                elif t[2] == "Hacker" and t[3][0] == "take":
+                    out.update(o for o in range(self.n) if ("flag", o, "no_compensation") not in self.eflags)
+        out.discard(seat)
+        return sorted(out)
+
+    def _note_flares(self, seat: int, cards: Sequence[int]) -> None:
+        """Remember the flares among ``cards`` as known to be in the game, by ``seat``
+        (it drew them or was shown them) or by everybody (``seat=-1``)."""
+        fk = self.t.kind
+        new = frozenset(c for c in cards if fk[c] == FLARE)
+        if seat < 0:
+            if not new <= self.flares_public:
+                self.flares_public = self.flares_public | new
+        elif not new <= self.flares_seen[seat]:
+            seen = list(self.flares_seen)
+            seen[seat] = seen[seat] | new
+            self.flares_seen = tuple(seen)
+
+    def _note_shown(self, card: int, seat: int) -> None:
+        """Every player saw ``card`` go into (or stay in) ``seat``'s hand."""
+        self.shown = tuple(x for x in self.shown if x[0] != card) + ((card, seat),)
+        self._note_flares(-1, (card,))
+
+    def _forget_shown(self, *seats: int) -> None:
+        """Cards left the hands of ``seats`` unseen (given at random, taken by a power's
+        private choice, shuffled together): what everybody knew of those hands no longer
+        holds, whichever cards moved."""
+        if self.shown:
+            self.shown = tuple(x for x in self.shown if x[1] not in seats)
+
+    def _note_flare_play(self, t: tuple, a: Action) -> None:
+        """A flare is played face up and stays in (after use returns to) its owner's
+        hand (REFERENCE); Filch's wild flare, answering a play, takes the card just
+        played into the Filch's hand in view of everybody."""
+        fc = self.g.flare_card
+        seat = self.actor
+        if a.a in fc:
+            self._note_shown(fc[a.a], seat)
+        if t[0] == "zap" and len(self.tasks) > 1 and self.tasks[1][0] == "effect":
+            eff = self.tasks[1]
+            card = eff[3] if eff[2] == "artifact" else fc.get(eff[3], -1)
+            if card >= 0:
+                self._note_shown(card, seat)
+
+    def _public_pins(self) -> list[tuple[int, int]]:
+        """``(seat, card)``: cards every player knows to be in ``seat``'s hand now: the
+        :attr:`shown` records that still hold, a flare being played (it stays in the hand
+        while its effect waits for a Card Zap) and the cards offered to the Vulch (the one
+        under consideration and those refused stay in the giver's hand)."""
+        hands, fc, nm = self.hands, self.g.flare_card, self.t.name
+        out = [(o, c) for c, o in self.shown if c in hands[o]]
+        for t in self.tasks:
+            if t[0] == "effect" and t[2] == "flare":
+                c = fc.get(t[3], -1)
+                if c in hands[t[1]]:
+                    out.append((t[1], c))
+            elif t[0] == "power" and t[2] == "Vulch" and t[3][0] in ("consider", "offer"):
+                d = t[3]
+                giver, names = (d[1], (d[2],) + tuple(d[3])) if d[0] == "consider" else (t[1], tuple(d[2]))
+                for name in names:
+                    c = next((c for c in hands[giver] if nm[c] == name), -1)
+                    if c >= 0:
+                        out.append((giver, c))
+        return out
+
+    def _aliens_public(self) -> bool:
+        return not self.rules.powers or all(a is not None for a in self.alien)
+
+    def known_flares(self, seat: int, shown: Sequence[int] | None = None) -> set[int]:
+        """The flare cards ``seat`` knows are in the game: those of its alien offers and of
+        the aliens it knows (rulebook: the dealt aliens' flares join the deck), flares
+        played, drawn face up or reshuffled from the discard pile, flares it drew or was
+        shown, and those it sees now (its hand and hoard, a hand it may look at, the
+        discard pile, the table). Which other flares are in the deck is private (a
+        flare's card is only seen when drawn)."""
+        if not self.rules.flares:
+            return set()
+        fc = self.g.flare_card
+        known = set(self.flares_public)
+        known |= self.flares_seen[seat]
+        known.update(c for c, _ in self.shown)
+        public = self._aliens_public()
+        known.update(fc[a] for a in self.offers[seat])
+        known.update(fc[a] for o, a in enumerate(self.alien) if a is not None and (public or o == seat))
+        seen = self.hands[seat] + self.hoard[seat] + self.discard + self.table
+        for o in (self.shown_hands(seat) if shown is None else shown):
+            seen += self.hands[o]
+        seen += [c for _, c in self._public_pins()]
+        # the flares in the game are few: look each one up in what the seat sees
+        for c in self.cards_in_game[self.g.deck_size:]:
+            if c not in known and c in seen:
+                known.add(c)
+        return known
+
     def observation(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may see: everything public plus its own hand (and hoard); other
-        hands only by size; deck order never; face-down encounter cards until revealed;
-        other players' aliens once every alien is chosen."""
-        if not 0 <= seat < self.n:
-            raise ValueError(f"seat must be 0..{self.n - 1}")
+        hands only by size (but a hand it may look at now, :meth:`shown_hands`); deck order
+        never; face-down encounter cards until revealed; other players' aliens once every
+        alien is chosen; of the flares in the deck only those it knows of
+        (:meth:`known_flares`)."""
+        if not (isinstance(seat, int) and 0 <= seat < self.n):
+            raise ValueError(f"seat must be 0..{self.n - 1}, got {seat!r}")
         n, col, nm = self.n, self.colours, self.t.name
-        chosen = all(a is not None for a in self.alien) or not self.rules.powers
+        chosen = self._aliens_public()
         planets = {}
         for p, name in enumerate(self.pname):
             planets[name] = {col[s]: self.ships[p * n + s] for s in range(n) if self.ships[p * n + s]}
@@ -2511,6 +2669,7 @@ class State(GameState):
         d = self.destiny
         destiny = (None if d < 0 else col[d] if d < n else "wild" if d == WILD
                    else self.g.specials[d - SPECIAL].name)
+        shown = self.shown_hands(seat)
         return {
             "seat": seat,
             "num_players": n,
@@ -2548,50 +2707,79 @@ class State(GameState):
             "totals": list(self.totals) if self.revealed else None,
             "tokens": list(self.tokens),
             "deal_offer": offer,
-            "peeked_hands": {self.colours[k[2]]: self.hand_names(k[2]) for k in self.eflags
-                             if k[0] == "peek" and k[1] == seat},
+            "peeked_hands": {col[o]: self.hand_names(o) for o in shown},
             "outcome": self.outcome,
-            "flares_in_game": list(self.flare_aliens),
+            "flares_known": sorted(self.t.alien[c] for c in self.known_flares(seat, shown)),
             "game_over": self.over,
             "winners": self.winners(),
         }
 
     def determinize(self, seat: int, rng: Any) -> "State":
-        """A full state consistent with what ``seat`` has seen, for search bots: the cards
-        it cannot see (other hands and hoards, the deck order, an opponent's face-down
-        card) are dealt again at random, keeping every count; a face-down encounter card
-        stays an encounter card. Future chance is reseeded from ``rng``."""
+        """A full state consistent with what ``seat`` has seen, for search bots.
+
+        Dealt again at random, keeping every count: the cards ``seat`` cannot see (other
+        hands but those it may look at, other hoards, the deck order, an opponent's
+        face-down card, which stays an encounter card); during alien selection the other
+        players' offers (and an alien already chosen, one of them), with the flares in the
+        deck following the offers; afterwards the other players' discarded offers and the
+        identity of each hidden flare whose alien ``seat`` cannot know is in the game
+        (:meth:`known_flares`). Cards every player knows to be in a hand stay there
+        (:meth:`_public_pins`); a record of :attr:`shown` is dropped as soon as cards
+        leave that hand unseen (deals, compensation, powers' private choices).
+
+        Canonical: the hidden cards are pooled in a fixed order (by face, then id) before
+        shuffling, so the result depends only on what ``seat`` sees and on ``rng`` (two
+        positions ``seat`` cannot tell apart give the same sample). The sample is a new
+        start: its log is empty (the true log holds face-down choices) and undo and
+        history stop there (:meth:`GameState.mark_arranged`); future chance is reseeded
+        from ``rng``.
+        """
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
+            raise ValueError(f"seat must be 0..{self.n - 1}, got {seat!r}")
         s = self.clone()
-        ie = s.t.is_enc
-        peeked = {k[2] for k in s.eflags if k[0] == "peek" and k[1] == seat}
-        slots: list[tuple[list[int], int]] = []
-        pool: list[int] = []
+        T = s.t
+        nm, ie = T.name, T.is_enc
+        setup = s.rules.powers and bool(s.offers[seat]) and any(t[0] == "alien" for t in s.tasks)
+        if setup:
+            s._redeal_offers(seat, rng, setup=True)
+        shown = s.shown_hands(seat)
+        slots: list[list[int]] = []
         for o in range(s.n):
-            if o != seat and o not in peeked:
-                pool += s.hands[o]
-                slots.append((s.hands[o], len(s.hands[o])))
-                s.hands[o].clear()
+            if o != seat and o not in shown:
+                slots.append(s.hands[o])
             if o != seat:
-                pool += s.hoard[o]
-                slots.append((s.hoard[o], len(s.hoard[o])))
-                s.hoard[o].clear()
-        pool += s.deck
-        slots.append((s.deck, len(s.deck)))
-        s.deck.clear()
-        hidden_card = [side for side in (OFF, DEF)
-                       if s.card[side] >= 0 and not s.card_visible(side, seat)]
-        pool += [s.card[side] for side in hidden_card]
-        rng.shuffle(pool)
-        for side in hidden_card:
+                slots.append(s.hoard[o])
+        slots.append(s.deck)
+        sides = [side for side in (OFF, DEF) if s.card[side] >= 0 and not s.card_visible(side, seat)]
+        sizes = [len(x) for x in slots]
+        slot_of = {id(x): k for k, x in enumerate(slots)}
+        pins = sorted({(slot_of[id(s.hands[o])], nm[c]) for o, c in s._public_pins() if id(s.hands[o]) in slot_of})
+        pool = [c for x in slots for c in x] + [s.card[side] for side in sides]
+        if s.rules.flares and not setup:
+            pool = s._redraw_flares(seat, pool, rng, shown)
+        pool.sort(key=T.canon.__getitem__)  # canonical: by face, then id
+        fixed: list[list[int]] = [[] for _ in slots]
+        for k, face in pins:
+            i = next((i for i, c in enumerate(pool) if nm[c] == face), -1)
+            if i >= 0 and len(fixed[k]) < sizes[k]:
+                fixed[k].append(pool.pop(i))
+        # a uniform shuffle (sorting by random keys: several times faster than shuffle())
+        keys = [rng.random() for _ in pool]
+        pool = [c for _, c in sorted(zip(keys, pool))]
+        for side in sides:
             i = next(i for i, c in enumerate(pool) if ie[c])
             s.card[side] = pool.pop(i)
-        for target, k in slots:
-            target.extend(pool[:k])
-            del pool[:k]
+        for x, k, f in zip(slots, sizes, fixed):
+            rest = k - len(f)
+            x[:] = f + pool[:rest]
+            del pool[:rest]
+        if s.rules.powers and s.offers[seat] and not setup:
+            s._redeal_offers(seat, rng, setup=False)
+        # what the other seats remember of flares is theirs: they know their hands now
+        s.flares_seen = tuple(x if o == seat else frozenset() for o, x in enumerate(s.flares_seen))
         s._redeal_picks(seat)
         s.reseed_chance(rng.randrange(2**62))
-        s._legal_cache = None
-        s._legal_set_cache = None
+        s.mark_arranged()
         return s
 
     def _redeal_picks(self, seat: int) -> None:
@@ -2602,6 +2790,66 @@ class State(GameState):
             giver = self.main(side)
             if picks and giver != seat and not all(c in self.hands[giver] for c in picks):
                 self.deal_picks[side] = tuple(self.hands[giver][: len(picks)])
+
+    def _redeal_offers(self, seat: int, rng: Any, setup: bool) -> None:
+        """Deal the other seats' alien offers again from the aliens ``seat`` cannot rule
+        out (the pool minus its own offers, and once aliens are public minus the chosen
+        ones). During selection an alien already chosen becomes one of its new offers and
+        the flares follow (rulebook: the dealt aliens' flares join the deck, topped up at
+        random to ``Rules.flares_total``); afterwards a seat's offers are its alien plus
+        aliens whose flares are in the game."""
+        k = self.rules.alien_choices
+        mine = set(self.offers[seat])
+        others = [o for o in range(self.n) if o != seat]
+        offers = self.offers
+        if setup:
+            avail = [a for a in self.alien_pool if a not in mine]
+            rng.shuffle(avail)
+            for i, o in enumerate(others):
+                offers[o] = tuple(avail[k * i: k * i + k])
+                if self.alien[o] is not None:
+                    self.alien[o] = offers[o][0]
+            if self.rules.flares:
+                fl = [a for o in range(self.n) for a in offers[o]]
+                rest = avail[k * len(others):]
+                while len(fl) < self.rules.flares_total and rest:
+                    fl.append(rest.pop())
+                fc = self.g.flare_card
+                self.flare_aliens = tuple(fl)
+                self.cards_in_game = tuple(range(self.g.deck_size)) + tuple(sorted(fc[a] for a in fl))
+                self.deck[:] = self.cards_in_game  # no hand is dealt before every alien is chosen
+            return
+        chosen = {a for a in self.alien if a is not None}
+        base = self.flare_aliens if self.rules.flares else self.alien_pool
+        avail = sorted(a for a in base if a not in mine and a not in chosen)
+        rng.shuffle(avail)
+        need = (k - 1) * len(others)
+        if len(avail) < need:  # defensive: a pool too small for flares to cover the offers
+            extra = sorted(a for a in self.alien_pool if a not in mine and a not in chosen and a not in avail)
+            rng.shuffle(extra)
+            avail += extra
+        for i, o in enumerate(others):
+            offers[o] = (self.alien[o],) + tuple(avail[(k - 1) * i: (k - 1) * (i + 1)])
+
+    def _redraw_flares(self, seat: int, pool: list[int], rng: Any, shown: Sequence[int]) -> list[int]:
+        """Give the flares in ``pool`` (cards ``seat`` cannot see) whose alien ``seat``
+        cannot know is in the game new identities, drawn from the aliens it cannot rule
+        out; ``flare_aliens`` and ``cards_in_game`` follow. Returns the new pool."""
+        T, fc = self.t, self.g.flare_card
+        known = self.known_flares(seat, shown)
+        # a flare of the game that is not known is in a hidden place (those seen are known)
+        hidden = [c for c in self.cards_in_game[self.g.deck_size:] if c not in known]
+        if not hidden:
+            self.flare_aliens = tuple(sorted(self.flare_aliens))  # the order told the deal
+            return pool
+        ruled_out = {T.alien[c] for c in known}
+        new = [fc[a] for a in rng.sample([a for a in self.alien_pool if a not in ruled_out], len(hidden))]
+        for old, c in zip(hidden, new):
+            pool[pool.index(old)] = c
+        flares = sorted(c for c in self.cards_in_game[self.g.deck_size:] if c in known) + new
+        self.flare_aliens = tuple(sorted(T.alien[c] for c in flares))
+        self.cards_in_game = tuple(range(self.g.deck_size)) + tuple(sorted(flares))
+        return pool
 
     def result_extras(self) -> dict:
         """What analyses group results by: each seat's alien, and the turn count."""
@@ -2619,16 +2867,28 @@ class State(GameState):
         return to_svg(self)
 
     def describe(self, action: Action, viewer: int | None = None, actor: int | None = None) -> str:
-        """``str(action)`` as ``viewer`` may read it in a log: a face-down selection (or
-        a card taken by a power from a hidden hand) is masked unless ``viewer`` is the
-        ``actor``."""
-        if viewer is not None and viewer != actor:
-            if action.kind == "select":
-                return "select an encounter card" + (" from the hoard" if action.b else "")
-            if action.kind == "alien":
-                return "choose an alien"
-            if action.kind == "give":
-                return "give a card"
+        """``action`` as ``viewer`` may read it in a log. ``viewer=None`` is the public log
+        (any onlooker: how :class:`ovnilab.board.GameBoard`, the cosmic widget and
+        :func:`ovnilab.cosmic.render.public_action_text` call it); ``viewer=seat`` reads
+        its own actions (``actor == viewer``) in full. Anybody else never reads a hidden
+        name: a selection reads "select an encounter card", an alien choice "choose an
+        alien", and the cards a power's choice names (Barbarian's loot, Hacker's
+        compensation, ...) read "a card". An unknown ``actor`` (None) is masked."""
+        if viewer is not None and viewer == actor:
+            return str(action)
+        k = action.kind
+        if k == "select":
+            return "select an encounter card" + (" from the hoard" if action.b else "")
+        if k == "alien":
+            return "choose an alien"
+        if k == "give":
+            return "give a card"
+        if k == "choose":
+            text = str(action)
+            for name in self.t.names_longest_first:
+                if name in text:
+                    text = text.replace(name, "a card")
+            return text
         return str(action)
 
     def __repr__(self) -> str:

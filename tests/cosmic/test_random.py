@@ -21,8 +21,17 @@ def check_observation(s: cosmic.State, seat: int) -> None:
     assert o["hand"] == s.hand_names(seat)
     assert o["hand_sizes"] == [len(h) for h in s.hands]
     assert "hands" not in o and "deck" not in o  # only sizes and the own hand
+    # hands the seat may look at: Will's flare, and while its Barbarian loots or its
+    # Hacker takes compensation, the hands it chooses from
     peeked = {s.colours[k[2]] for k in s.eflags if k[0] == "peek" and k[1] == seat}
+    for t in s.tasks:
+        if t[0] == "power" and t[1] == seat and t[2] == "Barbarian" and t[3][0] == "loot":
+            peeked.add(s.colours[t[3][1]])
+        if t[0] == "power" and t[1] == seat and t[2] == "Hacker" and t[3][0] == "take":
+            peeked.update(s.colours[o] for o in range(s.n)
+                          if o != seat and ("flag", o, "no_compensation") not in s.eflags)
     assert set(o["peeked_hands"]) == peeked
+    assert all(o["peeked_hands"][c] == s.hand_names(s.colours.index(c)) for c in peeked)
     for side, name in ((0, "offense"), (1, "defense")):
         c = s.card[side]
         if c >= 0 and not s.revealed and s.main(side) != seat and s.face_up != s.main(side):

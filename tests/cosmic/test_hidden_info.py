@@ -1,0 +1,395 @@
+"""Hidden information: determinizations depend only on what a seat sees, keep what every
+player knows, re-deal hidden alien offers and flares, start a fresh log; logs never name a
+hidden card; Barbarian and Hacker see the hands they choose from; the first destiny card
+goes back into a complete, reshuffled deck."""
+
+import random
+
+import pytest
+
+from ovnilab import IllegalAction, cosmic
+from ovnilab.board import GameBoard
+from ovnilab.bots import RandomBot
+from ovnilab.cosmic import rules as R
+from ovnilab.cosmic.render import to_svg
+from ovnilab.cosmic.widget import Board
+
+from . import BLUE, RED, YELLOW, arrange, drive
+
+
+def flares(*aliens: str) -> cosmic.Rules:
+    """Rules whose alien pool is exactly ``aliens`` (so all their flares are in the deck)."""
+    return cosmic.Rules(alien_pool=tuple(aliens))
+
+
+def hidden_places(s: cosmic.State, seat: int) -> list[list[int]]:
+    """The card containers ``seat`` cannot see into."""
+    shown = s.shown_hands(seat)
+    out = [s.hands[o] for o in range(s.n) if o != seat and o not in shown]
+    return out + [s.hoard[o] for o in range(s.n) if o != seat] + [s.deck]
+
+
+def rearranged(s: cosmic.State, seat: int, rng: random.Random) -> cosmic.State:
+    """The same position as ``seat`` sees it, with the hidden cards in other places: the
+    cards it cannot see (but those every player knows are in a hand) are shuffled across
+    the hidden places, keeping sizes, and a face-down encounter card is swapped for another
+    encounter card among them."""
+    t = s.clone()
+    # cards every player knows are in a hand stay, and so do the recorded ones that left it
+    # (determinize checks a record against the true hand; see State.determinize)
+    public = {c for _, c in t._public_pins()} | {c for c, _ in t.shown}
+    places = hidden_places(t, seat)
+    free = [[i for i, c in enumerate(x) if c not in public] for x in places]
+    pool = [x[i] for x, idx in zip(places, free) for i in idx]
+    rng.shuffle(pool)
+    for x, idx in zip(places, free):
+        for i in idx:
+            x[i] = pool.pop()
+    for side in (0, 1):
+        c = t.card[side]
+        if c >= 0 and not t.card_visible(side, seat):
+            spots = [(x, i) for x, idx in zip(places, free) for i in idx if t.t.is_enc[x[i]]]
+            if spots:
+                x, i = spots[rng.randrange(len(spots))]
+                t.card[side], x[i] = x[i], t.card[side]
+    t._legal_cache = t._legal_set_cache = None
+    return t
+
+
+def random_positions(n: int, seed: int, every: int, rules: cosmic.Rules | None = None):
+    """Every ``every``-th position of a random game (and every position where a power
+    names cards: Barbarian, Hacker, Vulch), with the seat to act."""
+    s = cosmic.new_game(n, seed=seed, rules=rules)
+    rng = random.Random(seed)
+    k = 0
+    while not s.is_over():
+        k += 1
+        t = s.tasks[0]
+        if k % every == 0 or (t[0] == "power" and t[2] in ("Barbarian", "Hacker", "Vulch")) or t[0] == "zap":
+            yield s
+        s.apply(rng.choice(s.legal_actions()))
+
+
+# ----------------------------------------------------------------- 1. canonical
+def test_determinize_depends_only_on_what_the_seat_sees():
+    checked = differ = 0
+    for seed in (1, 2):
+        for s in random_positions(4, seed, every=9):
+            seat = s.current_player
+            twin = rearranged(s, seat, random.Random(checked))
+            assert twin.observation(seat) == s.observation(seat)
+            differ += twin.hands != s.hands or twin.deck != s.deck
+            d1 = s.determinize(seat, random.Random(checked))
+            d2 = twin.determinize(seat, random.Random(checked))
+            assert d1 == d2, f"seed {seed}, step {len(s.log)}: the sample depends on hidden cards"
+            checked += 1
+    assert checked > 60 and differ > checked // 2
+
+
+def test_determinizations_keep_the_view_and_the_legal_actions():
+    # across whole random games (every alien and flare in play over the seeds): a sample
+    # is a sound state the seat cannot tell from the true one, and the seat's legal actions
+    # are those of the true state (a sample that moved a known card would break them)
+    checked = 0
+    variants = [(3, 5, None), (4, 6, None), (5, 7, None), (3, 8, cosmic.Rules(powers=False)),
+                (4, 9, cosmic.Rules(flares=False)), (3, 10, cosmic.Rules(alien_choices=3, flares_total=12))]
+    for n, seed, rules in variants:
+        for s in random_positions(n, seed, every=3, rules=rules):
+            seat = s.current_player
+            d = s.determinize(seat, random.Random(checked))
+            R.check_invariants(d)
+            assert d.observation(seat) == s.observation(seat)
+            assert d.legal_actions() == s.legal_actions()
+            a = random.Random(checked).choice(d.legal_actions())
+            d.apply(a)  # and the sample plays on
+            checked += 1
+    assert checked > 500
+
+
+# ----------------------------------------------------------------- 2. public knowledge
+def flare_position() -> cosmic.State:
+    """Red plays Zombie's flare; blue (not the Filch) may steal it with Filch's flare."""
+    s = arrange(aliens=["Macron", "Zombie", "Filch"], rules=flares("Macron", "Zombie", "Filch", "Will"),
+                hands={RED: ["attack 10", "Zombie flare", "attack 04"], BLUE: ["negotiate", "Filch flare", "attack 08"],
+                       YELLOW: ["attack 12", "Will flare"]})
+    s.apply("play Zombie flare (wild)")
+    assert s.phase == "zap" and s.current_player == BLUE
+    assert "play Filch flare (wild)" in {str(a) for a in s.legal_actions()}
+    return s
+
+
+def test_a_flare_being_played_stays_in_its_owners_hand():
+    s = flare_position()
+    zombie = s.g.flare_card["Zombie"]
+    for k in range(25):
+        d = s.determinize(BLUE, random.Random(k))
+        assert zombie in d.hands[RED]
+        d.apply("play Filch flare (wild)")  # steals the card being played: no StopIteration
+        assert zombie in d.hands[BLUE]
+        R.check_invariants(d)
+
+
+def test_a_flare_played_earlier_is_known_to_be_in_its_owners_hand():
+    s = flare_position()
+    s.apply("pass")  # the flare takes effect and stays in red's hand, used
+    zombie = s.g.flare_card["Zombie"]
+    assert zombie in s.hands[RED]
+    for k in range(25):
+        for viewer in (BLUE, YELLOW):
+            assert zombie in s.determinize(viewer, random.Random(k)).hands[RED]
+    # once stolen by Filch's flare, everybody knows the thief holds it
+    s = flare_position()
+    s.apply("play Filch flare (wild)")
+    for k in range(10):
+        assert zombie in s.determinize(YELLOW, random.Random(k)).hands[BLUE]
+
+
+def vulch_position() -> cosmic.State:
+    """Red won with Vulch's flare in hand; blue offers it a card."""
+    s = arrange(aliens=["Macron", "Zombie", "Vulch"], rules=flares("Macron", "Zombie", "Vulch", "Will"),
+                hands={RED: ["attack 40", "Vulch flare"], BLUE: ["attack 01", "attack 20", "morph", "negotiate"],
+                       YELLOW: ["attack 12", "attack 06"]})
+    drive(s, ["aim at blue 1", "ship from red 1", "select attack 01",
+              "play Vulch flare (wild)"], until=lambda s: s.phase == "power" and s.current_player == BLUE)
+    s.apply("Vulch: offer morph")
+    assert s.current_player == RED and {str(a) for a in s.legal_actions()} == {"Vulch: keep it", "Vulch: refuse it"}
+    return s
+
+
+def test_a_card_offered_to_the_vulch_stays_in_the_givers_hand():
+    s = vulch_position()
+    for k in range(25):
+        d = s.determinize(RED, random.Random(k))
+        assert "morph" in d.hand_names(BLUE)
+        d.apply("Vulch: keep it")  # no KeyError
+        assert "morph" in d.hand_names(RED)
+    s.apply("Vulch: refuse it")  # the refused morph stays in blue's hand, in view of all
+    for k in range(10):
+        assert "morph" in s.determinize(YELLOW, random.Random(k)).hand_names(BLUE)
+
+
+# ----------------------------------------------------------------- 3. alien offers, flares
+def offers_twin(s: cosmic.State, seat: int, rng: random.Random) -> cosmic.State:
+    """The same set-up as ``seat`` sees it with other offers dealt to the others (an
+    alien already chosen is one of them) and the flares in the deck following them."""
+    t = s.clone()
+    k = t.rules.alien_choices
+    others = [o for o in range(t.n) if o != seat]
+    avail = [a for a in t.alien_pool if a not in t.offers[seat]]
+    while True:
+        rng.shuffle(avail)
+        if avail[:k * len(others)] != [a for o in others for a in t.offers[o]]:
+            break
+    for i, o in enumerate(others):
+        t.offers[o] = tuple(avail[k * i: k * i + k])
+        if t.alien[o] is not None:
+            t.alien[o] = t.offers[o][-1]
+    fl = [a for o in range(t.n) for a in t.offers[o]] + avail[k * len(others):][:t.rules.flares_total - k * t.n]
+    t.flare_aliens = tuple(fl)
+    t.cards_in_game = tuple(range(t.g.deck_size)) + tuple(sorted(t.g.flare_card[a] for a in fl))
+    t.deck = list(t.cards_in_game)
+    rng.shuffle(t.deck)
+    t._legal_cache = t._legal_set_cache = None
+    R.check_invariants(t)
+    return t
+
+
+def test_other_players_offers_are_dealt_again_during_alien_selection():
+    s = cosmic.new_game(4, seed=8)
+    s.apply(s.legal_actions()[0])  # red keeps an alien; yellow is to choose after blue
+    s.apply(s.legal_actions()[1])
+    seat = YELLOW
+    assert s.alien[RED] and s.alien[BLUE] and s.alien[seat] is None
+    twin = offers_twin(s, seat, random.Random(0))
+    assert twin.observation(seat) == s.observation(seat)  # the flares in the deck are private
+    samples = set()
+    for k in range(20):
+        d = s.determinize(seat, random.Random(k))
+        assert d == twin.determinize(seat, random.Random(k))
+        R.check_invariants(d)
+        assert d.observation(seat) == s.observation(seat)
+        dealt = [a for o in range(d.n) for a in d.offers[o]]
+        assert len(set(dealt)) == len(dealt) and d.offers[seat] == s.offers[seat]
+        assert set(dealt) <= set(d.flare_aliens) and len(d.flare_aliens) == len(s.flare_aliens)
+        assert all(d.alien[o] in d.offers[o] for o in (RED, BLUE)) and d.alien[seat] is None
+        samples.add(tuple(d.offers))
+        # the sample plays on: every alien is chosen, hands are dealt
+        while d.stage == "setup":
+            d.apply(d.legal_actions()[0])
+        R.check_invariants(d)
+    assert len(samples) > 15
+    assert tuple(s.offers) not in samples or len(samples) > 1
+
+
+def test_the_observation_names_only_the_flares_the_seat_knows():
+    s = cosmic.new_game(3, seed=4)
+    seat = 0
+    o = s.observation(seat)
+    assert "flares_in_game" not in o
+    assert o["flares_known"] == sorted(s.offers[seat])
+    rng = random.Random(4)
+    while s.stage == "setup":
+        s.apply(rng.choice(s.legal_actions()))
+    known = set(s.observation(seat)["flares_known"])
+    assert set(s.alien) | set(s.offers[seat]) <= known <= set(s.flare_aliens)
+    assert {s.t.alien[c] for c in s.hands[seat] if s.t.kind[c] == cosmic.data.FLARE} <= known
+
+
+def test_hidden_flares_get_new_identities():
+    s = cosmic.new_game(3, seed=4)
+    rng = random.Random(4)
+    while s.stage == "setup" or len(s.log) < 20:
+        s.apply(rng.choice(s.legal_actions()))
+    seat = s.current_player
+    known = set(s.observation(seat)["flares_known"])
+    unknown = [a for a in s.flare_aliens if a not in known]
+    outside = [a for a in s.alien_pool if a not in s.flare_aliens]
+    assert unknown and outside
+    # the twin: one hidden flare is another alien's (the seat cannot tell)
+    t = s.clone()
+    old, new = s.g.flare_card[unknown[0]], s.g.flare_card[outside[0]]
+    for x in hidden_places(t, seat):
+        if old in x:
+            x[x.index(old)] = new
+    t.flare_aliens = tuple(outside[0] if a == unknown[0] else a for a in t.flare_aliens)
+    t.cards_in_game = tuple(sorted(new if c == old else c for c in t.cards_in_game))
+    R.check_invariants(t)
+    assert t.observation(seat) == s.observation(seat)
+    identities = set()
+    for k in range(10):
+        d = s.determinize(seat, random.Random(k))
+        assert d == t.determinize(seat, random.Random(k))
+        assert known <= set(d.flare_aliens) and len(d.flare_aliens) == len(s.flare_aliens)
+        identities.add(d.flare_aliens)
+        R.check_invariants(d)
+    assert len(identities) > 1
+
+
+# ----------------------------------------------------------------- 4. no hidden log
+def test_a_determinization_starts_a_fresh_log():
+    s = flare_position()
+    s.apply("pass")
+    assert s.log
+    d = s.determinize(s.current_player, random.Random(0))
+    assert d.log == [] and d.actors == []
+    with pytest.raises(IllegalAction):
+        d.undo()
+    with pytest.raises(ValueError):
+        d.to_json()  # not a replay of the true game
+    start = d.clone()
+    a = d.legal_actions()[0]
+    d.apply(a)
+    assert len(d.history()) == 2 and d.history()[0] == start
+    assert d.undo() == a and d == start
+    assert d.initial() == start
+
+
+# ----------------------------------------------------------------- 5. public logs
+def log_game() -> cosmic.State:
+    s = cosmic.new_game(3, seed=2)
+    rng = random.Random(2)
+    while not (any(a.kind == "select" for a in s.log) and s.current_player == 2 and s.phase != "select"):
+        s.apply(rng.choice(s.legal_actions()))
+    return s
+
+
+def hidden_texts(s: cosmic.State) -> list[str]:
+    return [str(a) for a in s.log if a.kind in ("select", "alien")]
+
+
+def test_describe_hides_hidden_names_from_the_public_log():
+    sel = R.Action("select", "attack 10", False)
+    assert s_describe(sel, None, RED) == "select an encounter card"
+    assert s_describe(sel, BLUE, RED) == "select an encounter card"
+    assert s_describe(sel, BLUE, None) == "select an encounter card"  # unknown actor: masked
+    assert s_describe(sel, RED, RED) == "select attack 10"
+    assert s_describe(R.Action("alien", "Zombie"), None, BLUE) == "choose an alien"
+    take = R.Action("choose", "Hacker", "take attack 40 from yellow")
+    assert s_describe(take, None, RED) == "Hacker: take a card from yellow"
+    assert s_describe(take, RED, RED) == "Hacker: take attack 40 from yellow"
+
+
+def s_describe(a, viewer, actor):
+    return cosmic.new_game(3, seed=0).describe(a, viewer, actor)
+
+
+@pytest.mark.parametrize("board_cls", ["generic", "cosmic"])
+def test_the_shared_board_log_never_names_hidden_cards(board_cls):
+    s = log_game()
+    texts = hidden_texts(s)
+    assert any(t.startswith("select ") for t in texts) and any(t.startswith("choose alien") for t in texts)
+    seats = {0: "human", 1: "human", 2: RandomBot()}  # a bot to act: the board shows the public log
+    if board_cls == "generic":
+        board = GameBoard(s, seats, new_game=cosmic.new_game, render=to_svg, player_counts=(3, 4, 5), auto=False)
+    else:
+        board = Board(s, seats=seats, auto=False)
+    assert board.viewer() is None
+    log = board.log_view.value
+    assert "select an encounter card" in log and "choose an alien" in log
+    for t in texts:
+        assert t not in log, t
+
+
+# ----------------------------------------------------------------- 6. Barbarian, Hacker
+def test_barbarian_sees_the_hand_it_loots():
+    s = arrange(aliens=["Barbarian", "Will", "Oracle"],
+                hands={RED: ["attack 40", "attack 01"], BLUE: ["attack 04", "attack 20", "attack 30", "negotiate"],
+                       YELLOW: ["attack 12", "morph"]})
+    drive(s, ["aim at blue 1", "ship from red 1", "ship from red 2", "done", "select attack 40", "select attack 04"],
+          until=lambda s: s.phase == "power")
+    assert s.current_player == RED
+    o = s.observation(RED)
+    assert o["peeked_hands"] == {"blue": ["attack 20", "attack 30", "negotiate"]}
+    assert "yellow" not in o["peeked_hands"] and s.observation(YELLOW)["peeked_hands"] == {}
+    for k in range(10):
+        d = s.determinize(RED, random.Random(k))
+        assert d.hands[BLUE] == s.hands[BLUE]
+        assert d.legal_actions() == s.legal_actions()
+    s.apply("Barbarian: keep attack 30")
+    s.apply("Barbarian: keep attack 20")
+    assert s.observation(RED)["peeked_hands"] == {}  # the decision is over
+
+
+def test_hacker_sees_the_hands_it_takes_compensation_from():
+    s = arrange(aliens=["Hacker", "Will", "Oracle"],
+                hands={RED: ["negotiate"], BLUE: ["attack 04", "attack 05"], YELLOW: ["attack 40", "Ionic Gas"]})
+    drive(s, ["aim at blue 1", "ship from red 1", "ship from red 1", "done"], until=lambda s: s.phase == "power")
+    assert s.current_player == RED
+    o = s.observation(RED)
+    assert o["peeked_hands"] == {"blue": s.hand_names(BLUE), "yellow": ["Ionic Gas", "attack 40"]}
+    for k in range(10):
+        d = s.determinize(RED, random.Random(k))
+        assert d.hands[BLUE] == s.hands[BLUE] and d.hands[YELLOW] == s.hands[YELLOW]
+        assert d.legal_actions() == s.legal_actions()
+    assert s.observation(BLUE)["peeked_hands"] == {}
+
+
+# ----------------------------------------------------------------- 7. first player
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_first_destiny_card_goes_back_into_a_reshuffled_deck(seed, monkeypatch):
+    # rulebook step 7: draw a destiny card for the first player, shuffle it back
+    total = lambda s: s.n * s.g.destiny_per_colour + s.g.destiny_wild + len(s.g.specials)  # noqa: E731
+    after_setup = []
+    finish = R.State._finish_setup
+
+    def spy(self):
+        finish(self)
+        after_setup.append((list(self.ddeck), list(self.ddiscard)))
+
+    monkeypatch.setattr(R.State, "_finish_setup", spy)
+    chosen = cosmic.new_game(4, seed=seed)
+    dealt = list(chosen.ddeck)  # the deck as shuffled at set-up, before the first player
+    assert len(dealt) == total(chosen) and chosen.ddiscard == [] and not after_setup
+    assert chosen.observation(0)["destiny_deck_size"] == total(chosen)
+    while chosen.stage == "setup":
+        chosen.apply(chosen.legal_actions()[0])
+    # the same seed deals the same destiny deck when the aliens are forced
+    forced = cosmic.new_game(4, seed=seed, aliens=["Zombie", "Vulch", "Hacker", "Barbarian"])
+    assert len(after_setup) == 2
+    for deck, discard in after_setup:
+        assert sorted(deck) == sorted(dealt) and discard == []  # the card went back
+        assert deck != dealt  # and the deck was reshuffled
+    for s in (chosen, forced):
+        # at the first decision (the first encounter may have drawn its destiny card)
+        assert len(s.ddeck) + len(s.ddiscard) == total(s) and len(s.ddiscard) <= 1
+        assert s.observation(0)["destiny_deck_size"] == len(s.ddeck)
