@@ -259,6 +259,10 @@ def position_values(s: State, viewer: int | None = None, weights: Evaluation = E
     n = s.n
     T = s.t
     vals = []
+    moving: dict[int, tuple[int, int]] = {}  # card -> (giver, receiver) of a deal
+    for side in (0, 1):
+        for c in s.deal_picks[side]:
+            moving[c] = (s.main(side), s.main(1 - side))
     for x in range(n):
         fc = s.foreign_colonies(x)
         v = w.colony * fc + (w.win if fc >= s.rules.win_colonies else 0.0)
@@ -266,6 +270,11 @@ def position_values(s: State, viewer: int | None = None, weights: Evaluation = E
         warp = s.warp[x]
         v += w.ship * (SHIPS - warp) + w.warp_ship * warp
         cards = s.hands[x] + s.hoard[x]
+        if moving:
+            # an accepted deal's chosen cards count for their receiver already (a card
+            # another player picked is seen only where every card is read)
+            cards = [c for c in cards if c not in moving] + [
+                c for c, (giver, to) in moving.items() if to == x and viewer in (None, giver)]
         v += w.card * len(cards)
         if viewer is None or viewer == x:
             if any(T.is_enc[c] for c in cards):
@@ -309,7 +318,7 @@ def _deal_choice(s: State, seat: int, legal: list[R.Action], w: Evaluation, rng:
     """The best of accepting, rejecting or proposing, for ``seat`` in a deal.
 
     Terms are valued directly: a colony is worth ``w.colony`` to whoever lands it, a card
-    ``w.card`` (cards change hands at random), a failed deal costs each main player
+    ``w.card`` (which cards the giver then picks is valued when it picks them), a failed deal costs each main player
     ``deal_fail_ships`` ships to the warp. A proposal counts only if the other player,
     valuing it the same way, prefers it to a failed deal."""
     base = position_values(s, seat, w)

@@ -2777,19 +2777,27 @@ class State(GameState):
             s._redeal_offers(seat, rng, setup=False)
         # what the other seats remember of flares is theirs: they know their hands now
         s.flares_seen = tuple(x if o == seat else frozenset() for o, x in enumerate(s.flares_seen))
-        s._redeal_picks(seat)
+        s._redeal_private(seat)
         s.reseed_chance(rng.randrange(2**62))
         s.mark_arranged()
         return s
 
-    def _redeal_picks(self, seat: int) -> None:
-        """After a re-deal: the cards another player already chose to give in a deal
-        were hidden, so they become as many cards of its new hand."""
+    def _redeal_private(self, seat: int) -> None:
+        """After a re-deal, the private choices other players made about cards of their
+        hands follow the new hands: the cards already chosen to give in a deal, and the
+        cards Miser's wild flare protects, become as many cards of the new hand."""
         for side in (OFF, DEF):
             picks = self.deal_picks[side]
             giver = self.main(side)
             if picks and giver != seat and not all(c in self.hands[giver] for c in picks):
                 self.deal_picks[side] = tuple(self.hands[giver][: len(picks)])
+        stale = [f for f in self.eflags if f[0] == "protect" and f[1] != seat and f[2] not in self.hands[f[1]]]
+        for f in sorted(stale):
+            self.eflags.discard(f)
+            o = f[1]
+            free = [c for c in self.hands[o] if ("protect", o, c) not in self.eflags]
+            if free:
+                self.eflags.add(("protect", o, free[0]))
 
     def _redeal_offers(self, seat: int, rng: Any, setup: bool) -> None:
         """Deal the other seats' alien offers again from the aliens ``seat`` cannot rule

@@ -19,6 +19,8 @@ from ovnilab.cosmic.bots import (
 )
 from ovnilab.sim import play, run_many
 
+from . import BLUE, RED, arrange, drive
+
 
 def fast_mcts() -> MCTSBot:
     return MCTSBot(iterations=20, rollout_depth=0)
@@ -232,3 +234,14 @@ def share_against_random(bot, games_per_seat: int, seed: int) -> tuple[float, fl
 def test_bot_beats_random(bot, games):
     share, lo, n = share_against_random(bot, games, seed=20)
     assert lo > 1 / 3, f"{bot!r} won {share:.2f} of {n} games against two random bots"
+
+
+def test_greedy_gives_its_weakest_card_in_a_deal():
+    s = arrange(hands={RED: ["negotiate", "attack 05", "attack 30", "attack 40"],
+                       BLUE: ["negotiate", "attack 04", "morph"]})
+    drive(s, ["aim at blue 1", "ship from red 1", "done"], until=lambda s: s.phase == "deal")
+    s.apply("propose: red gives 1 card, blue gives 0 cards, red lands nowhere, blue lands on red 2")
+    s.apply("accept deal")
+    assert s.phase == "give"
+    for k in range(3):
+        assert str(GreedyBot().act(PlayerView(s, RED), random.Random(k))) == "give attack 05"

@@ -393,3 +393,30 @@ def test_the_first_destiny_card_goes_back_into_a_reshuffled_deck(seed, monkeypat
         # at the first decision (the first encounter may have drawn its destiny card)
         assert len(s.ddeck) + len(s.ddiscard) == total(s) and len(s.ddiscard) <= 1
         assert s.observation(0)["destiny_deck_size"] == len(s.ddeck)
+
+
+def test_cards_another_player_chose_to_give_follow_its_new_hand():
+    s = arrange(hands={RED: ["negotiate", "attack 20", "attack 30"],
+                       BLUE: ["negotiate", "attack 40", "attack 05", "morph"]})
+    drive(s, ["aim at blue 1", "ship from red 1", "done"], until=lambda s: s.phase == "deal")
+    s.apply("propose: red gives 1 card, blue gives 1 card, red lands nowhere, blue lands nowhere")
+    s.apply("accept deal")
+    s.apply("give attack 30")  # red's pick, hidden from blue until the exchange
+    assert s.current_player == BLUE
+    for k in range(20):
+        d = s.determinize(BLUE, random.Random(k))
+        # blue's own hand is known to it; red's pick is one card of red's re-dealt hand
+        assert d.hand_names(BLUE) == s.hand_names(BLUE)
+        assert all(c in d.hands[RED] for c in d.deal_picks[R.OFF]) and len(d.deal_picks[R.OFF]) == 1
+        d.apply(d.legal_actions()[0])
+        R.check_invariants(d)
+
+
+def test_cards_protected_by_a_hidden_choice_follow_the_new_hand():
+    s = arrange(hands={RED: ["attack 20"], BLUE: ["attack 04", "attack 05", "attack 06"]})
+    protected = s.hands[BLUE][:2]
+    for c in protected:
+        s.eflags.add(("protect", BLUE, c))
+    d = s.determinize(RED, random.Random(1))
+    marks = [f[2] for f in d.eflags if f[0] == "protect" and f[1] == BLUE]
+    assert len(marks) == 2 and all(c in d.hands[BLUE] for c in marks)
