@@ -77,17 +77,17 @@ mean, sd, lo, hi, n = analysis.mean_interval(g.extras["turns"] for g in results)
 print(f"a game lasts {mean:.1f} turns on average (95% interval {lo:.1f} to {hi:.1f})")
 """),
 md("""
-In this run Pacifist, Warrior and Cudgel stand clearly above a fair share and Parasite
-below it. What a power is worth to a *random* player says something about the power:
+The lists above are computed from the intervals, so they follow the run (a different
+seed or more games moves the aliens near the line); here Pacifist and Warrior come out
+on top. What a power is worth to a *random* player says something about the power:
 
 * the strong ones work **without a decision**: random players reveal plenty of
   negotiates (15 of the 55 encounter cards) and a Pacifist's negotiate beats any attack;
-  Warrior's tokens pile up by themselves and add to every total; Cudgel's winning attacks
-  cost the loser extra ships;
-* Parasite's power is a **choice** (to join encounters uninvited), which a random player
-  takes at random, sending ships into encounters it often loses; likewise Loser declares
-  its upset at random and Trader swaps hands for no reason, so their numbers say little
-  about their worth in good hands.
+  Warrior's tokens pile up by themselves and add to every total;
+* powers that are **choices** are made at random: Parasite joins encounters uninvited
+  and sends ships into encounters it often loses, Loser declares its upset at random,
+  Trader swaps hands for no reason, Hacker takes compensation from whoever comes first;
+  their numbers say little about their worth in good hands.
 
 A power is also lost with fewer than three home colonies. How often each alien still had
 its power at the end of a game:
@@ -100,11 +100,13 @@ for g in results:
     for alien, active in zip(g.extras["alien"], g.extras["power_active"]):
         kept[alien].append(active)
 rows = [{"alien": a, "seats": len(v), "power at the end": sum(v) / len(v)} for a, v in kept.items()]
-print(analysis.Table(sorted(rows, key=lambda r: -r["power at the end"]), max_rows=0).format(decimals=2))
+rows.sort(key=lambda r: -r["power at the end"])
+print(analysis.Table(rows, max_rows=0).format(decimals=2))
+print(f"kept most often: {rows[0]['alien']}; lost most often: {rows[-1]['alien']}")
 """),
 md("""
-Macron, which risks a single ship per encounter, keeps its power most often; Mutant loses
-it most often.
+Macron risks a single ship per encounter, so its home colonies rarely empty: it keeps its
+power more often than most.
 
 ## Encounter odds by ships and cards
 

@@ -393,9 +393,15 @@ After use an artifact is discarded. Their timings are in
 """),
 code('''
 def playing(name, seed, n=4):
-    \"\"\"A random game (nobody quiet) until ``name`` may be played; returns the state.\"\"\"
-    a = cosmic.new_game(n, seed=seed, rules=cosmic.Rules(flares=False))
-    return advance(a, lambda s: offered(s, f"play {name}"), seed=seed, quiet=())
+    \"\"\"A random game (nobody quiet) until ``name`` may be played, from the first seed
+    (``seed``, ``seed + 1``, ...) whose game gets there; returns the state.\"\"\"
+    for k in range(seed, seed + 100):
+        try:
+            a = cosmic.new_game(n, seed=k, rules=cosmic.Rules(flares=False))
+            return advance(a, lambda s: offered(s, f"play {name}"), seed=k, quiet=())
+        except RuntimeError:  # this game ended first
+            continue
+    raise RuntimeError(f"no game reached a {name}")
 
 SEEDS = {"Mobius Tubes": 0, "Plague": 1, "Force Field": 0, "Emotion Control": 0, "Ionic Gas": 1,
          "Quash": 0, "Cosmic Zap": 0, "Card Zap": 0}
@@ -769,7 +775,7 @@ print(f"after the swap: red {card_of(g, 0)}, {g.colours[g.opponent(0)]} {card_of
 **Spiff** (offense, resolution): losing an attack by 10 or more, it lands one ship on the
 target planet anyway.
 """, '''
-g = demo("Spiff", seed=2)
+g = demo("Spiff", seed=3)
 advance(g, lambda s: offered(s, "use Spiff power"))
 print("totals", g.totals, "- red loses by", g.totals[1] - g.totals[0], "| red's foreign colonies:", g.foreign_colonies(0))
 g.apply("use Spiff power")
