@@ -83,7 +83,7 @@ from typing import Any, NamedTuple, Sequence
 import networkx as nx
 
 from ..core import TERMINAL, GameState, IllegalAction, SaveFormatError, rules_from_dict, rules_to_dict
-from .data import CALF, COW, MOON, SUN, Cards, Effect, Face, _fold, load_cards
+from .data import CALF, COW, MOON, SUN, Cards, Effect, Face, _fold, load_cards, resolve_cards_file
 
 __all__ = [
     "Action",
@@ -226,7 +226,9 @@ class Rules:
     max_chain_flips: cap on flips per effect chain (0 = only "once per card per chain").
     stall_limit: consecutive turns without draw or build that end the game (0 = off).
     tie_break: "shared" or "most_cattle".
-    cards_file: another card set (a TOML file like ``data/cows/cards.toml``).
+    cards_file: another card set (a TOML file like ``data/cows/cards.toml``): a bare file
+        name is looked up in ``data/cows/`` first, anything else is a path. Saves keep the
+        text given here, so a bare name keeps a save portable between machines.
     """
 
     hand_limit: int = 3
@@ -250,6 +252,8 @@ class Rules:
             raise ValueError("Rules.max_chain_flips and Rules.stall_limit must be >= 0")
         if self.tie_break not in TIE_BREAKS:
             raise ValueError(f"Rules.tie_break must be one of {TIE_BREAKS}, got {self.tie_break!r}")
+        # the file must exist now, not at the first deal: the error names the option
+        resolve_cards_file(self.cards_file)
 
 
 class Action(NamedTuple):
