@@ -167,6 +167,12 @@ class Cards:
                 return i
         raise KeyError(name)
 
+    def card_name(self, card: int) -> str:
+        """The card named by its two faces, ``"Mimosa / Bezerrinho"`` (side A / side B):
+        unique per card, since no two cards print the same pair."""
+        a, b = self.cards[card]
+        return f"{self.faces[a].name} / {self.faces[b].name}"
+
     def side(self, card: int, up: int) -> Face:
         """The face of ``card`` showing when side ``up`` (0 = A, 1 = B) is up."""
         return self.faces[self.cards[card][up]]

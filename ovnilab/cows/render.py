@@ -20,6 +20,7 @@ from xml.sax.saxutils import escape
 
 from .data import Face
 from .rules import EFFECT, KEEP, SLOTS, State
+from .rules import SEAT_NAMES as _ALIENS
 
 __all__ = ["to_svg"]
 
@@ -53,8 +54,8 @@ def height(hand_limit: int) -> int:
     return HEIGHT + (hand_rows(hand_limit) - 1) * HAND_ROW_H
 
 SEAT_COLOURS = ("#2e7d32", "#6a1b9a")  # the two aliens: green and purple
-SEAT_NAMES = ("Green alien (seat 0)", "Purple alien (seat 1)")
-SHORT_NAMES = ("Green alien", "Purple alien")
+SHORT_NAMES = _ALIENS  # State.seat_name
+SEAT_NAMES = tuple(f"{name} (seat {k})" for k, name in enumerate(_ALIENS))
 SKY_FILL = {"sun": "#fff4cc", "moon": "#e3e7f8", "": "#edf5e4"}
 KIND_TAG = {"immediate": ("NOW", "#c62828"), "adjacency": ("ADJ", "#2e7d32"), "end": ("END", "#1565c0")}
 HIGHLIGHT = "#ff6d00"

@@ -346,6 +346,9 @@ def _tables(cards: Cards) -> _Tables:
     return t
 
 
+#: the two players, named after their Alien on the Aliens card (boards and logs)
+SEAT_NAMES: tuple[str, str] = ("Green alien", "Purple alien")
+
 # phases: the decision the game waits for
 MAIN, KEEP, AFTER, EFFECT, OVER = 0, 1, 2, 3, 4
 PHASE_NAMES = ("main action", "keep one drawn card", "build or end turn", "effect target", "game over")
@@ -874,6 +877,28 @@ class State(GameState):
             key = [(sc[s],) for s in (0, 1)]
         best = max(key)
         return [s for s in (0, 1) if key[s] == best]
+
+    def result_extras(self) -> dict[str, Any]:
+        """What analyses group results by (the hook of :mod:`ovnilab.sim`), so a batch
+        can be read without replaying logs.
+
+        Per seat (one list entry per seat: columns of ``Results.seat_table``):
+        ``cards``, the cards of its pyramid named by both faces (``"Mimosa / Bezerrinho"``,
+        whichever side is up: the card a player "holds") and ``faces``, the faces showing
+        there, both in slot order. Per game: ``turns`` and ``stalled`` (the ovnilab stall
+        rule ended it before a pyramid was complete).
+        """
+        name = self.cards.card_name
+        return {
+            "cards": [[name(c) for c in self.pyr[s] if c >= 0] for s in (0, 1)],
+            "faces": [[self.face(c).name for c in self.pyr[s] if c >= 0] for s in (0, 1)],
+            "turns": self.turns,
+            "stalled": self.over and FULL not in self.mask,
+        }
+
+    def seat_name(self, seat: int) -> str:
+        """A readable name for logs and boards: the seat's Alien ("Green alien")."""
+        return SEAT_NAMES[seat] if seat in (0, 1) else "-"
 
     # ------------------------------------------------------------ observation
     def _card_view(self, c: int, seat: int) -> dict[str, Any]:
