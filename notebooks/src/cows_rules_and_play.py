@@ -432,7 +432,7 @@ judge most faithful.
 | `hand_limit` | `3` | 1-9 | what-if games |
 | `max_chain_flips` | `0` (only "once per card per chain") | `k` | ovnilab's loop rule, capped further |
 | `stall_limit` | `12` | `0` (off) | ovnilab's termination rule |
-| `cards_file` | the ovnilab set | your file | play an edited card set |
+| `cards_file` | the ovnilab set | your file | play an edited card set (a bare file name is looked up in `data/cows/` first, so saves that name it load anywhere) |
 """),
 code('''
 cows.Rules()
@@ -498,37 +498,21 @@ from ovnilab import analysis
 N_GAMES = 200
 
 runs = {areas: sim.run_many("cows", [GreedyBot(), GreedyBot()], N_GAMES, seed=10_000, progress=False,
-                            keep_log=True, new_game_kwargs={"discard_areas": areas})
+                            new_game_kwargs={"discard_areas": areas})
         for areas in (1, 2)}
 for areas, res in runs.items():
     print(f"{areas} discard area(s):", analysis.first_player_advantage(res))
 '''),
 md("""
 The card win rates. A card counts for the player whose final pyramid holds it (either
-side up); each game is replayed from its log to see the pyramids:
+side up). Every game reports its final pyramids (`State.result_extras()`; the seat
+table's `cards` column names each card by its two faces), so nothing is replayed:
 """),
 code('''
-import dataclasses
+# both Celeiro faces in one batch
+both = sim.Results([g for res in runs.values() for g in res])
 
-# both Celeiro faces in one batch, games numbered 0..2*N_GAMES-1
-both = sim.Results([dataclasses.replace(g, index=k)
-                    for k, g in enumerate(g for res in runs.values() for g in res)])
-
-
-def card_names(state, p):
-    """The cards of seat p's final pyramid, as 'side A / side B'."""
-    faces, pairs = state.cards.faces, state.cards.cards
-    return [f"{faces[pairs[c][0]].name} / {faces[pairs[c][1]].name}" for c in state.pyr[p] if c >= 0]
-
-
-pyramids = {g.index: [card_names(g.to_state(), p) for p in (0, 1)] for g in both}
-
-
-def card(row):
-    return pyramids[row["game"]][row["seat"]]
-
-
-by_card = analysis.win_rate_by(both, card)
+by_card = analysis.win_rate_by(both, "cards")
 by_card.max_rows = 0
 by_card
 '''),
@@ -538,7 +522,7 @@ from matplotlib.figure import Figure
 rows = sorted(by_card, key=lambda r: r["rate"])
 fig = Figure(figsize=(7, 4.6), layout="constrained")
 ax = fig.subplots()
-ax.barh([r["card"] for r in rows], [r["rate"] for r in rows],
+ax.barh([r["cards"] for r in rows], [r["rate"] for r in rows],
         xerr=[[r["rate"] - r["lo"] for r in rows], [r["hi"] - r["rate"] for r in rows]], color="#8d6e63")
 ax.axvline(0.5, color="k", ls="--", lw=1)
 ax.set_xlim(0.2, 0.8)
@@ -548,7 +532,7 @@ ax.set_title(f"Greedy vs greedy, {len(both)} games (both Celeiro faces)")
 fig
 ''', FIG),
 code('''
-outside = [r["card"] for r in by_card if r["hi"] < 0.5 or r["lo"] > 0.5]
+outside = [r["cards"] for r in by_card if r["hi"] < 0.5 or r["lo"] > 0.5]
 print(f"{len(outside)} of {len(by_card)} cards have a 95% interval that excludes one half: {outside}")
 print(f"expected by chance alone if every card were fair: about {0.05 * len(by_card):.1f}")
 '''),
