@@ -55,7 +55,10 @@ for areas, res in runs.items():
 '''),
 md("""
 Seat 0 and seat 1 are only labels here (the starting player is drawn at random each
-game), so their rates should agree; the first-player advantage is the real test.
+game), so their rates should agree; the first-player advantage is the real test. With
+120 games per face an interval is about 17 points wide, so one face may land away from
+one half by chance: the design note's batch of 2,000 games (`python -m
+ovnilab.cows.balance`) puts the first player's share at 49.5% [47.4%, 51.7%].
 
 ## Where the points come from
 

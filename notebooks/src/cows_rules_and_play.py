@@ -121,15 +121,16 @@ md("""
   Bezerrinho, Bezerrinho / Lua Cheia, ..., Estrela / Mimosa). Seeing a face therefore leaves
   two possible backs, and "no peeking at the other side" matters: flipping a card is a
   gamble whose odds depend on which cards are already visible (section 8 computes them).
-* *Rich and lean sides alternate.* Nine faces are worth about 3-4 points in a pyramid,
-  nine about 1.5-3 but carry a combo or an effect; every card has one of each, so the
-  cards are worth about the same and what matters is which side is up.
+* *Rich and lean sides alternate.* Nine faces have a high value or a steady bonus, nine
+  a lower value but a combo or an effect; every card has one of each, so the cards are
+  worth about the same and what matters is which side is up.
 * *Symmetric material.* 8 Sun sides, 8 Moon sides, 8 cows and 8 calves in the set: no plan
   (day, night, herd) has more material than another. Effects that cost points sit on high
-  values, effects that give points on low ones, and the three flipping faces cost their
+  values, effects that give points on low ones, and the three flipping faces cost a low
   value for a swing that may backfire.
-* *Tuned by simulation*: the values were adjusted until the win rate of the player holding
-  each card was within a few points of 50% (section 12 repeats the measurement).
+* *Tuned by simulation*: the values were adjusted until the player holding each card won
+  between 45.9% and 55.2% of 2,000 greedy-vs-greedy games (`python -m
+  ovnilab.cows.balance` measures it; section 12 repeats the measurement, smaller).
 """),
 md("""
 ## 3. Set-up
@@ -539,11 +540,16 @@ print(f"expected by chance alone if every card were fair: about {0.05 * len(by_c
 md("""
 **Reading the results.** The first player's share is compared with one half for each
 Celeiro face: the extra turn for the second player, when the starter completes first, is
-there to even out the turns. For the cards, remember that eighteen intervals are
-eighteen tests: even for a perfectly fair set about one would miss one half by chance.
-A card that stays outside when `N_GAMES` is raised (1,000 per face is the design note's
-check) is a candidate for a value change, and the ranking depends on the players: the
-values were tuned with a simpler greedy bot, and a stronger bot may exploit a card more.
+there to even out the turns. With 200 games per face an interval is about 14 points wide,
+and a face may miss one half by chance: the design note's 1,000 games per face give
+51.0% (1 area) and 48.0% (2 areas). For the cards, remember that eighteen intervals are
+eighteen tests: even for a perfectly fair set about one would miss one half by chance,
+and each card here is held in only 150-340 seat-games. A card that stays outside when
+`N_GAMES` is raised is a candidate for a value change: at 1,000 games per face
+(`python -m ovnilab.cows.balance`) every card's holder wins between 45.9% and 55.2%,
+and five intervals still exclude one half, so the set is close to even but not exactly
+even. The ranking also depends on the players: the values were tuned against this greedy
+bot, and a stronger bot may exploit a card more.
 """),
 ]
 write(str(ROOT / "notebooks" / "cows/01_rules_and_play.ipynb"), cells)
