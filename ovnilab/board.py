@@ -12,7 +12,12 @@ three boards behave alike:
 * a readable action log (masked for the viewer), undo (back to the human's previous
   decision), a history slider that replays every past position;
 * bots that move on their own, with a step / auto toggle so a class can watch them;
-* new-game controls: players, seed and the game's rule options.
+* new-game controls: players, seed and the game's rule options, one control per field
+  of the game's ``Rules`` dataclass, chosen from the field's type: a checkbox (bool), a
+  number box (int), a drop-down (str with ``rule_choices``) or a text box (str; for an
+  optional ``str | None`` such as a data file, empty = the default), and a multi-select
+  for a tuple of names with ``rule_choices`` (e.g. which aliens may be dealt; nothing
+  selected = the default, ``None``).
 
 The board uses only the rules API (``legal_actions``, ``apply``, ``undo``, ``clone``,
 ``observation``) and the renderer: everything it does can be replayed without it. Errors
@@ -27,6 +32,7 @@ from __future__ import annotations
 import dataclasses
 import html
 import random
+import typing
 from typing import Any, Callable, Mapping
 
 import ipywidgets as W
@@ -177,7 +183,7 @@ class GameBoard(W.VBox):
                 raise IllegalAction("it is a bot's turn: press 'bot move' or switch bots to auto")
             self.state.apply(action)
         except IllegalAction as exc:
-            self.error.value = f"<span style='color:#b00020'>&#9888; {html.escape(str(exc))}</span>"
+            self.show_error(str(exc))
             self._refresh(keep_error=True)
             return False
         self._snapshots.append(self.state.clone())
@@ -233,12 +239,12 @@ class GameBoard(W.VBox):
         kwargs = dict(self._extra)
         try:
             if self._rules_cls is not None:
-                kwargs["rules"] = self._rules_cls(**{k: w.value for k, w in self.rule_widgets.items()})
+                kwargs["rules"] = self._rules_cls(**{k: self.rule_value(k) for k in self.rule_widgets})
             if self._players_param:
                 kwargs[self._players_param] = self.players.value
             state = self._new_game_fn(seed=int(self.seed.value), **kwargs)
-        except (ValueError, TypeError) as exc:
-            self.error.value = f"<span style='color:#b00020'>&#9888; {html.escape(str(exc))}</span>"
+        except (ValueError, TypeError, OSError) as exc:  # bad options, or a data file that cannot be read
+            self.show_error(f"new game not started (this one goes on): {exc}")
             return
         self.state = state
         n = getattr(state, "num_players", 2)
@@ -247,6 +253,10 @@ class GameBoard(W.VBox):
         self._snapshots = state.history()
         self._run_bots()
         self._refresh()
+
+    def show_error(self, message: str) -> None:
+        """Show a refusal in the error line (the state is left as it was)."""
+        self.error.value = f"<span style='color:#b00020'>&#9888; {html.escape(message)}</span>"
 
     # ---------------------------------------------------------------- history
     def _is_live(self) -> bool:
@@ -377,25 +387,53 @@ class GameBoard(W.VBox):
         return box
 
     def _rule_widgets(self) -> dict[str, W.Widget]:
+        """One control per rule option the board can offer (see the module docstring)."""
         out: dict[str, W.Widget] = {}
+        self._optional_rules: set[str] = set()
         if self._rules_cls is None:
             return out
         current = getattr(self.state, "rules", None) or self._rules_cls()
+        try:
+            hints = typing.get_type_hints(self._rules_cls)
+        except (NameError, TypeError):  # unresolvable annotations: judge by the values
+            hints = {}
+        style = {"description_width": "200px"}
         for f in dataclasses.fields(self._rules_cls):
             v = getattr(current, f.name)
-            if isinstance(v, bool):
+            kind, optional = _field_kind(hints.get(f.name), v)
+            choices = self._rule_choices.get(f.name)
+            if kind is bool and not optional:
                 w: W.Widget = W.Checkbox(value=v, description=f.name, indent=False)
-            elif isinstance(v, int):
+            elif kind is int and not optional:
                 # IntText, not a bounded box: some options use negative values (e.g. -1 = random)
-                w = W.IntText(value=v, description=f.name, style={"description_width": "200px"})
-            elif isinstance(v, str):
-                choices = self._rule_choices.get(f.name)
-                w = (W.Dropdown(options=choices, value=v, description=f.name, style={"description_width": "200px"})
-                     if choices else W.Text(value=v, description=f.name, style={"description_width": "200px"}))
+                w = W.IntText(value=v, description=f.name, style=style)
+            elif kind is str and choices and not optional:
+                w = W.Dropdown(options=choices, value=v, description=f.name, style=style)
+            elif kind is str:
+                w = W.Text(value=v or "", description=f.name, style=style,
+                           placeholder="(empty: the default)" if optional else "")
+            elif kind is tuple and choices:
+                # a subset of named choices; nothing selected = the option's default
+                w = W.SelectMultiple(options=list(choices), value=tuple(x for x in (v or ()) if x in choices),
+                                     rows=min(8, len(choices)), description=f.name, style=style,
+                                     tooltip="ctrl/shift-click to choose several; none = the default")
             else:
-                continue  # file paths and other values: set them in code
+                continue  # other values (a tuple without choices, an optional number): set them in code
+            if optional:
+                self._optional_rules.add(f.name)
             out[f.name] = w
         return out
+
+    def rule_value(self, name: str) -> Any:
+        """The value the new-game control of rule option ``name`` gives: an empty text
+        box or an empty multi-select is ``None`` for an optional field (its default)."""
+        w = self.rule_widgets[name]
+        v = w.value
+        if isinstance(w, W.SelectMultiple):
+            return tuple(v) if v else (None if name in self._optional_rules else ())
+        if isinstance(w, W.Text) and name in self._optional_rules:
+            return v.strip() or None
+        return v
 
     # ------------------------------------------------------------ for tests
     def action_buttons(self) -> list[W.Button]:
@@ -410,6 +448,24 @@ class GameBoard(W.VBox):
 
         walk(self.actions)
         return out
+
+
+def _field_kind(hint: Any, value: Any) -> tuple[type | None, bool]:
+    """The base type of a rules field (bool, int, str, tuple or None for anything else)
+    and whether ``None`` is allowed, from its annotation (``str | None`` -> (str, True))
+    or, without one, from its current value."""
+    args = typing.get_args(hint)
+    optional = type(None) in args
+    if optional:
+        rest = [a for a in args if a is not type(None)]
+        hint = rest[0] if len(rest) == 1 else None
+    base = typing.get_origin(hint) or hint
+    if not isinstance(base, type):
+        base = type(value) if value is not None else None
+    for kind in (bool, int, str, tuple):  # bool first: a bool is also an int
+        if base is not None and issubclass(base, kind):
+            return kind, optional
+    return None, optional
 
 
 def _natural(text: str) -> tuple:

@@ -37,7 +37,7 @@ BOTS = [GreedyBot(), GreedyBot()]
 PROCESSES = None
 
 runs = {areas: sim.run_many("cows", BOTS, N_GAMES, seed=20_000, progress=False, processes=PROCESSES,
-                            record_scores=True, keep_log=True, new_game_kwargs={"discard_areas": areas})
+                            record_scores=True, new_game_kwargs={"discard_areas": areas})
         for areas in (1, 2)}
 runs
 '''),
@@ -55,7 +55,10 @@ for areas, res in runs.items():
 '''),
 md("""
 Seat 0 and seat 1 are only labels here (the starting player is drawn at random each
-game), so their rates should agree; the first-player advantage is the real test.
+game), so their rates should agree; the first-player advantage is the real test. With
+120 games per face an interval is about 17 points wide, so one face may land away from
+one half by chance: the design note's batch of 2,000 games (`python -m
+ovnilab.cows.balance`) puts the first player's share at 49.5% [47.4%, 51.7%].
 
 ## Where the points come from
 
@@ -89,26 +92,15 @@ print(analysis.duration(runs[2]))
 md("""
 ## By card held
 
-A card counts for the player whose final pyramid holds it (either side up). Each game is
-replayed from its log to read the pyramids.
+A card counts for the player whose final pyramid holds it (either side up). Each game
+reports its final pyramids (`State.result_extras()`: the `cards` column of the seat
+table names each card by its two faces), so no game is replayed.
 """),
 code('''
-def card_names(state, p):
-    faces, pairs = state.cards.faces, state.cards.cards
-    return [f"{faces[pairs[c][0]].name} / {faces[pairs[c][1]].name}" for c in state.pyr[p] if c >= 0]
-
-
-pyramids = {g.index: [card_names(g.to_state(), p) for p in (0, 1)] for g in both}
-
-
-def card(row):
-    return pyramids[row["game"]][row["seat"]]
-
-
-by_card = analysis.win_rate_by(both, card)
+by_card = analysis.win_rate_by(both, "cards")
 by_card.max_rows = 0
 print(by_card)
-outside = [r["card"] for r in by_card if r["hi"] < 0.5 or r["lo"] > 0.5]
+outside = [r["cards"] for r in by_card if r["hi"] < 0.5 or r["lo"] > 0.5]
 print(f"\\n{len(outside)} of {len(by_card)} intervals exclude one half (about {0.05 * len(by_card):.1f} "
       f"expected by chance): {outside}")
 '''),
@@ -120,7 +112,7 @@ fig = Figure(figsize=(7, 4.6), layout="constrained")
 ax = fig.subplots()
 ax.errorbar([r["rate"] for r in rows], range(len(rows)), fmt="o", color="#6d4c41",
             xerr=[[r["rate"] - r["lo"] for r in rows], [r["hi"] - r["rate"] for r in rows]])
-ax.set_yticks(range(len(rows)), [r["card"] for r in rows], fontsize=8)
+ax.set_yticks(range(len(rows)), [r["cards"] for r in rows], fontsize=8)
 ax.axvline(0.5, color="k", ls="--", lw=1)
 ax.set_xlabel("win rate of the player whose pyramid holds the card (95% interval)")
 ax.set_title(f"Cards, greedy vs greedy, {len(both)} games")

@@ -121,15 +121,16 @@ md("""
   Bezerrinho, Bezerrinho / Lua Cheia, ..., Estrela / Mimosa). Seeing a face therefore leaves
   two possible backs, and "no peeking at the other side" matters: flipping a card is a
   gamble whose odds depend on which cards are already visible (section 8 computes them).
-* *Rich and lean sides alternate.* Nine faces are worth about 3-4 points in a pyramid,
-  nine about 1.5-3 but carry a combo or an effect; every card has one of each, so the
-  cards are worth about the same and what matters is which side is up.
+* *Rich and lean sides alternate.* Nine faces have a high value or a steady bonus, nine
+  a lower value but a combo or an effect; every card has one of each, so the cards are
+  worth about the same and what matters is which side is up.
 * *Symmetric material.* 8 Sun sides, 8 Moon sides, 8 cows and 8 calves in the set: no plan
   (day, night, herd) has more material than another. Effects that cost points sit on high
-  values, effects that give points on low ones, and the three flipping faces cost their
+  values, effects that give points on low ones, and the three flipping faces cost a low
   value for a swing that may backfire.
-* *Tuned by simulation*: the values were adjusted until the win rate of the player holding
-  each card was within a few points of 50% (section 12 repeats the measurement).
+* *Tuned by simulation*: the values were adjusted until the player holding each card won
+  between 45.9% and 55.2% of 2,000 greedy-vs-greedy games (`python -m
+  ovnilab.cows.balance` measures it; section 12 repeats the measurement, smaller).
 """),
 md("""
 ## 3. Set-up
@@ -432,7 +433,7 @@ judge most faithful.
 | `hand_limit` | `3` | 1-9 | what-if games |
 | `max_chain_flips` | `0` (only "once per card per chain") | `k` | ovnilab's loop rule, capped further |
 | `stall_limit` | `12` | `0` (off) | ovnilab's termination rule |
-| `cards_file` | the ovnilab set | your file | play an edited card set |
+| `cards_file` | the ovnilab set | your file | play an edited card set (a bare file name is looked up in `data/cows/` first, so saves that name it load anywhere) |
 """),
 code('''
 cows.Rules()
@@ -498,37 +499,21 @@ from ovnilab import analysis
 N_GAMES = 200
 
 runs = {areas: sim.run_many("cows", [GreedyBot(), GreedyBot()], N_GAMES, seed=10_000, progress=False,
-                            keep_log=True, new_game_kwargs={"discard_areas": areas})
+                            new_game_kwargs={"discard_areas": areas})
         for areas in (1, 2)}
 for areas, res in runs.items():
     print(f"{areas} discard area(s):", analysis.first_player_advantage(res))
 '''),
 md("""
 The card win rates. A card counts for the player whose final pyramid holds it (either
-side up); each game is replayed from its log to see the pyramids:
+side up). Every game reports its final pyramids (`State.result_extras()`; the seat
+table's `cards` column names each card by its two faces), so nothing is replayed:
 """),
 code('''
-import dataclasses
+# both Celeiro faces in one batch
+both = sim.Results([g for res in runs.values() for g in res])
 
-# both Celeiro faces in one batch, games numbered 0..2*N_GAMES-1
-both = sim.Results([dataclasses.replace(g, index=k)
-                    for k, g in enumerate(g for res in runs.values() for g in res)])
-
-
-def card_names(state, p):
-    """The cards of seat p's final pyramid, as 'side A / side B'."""
-    faces, pairs = state.cards.faces, state.cards.cards
-    return [f"{faces[pairs[c][0]].name} / {faces[pairs[c][1]].name}" for c in state.pyr[p] if c >= 0]
-
-
-pyramids = {g.index: [card_names(g.to_state(), p) for p in (0, 1)] for g in both}
-
-
-def card(row):
-    return pyramids[row["game"]][row["seat"]]
-
-
-by_card = analysis.win_rate_by(both, card)
+by_card = analysis.win_rate_by(both, "cards")
 by_card.max_rows = 0
 by_card
 '''),
@@ -538,7 +523,7 @@ from matplotlib.figure import Figure
 rows = sorted(by_card, key=lambda r: r["rate"])
 fig = Figure(figsize=(7, 4.6), layout="constrained")
 ax = fig.subplots()
-ax.barh([r["card"] for r in rows], [r["rate"] for r in rows],
+ax.barh([r["cards"] for r in rows], [r["rate"] for r in rows],
         xerr=[[r["rate"] - r["lo"] for r in rows], [r["hi"] - r["rate"] for r in rows]], color="#8d6e63")
 ax.axvline(0.5, color="k", ls="--", lw=1)
 ax.set_xlim(0.2, 0.8)
@@ -548,18 +533,23 @@ ax.set_title(f"Greedy vs greedy, {len(both)} games (both Celeiro faces)")
 fig
 ''', FIG),
 code('''
-outside = [r["card"] for r in by_card if r["hi"] < 0.5 or r["lo"] > 0.5]
+outside = [r["cards"] for r in by_card if r["hi"] < 0.5 or r["lo"] > 0.5]
 print(f"{len(outside)} of {len(by_card)} cards have a 95% interval that excludes one half: {outside}")
 print(f"expected by chance alone if every card were fair: about {0.05 * len(by_card):.1f}")
 '''),
 md("""
 **Reading the results.** The first player's share is compared with one half for each
 Celeiro face: the extra turn for the second player, when the starter completes first, is
-there to even out the turns. For the cards, remember that eighteen intervals are
-eighteen tests: even for a perfectly fair set about one would miss one half by chance.
-A card that stays outside when `N_GAMES` is raised (1,000 per face is the design note's
-check) is a candidate for a value change, and the ranking depends on the players: the
-values were tuned with a simpler greedy bot, and a stronger bot may exploit a card more.
+there to even out the turns. With 200 games per face an interval is about 14 points wide,
+and a face may miss one half by chance: the design note's 1,000 games per face give
+51.0% (1 area) and 48.0% (2 areas). For the cards, remember that eighteen intervals are
+eighteen tests: even for a perfectly fair set about one would miss one half by chance,
+and each card here is held in only 150-340 seat-games. A card that stays outside when
+`N_GAMES` is raised is a candidate for a value change: at 1,000 games per face
+(`python -m ovnilab.cows.balance`) every card's holder wins between 45.9% and 55.2%,
+and five intervals still exclude one half, so the set is close to even but not exactly
+even. The ranking also depends on the players: the values were tuned against this greedy
+bot, and a stronger bot may exploit a card more.
 """),
 ]
 write(str(ROOT / "notebooks" / "cows/01_rules_and_play.ipynb"), cells)

@@ -58,10 +58,10 @@ md("""
 ## 1. One endgame, solved
 
 A greedy-vs-greedy game, rewound to eight decisions before its end. Seat 1 has just
-built a card whose effect lets it flip a card of its own pyramid (or skip):
+built a Disco Voador, whose effect lets it flip a card of its own pyramid (or skip):
 """),
 code('''
-final = greedy_game(28)
+final = greedy_game(5)
 position = final.replay(len(final.log) - 8)
 show(position)
 print("the game went on:", [str(a) for a in final.log[-8:]])
@@ -74,8 +74,9 @@ print("optimal:", [str(a) for a in solution.best])
 '''),
 md("""
 Every legal action's exact value for the player to act (positive = good for that
-player: here seat 1, so every option loses, the best ones by 6), and the greedy bot's
-choice in this position:
+player: here seat 1, so every option loses, the best by 2), and the greedy bot's choice
+in this position (it skips the effect, and loses by 5: the solver knows what is behind
+each card, the bot does not; section 2 comes back to this):
 """),
 code('''
 values = endgame.action_values(position)
@@ -165,7 +166,8 @@ deck), and `endgame.expectimax` solves the turn: at each decision the action wit
 *expected* value, where what the player sees after an action (a flipped card's back, two
 drawn cards) splits the worlds into chance outcomes.
 
-A last turn found in the greedy games:
+A last turn found in the greedy games (seat 0 holds a Mimosa; the Celeiro offers a
+Raio Trator, whose tractor beam flips a card of the opponent's pyramid):
 """),
 code('''
 def last_turn(seed):
@@ -199,7 +201,7 @@ def compare(state):
     return worlds, blind, choice
 
 
-game = last_turn(42)
+game = last_turn(157)
 show(game)
 worlds, blind, choice = compare(game)
 '''),
@@ -221,19 +223,27 @@ sides: the expected gain of deciding after the uncertainty is resolved rather th
 before. For a single decision maker it is never negative (seeing cannot hurt), and it is
 zero when no decision depends on the unknown.
 
-Another last turn, where the greedy bot gambles:
+Here a player who saw the cards would start exactly as the blind one (take the Raio
+Trator, then build it): what seeing is worth lies in the next decision, the tractor
+beam's target. The best card to flip depends on what is behind the opponent's cards (an
+Estrela or a Bezerrinho behind the Mimosa; a Curral or a Sol do Meio-Dia behind each
+Crepúsculo), and the blind player must pick one target for all worlds.
+
+Another last turn, where the greedy bot draws when it should not:
 """),
 code('''
-game = last_turn(99)
+game = last_turn(91)
 show(game)
 worlds, blind, choice = compare(game)
 print(f"greedy's choice loses {max(blind.values()) - blind[choice]:.2f} points in expectation")
 '''),
 md("""
-Flipping the card in hand is a coin toss between its two possible backs; the greedy bot
-judges it by the position right after the flip (a good back would be worth building), not
-by what the rest of this last turn can still make of it. Expectimax plays the turn to its
-end in every world, so it sees that the safe actions are worth more.
+Taking the Eclipse and building it completes seat 1's pyramid, and the Eclipse's effect
+then turns over a Sun of the opponent's pyramid: the Vaca Voadora, whose two possible
+backs (Manada, Farol) are both lean sides. The greedy bot judges an action by the
+position right after it, where the Eclipse is a 1-point card in hand and the better of
+two drawn cards counts as in hand; the flip to come is beyond its one step. Expectimax
+plays the turn to its end in every world, so it sees the flip, and the draw's cost.
 
 ## Exercises
 

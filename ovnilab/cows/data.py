@@ -4,7 +4,9 @@ The cards are data, not code: each side ("face") has a base value, optional symb
 or a Moon, cows, calves) and up to :data:`MAX_EFFECTS` effects taken from a small
 vocabulary (:data:`EFFECT_TYPES`). The engine interprets the vocabulary, so a user can edit
 a card in a copy of the file and play the changed game with
-``cows.Rules(cards_file="my_cards.toml")``.
+``cows.Rules(cards_file="path/to/my_cards.toml")``; a bare file name is looked up in
+``data/cows/`` first (:func:`resolve_cards_file`), so saves that name a file kept there
+load on any machine.
 
 Faces are declared once and cards name their two faces, so one face may be printed on
 several cards (the ovnilab set prints each face on exactly two cards with different
@@ -33,6 +35,7 @@ __all__ = [
     "EFFECT_KINDS",
     "SYMBOLS",
     "load_cards",
+    "resolve_cards_file",
     "data_dir",
 ]
 
@@ -164,6 +167,12 @@ class Cards:
                 return i
         raise KeyError(name)
 
+    def card_name(self, card: int) -> str:
+        """The card named by its two faces, ``"Mimosa / Bezerrinho"`` (side A / side B):
+        unique per card, since no two cards print the same pair."""
+        a, b = self.cards[card]
+        return f"{self.faces[a].name} / {self.faces[b].name}"
+
     def side(self, card: int, up: int) -> Face:
         """The face of ``card`` showing when side ``up`` (0 = A, 1 = B) is up."""
         return self.faces[self.cards[card][up]]
@@ -242,6 +251,8 @@ def _load_toml(path: Path) -> dict[str, Any]:
             return tomllib.load(fh)
     except tomllib.TOMLDecodeError as exc:
         raise DataError(f"{path}: not valid TOML: {exc}") from exc
+    except OSError as exc:
+        raise DataError(f"{path}: cannot be read: {exc}") from exc
 
 
 def _fold(text: str) -> str:
@@ -347,8 +358,32 @@ def parse_cards(d: dict[str, Any], source: str = "<cards>") -> Cards:
     return Cards(faces=tuple(faces), cards=tuple(cards), celeiro=(celeiro[1], celeiro[2]), path=source)
 
 
-@functools.lru_cache(maxsize=16)
+def resolve_cards_file(path: str | None) -> Path:
+    """Where a cards file is: ``None`` (or ``""``) is the shipped set; a bare file name
+    such as ``"cards.toml"`` is looked up in ``data/cows/`` first, so a saved game that
+    names a file shipped there stays portable between machines (as Ovni's game files);
+    anything else is a path. Raises :class:`DataError` naming ``Rules.cards_file`` when
+    the file is in neither place."""
+    folder = data_dir() / "cows"
+    if not path:
+        return folder / "cards.toml"
+    if not isinstance(path, str):
+        raise DataError(f"Rules.cards_file must be a file name or a path, got {path!r}")
+    p = Path(path)
+    shipped = folder / p
+    if not p.is_absolute() and len(p.parts) == 1 and shipped.is_file():
+        return shipped
+    if not p.is_file():
+        raise DataError(f"Rules.cards_file: {path!r} is not a file (nor a file name in {folder})")
+    return p
+
+
 def load_cards(path: str | None = None) -> Cards:
-    """Read and validate a cards file (default: ``data/cows/cards.toml``)."""
-    p = Path(path) if path else data_dir() / "cows" / "cards.toml"
-    return parse_cards(_load_toml(p), str(p))
+    """Read and validate a cards file (default: ``data/cows/cards.toml``); ``path`` is
+    resolved by :func:`resolve_cards_file`. Each file is read once per session."""
+    return _load_resolved(str(resolve_cards_file(path)))
+
+
+@functools.lru_cache(maxsize=16)
+def _load_resolved(path: str) -> Cards:
+    return parse_cards(_load_toml(Path(path)), path)

@@ -2,10 +2,11 @@
 
 ``to_svg(state, viewer=None)`` draws the table as ``viewer`` sees it: both pyramids (empty
 slots dashed, the slots the player to act may build on tinted), both hands (played face
-up, as the rulebook says), the Aliens card, the deck (its visible top face and its size),
-the Celeiro tops, a pending drawn pair, whose turn it is and the last action (outlined
-in orange). Every card shows its face: name, base value, Sun/Moon, cows and calves, and
-its effects in words tagged NOW (immediate), ADJ (adjacency) or END (end of game).
+up, as the rulebook says; three slots to a row, so a larger ``Rules.hand_limit`` adds
+rows), the Aliens card, the deck (its visible top face and its size), the Celeiro tops,
+a pending drawn pair, whose turn it is and the last action (outlined in orange). Every
+card shows its face: name, base value, Sun/Moon, cows and calves, and its effects in
+words tagged NOW (immediate), ADJ (adjacency) or END (end of game).
 
 Hidden sides are drawn only where ``viewer`` has seen them (a ``peek`` effect, or a
 card flipped in view); ``viewer=None`` is a spectator, who sees the public table.
@@ -19,6 +20,7 @@ from xml.sax.saxutils import escape
 
 from .data import Face
 from .rules import EFFECT, KEEP, SLOTS, State
+from .rules import SEAT_NAMES as _ALIENS
 
 __all__ = ["to_svg"]
 
@@ -31,11 +33,29 @@ WIDTH = 2 * PANEL_W + CENTER_W + 4 * MARGIN
 TOP = 54  # below the title bar
 PYR_Y = TOP + 44
 HAND_Y = PYR_Y + 3 * CH + 2 * GAP + 34
-HEIGHT = HAND_Y + CH + 24
+HAND_COLS = 3  # hand cards per row: a panel is as wide as the pyramid's base row
+HAND_ROW_H = CH + 22  # a hand row: the card and its "hand i" label
+HEIGHT = HAND_Y + CH + 24  # the height with the rulebook's hand of 3 (one hand row)
+
+
+def hand_rows(hand_limit: int) -> int:
+    """Rows of hand slots for ``hand_limit`` (``Rules.hand_limit``, 1-9): a hand larger
+    than the pyramid's base wraps onto more rows instead of leaving its panel."""
+    return max(1, -(-hand_limit // HAND_COLS))
+
+
+def hand_slot_xy(px: float, i: int) -> tuple[float, float]:
+    """Top-left corner of hand slot ``i`` (0-based) in the panel starting at ``px``."""
+    return px + (i % HAND_COLS) * (CW + GAP), HAND_Y + (i // HAND_COLS) * HAND_ROW_H
+
+
+def height(hand_limit: int) -> int:
+    """The SVG's height: the table plus as many hand rows as the hand limit needs."""
+    return HEIGHT + (hand_rows(hand_limit) - 1) * HAND_ROW_H
 
 SEAT_COLOURS = ("#2e7d32", "#6a1b9a")  # the two aliens: green and purple
-SEAT_NAMES = ("Green alien (seat 0)", "Purple alien (seat 1)")
-SHORT_NAMES = ("Green alien", "Purple alien")
+SHORT_NAMES = _ALIENS  # State.seat_name
+SEAT_NAMES = tuple(f"{name} (seat {k})" for k, name in enumerate(_ALIENS))
 SKY_FILL = {"sun": "#fff4cc", "moon": "#e3e7f8", "": "#edf5e4"}
 KIND_TAG = {"immediate": ("NOW", "#c62828"), "adjacency": ("ADJ", "#2e7d32"), "end": ("END", "#1565c0")}
 HIGHLIGHT = "#ff6d00"
@@ -191,9 +211,10 @@ def to_svg(state: State, viewer: int | None = None, show_backs: bool = False) ->
             return s.back(c).name
         return None
 
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
-           f'viewBox="0 0 {WIDTH} {HEIGHT}" font-family="{FONT}">',
-           f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#faf7f0"/>']
+    h = height(s.rules.hand_limit)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{h}" '
+           f'viewBox="0 0 {WIDTH} {h}" font-family="{FONT}">',
+           f'<rect width="{WIDTH}" height="{h}" fill="#faf7f0"/>']
     # ---- title bar: turn, phase, result
     out.append(f'<rect width="{WIDTH}" height="{TOP - 12}" fill="#3e2723"/>')
     if s.over:
@@ -238,17 +259,18 @@ def to_svg(state: State, viewer: int | None = None, show_backs: bool = False) ->
                 out.append(_empty(x, y, f"row {r} slot {k}", colour if slot in open_here else None))
             else:
                 out.append(_card(x, y, s.face(c), mark=("pyr", seat, slot) in marks, back=back_of(c)))
-        # ---- hand (face up on the table)
+        # ---- hand (face up on the table): one slot per card the hand limit allows,
+        # HAND_COLS to a row, so a larger Rules.hand_limit adds rows inside the panel
         hand = s.hand[seat]
         out.append(_text(px, HAND_Y - 8, f"Hand ({len(hand)}/{s.rules.hand_limit})", 11, "bold", colour))
-        for i in range(s.rules.hand_limit):
-            x = px + i * (CW + GAP)
+        for i in range(max(s.rules.hand_limit, len(hand))):
+            x, y = hand_slot_xy(px, i)
             if i < len(hand):
                 c = hand[i]
-                out.append(_card(x, HAND_Y, s.face(c), label=f"hand {i + 1}", mark=("hand", seat, i) in marks,
+                out.append(_card(x, y, s.face(c), label=f"hand {i + 1}", mark=("hand", seat, i) in marks,
                                  back=back_of(c)))
             else:
-                out.append(_empty(x, HAND_Y, "empty"))
+                out.append(_empty(x, y, "empty"))
 
     # ---- centre: Aliens card, deck, Celeiro, drawn pair
     cx = MARGIN * 2 + PANEL_W

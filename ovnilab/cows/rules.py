@@ -83,7 +83,7 @@ from typing import Any, NamedTuple, Sequence
 import networkx as nx
 
 from ..core import TERMINAL, GameState, IllegalAction, SaveFormatError, rules_from_dict, rules_to_dict
-from .data import CALF, COW, MOON, SUN, Cards, Effect, Face, _fold, load_cards
+from .data import CALF, COW, MOON, SUN, Cards, Effect, Face, _fold, load_cards, resolve_cards_file
 
 __all__ = [
     "Action",
@@ -226,7 +226,9 @@ class Rules:
     max_chain_flips: cap on flips per effect chain (0 = only "once per card per chain").
     stall_limit: consecutive turns without draw or build that end the game (0 = off).
     tie_break: "shared" or "most_cattle".
-    cards_file: another card set (a TOML file like ``data/cows/cards.toml``).
+    cards_file: another card set (a TOML file like ``data/cows/cards.toml``): a bare file
+        name is looked up in ``data/cows/`` first, anything else is a path. Saves keep the
+        text given here, so a bare name keeps a save portable between machines.
     """
 
     hand_limit: int = 3
@@ -250,6 +252,8 @@ class Rules:
             raise ValueError("Rules.max_chain_flips and Rules.stall_limit must be >= 0")
         if self.tie_break not in TIE_BREAKS:
             raise ValueError(f"Rules.tie_break must be one of {TIE_BREAKS}, got {self.tie_break!r}")
+        # the file must exist now, not at the first deal: the error names the option
+        resolve_cards_file(self.cards_file)
 
 
 class Action(NamedTuple):
@@ -341,6 +345,9 @@ def _tables(cards: Cards) -> _Tables:
         t = _TABLES[cards] = _Tables(cards)
     return t
 
+
+#: the two players, named after their Alien on the Aliens card (boards and logs)
+SEAT_NAMES: tuple[str, str] = ("Green alien", "Purple alien")
 
 # phases: the decision the game waits for
 MAIN, KEEP, AFTER, EFFECT, OVER = 0, 1, 2, 3, 4
@@ -870,6 +877,28 @@ class State(GameState):
             key = [(sc[s],) for s in (0, 1)]
         best = max(key)
         return [s for s in (0, 1) if key[s] == best]
+
+    def result_extras(self) -> dict[str, Any]:
+        """What analyses group results by (the hook of :mod:`ovnilab.sim`), so a batch
+        can be read without replaying logs.
+
+        Per seat (one list entry per seat: columns of ``Results.seat_table``):
+        ``cards``, the cards of its pyramid named by both faces (``"Mimosa / Bezerrinho"``,
+        whichever side is up: the card a player "holds") and ``faces``, the faces showing
+        there, both in slot order. Per game: ``turns`` and ``stalled`` (the ovnilab stall
+        rule ended it before a pyramid was complete).
+        """
+        name = self.cards.card_name
+        return {
+            "cards": [[name(c) for c in self.pyr[s] if c >= 0] for s in (0, 1)],
+            "faces": [[self.face(c).name for c in self.pyr[s] if c >= 0] for s in (0, 1)],
+            "turns": self.turns,
+            "stalled": self.over and FULL not in self.mask,
+        }
+
+    def seat_name(self, seat: int) -> str:
+        """A readable name for logs and boards: the seat's Alien ("Green alien")."""
+        return SEAT_NAMES[seat] if seat in (0, 1) else "-"
 
     # ------------------------------------------------------------ observation
     def _card_view(self, c: int, seat: int) -> dict[str, Any]:

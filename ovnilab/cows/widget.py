@@ -20,7 +20,7 @@ from typing import Any, Mapping
 import ipywidgets as W
 
 from ..board import HUMAN, Chooser, GameBoard
-from .render import SHORT_NAMES, to_svg
+from .render import to_svg
 from .rules import SLOTS, TIE_BREAKS, Rules, State, new_game
 
 __all__ = ["Board"]
@@ -87,12 +87,6 @@ class Board(GameBoard):
         """Start a new game from the controls (seed, discard areas, rule options)."""
         self._extra["discard_areas"] = self.areas.value
         super().new_game()
-
-    def _seat_name(self, seat: int) -> str:
-        fn = getattr(self.state, "seat_name", None)
-        if fn is not None:
-            return fn(seat)
-        return SHORT_NAMES[seat] if seat in (0, 1) else "-"
 
     def _status(self) -> None:
         s = self.state

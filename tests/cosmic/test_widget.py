@@ -212,3 +212,54 @@ def test_step_mode_and_new_game_controls():
     s = board.state
     assert s.num_players == 3 and s.seed == 11 and s.rules.second_encounter == "always" and not s.rules.flares
     assert set(board.seats) == {0, 1, 2}
+
+
+def test_new_game_with_an_alien_pool_and_a_deck_file(tmp_path):
+    from ovnilab.cosmic.data import data_dir
+    from ovnilab.cosmic.rules import implemented_aliens
+
+    board = Board(cosmic.new_game(4, seed=8), seats=bots(4))
+    pool_box, deck_box = board.rule_widgets["alien_pool"], board.rule_widgets["deck_file"]
+    assert isinstance(pool_box, W.SelectMultiple) and list(pool_box.options) == implemented_aliens()
+    assert pool_box.value == () and board.rule_value("alien_pool") is None  # none selected = every alien
+    assert isinstance(deck_box, W.Text) and deck_box.value == "" and board.rule_value("deck_file") is None
+    # three players, two aliens dealt to each, from a pool of six
+    pool = ("Clone", "Miser", "Oracle", "Trader", "Vulch", "Zombie")
+    pool_box.value = pool
+    board.players.value = 3
+    board.seed.value = 21
+    board.new_button.click()
+    s = board.state
+    assert board.error.value == "" and s.num_players == 3 and s.seed == 21
+    assert s.rules.alien_pool == pool
+    dealt = [a for offer in s.offers for a in offer]
+    assert sorted(dealt) == sorted(pool)  # 3 x 2 = the whole pool, each alien once
+    click_random(board, random.Random(4))  # the human keeps one of its two
+    assert board.state.alien[0] in s.offers[0]
+    assert all(a in pool for a in board.state.alien if a is not None)
+
+    # refusals are shown, never raised, and the game in progress goes on untouched
+    def refused(*expected: str) -> None:
+        before, log = board.state, list(board.state.log)
+        board.new_button.click()
+        assert all(x in board.error.value for x in expected), board.error.value
+        assert board.state is before and board.state.log == log
+
+    pool_box.value = ("Clone", "Miser")
+    refused("new game not started", "the pool has 2")
+    pool_box.value = ()
+    deck_box.value = str(tmp_path / "missing.toml")
+    refused("Rules.deck_file", "missing.toml", "is not a file")
+    (tmp_path / "bad.toml").write_text("attack = 3\n")
+    deck_box.value = str(tmp_path / "bad.toml")
+    refused("bad.toml", "attack")  # the loader names the file and the bad field
+    # an edited copy of the deck is played; an empty box is the shipped deck again
+    good = tmp_path / "deck.toml"
+    good.write_text((data_dir() / "cosmic" / "deck.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    deck_box.value = str(good)
+    board.new_button.click()
+    assert board.error.value == "" and board.state.rules.deck_file == str(good)
+    assert board.state.rules.alien_pool is None
+    deck_box.value = "  "
+    board.new_button.click()
+    assert board.error.value == "" and board.state.rules.deck_file is None

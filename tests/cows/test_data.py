@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import json
 import random
 import sys
 from collections import Counter
@@ -10,8 +11,11 @@ from pathlib import Path
 
 import pytest
 
+import ovnilab
 from ovnilab import cows
-from ovnilab.cows.data import EFFECT_TYPES, DataError, data_dir, load_cards, parse_cards
+from ovnilab.core import SaveFormatError
+from ovnilab.cows import data as cows_data
+from ovnilab.cows.data import EFFECT_TYPES, DataError, data_dir, load_cards, parse_cards, resolve_cards_file
 
 from .scenario import small_cards_file
 
@@ -180,6 +184,56 @@ def test_rules_cards_file_plays_the_edited_game(tmp_path):
     again = cows.State.from_options(s.seed, s.options)
     again.apply_many(list(s.log))
     assert again == s
+
+
+def _play_and_reload(rules: cows.Rules, seed: int) -> tuple[cows.State, dict]:
+    """A random game under ``rules``, its save as JSON, and the reloaded game."""
+    s = cows.new_game(seed=seed, rules=rules)
+    rng = random.Random(seed)
+    while not s.is_over():
+        s.apply(rng.choice(s.legal_actions()))
+    saved = json.loads(s.to_json())
+    again = ovnilab.load_json(s.to_json())
+    assert again == s and again.scores() == s.scores()
+    return again, saved
+
+
+def test_a_bare_cards_file_name_is_found_in_data_cows(monkeypatch):
+    monkeypatch.setitem(ovnilab.GAMES, "cows", "ovnilab.cows")
+    # the shipped set by its bare name is the default set (the same loaded object)
+    assert resolve_cards_file("cards.toml") == CARDS_FILE
+    again, saved = _play_and_reload(cows.Rules(cards_file="cards.toml"), seed=4)
+    assert again.cards is load_cards()
+    assert saved["options"]["rules"]["cards_file"] == "cards.toml"  # what the user gave, no path
+
+
+def test_an_edited_set_kept_in_data_cows_saves_by_name(tmp_path, monkeypatch):
+    # a data folder of another installation, holding an edited set next to the shipped one
+    (tmp_path / "cows").mkdir()
+    text = CARDS_FILE.read_text(encoding="utf-8").replace('name = "Mimosa"\nvalue = 3\n',
+                                                          'name = "Mimosa"\nvalue = 7\n')
+    (tmp_path / "cows" / "mimosa7.toml").write_text(text, encoding="utf-8")
+    monkeypatch.setattr(cows_data, "data_dir", lambda: tmp_path)
+    monkeypatch.setitem(ovnilab.GAMES, "cows", "ovnilab.cows")
+    monkeypatch.chdir(tmp_path)  # "mimosa7.toml" is not a path from here: only the name works
+    again, saved = _play_and_reload(cows.Rules(cards_file="mimosa7.toml"), seed=5)
+    assert saved["options"]["rules"]["cards_file"] == "mimosa7.toml"
+    assert next(f for f in again.cards.faces if f.name == "Mimosa").value == 7
+
+
+def test_a_missing_cards_file_names_the_option(tmp_path, monkeypatch):
+    with pytest.raises(DataError, match=r"Rules\.cards_file: 'nope\.toml' is not a file"):
+        cows.Rules(cards_file="nope.toml")
+    with pytest.raises(DataError, match=r"Rules\.cards_file"):
+        cows.new_game(seed=1, rules=cows.Rules(cards_file=str(tmp_path)))  # a folder
+    # a save naming a file this machine does not have: a save error naming the field
+    monkeypatch.setitem(ovnilab.GAMES, "cows", "ovnilab.cows")
+    path = tmp_path / "gone.toml"
+    path.write_text(CARDS_FILE.read_text(encoding="utf-8"), encoding="utf-8")
+    text = cows.new_game(seed=1, rules=cows.Rules(cards_file=str(path))).to_json()
+    path.unlink()
+    with pytest.raises(SaveFormatError, match=r"options\.rules: Rules\.cards_file: '.*gone\.toml'"):
+        ovnilab.load_json(text)
 
 
 def test_a_smaller_even_set_plays_to_the_end(tmp_path):

@@ -10,7 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import ovnilab
-from ovnilab import IllegalAction, SaveFormatError, cows
+from ovnilab import IllegalAction, SaveFormatError, analysis, cows, sim
+from ovnilab.bots import RandomBot
 from ovnilab.cows.rules import TERMINAL, check_invariants
 
 GAMES = 5000
@@ -102,6 +103,36 @@ def test_load_json_names_the_bad_field(monkeypatch):
     assert "actions[0]" in bad(actions=["end turn"])
     with pytest.raises(SaveFormatError, match="options must be an object"):
         cows.State.from_options(1, [])
+
+
+def test_result_extras_name_the_final_pyramids_for_analyses():
+    # a batch of random games; extras are read without replaying, and agree with a replay
+    res = sim.run_many("cows", [RandomBot(), RandomBot()], 12, seed=7, keep_log=True)
+    stalled = 0
+    for g in res:
+        final = g.to_state()
+        x = final.result_extras()
+        assert g.extras == x
+        for p in (0, 1):
+            cards = [c for c in final.pyr[p] if c >= 0]
+            assert x["cards"][p] == [final.cards.card_name(c) for c in cards]
+            assert x["faces"][p] == [final.face(c).name for c in cards]
+            assert all(final.face(c).name in final.cards.card_name(c).split(" / ") for c in cards)
+        assert x["turns"] == final.turns
+        assert x["stalled"] == (6 not in (len(x["cards"][0]), len(x["cards"][1])))
+        stalled += x["stalled"]
+    # the seat table has the per-seat lists as columns: win rates group by card held
+    by_card = analysis.win_rate_by(res, "cards")
+    held = [c for g in res for p in (0, 1) for c in set(g.extras["cards"][p])]
+    assert sum(r["n"] for r in by_card) == len(held)
+    assert {r["cards"] for r in by_card} == set(held)
+    assert "turns" in res.table().columns and "faces" in res.seat_table().columns
+
+
+def test_seat_names():
+    s = cows.new_game(seed=1)
+    assert [s.seat_name(p) for p in (0, 1)] == ["Green alien", "Purple alien"]
+    assert s.seat_name(TERMINAL) == "-"
 
 
 def test_clone_is_independent_and_undo_is_exact():

@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from ovnilab import cows
-from ovnilab.cows.render import to_svg
+from ovnilab.cows.render import HAND_Y, to_svg
 
 from .scenario import blank, to_celeiro, to_hand, to_pyramid
 
@@ -83,3 +83,45 @@ def test_no_card_numbers_leak_into_the_svg():
 def test_viewer_is_validated():
     with pytest.raises(ValueError, match="viewer"):
         to_svg(cows.new_game(seed=1), viewer=2)
+
+
+def _card_boxes(svg: str) -> tuple[tuple[float, float], list[tuple[str, float, float, float, float]]]:
+    """The viewBox size and every drawn card or empty card slot as (label, x, y, w, h)."""
+    root = ET.fromstring(svg)
+    _, _, width, height = (float(v) for v in root.get("viewBox").split())
+    boxes = []
+    for g in root.iter(NS + "g"):
+        if g.get("class") == "card":
+            r = g.find(NS + "rect")
+            label = [t.text or "" for t in g.iter(NS + "text")][-1]  # "hand 2", or an effect line
+            boxes.append((label, *(float(r.get(k)) for k in ("x", "y", "width", "height"))))
+    for r in root.iter(NS + "rect"):
+        if r.get("stroke-dasharray"):  # an empty slot
+            boxes.append(("empty", *(float(r.get(k)) for k in ("x", "y", "width", "height"))))
+    return (width, height), boxes
+
+
+@pytest.mark.parametrize("limit,held", [(3, (3, 2)), (4, (4, 1)), (5, (5, 4)), (9, (7, 6))])
+def test_hand_slots_follow_the_hand_limit(limit, held):
+    s = blank(areas=2, rules=cows.Rules(hand_limit=limit))
+    to_celeiro(s, 1, "Manada", "Sonda")
+    for seat, k in enumerate(held):
+        for _ in range(k):
+            s.hand[seat].append(s.deck.pop())
+    s.drawn = [s.deck.pop(), s.deck.pop()]  # the centre column's tallest moment
+    s.phase = cows.rules.KEEP
+    svg = to_svg(s, show_backs=True)
+    (width, height), boxes = _card_boxes(svg)
+    assert sorted(b[0] for b in boxes if b[0].startswith("hand ")) == sorted(
+        f"hand {i + 1}" for k in held for i in range(k))
+    # one slot per card the limit allows, per seat (the empty ones dashed)
+    assert len([b for b in boxes if b[0] == "empty" and b[2] >= HAND_Y]) == 2 * limit - sum(held)
+    for label, x, y, w, h in boxes:
+        assert 0 <= x and x + w <= width and 0 <= y and y + h + 14 <= height, (label, x, y, height)
+    # no two cards or slots overlap (pyramids, hands, deck, Celeiro, drawn pair)
+    for i, (la, xa, ya, wa, ha) in enumerate(boxes):
+        for lb, xb, yb, wb, hb in boxes[i + 1:]:
+            apart = xa + wa <= xb or xb + wb <= xa or ya + ha <= yb or yb + hb <= ya
+            assert apart, (la, lb)
+    text = all_text(svg)
+    assert f"Hand ({held[0]}/{limit})" in text and f"hand {held[0]}" in text

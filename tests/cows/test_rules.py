@@ -369,11 +369,22 @@ def faces(*names):
     return out + [None] * (6 - len(out))
 
 
+def value(*names):
+    """The summed base values of faces (read from the card file: values are tuned there)."""
+    return sum(FACES[n].value for n in names)
+
+
+def points(name):
+    """The points of a face's (only) effect, as the card file prints them."""
+    (effect,) = FACES[name].effects
+    return effect.points
+
+
 def test_base_values_and_adjacency():
     # Estrela (slot 1) next to Gêmeos (2 calves, slot 3) and Bezerrinho (1 calf, slot 0);
     # Bezerrinho next to the cow Estrela
     b = cows.score_pyramid(faces("Bezerrinho", "Estrela", None, "Gêmeos"))
-    assert b == {"base": 1 + 1 + 2, "adjacency": 3 + 1, "end_of_game": 0}
+    assert b == {"base": value("Bezerrinho", "Estrela", "Gêmeos"), "adjacency": 3 + 1, "end_of_game": 0}
     bull = cows.score_pyramid(faces("Mimosa", "Curral", "Sonda", "Farol", "Boi Bravo", "Gêmeos"))
     assert bull["adjacency"] == -4  # Boi Bravo in the middle of row 3 has 4 neighbours
     sun = cows.score_pyramid(faces("Estrela", "Sol do Meio-Dia", "Fazendeiro"))
@@ -398,9 +409,9 @@ def test_count_in_the_opponent_pyramid():
 def test_herd_balance_hand_and_row_effects():
     assert cows.score_pyramid(faces("Manada", "Mimosa", "Estrela"))["end_of_game"] == 2  # 1 pair
     assert cows.score_pyramid(faces("Manada", "Mimosa", "Estrela", "Gêmeos"))["end_of_game"] == 4
-    assert cows.score_pyramid(faces("Crepúsculo", "Sonda", "Estrela"))["end_of_game"] == 4
+    assert cows.score_pyramid(faces("Crepúsculo", "Sonda", "Estrela"))["end_of_game"] == points("Crepúsculo")
     assert cows.score_pyramid(faces("Crepúsculo", "Mimosa"))["end_of_game"] == 0  # needs 1 of each
-    assert cows.score_pyramid(faces("Vaca Voadora"), hand_size=2)["end_of_game"] == -2
+    assert cows.score_pyramid(faces("Vaca Voadora"), hand_size=2)["end_of_game"] == 2 * points("Vaca Voadora")
     assert cows.score_pyramid(faces("Farol"))["end_of_game"] == 4
     assert cows.score_pyramid(faces("Mimosa", None, None, "Farol"))["end_of_game"] == 0
 
@@ -411,9 +422,11 @@ def test_state_scores_are_the_breakdown_sums():
     to_pyramid(s, 0, 1, "Mimosa", "Bezerrinho")
     to_pyramid(s, 1, 0, "Vaca Voadora", "Farol")
     to_hand(s, 1, "Sonda", "Manada")
-    assert s.score_breakdown() == [{"base": 5, "adjacency": 0, "end_of_game": 0},
-                                   {"base": 4, "adjacency": 0, "end_of_game": -1}]
-    assert s.scores() == [5, 3]
+    # one cow each: no Curral majority; Vaca Voadora counts the one card in its hand
+    fly = points("Vaca Voadora")
+    assert s.score_breakdown() == [{"base": value("Curral", "Mimosa"), "adjacency": 0, "end_of_game": 0},
+                                   {"base": value("Vaca Voadora"), "adjacency": 0, "end_of_game": fly}]
+    assert s.scores() == [value("Curral", "Mimosa"), value("Vaca Voadora") + fly]
 
 
 # ---------------------------------------------------------------- the end

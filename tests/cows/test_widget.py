@@ -151,6 +151,15 @@ def test_new_game_controls():
     board.rule_widgets["hand_limit"].value = 3
     board.new_button.click()
     assert board.state.rules.starting_player == 1 == board.state.starter
+    # the card set: a text box, empty = the shipped set, a bare name found in data/cows
+    cards = board.rule_widgets["cards_file"]
+    assert cards.value == "" and board.state.rules.cards_file is None
+    cards.value = "nope.toml"
+    board.new_button.click()
+    assert "Rules.cards_file" in board.error.value and board.state.rules.cards_file is None
+    cards.value = "cards.toml"
+    board.new_button.click()
+    assert board.error.value == "" and board.state.rules.cards_file == "cards.toml"
 
 
 def test_a_game_against_the_greedy_bot():

@@ -109,3 +109,10 @@ def test_new_game_controls():
     assert board.state.num_players == 2 and board.state.seed == 11
     assert board.state.rules.platform_capacity == 3
     assert set(board.seats) == {0, 1}
+    # game files are text boxes (empty = the shipped file); a missing one is refused, shown
+    board.rule_widgets["board_file"].value = "no_such_board.toml"
+    board.new_button.click()
+    assert "no_such_board.toml" in board.error.value and board.state.seed == 11
+    board.rule_widgets["board_file"].value = ""
+    board.new_button.click()
+    assert board.error.value == "" and board.state.rules.board_file is None
