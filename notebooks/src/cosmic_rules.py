@@ -448,6 +448,31 @@ cz.apply("play Card Zap")
 print("cancelled: both cards are discarded:", cz.observation(0)["discard"][-2:])
 '''),
 md("""
+A Card Zap played in answer is itself an artifact being played, so a player holding
+another Card Zap may cancel it in turn, and the card it answered takes effect after all.
+Here a random game reaches such a moment:
+"""),
+code('''
+def zap_on_table(s):
+    return s.phase == "zap" and str(s.log[-1]) == "play Card Zap"
+
+for k in range(100):
+    zz = cosmic.new_game(4, seed=k, rules=cosmic.Rules(flares=False, powers=False))
+    try:
+        advance(zz, zap_on_table, seed=k, quiet=())
+        break
+    except RuntimeError:  # this game ended first
+        continue
+print(f"{who(zz, zz.actors[-2])}: {zz.log[-2]}; {who(zz, zz.actors[-1])}: {zz.log[-1]}")
+print(f"{who(zz, zz.current_player)} may answer the Card Zap:", options(zz))
+first = zz.log[-2]
+zz.apply("play Card Zap")
+advance(zz, lambda s: s.phase != "zap")
+print(f"the first Card Zap is cancelled, so '{first}' takes effect after all; next:",
+      zz.phase, options(zz)[:3])
+print("Card Zaps in the discard pile:", zz.observation(0)["discard"].count("Card Zap"))
+'''),
+md("""
 ## 4. Flares
 
 A flare belongs to an alien. Whoever holds it may play its **wild** side; the player of
