@@ -77,7 +77,7 @@ _LABELS = {
     "aim": "aim the gate", "ship": "send a ship", "done": "", "invite": "invite allies", "join": "alliance",
     "select": "encounter card", "play": "artifact", "flare": "flare", "power": "alien power",
     "choose": "power choice", "pass": "", "reinforce": "reinforce", "propose": "propose a deal",
-    "accept": "deal", "reject": "deal", "give": "give a card", "reward": "rewards", "second": "", "end_turn": "",
+    "accept": "deal", "reject": "deal", "give": "give a card", "discard": "Plague: discard", "reward": "rewards", "second": "", "end_turn": "",
 }
 
 #: the deal's action kinds, drawn by :class:`DealForm` instead of the generic rows
