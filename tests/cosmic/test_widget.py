@@ -263,3 +263,16 @@ def test_new_game_with_an_alien_pool_and_a_deck_file(tmp_path):
     deck_box.value = "  "
     board.new_button.click()
     assert board.error.value == "" and board.state.rules.deck_file is None
+
+
+def test_plague_victim_chooses_its_discards_on_the_board():
+    s = arrange(hands={RED: ["attack 10", "Plague"], BLUE: ["attack 04", "attack 20", "negotiate"]})
+    board = Board(s, seats={RED: "human", BLUE: "human", YELLOW: RandomBot()})
+    assert board.play("play Plague on blue")
+    for _ in range(3):
+        assert board.play(str(board.state.legal_actions()[0]))  # blue loses three ships
+    assert board.state.phase == "plague" and board.state.current_player == BLUE
+    assert [b.description for b in board.action_buttons()] == ["discard attack 04", "discard attack 20"]
+    button = next(b for b in board.action_buttons() if b.description == "discard attack 20")
+    button.click()
+    assert board.state.hand_names(BLUE) == ["attack 04"] and board.state.warp[BLUE] == 3
