@@ -83,7 +83,7 @@ def test_random_games_keep_invariants_and_terminate(n):
                                    cosmic.Rules(flares=False),
                                    cosmic.Rules(may_abandon_colonies=True, second_encounter="always",
                                                 double_morph="negotiate", destiny_reshuffle="empty",
-                                                deal_rounds=1)])
+                                                deal_rounds=1, deal_cards="random")])
 def test_random_games_with_rule_options(rules):
     for seed in range(25):
         playout(3 + seed % 3, 500 + seed, rules, check_every=3)
@@ -172,3 +172,18 @@ def test_determinize_resamples_only_what_the_seat_cannot_see():
     assert any(d1.hands[o] != d2.hands[o] for o in others) or d1.deck != d2.deck
     while not d1.is_over():
         d1.apply(r.choice(d1.legal_actions()))
+
+
+def test_every_legal_action_reads_back_from_its_text():
+    kinds = set()
+    for seed in range(20):
+        s = cosmic.new_game(3 + seed % 3, seed=2000 + seed)
+        rng = random.Random(seed)
+        while not s.is_over():
+            legal = s.legal_actions()
+            for a in legal:
+                kinds.add(a.kind + (" from hoard" if a.kind in ("play", "reinforce") and a.c else ""))
+                assert s.parse_action(str(a)) == a, str(a)
+            s.apply(rng.choice(legal))
+    # the texts of the newer choices were met too
+    assert {"give", "discard", "play from hoard", "reinforce from hoard", "propose", "choose"} <= kinds
