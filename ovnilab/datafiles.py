@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import sys
 from pathlib import Path
 from typing import Any
@@ -14,10 +15,12 @@ else:  # pragma: no cover - exercised on Python 3.10 only
 __all__ = ["data_dir", "load_toml", "tomllib"]
 
 
+@functools.lru_cache(maxsize=None)
 def data_dir(marker: str = "ovni/board.toml") -> Path:
     """The folder holding the game files: ``ovnilab/data`` inside an installed wheel
     (the wheel force-includes ``data/`` there), the repository's ``data/`` in a source
-    checkout. ``marker`` is a file that must exist in it."""
+    checkout. ``marker`` is a file that must exist in it. Found once per session (new
+    games ask for it every time: short games felt the file-system lookups)."""
     here = Path(__file__).resolve().parent
     for candidate in (here / "data", here.parent / "data"):
         if (candidate / marker).is_file():
