@@ -79,8 +79,8 @@ ovnilab takes the reading below and says so here)
 * Warrior's wild flare ("encounter the offense in its home system at once"): the
   counter-encounter starts as soon as the current encounter ends, the Warrior as the
   offense against the offense, aimed at one of its home planets (a full encounter with
-  its own regroup, without a destiny draw), and afterwards the interrupted turn resumes (with its second encounter if
-  it had earned one).
+  its own regroup, without a destiny draw), and afterwards the interrupted turn resumes
+  (with its second encounter if it had earned one).
 * Will may name any other player as the defender, aimed at any of that player's home
   planets or at any planet where it has a colony.
 * Zombie's ships that would go to the warp return to colonies (where they came from,
