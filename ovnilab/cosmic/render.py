@@ -38,6 +38,11 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from ..svg import fit as _fit
+from ..svg import num as _n
+from ..svg import rect as _rect
+from ..svg import text_width as _tw
+from ..svg import wrap as _wrap
 from .data import ARTIFACT, ATTACK, FLARE, MORPH, NEGOTIATE, REINFORCEMENT
 from .rules import OFF, DEF, PLANETS, SPECIAL, WILD, Action, State
 
@@ -94,83 +99,12 @@ HAND_H = 132  # the viewer's hand strip
 
 
 # ----------------------------------------------------------------------------- helpers
-def _n(v: float) -> str:
-    """A coordinate with at most one decimal (stable, compact)."""
-    if type(v) is int:
-        return str(v)
-    t = "%.1f" % v
-    if t[-1] == "0":
-        t = t[:-2]
-        if t == "-0":
-            return "0"
-    return t
-
-
-_NARROW = frozenset("ijlI.,:;'!|·")
-_SMALL = frozenset("ftr()-/[] ")
-_WIDE = {"m": 0.97, "w": 0.82, "M": 0.86, "W": 0.99, "+": 0.84, "@": 1.0, "%": 0.95, "—": 1.0, "…": 1.0}
-
-
-def _tw(s: str, size: float, bold: bool = False) -> float:
-    """Approximate width of ``s`` in DejaVu Sans (for layout and wrapping only): a few
-    classes of glyph widths, measured once from the font."""
-    k = 0.0
-    for ch in s:
-        if ch in _NARROW:
-            k += 0.30
-        elif ch in _SMALL:
-            k += 0.37
-        elif ch in _WIDE:
-            k += _WIDE[ch]
-        elif ch.isupper():
-            k += 0.71
-        elif ch.isdigit():
-            k += 0.64
-        elif ch in "sczkvxy":
-            k += 0.56
-        else:
-            k += 0.62
-    return k * size * (1.1 if bold else 1.0)
-
-
 def _text(x: float, y: float, s: str, size: float = 12, fill: str = INK, anchor: str = "start",
           bold: bool = False, extra: str = "") -> str:
     a = "" if anchor == "start" else f' text-anchor="{anchor}"'
     w = ' font-weight="bold"' if bold else ""
     f = "" if fill == INK else f' fill="{fill}"'
     return f'<text x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}"{a}{w}{f}{extra}>{escape(s)}</text>'
-
-
-def _fit(s: str, size: float, width: float, bold: bool = False) -> str:
-    """``s`` cut with an ellipsis to fit ``width``."""
-    if _tw(s, size, bold) <= width:
-        return s
-    while s and _tw(s + "…", size, bold) > width:
-        s = s[:-1]
-    return s.rstrip() + "…"
-
-
-def _wrap(s: str, size: float, width: float) -> list[str]:
-    """Greedy word wrap of ``s`` into lines at most ``width`` wide."""
-    lines: list[str] = []
-    cur = ""
-    for word in s.split():
-        trial = f"{cur} {word}" if cur else word
-        if cur and _tw(trial, size) > width:
-            lines.append(cur)
-            cur = word
-        else:
-            cur = trial
-    if cur:
-        lines.append(cur)
-    return lines
-
-
-def _rect(x: float, y: float, w: float, h: float, fill: str, stroke: str = "none", sw: float = 1,
-          rx: float = 0, extra: str = "") -> str:
-    r = f' rx="{_n(rx)}"' if rx else ""
-    s = "" if stroke == "none" else f' stroke="{stroke}" stroke-width="{_n(sw)}"'
-    return f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}"{r} fill="{fill}"{s}{extra}/>'
 
 
 def _pill(x: float, y: float, label: str, fill: str, ink: str, size: float = 10, stroke: str = "none",

@@ -32,6 +32,9 @@ from __future__ import annotations
 
 from html import escape
 
+from ..svg import num as _n
+from ..svg import text_width as _text_w
+from ..svg import wrap as _wrap
 from .data import ALIEN_TYPES
 from .rules import (
     ACTIONS,
@@ -98,15 +101,6 @@ ABILITY_TEXT = {
 
 
 # ----------------------------------------------------------------------------- helpers
-def _n(v: float) -> str:
-    """A coordinate with at most one decimal (stable, compact)."""
-    t = f"{v:.1f}"
-    if t.endswith(".0"):
-        t = t[:-2]
-        return "0" if t == "-0" else t
-    return t
-
-
 def _seat_hex(state: State, seat: int) -> tuple[str, str, str]:
     name = SEAT_COLOURS[seat] if seat < len(SEAT_COLOURS) else "grey"
     return SEAT_HEX.get(name, ("#888888", "#333333", "#eeeeee"))
@@ -130,45 +124,6 @@ def _halo_text(x: float, y: float, s: str, size: float = 12, anchor: str = "midd
     """Text with a light outline, readable over lines."""
     return _text(x, y, s, size, fill, anchor, weight,
                  ' stroke="#ffffff" stroke-width="3" stroke-linejoin="round" paint-order="stroke"')
-
-
-# advance widths of ASCII 32..126 in DejaVu Sans, regular and bold (per 100 units of size),
-# measured from the font files; used only to lay out and wrap text
-_W_REG = (
-    32, 40, 46, 84, 64, 95, 78, 27, 39, 39, 50, 84, 32, 36, 32, 34, 64, 64, 64, 64, 64, 64, 64, 64,
-    64, 64, 34, 34, 84, 84, 84, 53, 100, 68, 69, 70, 77, 63, 58, 77, 75, 29, 29, 66, 56, 86, 75, 79,
-    60, 79, 69, 63, 61, 73, 68, 99, 69, 61, 69, 39, 34, 39, 84, 50, 50, 61, 63, 55, 63, 62, 35, 63,
-    63, 28, 28, 58, 28, 97, 63, 61, 63, 63, 41, 52, 39, 63, 59, 82, 59, 59, 52, 64, 34, 64, 84,
-)
-_W_BOLD = (
-    35, 46, 52, 84, 70, 100, 87, 31, 46, 46, 52, 84, 38, 42, 38, 37, 70, 70, 70, 70, 70, 70, 70, 70,
-    70, 70, 40, 40, 84, 84, 84, 58, 100, 77, 76, 73, 83, 68, 68, 82, 84, 37, 37, 77, 64, 100, 84, 85,
-    73, 85, 77, 72, 68, 81, 77, 110, 77, 72, 73, 46, 37, 46, 84, 50, 50, 67, 72, 59, 72, 68, 44, 72,
-    71, 34, 34, 67, 34, 104, 71, 69, 72, 72, 49, 60, 48, 71, 65, 92, 65, 65, 58, 71, 37, 71, 84,
-)
-
-
-def _text_w(s: str, size: float, bold: bool = False) -> float:
-    """Width of ``s`` in DejaVu Sans (other sans fonts are close enough for layout)."""
-    table = _W_BOLD if bold else _W_REG
-    other = 68 if bold else 62
-    return sum(table[o - 32] if 32 <= (o := ord(ch)) < 127 else other for ch in s) * size / 100
-
-
-def _wrap(s: str, size: float, width: float) -> list[str]:
-    """Greedy word wrap of ``s`` into lines at most ``width`` wide."""
-    lines: list[str] = []
-    cur = ""
-    for word in s.split():
-        trial = f"{cur} {word}" if cur else word
-        if cur and _text_w(trial, size) > width:
-            lines.append(cur)
-            cur = word
-        else:
-            cur = trial
-    if cur:
-        lines.append(cur)
-    return lines
 
 
 def _saucer(x: float, y: float, fill: str, dark: str, k: float = 1.0) -> str:
