@@ -88,26 +88,6 @@ EVALUATION = Evaluation()
 
 
 # ======================================================================
-# What a seat can and cannot see
-# ======================================================================
-
-
-def _hidden_slots(s: State, seat: int) -> tuple[list[list[int]], list[int]]:
-    """The card containers ``seat`` cannot see into (others' hands but those it may look
-    at, others' hoards, the deck) and the sides whose encounter card is face down to it."""
-    shown = s.shown_hands(seat)
-    slots: list[list[int]] = []
-    for o in range(s.n):
-        if o != seat and o not in shown:
-            slots.append(s.hands[o])
-        if o != seat:
-            slots.append(s.hoard[o])
-    slots.append(s.deck)
-    hidden = [side for side in (0, 1) if s.card[side] >= 0 and not s.card_visible(side, seat)]
-    return slots, hidden
-
-
-# ======================================================================
 # The evaluation
 # ======================================================================
 
@@ -115,7 +95,7 @@ def _hidden_slots(s: State, seat: int) -> tuple[list[list[int]], list[int]]:
 def _unseen_encounter_cards(s: State, viewer: int) -> tuple[tuple[str, int], ...]:
     """Encounter card faces ``viewer`` cannot see, with counts (the same in every
     determinization of its view)."""
-    slots, hidden = _hidden_slots(s, viewer)
+    slots, hidden = s.hidden_places(viewer)
     T = s.t
     c = Counter(T.name[x] for slot in slots for x in slot if T.is_enc[x])
     c.update(T.name[s.card[side]] for side in hidden)

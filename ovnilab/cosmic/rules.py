@@ -2743,14 +2743,7 @@ class State(GameState):
         if setup:
             s._redeal_offers(seat, rng, setup=True)
         shown = s.shown_hands(seat)
-        slots: list[list[int]] = []
-        for o in range(s.n):
-            if o != seat and o not in shown:
-                slots.append(s.hands[o])
-            if o != seat:
-                slots.append(s.hoard[o])
-        slots.append(s.deck)
-        sides = [side for side in (OFF, DEF) if s.card[side] >= 0 and not s.card_visible(side, seat)]
+        slots, sides = s.hidden_places(seat)
         sizes = [len(x) for x in slots]
         slot_of = {id(x): k for k, x in enumerate(slots)}
         pins = sorted({(slot_of[id(s.hands[o])], nm[c]) for o, c in s._public_pins() if id(s.hands[o]) in slot_of})
@@ -2781,6 +2774,21 @@ class State(GameState):
         s.reseed_chance(rng.randrange(2**62))
         s.mark_arranged()
         return s
+
+    def hidden_places(self, seat: int) -> tuple[list[list[int]], list[int]]:
+        """Where ``seat`` cannot look: the card lists it cannot see into (other hands
+        but those it may look at, other hoards, the deck) and the sides whose encounter
+        card is face down to it."""
+        shown = self.shown_hands(seat)
+        slots: list[list[int]] = []
+        for o in range(self.n):
+            if o != seat and o not in shown:
+                slots.append(self.hands[o])
+            if o != seat:
+                slots.append(self.hoard[o])
+        slots.append(self.deck)
+        sides = [side for side in (OFF, DEF) if self.card[side] >= 0 and not self.card_visible(side, seat)]
+        return slots, sides
 
     def _redeal_private(self, seat: int) -> None:
         """After a re-deal, the private choices other players made about cards of their
