@@ -52,7 +52,7 @@ from typing import Any
 
 from .rules import State
 
-__all__ = ["determinize", "belief", "Belief", "ENUMERATION_LIMIT"]
+__all__ = ["determinize", "belief", "Belief", "ENUMERATION_LIMIT", "relabelled"]
 
 #: a connected group of look-alike visible cards with more consistent assignments than
 #: this is sampled by a randomized search instead (never reached by the ovnilab set:
@@ -437,6 +437,21 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     rng.shuffle(rest)  # and the deck order must not tell which ones
     for old, c in zip(s.deck[1:], rest):
         new_of[old] = c
+    d = relabelled(s, new_of, up)
+    d.reseed_chance(rng.getrandbits(62))
+    # the flip parities stay public knowledge of the determinization (so that sampling
+    # it again gives the same posterior); it cannot be replayed from a seed, only searched
+    d._start_up = tuple(start)
+    d.mark_arranged()
+    return d
+
+
+def relabelled(s: State, new_of: list[int], up: list[int]) -> State:
+    """A clone of ``s`` in which card ``old`` is card ``new_of[old]`` everywhere (deck,
+    Celeiro piles, hands, pyramids, pending effects, what each seat has seen), with the
+    orientations ``up`` (indexed by the new ids). Determinizations and the endgame
+    solver's worlds are such relabellings of the true state."""
+    n = s.cards.num_cards
     d = s.clone()
     d.up = up
     seen = [0] * n
@@ -449,16 +464,7 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     d.hand = [[new_of[c] for c in h] for h in s.hand]
     d.pyr = [[new_of[c] if c >= 0 else -1 for c in p] for p in s.pyr]
     d.stack = [(owner, new_of[c], e) for owner, c, e in s.stack]
-    touched = 0
-    for old in range(n):
-        if s.touched >> old & 1:
-            touched |= 1 << new_of[old]
-    d.touched = touched
+    d.touched = sum(1 << new_of[c] for c in range(n) if s.touched >> c & 1)
     d._legal_cache = None
     d._legal_set_cache = None
-    d.reseed_chance(rng.getrandbits(62))
-    # the flip parities stay public knowledge of the determinization (so that sampling
-    # it again gives the same posterior); it cannot be replayed from a seed, only searched
-    d._start_up = tuple(start)
-    d.mark_arranged()
     return d

@@ -29,7 +29,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from .determinize import _constraints, _model_for
+from .determinize import _constraints, _model_for, relabelled
 from .rules import Action, State
 
 __all__ = [
@@ -237,21 +237,7 @@ def _world(state: State, old_cards: list[int], assignment: list, deck_cards: tup
     for old, c, u in zip(s.deck[1:], deck_cards, deck_up):
         new_of[old] = c
         up[c] = u
-    d = s.clone()
-    d.up = up
-    seen = [0] * n
-    for old in range(n):
-        seen[new_of[old]] = s.seen[old]
-    d.seen = seen
-    d.deck = [new_of[c] for c in s.deck]
-    d.cel = [[new_of[c] for c in pile] for pile in s.cel]
-    d.drawn = [new_of[c] for c in s.drawn]
-    d.hand = [[new_of[c] for c in h] for h in s.hand]
-    d.pyr = [[new_of[c] if c >= 0 else -1 for c in p] for p in s.pyr]
-    d.stack = [(owner, new_of[c], e) for owner, c, e in s.stack]
-    d.touched = sum(1 << new_of[c] for c in range(n) if s.touched >> c & 1)
-    d._legal_cache = None
-    d._legal_set_cache = None
+    d = relabelled(s, new_of, up)
     d.mark_arranged()
     return d
 
