@@ -278,9 +278,14 @@ class _View:
         self.last: Action | None = None
         self.last_actor = -1
         self.last_text = ""
-        if s.log:
-            self.last = s.log[-1]
-            self.last_actor = s.actors[-1] if s.actors else -1
+        # the last action the viewer may know of: another player's pass is skipped (being
+        # asked tells what a player holds; the widget's log leaves such passes out too)
+        i = len(s.log) - 1
+        while i >= 0 and s.log[i].kind == "pass" and (s.actors[i] if i < len(s.actors) else -1) != viewer:
+            i -= 1
+        if i >= 0:
+            self.last = s.log[i]
+            self.last_actor = s.actors[i] if i < len(s.actors) else -1
             self.last_text = public_action_text(s, self.last, self.last_actor, viewer)
 
 

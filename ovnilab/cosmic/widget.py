@@ -264,6 +264,11 @@ class Board(GameBoard):
         for i in range(first, len(s.log)):
             a = s.log[i]
             actor = s.actors[i] if i < len(s.actors) else -1
+            if a.kind == "pass" and actor != viewer:
+                # the engine asks only players who could play something (a Card Zap,
+                # an artifact, a reinforcement): another player's pass would tell the
+                # table what it holds, so it stays off the log (the line number remains)
+                continue
             text = public_action_text(s, a, actor, viewer)
             lines.append(f"{i + 1:>4}. {html.escape(self._seat_name(actor))}: {html.escape(text)}")
         self.log_view.value = ("<pre style='max-height:16em;overflow:auto;margin:0'>"

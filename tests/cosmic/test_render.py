@@ -2,6 +2,7 @@
 never showing what the viewer may not see."""
 
 import random
+from html import escape
 import re
 import xml.etree.ElementTree as ET
 
@@ -230,3 +231,15 @@ def test_state_repr_svg_uses_the_renderer():
         pytest.skip("State._repr_svg_ is not wired yet")
     s = random_state(4, 3, 60)
     assert s._repr_svg_() == to_svg(s)
+
+
+def test_the_last_action_shown_skips_other_players_passes():
+    s = cosmic.new_game(4, seed=3)
+    rng = random.Random(3)
+    while not (s.log and s.log[-1].kind == "pass" and s.actors[-1] != 0):
+        s.apply(rng.choice(s.legal_actions()))
+    i = max(k for k, a in enumerate(s.log) if a.kind != "pass" or s.actors[k] == 0)
+    svg = to_svg(s, viewer=0)
+    last = svg[svg.index("Last action:"):]
+    assert escape(public_action_text(s, s.log[i], s.actors[i], 0)) in last[:400]
+    assert ">pass<" not in last[:400]

@@ -59,7 +59,11 @@ def test_play_a_whole_game_by_clicking(n, seed, deals):
     assert "game over" in board.status.value and "GAME OVER" in board.view.value
     assert forms > 0 or not deals  # this game's human negotiates deals through the form
     assert len(views) > 20
-    assert board.log_view.value.count("\n") + 1 == min(400, len(board.state.log))
+    shown = board.state.log[-400:]
+    actors = board.state.actors[-400:]
+    viewer = board.viewer()
+    hidden = sum(1 for a, x in zip(shown, actors) if a.kind == "pass" and x != viewer)
+    assert board.log_view.value.count("\n") + 1 == len(shown) - hidden  # others' passes stay off
     # the same actions applied without the widget give the same final state
     replay = cosmic.new_game(n, seed=seed)
     replay.apply_many(board.state.log)
@@ -191,6 +195,11 @@ def test_the_log_hides_other_players_cards():
     mine = [i for i, a in enumerate(s.log) if a.kind == "select" and s.actors[i] == 1]
     for i in mine:
         assert str(s.log[i]) in log
+    # being asked tells what a player holds: other players' passes stay off the log
+    passes = [i for i, a in enumerate(s.log) if a.kind == "pass"]
+    assert any(s.actors[i] != 1 for i in passes) and any(s.actors[i] == 1 for i in passes)
+    for i in passes:
+        assert (f"{i + 1:>4}. " in log) == (s.actors[i] == 1)
 
 
 def test_step_mode_and_new_game_controls():
