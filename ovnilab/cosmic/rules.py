@@ -2592,16 +2592,17 @@ class State(GameState):
                 self._note_shown(card, seat)
 
     def _public_pins(self) -> list[tuple[int, int]]:
-        """``(seat, card)``: cards every player knows to be in ``seat``'s hand now: the
-        :attr:`shown` records that still hold, a flare being played (it stays in the hand
-        while its effect waits for a Card Zap) and the cards offered to the Vulch (the one
-        under consideration and those refused stay in the giver's hand)."""
-        hands, fc, nm = self.hands, self.g.flare_card, self.t.name
-        out = [(o, c) for c, o in self.shown if c in hands[o]]
+        """``(seat, card)``: cards every player knows to be in ``seat``'s hand (or Miser's
+        hoard) now: the :attr:`shown` records that still hold, a flare being played (it
+        stays where it was while its effect waits for a Card Zap) and the cards offered to
+        the Vulch (the one under consideration and those refused stay in the giver's
+        hand)."""
+        hands, hoard, fc, nm = self.hands, self.hoard, self.g.flare_card, self.t.name
+        out = [(o, c) for c, o in self.shown if c in hands[o] or c in hoard[o]]
         for t in self.tasks:
             if t[0] == "effect" and t[2] == "flare":
                 c = fc.get(t[3], -1)
-                if c in hands[t[1]]:
+                if c in hands[t[1]] or c in hoard[t[1]]:
                     out.append((t[1], c))
             elif t[0] == "power" and t[2] == "Vulch" and t[3][0] in ("consider", "offer"):
                 d = t[3]
@@ -2746,7 +2747,8 @@ class State(GameState):
         slots, sides = s.hidden_places(seat)
         sizes = [len(x) for x in slots]
         slot_of = {id(x): k for k, x in enumerate(slots)}
-        pins = sorted({(slot_of[id(s.hands[o])], nm[c]) for o, c in s._public_pins() if id(s.hands[o]) in slot_of})
+        pins = sorted({(slot_of[id(pile)], nm[c]) for o, c in s._public_pins()
+                       for pile in (s.hands[o] if c in s.hands[o] else s.hoard[o],) if id(pile) in slot_of})
         pool = [c for x in slots for c in x] + [s.card[side] for side in sides]
         if s.rules.flares and not setup:
             pool = s._redraw_flares(seat, pool, rng, shown)

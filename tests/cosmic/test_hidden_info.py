@@ -420,3 +420,20 @@ def test_cards_protected_by_a_hidden_choice_follow_the_new_hand():
     d = s.determinize(RED, random.Random(1))
     marks = [f[2] for f in d.eflags if f[0] == "protect" and f[1] == BLUE]
     assert len(marks) == 2 and all(c in d.hands[BLUE] for c in marks)
+
+
+def test_a_flare_played_from_a_hoard_stays_in_the_hoard():
+    # found by bot games: Miser plays a flare from its hoard and a Filch answers it
+    s = cosmic.new_game(4, seed=53)
+    rng = random.Random(53)
+    while not (s.phase == "zap" and len(s.tasks) > 1 and s.tasks[1][0] == "effect"
+               and s.tasks[1][2] == "flare" and s.g.flare_card[s.tasks[1][3]] in s.hoard[s.tasks[1][1]]):
+        s.apply(rng.choice(s.legal_actions()))
+    owner, card = s.tasks[1][1], s.g.flare_card[s.tasks[1][3]]
+    for k in range(10):
+        d = s.determinize(s.current_player, random.Random(k))
+        assert card in d.hoard[owner]
+        for a in d.legal_actions():
+            t = d.clone()
+            t.apply(a)  # any answer, Filch's theft included, finds the card
+            R.check_invariants(t)
