@@ -473,6 +473,29 @@ print(f"the first Card Zap is cancelled, so '{first}' takes effect after all; ne
 print("Card Zaps in the discard pile:", zz.observation(0)["discard"].count("Card Zap"))
 '''),
 md("""
+A Cosmic Zap answers the use of an alien power in the same way: the use waits while the
+other players may answer it, and a Cosmic Zap cancels it (the power stays off for the rest
+of the encounter).
+"""),
+code('''
+def power_used(s):
+    return s.phase == "zap" and any(a.startswith("play Cosmic Zap on") for a in options(s))
+
+for k in range(4, 200):
+    pz = cosmic.new_game(4, seed=k, rules=cosmic.Rules(flares=False))
+    try:
+        advance(pz, power_used, seed=k, quiet=())
+        break
+    except RuntimeError:  # this game ended first
+        continue
+user = pz.actors[-1]
+print(f"{who(pz, user)}: {pz.log[-1]}")
+print(f"{who(pz, pz.current_player)} may answer:", options(pz))
+pz.apply(next(a for a in options(pz) if a.startswith("play Cosmic Zap")))
+advance(pz, lambda s: s.phase != "zap", quiet=("pass",))
+print(f"the use is cancelled; {pz.colours[user]}'s power works now:", pz.observation(0)["powers_active"][user])
+'''),
+md("""
 ## 4. Flares
 
 A flare belongs to an alien. Whoever holds it may play its **wild** side; the player of
