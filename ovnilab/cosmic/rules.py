@@ -2041,7 +2041,7 @@ class State(GameState):
             return out
         if (self.rules.flares and ("flare", s) not in self.eflags and ("flared", "Filch") not in self.eflags
                 and any(T.alien[c] == "Filch" for pile, _ in self._piles(s) for c in pile)
-                and any(kd[c] == NEGOTIATE for c in hand)
+                and any(kd[c] == NEGOTIATE for pile, _ in self._piles(s) for c in pile)
                 and not (self.alien[s] == "Filch" and self._power_on(s)) and "Filch" in POWERS):
             out.append(_A("flare", "Filch", "wild", None))
         return out
@@ -2082,7 +2082,8 @@ class State(GameState):
         # Filch's wild flare: discard a negotiate, steal the card as it is played
         self.eflags.add(("flare", h))
         self.eflags.add(("flared", "Filch"))
-        self._discard(self._take_card(h, "negotiate"), h)
+        in_hand = any(self.t.kind[c] == NEGOTIATE for c in self.hands[h])
+        self._discard(self._take_card(h, "negotiate", from_hoard=not in_hand), h)
         if eff[2] == "artifact":
             self.table.remove(eff[3])
             self.hands[h].append(eff[3])
