@@ -11,7 +11,9 @@ the seeded random generator. A game supplies the rules:
 ``_explain_illegal(action)``
     which rule an illegal action breaks (for the error message);
 ``parse_action(text)``, ``observation(seat)``, ``scores()``, ``winners()``,
-``is_over()``, ``current_player``, ``_copy_into(other)``.
+``is_over()``, ``current_player``; and the names of its mutable containers
+(``_FLAT_LISTS``, ``_NESTED_LISTS``, ``_SETS``) so ``clone`` copies them (or its own
+``_copy_into(other)``).
 
 Design notes (where this departs from DESIGN.md and why):
 
@@ -156,9 +158,28 @@ class GameState(abc.ABC):
         """The rule an illegal action breaks; games override this with specifics."""
         return "not a legal action in this position"
 
-    @abc.abstractmethod
+    #: the mutable fields a clone must copy: lists copied one level deep, lists of lists
+    #: two levels deep, and sets (every other attribute is immutable or shared data)
+    _FLAT_LISTS: tuple[str, ...] = ()
+    _NESTED_LISTS: tuple[str, ...] = ()
+    _SETS: tuple[str, ...] = ()
+
     def _copy_into(self, other: "GameState") -> None:
-        """Copy every mutable field of ``self`` into the blank ``other``."""
+        """Copy every field of ``self`` into the blank ``other`` (``clone`` has set its own
+        fields already): shared by reference, but for the mutable containers the class
+        names in ``_FLAT_LISTS``, ``_NESTED_LISTS`` and ``_SETS``, which are copied. A
+        game whose state holds other mutable values overrides this."""
+        od = other.__dict__
+        own = dict(od)  # what clone() set: seed, log, actors, chance, caches
+        d = self.__dict__
+        od.update(d)
+        od.update(own)
+        for k in self._FLAT_LISTS:
+            od[k] = d[k][:]
+        for k in self._NESTED_LISTS:
+            od[k] = [x[:] for x in d[k]]
+        for k in self._SETS:
+            od[k] = set(d[k])
 
     @abc.abstractmethod
     def parse_action(self, text: str) -> Any:

@@ -631,20 +631,10 @@ class State(GameState):
             raise SaveFormatError(f"{field}: {exc}") from exc
 
     # mutable fields, copied by clone (scalars, tuples and the static tables are shared)
-    _LISTS = ("ships", "warp", "gate", "side", "tokens", "ddeck", "ddiscard", "alien", "offers", "deck",
-              "discard", "table", "card", "reinf", "bonus", "inv", "tasks", "winners_", "deal_picks")
-    _NESTED = ("gate_from", "side_from", "hands", "hoard", "allies")
-    def _copy_into(self, o: "State") -> None:  # type: ignore[override]
-        od = o.__dict__
-        keep = dict(od)  # what GameState.clone already set (log, actors, chance, caches)
-        d = self.__dict__
-        od.update(d)
-        od.update(keep)
-        for k in self._LISTS:
-            od[k] = d[k][:]
-        for k in self._NESTED:
-            od[k] = [x[:] for x in d[k]]
-        od["eflags"] = set(d["eflags"])
+    _FLAT_LISTS = ("ships", "warp", "gate", "side", "tokens", "ddeck", "ddiscard", "alien", "offers", "deck",
+                   "discard", "table", "card", "reinf", "bonus", "inv", "tasks", "winners_", "deal_picks")
+    _NESTED_LISTS = ("gate_from", "side_from", "hands", "hoard", "allies")
+    _SETS = ("eflags",)
 
     def _fingerprint(self) -> Any:
         skip = {"_legal_cache", "_legal_set_cache", "g", "t", "_rng", "_origin", "hooked", "powers", "pindex",

@@ -433,16 +433,6 @@ class State(GameState):
     _FLAT_LISTS = ("up", "deck", "drawn", "seen", "mask", "stack")
     _NESTED_LISTS = ("cel", "hand", "pyr")
 
-    def _copy_into(self, o: "State") -> None:  # type: ignore[override]
-        od = o.__dict__
-        own_by_base = dict(od)  # what clone() already set (seed, log, chance, caches)
-        d = self.__dict__
-        od.update(d)
-        od.update(own_by_base)
-        for k in self._FLAT_LISTS:
-            od[k] = d[k][:]
-        for k in self._NESTED_LISTS:
-            od[k] = [x[:] for x in d[k]]
 
     def _fingerprint(self) -> Any:
         skip = {"_t", "cards", "rules", "rng", "_rng", "_origin"}

@@ -523,19 +523,6 @@ class State(GameState):
                    "energy_queue", "shield", "boxed", "ff_queue", "third_pair")
     _NESTED_LISTS = ("aliens", "captured", "abducted", "ufo", "tokens_owned", "area_slots", "frozen",
                      "area_slots_last")
-    _OWN_BY_BASE = ("seed", "options", "log", "actors", "_rng", "_chance_key", "_chance_n", "_legal_cache",
-                    "_legal_set_cache")
-
-    def _copy_into(self, o: "State") -> None:  # type: ignore[override]
-        od = o.__dict__
-        keep = {k: od[k] for k in self._OWN_BY_BASE}
-        d = self.__dict__
-        od.update(d)
-        od.update(keep)
-        for k in self._FLAT_LISTS:
-            od[k] = d[k][:]
-        for k in self._NESTED_LISTS:
-            od[k] = [x[:] for x in d[k]]
 
     def _fingerprint(self) -> Any:
         skip = {"_legal_cache", "_legal_set_cache", "_t", "board", "cards", "_rng", "_origin"}
