@@ -339,9 +339,17 @@ class GameState(abc.ABC):
 
     __hash__ = None  # type: ignore[assignment]  # mutable
 
+    #: attributes that hold shared read-only data (tables, boards, card sets): they say
+    #: nothing about the position, so equality skips them
+    _STATIC: tuple[str, ...] = ()
+
     def _fingerprint(self) -> Any:
-        """A comparable snapshot of the whole position (games may override)."""
-        d = {k: v for k, v in self.__dict__.items() if not k.startswith("_legal") and k != "_rng"}
+        """A comparable snapshot of the whole position: every attribute but the caches,
+        the arranged start (``_origin``) and the class's ``_STATIC`` data, with the chance
+        generator by its state and sets in a fixed order (games may override)."""
+        skip = {"_rng", "_origin", *self._STATIC}
+        d = {k: (sorted(v, key=repr) if type(v) is set else v)
+             for k, v in self.__dict__.items() if k not in skip and not k.startswith("_legal")}
         d["_rng"] = self._chance_fingerprint()
         return repr(sorted(d.items(), key=lambda kv: kv[0]))
 

@@ -636,14 +636,12 @@ class State(GameState):
     _NESTED_LISTS = ("gate_from", "side_from", "hands", "hoard", "allies")
     _SETS = ("eflags",)
 
+    # shared read-only data (tables, board, card set): equality skips it
+    _STATIC = ("g", "t", "hooked", "powers", "pindex", "cindex", "A", "_orders", "_planets")
+
     def _fingerprint(self) -> Any:
-        skip = {"_legal_cache", "_legal_set_cache", "g", "t", "_rng", "_origin", "hooked", "powers", "pindex",
-                "cindex", "A", "_orders", "_planets"}
-        d = {k: (sorted(v, key=repr) if type(v) is set else v)
-             for k, v in self.__dict__.items() if k not in skip}
-        d["_rng"] = self._chance_fingerprint()
-        d["powers"] = [p.name if p else None for p in self.powers]
-        return repr(sorted(d.items()))
+        # the powers in play (Power definitions are compared by name)
+        return super()._fingerprint() + repr([p.name if p else None for p in self.powers])
 
     # ------------------------------------------------------------- properties
     @property

@@ -434,12 +434,8 @@ class State(GameState):
     _NESTED_LISTS = ("cel", "hand", "pyr")
 
 
-    def _fingerprint(self) -> Any:
-        skip = {"_t", "cards", "rules", "rng", "_rng", "_origin"}
-        d = {k: v for k, v in self.__dict__.items() if k not in skip and not k.startswith("_legal")}
-        chance = getattr(self, "_chance_fingerprint", None)
-        d["_rng"] = chance() if chance is not None else self.rng.getstate()
-        return repr(sorted(d.items()))
+    # shared read-only data (tables, board, card set): equality skips it
+    _STATIC = ("_t", "cards", "rules", "rng")
 
     # ------------------------------------------------------------- properties
     @property

@@ -524,11 +524,8 @@ class State(GameState):
     _NESTED_LISTS = ("aliens", "captured", "abducted", "ufo", "tokens_owned", "area_slots", "frozen",
                      "area_slots_last")
 
-    def _fingerprint(self) -> Any:
-        skip = {"_legal_cache", "_legal_set_cache", "_t", "board", "cards", "_rng", "_origin"}
-        d = {k: v for k, v in self.__dict__.items() if k not in skip}
-        d["_rng"] = self._chance_fingerprint()
-        return repr(sorted(d.items()))
+    # shared read-only data (tables, board, card set): equality skips it
+    _STATIC = ("_t", "board", "cards")
 
     # ------------------------------------------------------------- properties
     @property
