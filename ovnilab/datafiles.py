@@ -28,11 +28,17 @@ def data_dir(marker: str = "ovni/board.toml") -> Path:
     raise FileNotFoundError(f"ovnilab's data folder (with {marker}) was not found next to the package")
 
 
-def load_toml(path: str | Path) -> dict[str, Any]:
-    """Read a TOML file; a syntax error names the file."""
+def load_toml(path: str | Path, error: type[ValueError] | None = None) -> dict[str, Any]:
+    """Read a TOML file; a syntax error names the file (``ValueError``). With ``error``
+    (a game's data-error class) both a syntax error and a file that cannot be read
+    raise it, naming the file."""
     p = Path(path)
-    with p.open("rb") as fh:
-        try:
+    try:
+        with p.open("rb") as fh:
             return tomllib.load(fh)
-        except tomllib.TOMLDecodeError as exc:
-            raise ValueError(f"{p}: not valid TOML: {exc}") from exc
+    except tomllib.TOMLDecodeError as exc:
+        raise (error or ValueError)(f"{p}: not valid TOML: {exc}") from exc
+    except OSError as exc:
+        if error is None:
+            raise
+        raise error(f"{p}: cannot be read: {exc}") from exc

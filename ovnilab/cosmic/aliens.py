@@ -187,15 +187,6 @@ def _names(s: "State", cards: list[int], only_encounter: bool = False) -> list[s
     return sorted(seen)
 
 
-def _take_named(s: "State", hand: list[int], name: str) -> int:
-    nm = s.t.name
-    for i, c in enumerate(hand):
-        if nm[c] == name:
-            del hand[i]
-            return c
-    raise KeyError(name)
-
-
 def _random_card(s: "State", giver: int, receiver: int) -> None:
     hand = s.hands[giver]
     if hand:
@@ -241,7 +232,7 @@ def _barbarian_choose(s: "State", seat: int, data: Any, arg: str) -> None:
     if data[0] == "loot":
         _, victim, k = data
         if arg.startswith("keep "):
-            s.hands[seat].append(_take_named(s, s.hands[victim], arg[5:]))
+            s.hands[seat].append(s._take_from(s.hands[victim], arg[5:]))
             s._forget_shown(victim)  # only the Barbarian saw which card
             if k > 1 and s.hands[victim]:
                 s._push(("power", seat, "Barbarian", ("loot", victim, k - 1)))
@@ -250,7 +241,7 @@ def _barbarian_choose(s: "State", seat: int, data: Any, arg: str) -> None:
         return
     # wild flare: discard unwanted cards, one at a time
     if arg.startswith("discard "):
-        s._discard(_take_named(s, s.hands[seat], arg[8:]), seat)
+        s._discard(s._take_from(s.hands[seat], arg[8:]), seat)
         s._push(("power", seat, "Barbarian", ("discard",)))
 
 
@@ -296,7 +287,7 @@ def _chosen_options(s: "State", seat: int, drawn: Any) -> list[str]:
 def _chosen_choose(s: "State", seat: int, drawn: Any, arg: str) -> None:
     side = s.side_of(seat)
     if arg.startswith("replace with "):
-        c = _take_named(s, s.table, arg[13:])
+        c = s._take_from(s.table, arg[13:])
         s.table.append(s.card[side])
         s.card[side] = c
     elif arg.startswith("add "):
@@ -411,7 +402,7 @@ def _hacker_choose(s: "State", seat: int, data: Any, arg: str) -> None:
     if data[0] == "take":
         _, k, giver, got = data
         name, col = arg[5:].rsplit(" from ", 1)
-        s.hands[seat].append(_take_named(s, s.hands[s.cindex[col]], name))
+        s.hands[seat].append(s._take_from(s.hands[s.cindex[col]], name))
         s._forget_shown(s.cindex[col])  # only the Hacker and the giver know which card
         if k > 1:
             s._push(("power", seat, "Hacker", ("take", k - 1, giver, got + 1)))
@@ -419,7 +410,7 @@ def _hacker_choose(s: "State", seat: int, data: Any, arg: str) -> None:
             s._push(("power", seat, "Hacker", ("give", got + 1, giver)))
         return
     _, k, giver = data
-    s.hands[giver].append(_take_named(s, s.hands[seat], arg[10:]))
+    s.hands[giver].append(s._take_from(s.hands[seat], arg[10:]))
     s._forget_shown(seat)
     if k > 1:
         s._push(("power", seat, "Hacker", ("give", k - 1, giver)))
@@ -539,7 +530,7 @@ def _mutant_choose(s: "State", seat: int, data: Any, arg: str) -> None:
     if data[0] == "discard":
         # super flare: discard up to three cards (before refilling)
         if arg != "stop":
-            s._discard(_take_named(s, s.hands[seat], arg[8:]), seat)
+            s._discard(s._take_from(s.hands[seat], arg[8:]), seat)
             if data[1] > 1:
                 s._push(("power", seat, "Mutant", ("discard", data[1] - 1)))
         return
@@ -743,7 +734,7 @@ def _trade_hands(s: "State", a: int, b: int) -> None:
 
 
 def _trader_give(s: "State", seat: int, receiver: int, name: str) -> None:
-    s.hands[receiver].append(_take_named(s, s.hands[seat], name))
+    s.hands[receiver].append(s._take_from(s.hands[seat], name))
     s._forget_shown(seat)  # the card given is not shown to the others
 
 
@@ -825,7 +816,7 @@ def _vulch_choose(s: "State", seat: int, data: Any, arg: str) -> None:
         name = arg[6:]
         remaining = [c for c in s.hands[seat] if s.t.name[c] not in refused]
         if len(remaining) <= 1 or all(s.t.name[c] == name for c in remaining):
-            c = _take_named(s, s.hands[seat], name)  # the last offer is kept
+            c = s._take_from(s.hands[seat], name)  # the last offer is kept
             s.hands[vulch].append(c)
             s._note_shown(c, vulch)
             return
@@ -833,7 +824,7 @@ def _vulch_choose(s: "State", seat: int, data: Any, arg: str) -> None:
         return
     _, giver, name, refused = data
     if arg == "keep it":
-        c = _take_named(s, s.hands[giver], name)
+        c = s._take_from(s.hands[giver], name)
         s.hands[seat].append(c)
         s._note_shown(c, seat)  # the card was offered in view of everybody
     else:

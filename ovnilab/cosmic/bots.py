@@ -360,8 +360,14 @@ def _candidates(s: State, legal: list[R.Action]) -> list[R.Action]:
     return [a for a in legal if a not in same or a == keep]
 
 
-def _is_setup_choice(legal: list[R.Action]) -> bool:
-    return legal[0].kind == "alien"
+def _obvious(legal: list[R.Action], rng: random.Random) -> R.Action | None:
+    """The action when there is nothing to weigh: the only legal one, or an alien to
+    keep at set-up (chosen at random: no evaluation tells the aliens apart)."""
+    if len(legal) == 1:
+        return legal[0]
+    if legal[0].kind == "alien":
+        return legal[rng.randrange(len(legal))]
+    return None
 
 
 def _is_deal(legal: list[R.Action]) -> bool:
@@ -422,10 +428,9 @@ class GreedyBot:
 
     def act(self, view: PlayerView, rng: random.Random) -> Any:
         legal = view.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        if _is_setup_choice(legal):
-            return legal[rng.randrange(len(legal))]
+        obvious = _obvious(legal, rng)
+        if obvious is not None:
+            return obvious
         seat = view.seat
         if _is_deal(legal):
             return _deal_choice(view.determinize(rng), seat, legal, self.weights, rng)
@@ -489,10 +494,9 @@ class MCTSBot(_MCTSBot):
 
     def act(self, view: PlayerView, rng: random.Random) -> Any:
         legal = view.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        if _is_setup_choice(legal):
-            return legal[rng.randrange(len(legal))]
+        obvious = _obvious(legal, rng)
+        if obvious is not None:
+            return obvious
         if len(legal) > self.max_actions or _is_deal(legal):
             return self.fallback.act(view, rng)
         return super().act(view, rng)

@@ -16,15 +16,12 @@ plus the flares it deals.
 from __future__ import annotations
 
 import functools
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on Python 3.10 only
-    import tomli as tomllib
+from ..datafiles import data_dir as _data_dir
+from ..datafiles import load_toml
 
 __all__ = [
     "KINDS",
@@ -141,21 +138,11 @@ class CosmicData:
 def data_dir() -> Path:
     """The folder holding the game files: ``ovnilab/data`` inside an installed wheel,
     the repository's ``data/`` in a source checkout."""
-    here = Path(__file__).resolve().parent.parent
-    for candidate in (here / "data", here.parent / "data"):
-        if (candidate / "cosmic" / "deck.toml").is_file():
-            return candidate
-    raise FileNotFoundError("ovnilab's data folder (cosmic/deck.toml) was not found")
+    return _data_dir("cosmic/deck.toml")
 
 
 def _load(path: Path) -> dict[str, Any]:
-    try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"{path}: not valid TOML: {exc}") from exc
-    except OSError as exc:
-        raise DataError(f"{path}: cannot be read: {exc}") from exc
+    return load_toml(path, DataError)
 
 
 def _int(v: Any, where: str, lo: int = 0) -> int:

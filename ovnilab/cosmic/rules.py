@@ -105,7 +105,7 @@ from __future__ import annotations
 import itertools
 import re
 from dataclasses import dataclass
-from typing import Any, Callable, NamedTuple, Sequence
+from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
 from ..core import GameState, IllegalAction, SaveFormatError, TERMINAL, rules_from_dict, rules_to_dict
 from .data import ARTIFACT, ATTACK, FLARE, MORPH, NEGOTIATE, REINFORCEMENT, CosmicData, load_data
@@ -853,11 +853,33 @@ class State(GameState):
 
     def _take_card(self, seat: int, name: str, from_hoard: bool = False) -> int:
         """Remove one card of face ``name`` from ``seat``'s hand (or hoard); its id."""
-        hand = self.hoard[seat] if from_hoard else self.hands[seat]
+        return self._take_from(self.hoard[seat] if from_hoard else self.hands[seat], name)
+
+    def _deal_named(self, hands: Mapping[int, Sequence[str]],
+                    hoards: Mapping[int, Sequence[str]] | None = None) -> list[int]:
+        """Set up cards by name (encounter studies, lessons, tests): every card leaves the
+        hands, hoards, discard pile, table and encounter; each seat in ``hands`` (and
+        ``hoards``) gets the named cards, in that order. Returns the game's other cards
+        in id order, for the caller to arrange into the deck."""
+        pool = sorted(self.cards_in_game)
+        self.hands = [[] for _ in range(self.n)]
+        self.hoard = [[] for _ in range(self.n)]
+        self.discard, self.table, self.card = [], [], [-1, -1]
+        for piles, named in ((self.hands, hands), (self.hoard, hoards or {})):
+            for seat, names in named.items():
+                for x in names:
+                    try:
+                        piles[seat].append(self._take_from(pool, x))
+                    except KeyError:
+                        raise ValueError(f"no card {x!r} left in the deck for the hands") from None
+        return pool
+
+    def _take_from(self, pile: list[int], name: str) -> int:
+        """Remove the first card of face ``name`` from ``pile`` (a hand, a hoard); its id."""
         nm = self.t.name
-        for i, c in enumerate(hand):
+        for i, c in enumerate(pile):
             if nm[c] == name:
-                del hand[i]
+                del pile[i]
                 return c
         raise KeyError(name)
 

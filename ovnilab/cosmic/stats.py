@@ -355,19 +355,7 @@ def arrange_encounter(
         s._set_powers()
     # cards: the two hands, everything else shuffled into the deck
     T = s.t
-    pool = sorted(s.cards_in_game)
-    s.hands = [[] for _ in range(n)]
-    s.hoard = [[] for _ in range(n)]
-    s.discard, s.table, s.card = [], [], [-1, -1]
-
-    def take(name: str) -> int:
-        for i, c in enumerate(pool):
-            if T.name[c] == name:
-                return pool.pop(i)
-        raise ValueError(f"no card {name!r} left in the deck for the hands")
-
-    s.hands[0] = [take(x) for x in offense_hand]
-    s.hands[1] = [take(x) for x in defense_hand]
+    pool = s._deal_named({0: offense_hand, 1: defense_hand})
     if hand_size is not None:
         fillers = sorted((c for c in pool if not T.is_enc[c]), key=lambda c: (T.kind[c], T.name[c], c))
         for h in (0, 1):

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from ..datafiles import data_dir as _data_dir
-from ..datafiles import tomllib
+from ..datafiles import load_toml
 
 __all__ = [
     "DataError",
@@ -246,13 +246,7 @@ def parse_effect(raw: Any, where: str) -> Effect:
 
 
 def _load_toml(path: Path) -> dict[str, Any]:
-    try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"{path}: not valid TOML: {exc}") from exc
-    except OSError as exc:
-        raise DataError(f"{path}: cannot be read: {exc}") from exc
+    return load_toml(path, DataError)
 
 
 def _fold(text: str) -> str:

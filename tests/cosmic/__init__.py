@@ -46,23 +46,8 @@ def arrange(
     if rules is None:
         rules = cosmic.Rules(flares=False, powers=aliens is not None)
     s = cosmic.new_game(n, seed=seed, rules=rules, aliens=aliens)
-    T = s.t
-    pool = list(s.cards_in_game)
-    s.hands = [[] for _ in range(n)]
-    s.hoard = [[] for _ in range(n)]
-    s.discard, s.table, s.card = [], [], [-1, -1]
-
-    def take(name: str) -> int:
-        for i, c in enumerate(pool):
-            if T.name[c] == name:
-                return pool.pop(i)
-        raise ValueError(f"no card {name!r} left")
-
-    for seat, names in (hands or {}).items():
-        s.hands[seat] = [take(x) for x in names]
-    for seat, names in (hoard or {}).items():
-        s.hoard[seat] = [take(x) for x in names]
-    top = [take(x) for x in deck_top]
+    pool = s._deal_named(hands or {}, hoard)
+    top = [s._take_from(pool, x) for x in deck_top]
     s.deck = pool + list(reversed(top))
     for (seat, name), k in (ships or {}).items():
         # the difference comes from (or goes to) the seat's fullest other home planet
