@@ -15,7 +15,7 @@ export MPLCONFIGDIR := $(RUN)/matplotlib
 export JUPYTER_PLATFORM_DIRS := 1
 export PYTHONHASHSEED := 0
 
-.PHONY: lab test bench install clean notebooks
+.PHONY: lab test bench install clean notebooks assignments
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -37,12 +37,19 @@ test: $(STAMP)
 	$(PY) -m pytest -q -n 2 --dist loadfile tests \
 	  --nbval notebooks --nbval-cell-timeout=120 --nbval-sanitize-with tests/nbval_sanitize.cfg
 
-# Re-execute every notebook in place (after changing the library or a notebook).
+# Sync every notebook with its jupytext script (the newer side wins), then re-execute it in
+# place. `make notebooks NB=notebooks/lessons/01_nash_equilibrium.ipynb` does one (or a
+# few, space-separated); a path to the script in src/ works too.
+NB ?= $(shell find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' -not -path '*/src/*' | sort)
 notebooks: $(STAMP)
 	mkdir -p $(RUN)
-	for nb in notebooks/*.ipynb notebooks/*/*.ipynb; do \
+	for f in $(NB); do \
+	  case "$$f" in *.py) nb="$$(dirname "$$(dirname "$$f")")/$$(basename "$${f%.py}").ipynb";; *) nb="$$f";; esac; \
+	  $(VENV)/bin/jupytext --sync "$$f" >/dev/null || exit 1; \
+	  echo "executing $$nb"; \
 	  timeout 600 $(PY) -m jupyter nbconvert --to notebook --execute --inplace \
 	    --ExecutePreprocessor.timeout=120 --ExecutePreprocessor.store_widget_state=False "$$nb" || exit 1; \
+	  $(VENV)/bin/jupytext --sync "$$nb" >/dev/null || exit 1; \
 	done
 
 bench: $(STAMP)

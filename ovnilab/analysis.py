@@ -48,6 +48,8 @@ __all__ = [
     "VariantComparison",
     "wilson_interval",
     "mean_interval",
+    "holm",
+    "proportion_pvalue",
     "win_rate",
     "win_rates",
     "first_player_advantage",
@@ -128,6 +130,41 @@ def mean_interval(values: Iterable[float], confidence: float = 0.95) -> tuple[fl
     sd = statistics.stdev(xs) if n > 1 else 0.0
     half = _z(confidence) * sd / math.sqrt(n)
     return (mean, sd, mean - half, mean + half, n)
+
+
+def holm(pvalues: Sequence[float]) -> list[float]:
+    """Holm's step-down adjustment of ``pvalues`` (same order as given).
+
+    Why: a ranking of m items tests m hypotheses at once; reading each raw p-value at 5%
+    finds a "significant" item by chance alone. Holm sorts the p-values, multiplies the
+    k-th smallest by ``m - k`` (k from 0) and keeps the running maximum, so that the
+    chance of any false "different" stays under the level for the whole family. It is
+    never less powerful than Bonferroni (which multiplies every p-value by m).
+    """
+    ps = [float(p) for p in pvalues]
+    for p in ps:
+        if not 0.0 <= p <= 1.0:
+            raise ValueError(f"a p-value must lie in [0, 1], got {p!r}")
+    m = len(ps)
+    order = sorted(range(m), key=lambda i: ps[i])
+    out = [0.0] * m
+    running = 0.0
+    for k, i in enumerate(order):
+        running = max(running, min(1.0, (m - k) * ps[i]))
+        out[i] = running
+    return out
+
+
+def proportion_pvalue(successes: float, n: int, p0: float) -> float:
+    """Two-sided p-value of the score test that a proportion ``successes / n`` equals
+    ``p0`` (the test whose inversion is the Wilson interval, so the two agree: the
+    p-value is below 5% exactly when the 95% Wilson interval excludes ``p0``)."""
+    if n <= 0:
+        raise ValueError("n must be positive")
+    if not 0.0 < p0 < 1.0:
+        raise ValueError(f"p0 must lie strictly between 0 and 1, got {p0!r}")
+    z = (successes / n - p0) / math.sqrt(p0 * (1 - p0) / n)
+    return min(1.0, 2.0 * (1.0 - statistics.NormalDist().cdf(abs(z))))
 
 
 def _games(results: Iterable[GameResult]) -> list[GameResult]:

@@ -207,3 +207,21 @@ def test_mixed_table_rotates_seats():
     assert [r["bot"] for r in table] == ["a", "b", "c"]
     assert abs(sum(r["wins"] for r in table) - 9) < 1e-9  # every game has exactly one win to share
     assert all(r["games"] == 9 for r in table)
+
+
+def test_holm_matches_the_textbook_example():
+    from ovnilab.analysis import holm
+    # m = 4: sorted p 0.01, 0.02, 0.03, 0.04 -> 0.04, 0.06, 0.06 (running max), 0.06
+    assert holm([0.03, 0.01, 0.04, 0.02]) == pytest.approx([0.06, 0.04, 0.06, 0.06])
+    assert holm([0.5, 0.9]) == pytest.approx([1.0, 1.0])
+    assert holm([]) == []
+    with pytest.raises(ValueError):
+        holm([1.5])
+
+
+def test_proportion_pvalue_agrees_with_the_wilson_interval():
+    from ovnilab.analysis import proportion_pvalue, wilson_interval
+    for wins, n in [(60, 100), (59, 100), (40, 100), (520, 1000), (531, 1000), (3, 6)]:
+        lo, hi = wilson_interval(wins, n)
+        p = proportion_pvalue(wins, n, 0.5)
+        assert (p < 0.05) == (not lo <= 0.5 <= hi), (wins, n, p, lo, hi)
