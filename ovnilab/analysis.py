@@ -388,6 +388,7 @@ def win_rate_by(
     confidence: float = 0.95,
     sort: str = "rate",
     min_n: int = 1,
+    adjust: str | None = None,
 ) -> Table:
     """Win rates grouped by a column of :meth:`Results.seat_table` (or
     ``key(row) -> value``), with Wilson intervals and ``n`` seat-games per group.
@@ -397,28 +398,53 @@ def win_rate_by(
     list (a seat holds two ability cards) the seat-game counts once in each distinct
     group. ``seat`` restricts to one seat; ``sort`` is ``"rate"`` (best first) or
     ``"key"``; groups under ``min_n`` are left out.
+
+    ``adjust="holm"`` is for reading the table as a ranking of m groups (m tests at
+    once): it adds ``fair`` (the group's fair share, the mean of ``1 / num_players``
+    over its seat-games), ``p`` (:func:`proportion_pvalue` of the group's rate against
+    ``fair``) and ``p_holm`` (:func:`holm` over the m groups), and widens every interval
+    to the Bonferroni level ``1 - (1 - confidence) / m`` so that all m intervals hold
+    together with probability at least ``confidence`` (simultaneous intervals). A
+    group's ``p_holm`` below ``1 - confidence`` says its rate differs from the fair
+    share with the family-wise error controlled; Holm is a little more powerful than
+    Bonferroni, so a group can pass Holm while its simultaneous interval still touches
+    the fair share. The title names the adjustment.
     """
+    if adjust not in (None, "holm"):
+        raise ValueError("adjust must be None or 'holm'")
     res = _as_results(results)
     rows = res.seat_table()
     if isinstance(key, str) and rows and all(key not in r for r in rows):
         raise KeyError(f"no column {key!r} in the seat table; columns: {rows.columns}")
     get = key if callable(key) else (lambda r: r.get(key))
     label = key if isinstance(key, str) else getattr(key, "__name__", "group")
+    # seat_table lists the seats of each game in order, so this pairs a row with its game's fair share
+    fairs = [1 / g.num_players for g in res.games for _ in range(g.num_players)]
     groups: dict[Any, list[float]] = {}
-    for r in rows:
+    group_fair: dict[Any, list[float]] = {}
+    for r, f in zip(rows, fairs):
         if seat is not None and r["seat"] != seat:
             continue
         v = get(r)
         values = v if isinstance(v, (list, tuple, set, frozenset)) else [v]
         for x in dict.fromkeys(_hashable(x) for x in values):
             groups.setdefault(x, []).append(r["win"])
+            group_fair.setdefault(x, []).append(f)
+    kept = {x: shares for x, shares in groups.items() if len(shares) >= min_n}
+    m = len(kept)
+    level = confidence if adjust is None or m == 0 else 1 - (1 - confidence) / m
     out = []
-    for x, shares in groups.items():
-        if len(shares) < min_n:
-            continue
+    for x, shares in kept.items():
         wins = math.fsum(shares)
-        lo, hi = wilson_interval(wins, len(shares), confidence)
-        out.append({label: x, "n": len(shares), "wins": wins, "rate": wins / len(shares), "lo": lo, "hi": hi})
+        lo, hi = wilson_interval(wins, len(shares), level)
+        row = {label: x, "n": len(shares), "wins": wins, "rate": wins / len(shares), "lo": lo, "hi": hi}
+        if adjust == "holm":
+            row["fair"] = math.fsum(group_fair[x]) / len(shares)
+            row["p"] = proportion_pvalue(wins, len(shares), row["fair"])
+        out.append(row)
+    if adjust == "holm":
+        for row, p in zip(out, holm([r["p"] for r in out])):
+            row["p_holm"] = p
     if sort == "rate":
         out.sort(key=lambda r: (-r["rate"], str(r[label])))
     elif sort == "key":
@@ -428,8 +454,14 @@ def win_rate_by(
     games = res.games
     fair = statistics.fmean(1 / g.num_players for g in games)
     who = "all seats" if seat is None else f"seat {seat}"
-    return Table(out, columns=[label, "n", "wins", "rate", "lo", "hi"],
-                 title=f"win rate by {label}, {who}, {len(games)} games (fair share {fair:.3f})")
+    title = f"win rate by {label}, {who}, {len(games)} games (fair share {fair:.3f})"
+    columns = [label, "n", "wins", "rate", "lo", "hi"]
+    if adjust == "holm":
+        pct = round(confidence * 100)
+        title += (f"; {m} groups: p against the fair share, Holm-adjusted (p_holm); "
+                  f"intervals simultaneous {pct}% (Bonferroni: each at {_fmt(level * 100, 2)}%)")
+        columns += ["fair", "p", "p_holm"]
+    return Table(out, columns=columns, title=title)
 
 
 def _hashable(x: Any) -> Any:

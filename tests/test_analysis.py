@@ -225,3 +225,56 @@ def test_proportion_pvalue_agrees_with_the_wilson_interval():
         lo, hi = wilson_interval(wins, n)
         p = proportion_pvalue(wins, n, 0.5)
         assert (p < 0.05) == (not lo <= 0.5 <= hi), (wins, n, p, lo, hi)
+
+
+# ---------------------------------------------------------------------------
+# win_rate_by with adjust="holm"
+
+
+def _grouped_games():
+    # 40 two-player games: even games seat "a" against "b" and "a" wins 15 of those 20;
+    # odd games seat "c" against "c", so "c" wins 20 of its 40 seat-games
+    out = []
+    for i in range(40):
+        pair = ["a", "b"] if i % 2 == 0 else ["c", "c"]
+        first_wins = (i % 2 == 0 and i % 8 != 0) or (i % 2 == 1 and i % 4 == 1)
+        out.append(game([3, 1] if first_wins else [1, 3], extras={"g": pair}, i=i))
+    return out
+
+
+def test_win_rate_by_holm_adds_pvalues_and_simultaneous_intervals():
+    games = _grouped_games()
+    plain = A.win_rate_by(games, "g", sort="key")
+    adj = A.win_rate_by(games, "g", sort="key", adjust="holm")
+    m = len(plain)
+    assert m == 3
+    assert adj.columns == ["g", "n", "wins", "rate", "lo", "hi", "fair", "p", "p_holm"]
+    assert "Holm" in adj.title and "Bonferroni" in adj.title and "3 groups" in adj.title
+    for r0, r in zip(plain, adj):
+        assert (r0["g"], r0["n"], r0["wins"], r0["rate"]) == (r["g"], r["n"], r["wins"], r["rate"])
+        # wider: each interval at the Bonferroni level 1 - 0.05 / m
+        assert (r["lo"], r["hi"]) == A.wilson_interval(r["wins"], r["n"], 1 - 0.05 / m)
+        assert r["lo"] <= r0["lo"] and r["hi"] >= r0["hi"]
+        assert r["fair"] == 0.5
+        assert r["p"] == A.proportion_pvalue(r["wins"], r["n"], 0.5)
+    assert adj.column("p_holm") == pytest.approx(A.holm(adj.column("p")))
+    assert all(r["p_holm"] >= r["p"] for r in adj)
+
+
+def test_win_rate_by_holm_fair_share_follows_the_player_count():
+    games = [game([3, 1], extras={"g": ["x", "y"]}, i=0),
+             game([3, 1, 0], extras={"g": ["x", "y", "y"]}, i=1)]
+    t = A.win_rate_by(games, "g", sort="key", adjust="holm")
+    assert t.row(g="x")["fair"] == pytest.approx((1 / 2 + 1 / 3) / 2)
+    assert t.row(g="y")["fair"] == pytest.approx((1 / 2 + 1 / 3 + 1 / 3) / 3)
+
+
+def test_win_rate_by_without_adjust_is_unchanged_and_rejects_unknown_adjustments():
+    games = _grouped_games()
+    t = A.win_rate_by(games, "g")
+    assert t.columns == ["g", "n", "wins", "rate", "lo", "hi"]
+    assert "Holm" not in t.title
+    for r in t:
+        assert (r["lo"], r["hi"]) == A.wilson_interval(r["wins"], r["n"], 0.95)
+    with pytest.raises(ValueError, match="adjust"):
+        A.win_rate_by(games, "g", adjust="bonferroni")
