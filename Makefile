@@ -52,9 +52,14 @@ notebooks: $(STAMP)
 	  $(VENV)/bin/jupytext --sync "$$nb" >/dev/null || exit 1; \
 	done
 
+# The lessons as nbgrader assignments: student versions under assignments/release/.
+assignments: $(STAMP)
+	mkdir -p $(RUN)
+	$(PY) tools/assignments.py --out assignments
+
 bench: $(STAMP)
 	$(PY) -m pip install -q "open-spiel>=1.4" || echo "open_spiel not installable: reference column left empty"
 	$(PY) benchmarks/run.py
 
 clean:
-	rm -rf $(VENV) $(RUN) .pytest_cache
+	rm -rf $(VENV) $(RUN) .pytest_cache assignments

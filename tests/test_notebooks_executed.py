@@ -30,3 +30,18 @@ def test_notebook_is_executed(path):
                 tags = c.get("metadata", {}).get("tags", [])
                 assert "nbval-ignore-output" in tags or "nbval-skip" in tags, (
                     f"{path.name}: a widget/figure cell must be tagged nbval-ignore-output")
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_widget_notebooks_say_how_to_start(path):
+    """A fresh notebook shows a widget's text repr until it is run: its first cell says so."""
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    has_widget = any(
+        "application/vnd.jupyter.widget-view+json" in out.get("data", {})
+        for c in nb["cells"] if c["cell_type"] == "code" for out in c.get("outputs", []))
+    if not has_widget:
+        return
+    first = nb["cells"][0]
+    text = "".join(first["source"]) if isinstance(first["source"], list) else first["source"]
+    assert first["cell_type"] == "markdown" and "run all cells" in text.lower(), (
+        f"{path.name}: shows a widget; its first cell must say to run all cells to start it")
