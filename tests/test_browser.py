@@ -1,4 +1,4 @@
-"""The Ovni board in a real browser: Voila serves notebooks/ovni/02_play.ipynb, headless
+"""The Ovni board in a real browser: Voila serves notebooks/play/ovni.ipynb, headless
 Debian chromium (driven by Playwright, never `playwright install`) clicks legal actions
 until the round advances, the SVG must change, and a screenshot is saved as an artifact
 (test-artifacts/ovni_board.png).
@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-NOTEBOOK = ROOT / "notebooks" / "ovni" / "02_play.ipynb"
+NOTEBOOK = ROOT / "notebooks" / "play" / "ovni.ipynb"
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = ROOT / "test-artifacts"
 

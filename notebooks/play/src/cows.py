@@ -1,0 +1,38 @@
+# ---
+# jupyter:
+#   jupytext:
+#     cell_metadata_filter: -autoscroll,-collapsed,-scrolled,-trusted,-ExecuteTime,-execution
+#     notebook_metadata_filter: kernelspec,-jupytext.text_representation.jupytext_version
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Play the cow game
+#
+# **Run all cells (menu Run > Run All Cells) to start the board.** You are seat 0 against
+# a greedy bot. Each turn: draw two cards from the bottom of the deck and keep one, take
+# the top card of a Celeiro (discard area), or flip a card in your hand; once per turn you
+# may also build a card into your pyramid for free. The board offers only legal moves.
+#
+# - *undo*, the *history* slider and the *new game* tab (seed, one or two discard areas,
+#   rule options) work as on every ovnilab board.
+# - Seats: edit `SEATS` below and run the cell again: `"human"` on both seats plays
+#   hot seat; bots on both lets a class watch.
+#
+# The rules, one at a time: [rules/cows](../rules/cows.ipynb). *Celeiro* means barn
+# (the discard area).
+
+# %% tags=["nbval-ignore-output"]
+from ovnilab import cows
+from ovnilab.cows.bots import GreedyBot
+from ovnilab.cows.widget import Board
+
+SEATS = {0: "human", 1: GreedyBot()}
+Board(cows.new_game(seed=2026), seats=SEATS)
