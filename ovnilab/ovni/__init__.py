@@ -1,7 +1,7 @@
 """Ovni (Marcos Macri): bidding for aliens, UFOs, abductions, missions; 2-4 players.
 
 ``new_game(num_players, seed, rules)`` starts a game; the rule functions below are the
-rulebook one rule at a time (see ``notebooks/ovni/01_rules.ipynb``).
+rulebook one rule at a time (see ``notebooks/rules/ovni.ipynb``).
 """
 
 from .data import board_graph, load_board, load_cards

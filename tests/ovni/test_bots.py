@@ -68,7 +68,7 @@ def test_bots_never_read_the_true_hidden_state(monkeypatch):
 
 def test_ladder_random_below_greedy_and_mcts():
     """Both thinking bots beat random clearly (the MCTS-vs-greedy gap needs bigger budgets
-    than a unit test affords: notebooks/bots.ipynb measures it)."""
+    than a unit test affords: notebooks/explore/bots.ipynb measures it)."""
     from ovnilab.analysis import head_to_head
 
     kw = {"num_players": 2, "setup": "random"}
