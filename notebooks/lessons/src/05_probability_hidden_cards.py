@@ -1,0 +1,623 @@
+# ---
+# jupyter:
+#   jupytext:
+#     cell_metadata_filter: -autoscroll,-collapsed,-scrolled,-trusted,-ExecuteTime,-execution
+#     notebook_metadata_filter: kernelspec,-jupytext.text_representation.jupytext_version
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Lesson 5: Probability and Bayes' rule with hidden cards
+#
+# **Audience:** students of an introductory probability or game-theory course (secondary
+# school upper years or first-year university); teachers preparing such a class; game
+# designers who want to know what a player can infer.
+#
+# **Prerequisites:** fractions; what a probability is; the binomial coefficient
+# $\binom{n}{k}$ (the number of ways to choose $k$ things out of $n$); reading a little
+# Python. No rules of the games are assumed: everything needed is explained on the page.
+#
+# **Objectives:** after this lesson you can
+# - count hands with binomial coefficients and compute *hypergeometric* probabilities
+#   (drawing without replacement) exactly, as fractions;
+# - condition on what you have seen: the cards you cannot see are a uniformly random
+#   part of the cards you have not seen;
+# - write out Bayes' rule (prior, likelihood, posterior) for a hidden card, and see why a
+#   hidden dependence between cards changes the answer;
+# - check an exact answer against many simulated deals: state $n$, a 95% Wilson interval,
+#   and whether the exact value lies inside it.
+#
+# **Time:** 50 minutes (sections 1 and 2 about 20 minutes, section 3 about 5, section 4
+# about 25; the exercises can be finished at home).
+#
+# **Glossary**
+# - Cosmic Encounter (the rulebook's Portuguese term in brackets): *cosmic deck* (deck
+#   cósmico), the cards the players hold; *encounter cards* (cartas de encontro): *attack*
+#   (Ataque, a card with a number), *negotiate* (Negociação) and *morph*; the other cards
+#   are *reinforcements*, *artifacts* and *flares* (one flare per alien in the game);
+#   *hand* (mão) of eight cards; *offense* (atacante), the player whose turn it is;
+#   *destiny deck* (deck de Destino), whose cards are a player's *colour* (cor), *wild*
+#   (selvagem) or *special* (especial) and name whom the offense meets.
+# - The cow game (all names Portuguese): *Celeiro* barn (the discard area); the card faces
+#   used here: *Mimosa* "Sweetie", a cow; *Bezerrinho* little calf; *Estrela* "Star", the
+#   mother cow; *Vaca Lunar* moon cow; *Lua Cheia* full moon; *Gêmeos* twins (two
+#   calves); *Sonda* probe (its effect lets you look at the hidden backs of your hand).
+
+# %%
+import itertools
+from collections import Counter
+from fractions import Fraction
+from math import comb
+
+import random
+
+from ovnilab import cosmic, cows
+from ovnilab.analysis import wilson_interval
+from ovnilab.cosmic import stats
+from ovnilab.cosmic.rules import PASS
+from ovnilab.cows import determinize
+
+COSMIC = cosmic.load_data()  # data/cosmic/*.toml
+COW_CARDS = cows.load_cards()  # data/cows/cards.toml
+
+
+def share(k, n):
+    """'k of n = 0.xxx [lo, hi]' with the 95% Wilson interval."""
+    lo, hi = wilson_interval(k, n)
+    return f"{k} of {n} = {k / n:.3f}, 95% interval [{lo:.3f}, {hi:.3f}]"
+
+
+def inside(p, k, n, confidence=0.95):
+    lo, hi = wilson_interval(k, n, confidence)
+    return lo <= p <= hi
+
+
+# %% [markdown]
+# ## 1. Counting hands: the cosmic deck
+#
+# Every Cosmic Encounter player holds a hand of eight cards dealt from the shuffled cosmic
+# deck. The deck file lists 72 cards; a game with alien powers shuffles 10 flares in, so
+# hands come from $N = 82$ cards. Of these, $E = 55$ are encounter cards (39 attacks, 15
+# negotiates, 1 morph). The library reads the composition from the data files:
+
+# %%
+kinds = Counter(COSMIC.faces[COSMIC.card_face[c]].kind for c in range(COSMIC.deck_size))
+composition = {name: kinds[i] for i, name in enumerate(cosmic.data.KINDS) if kinds[i]}
+flares = cosmic.Rules().flares_total
+N = COSMIC.deck_size + flares
+E = sum(stats.card_distribution().values())  # attack, negotiate and morph cards
+for name, count in composition.items():
+    print(f"{name:<14}{count:>3}")
+print(f"{'flare':<14}{flares:>3}  (added per game)")
+print(f"total {N} cards, {E} of them encounter cards, {N - E} not")
+assert COSMIC.deck_size == 72 and flares == 10 and N == 82
+assert composition == {"attack": 39, "negotiate": 15, "morph": 1, "reinforcement": 6, "artifact": 11}
+assert E == 55
+
+# %% [markdown]
+# **How many encounter cards does a hand hold?** A hand is a set of 8 cards out of $N$,
+# all $\binom{N}{8}$ sets equally likely. A hand with exactly $k$ encounter cards chooses
+# $k$ of the $E$ encounter cards and $8-k$ of the $N-E$ others, so
+#
+# $$P(K = k) = \frac{\binom{E}{k}\binom{N-E}{8-k}}{\binom{N}{8}},$$
+#
+# the **hypergeometric** distribution (drawing without replacement). The rulebook's "new
+# hand" rule matters when $k = 0$: an offense with no encounter card at the start of its
+# turn shows its hand, discards it and draws eight new cards. For a fresh hand
+#
+# $$P(K=0) = \frac{\binom{27}{8}}{\binom{82}{8}} = \frac{27}{82}\cdot\frac{26}{81}\cdots\frac{20}{75}
+# = \frac{23}{369\,246},$$
+#
+# about one hand in 16,000. Exactly, with `Fraction` and `math.comb`:
+
+# %%
+HAND = cosmic.Rules().hand_size  # 8
+
+
+def hypergeom(k, n, good, total):
+    """P(exactly k 'good' cards in n cards drawn without replacement from total)."""
+    return Fraction(comb(good, k) * comb(total - good, n - k), comb(total, n))
+
+
+exact_k = {k: hypergeom(k, HAND, E, N) for k in range(HAND + 1)}
+assert sum(exact_k.values()) == 1
+for k, p in exact_k.items():
+    print(f"k = {k}: {str(p):>22} = {float(p):.5f}")
+p_new_hand = exact_k[0]
+product = Fraction(1)
+for i in range(HAND):
+    product *= Fraction(N - E - i, N - i)
+assert p_new_hand == product == Fraction(23, 369246)
+print(f"P(no encounter card) = {p_new_hand}: one hand in {1 / float(p_new_hand):,.0f}")
+assert round(1 / float(p_new_hand), -3) == 16000
+
+# %% [markdown]
+# **Checking against the engine.** We deal `N_GAMES` real games with the engine (seeds
+# 0, 1, 2, ...). To keep the set-up free of decisions we switch alien powers off
+# (`Rules(powers=False)`); the ten flares are still shuffled in, so every hand is dealt
+# from the same 82 cards. We look at one hand per game (hands of one game are dealt from
+# the same deck, so they are not independent): the hand of the player to the left of the
+# first offense. (Not the offense's own: the engine has already applied the new-hand rule
+# to it, which would bias $k = 0$.)
+#
+# Nine frequencies are compared at once, so each interval is widened to keep the chance
+# that *any* of the nine misses by luck at 5% (Bonferroni: each at $1 - 0.05/9$).
+
+# %%
+N_GAMES = 3000  # raise for tighter intervals
+NO_POWERS = cosmic.Rules(powers=False)
+
+
+
+def first_destiny(seed):
+    """A seeded 4-player game, played (everyone passes when asked whether to play an
+    artifact) until the first offense has drawn its first destiny card."""
+    g = cosmic.new_game(4, seed=seed, rules=NO_POWERS)
+    while g.destiny < 0:
+        g.apply(PASS)
+    return g
+
+
+games = [first_destiny(seed) for seed in range(N_GAMES)]
+for g in games:
+    assert len(g.cards_in_game) == N
+
+
+def seat_after(g, k):
+    """The seat k places to the left of the first offense."""
+    return (g.offense + k) % g.n
+
+
+def encounter_count(names):
+    return sum(stats.card_distribution(names).values())
+
+
+counts = Counter(encounter_count(g.hand_names(seat_after(g, 1))) for g in games)
+level = 1 - 0.05 / len(exact_k)
+print(f"n = {N_GAMES} hands; simultaneous 95% intervals")
+print(" k   exact    observed  interval")
+all_inside = True
+for k, p in exact_k.items():
+    lo, hi = wilson_interval(counts[k], N_GAMES, level)
+    ok = lo <= p <= hi
+    all_inside &= ok
+    print(f" {k}  {float(p):.4f}    {counts[k] / N_GAMES:.4f}   [{lo:.4f}, {hi:.4f}]" + ("" if ok else "  <- outside"))
+assert all_inside
+print(f"every exact probability lies in its interval; hands without an encounter card seen: {counts[0]} "
+      f"(expected {N_GAMES * float(p_new_hand):.2f} in {N_GAMES} hands)")
+
+# %% [markdown]
+# The new-hand event is too rare for a simulation of this size to measure: compare the
+# expected number of such hands printed above with its interval, which is many times
+# wider than the probability itself. The exact count is the only practical way to know
+# it; the simulation checks the formula where the distribution has its mass.
+#
+# ## 2. Conditioning on what you have seen
+#
+# You hold your eight cards. What is the chance that **another player** holds at least one
+# of the big attacks, say an attack of 20 or more? The deck has five (two 20s, 23, 30, 40).
+#
+# Before looking at your hand, the other player's 8 cards are a random set out of 82, so
+# $P(\text{none}) = \binom{77}{8}/\binom{82}{8}$. After looking, what you know is: your 8
+# cards are not in their hand, and every set of 8 of the $U = 74$ **unseen** cards is
+# equally likely (the deal did not favour any). If you hold $j$ of the five big attacks,
+# $5 - j$ are unseen, and
+#
+# $$P(\text{other holds at least one} \mid \text{you hold } j) = 1 - \frac{\binom{74 - (5-j)}{8}}{\binom{74}{8}}.$$
+#
+# Holding big attacks yourself makes it less likely the other player has one; holding
+# none makes it a little *more* likely than before you looked.
+
+# %%
+BIG = 20
+big_faces = [f for f in stats.card_distribution() if f.startswith("attack") and int(f.split()[1]) >= BIG]
+H = sum(stats.card_distribution()[f] for f in big_faces)
+U = N - HAND
+assert H == 5 and U == 74
+
+
+def p_other_has_big(j):
+    """P(another hand holds at least one big attack | my hand holds j of them)."""
+    return 1 - Fraction(comb(U - (H - j), HAND), comb(U, HAND))
+
+
+prior = 1 - Fraction(comb(N - H, HAND), comb(N, HAND))
+print(f"big attacks: {H} cards, faces {big_faces}")
+print(f"before looking at your hand: {float(prior):.4f}")
+for j in range(3):
+    print(f"you hold {j}: {float(p_other_has_big(j)):.4f}")
+assert p_other_has_big(0) > prior > p_other_has_big(1) > p_other_has_big(2)
+
+# %% [markdown]
+# The same games check it: "you" are the player left of the offense, "another player" the
+# one after. Grouping the games by $j$ is conditioning by counting: among the games where
+# your hand holds $j$ big attacks, how often does the other hand hold one?
+
+# %%
+def big_in(names):
+    return sum(1 for x in names if x in big_faces)
+
+
+by_j = {}
+for g in games:
+    j = big_in(g.hand_names(seat_after(g, 1)))
+    has = big_in(g.hand_names(seat_after(g, 2))) > 0
+    n_j, k_j = by_j.get(j, (0, 0))
+    by_j[j] = (n_j + 1, k_j + has)
+for j in sorted(by_j):
+    n_j, k_j = by_j[j]
+    exact = p_other_has_big(j)
+    verdict = "inside" if inside(exact, k_j, n_j) else "OUTSIDE"
+    print(f"you hold {j}: other holds one in {share(k_j, n_j)}; exact {float(exact):.4f} ({verdict})")
+assert inside(p_other_has_big(0), by_j[0][1], by_j[0][0])
+
+# %% [markdown]
+# **The library's answer: determinizations.** A search bot must not look at hidden
+# cards. It asks the engine for a *determinization*: a full game state that agrees with
+# everything one seat has seen, with the hidden cards dealt again at random. Sampled many
+# times, determinizations are draws from the seat's posterior over the hidden cards, so
+# the share of samples in which the other hand holds a big attack estimates the same
+# conditional probability.
+
+# %%
+N_SAMPLES = 2000  # determinizations of one position
+position = games[0]
+assert not position.discard  # no new hand was drawn: 74 cards are unseen
+me, other = seat_after(position, 1), seat_after(position, 2)
+j = big_in(position.hand_names(me))
+rng = random.Random(5)
+hits = sum(big_in(position.determinize(me, rng).hand_names(other)) > 0 for _ in range(N_SAMPLES))
+print(f"game 0: my hand {position.hand_names(me)}")
+print(f"I hold {j} big attack(s); exact P(other holds one) = {p_other_has_big(j)} = {float(p_other_has_big(j)):.4f}")
+print(f"determinizations: {share(hits, N_SAMPLES)}")
+assert inside(p_other_has_big(j), hits, N_SAMPLES)
+
+# %% [markdown]
+# ### Exercise 1 (pen and paper)
+#
+# There is one attack 40 in the cosmic deck. You look at your eight cards (from the 82 of
+# a game with flares): no attack 40. What is the probability that one given other player
+# holds it in their hand of eight? Store it as a `Fraction` in `answer_1`.
+# *Hint:* where can the attack 40 be, and how many of those places are that player's hand?
+
+# %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex1-answer", "locked": false, "schema_version": 3, "solution": true}
+from fractions import Fraction
+
+### BEGIN SOLUTION
+# The attack 40 is one of the 82 - 8 = 74 cards you have not seen, and by symmetry it is
+# equally likely to be any of them. The other player's hand is 8 of those 74 places, so
+# P = 8/74 = 4/37. (The same as 1 - C(73, 8)/C(74, 8): the chance that the 8 cards avoid it.)
+answer_1 = Fraction(8, 74)
+### END SOLUTION
+
+# %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex1-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
+assert answer_1 is not None, "store your answer in answer_1"
+### BEGIN HIDDEN TESTS
+assert answer_1 == Fraction(4, 37)
+assert stats.card_distribution()["attack 40"] == 1
+assert answer_1 == 1 - Fraction(comb(U - 1, HAND), comb(U, HAND))
+### END HIDDEN TESTS
+
+# %% [markdown]
+# ## 3. The destiny deck
+#
+# At the start of each encounter the offense draws a destiny card to find out whom it
+# meets. The destiny deck holds 3 cards of each player's colour, 2 wild and 3 special
+# cards (the colours of absent players are removed). With $n$ players it has $3n + 5$
+# cards, so the first card drawn is the offense's **own** colour (the offense may then
+# draw again, or attack a foreign colony in its own system) with probability
+#
+# $$P(\text{own colour}) = \frac{3}{3n+5}: \quad \frac{3}{14},\ \frac{3}{17},\ \frac{3}{20} \text{ for } n = 3, 4, 5.$$
+#
+# (The first player is chosen with the destiny deck too, but that card is shuffled back,
+# so it tells nothing about the next one.) In the engine's games, an own colour drawn at
+# the very start leaves only one option (nobody has a colony in the offense's system yet,
+# so: draw again), which the engine takes at once; the card drawn first is the first card
+# of the destiny discard pile.
+
+# %%
+per, wild, special = COSMIC.destiny_per_colour, COSMIC.destiny_wild, len(COSMIC.specials)
+assert (per, wild, special) == (3, 2, 3)
+own = {}
+for n in (3, 4, 5):
+    size = per * n + wild + special
+    fresh = cosmic.new_game(n, seed=0, rules=NO_POWERS)
+    assert len(fresh.ddeck) + len(fresh.ddiscard) == size  # the engine's destiny deck
+    own[n] = Fraction(per, size)
+    print(f"{n} players: {size} destiny cards, P(own colour) = {own[n]} = {float(own[n]):.4f}")
+assert own == {3: Fraction(3, 14), 4: Fraction(3, 17), 5: Fraction(3, 20)}
+
+first_card = [g.ddiscard[0] for g in games]  # drawn cards go to the destiny discard pile
+drew_own = sum(c == g.offense for c, g in zip(first_card, games))
+assert all(g.destiny != g.offense for g in games)  # an own colour was followed by another draw
+print(f"4-player games: the first destiny card is the offense's colour in {share(drew_own, N_GAMES)}")
+assert inside(own[4], drew_own, N_GAMES)
+
+# %% [markdown]
+# ### Exercise 2 (pen and paper)
+#
+# In a **5-player** game, what is the probability that the first destiny card names
+# another player directly by colour (a colour card that is not the offense's)? Store it
+# as a `Fraction` in `answer_2`.
+
+# %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex2-answer", "locked": false, "schema_version": 3, "solution": true}
+from fractions import Fraction
+
+### BEGIN SOLUTION
+# 5 players: 3 x 5 colour cards + 2 wild + 3 special = 20 cards. The other four players
+# have 3 cards each: 12 of the 20. P = 12/20 = 3/5.
+answer_2 = Fraction(12, 20)
+### END SOLUTION
+
+# %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex2-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
+assert answer_2 is not None, "store your answer in answer_2"
+### BEGIN HIDDEN TESTS
+assert answer_2 == Fraction(3, 5)
+five = cosmic.new_game(5, seed=0, rules=NO_POWERS)
+deck5 = five.ddeck + five.ddiscard
+assert answer_2 == Fraction(sum(1 for c in deck5 if c < 5 and c != five.offense), len(deck5))
+### END HIDDEN TESTS
+
+# %% [markdown]
+# ## 4. What is behind this card? Bayes' rule in the cow game
+#
+# In the cow-abduction game every card has two printed sides, and nobody may look at the
+# hidden side. The card set is built so that seeing a side does not tell you the card:
+# each of the 18 faces is printed on **two** cards, with different backs. The cards form
+# one ring, Mimosa/Bezerrinho, Bezerrinho/Lua Cheia, ..., Estrela/Mimosa, so a face shows
+# up once as side A and once as side B. At set-up the deck is split in half, **one half is
+# turned over** (exactly 9 of the 18 cards show side B) and the deck is shuffled.
+
+# %%
+face_name = [f.name for f in COW_CARDS.faces]
+printed = [(face_name[a], face_name[b]) for a, b in COW_CARDS.cards]  # (side A, side B)
+n_cards = COW_CARDS.num_cards
+assert n_cards == 18 and len(face_name) == 18
+assert sorted(a for a, _ in printed) == sorted(face_name) == sorted(b for _, b in printed)
+# one ring: card i's side B is card i+1's side A
+assert all(printed[i][1] == printed[(i + 1) % n_cards][0] for i in range(n_cards))
+for face in ("Mimosa", "Estrela"):
+    print(face, "is printed on:", [f"{a} / {b}" for a, b in printed if face in (a, b)])
+
+# %% [markdown]
+# **One visible card.** Deal a fresh game and look at the top card of the deck: Mimosa.
+# Which card is it? Only two cards print a Mimosa: $M_1$ = Mimosa/Bezerrinho (with side A
+# up) or $M_2$ = Estrela/Mimosa (with side B up). Bayes' rule:
+#
+# $$P(M_1 \mid \text{Mimosa}) = \frac{P(\text{Mimosa} \mid M_1)\,P(M_1)}{P(\text{Mimosa} \mid M_1)\,P(M_1) + P(\text{Mimosa} \mid M_2)\,P(M_2)}
+# = \frac{\frac12\cdot\frac1{18}}{\frac12\cdot\frac1{18}+\frac12\cdot\frac1{18}} = \frac12.$$
+#
+# The **prior** $P(M_1) = 1/18$: any card may be on top. The **likelihood**
+# $P(\text{Mimosa}\mid M_1) = 1/2$: a given card shows side A or B with equal chance (9 of
+# 18 are turned). The **posterior**: the back is Bezerrinho or Estrela, 50/50.
+#
+# **Two visible cards.** Now a second card is visible too (the first card a player draws):
+# an **Estrela**. It could be $M_2$ itself (Estrela/Mimosa, side A up) or $S$ = Vaca
+# Lunar/Estrela (side B up). Does it change what we think of the Mimosa?
+#
+# The likelihoods, given which card the Mimosa is:
+# - If the Mimosa is $M_1$ (side A up, *not* turned), the other card shows Estrela if it is
+#   $S$ turned or $M_2$ not turned. Of the other 17 cards, 9 are turned and 8 are not:
+#   $$P(\text{both seen} \mid M_1) = \tfrac12 \cdot \left(\tfrac1{17}\cdot\tfrac9{17} + \tfrac1{17}\cdot\tfrac8{17}\right) = \tfrac1{34}.$$
+# - If the Mimosa is $M_2$ (turned), the Estrela must be $S$, turned, and only 8 of the
+#   other 17 cards are turned:
+#   $$P(\text{both seen} \mid M_2) = \tfrac12 \cdot \tfrac1{17}\cdot\tfrac8{17} = \tfrac{4}{289}.$$
+#
+# With equal priors the posterior is proportional to the likelihood:
+#
+# $$P(M_1 \mid \text{both seen}) = \frac{1/34}{1/34 + 4/289} = \frac{17}{25} = 0.68,$$
+#
+# so the Mimosa's back is Bezerrinho with probability $17/25$, Estrela with $8/25$.
+#
+# A tempting shortcut treats every card as turned by its own coin flip (probability 1/2
+# each, independently). It gives $\frac{1/34}{1/34 + 1/68} = \frac23$: close, but wrong.
+# The set-up turns **exactly** half the deck, so the cards are not independent: one more
+# turned card leaves fewer turns for the others.
+#
+# A short program does the same sum for any set of visible faces: it lists every way to
+# assign distinct cards and sides to the visible positions, and weighs each by the number
+# of set-ups that produce it: if $x$ of the $m$ visible cards are turned, the other
+# $18-m$ cards hold the remaining $9-x$ turns, in $\binom{18-m}{9-x}$ ways.
+
+# %%
+def back_posterior(visible, cards=COW_CARDS):
+    """Exact distribution of the hidden side of visible[0].
+
+    visible: list of (face showing, hidden side if known else None), one per visible
+    card. Every deal is equally likely and exactly half the cards are turned (side B up).
+    """
+    names = [f.name for f in cards.faces]
+    n, m = cards.num_cards, len(visible)
+    options = []
+    for face, back in visible:
+        opts = []
+        for c, (a, b) in enumerate(cards.cards):
+            for turned, (shown, hidden) in ((0, (a, b)), (1, (b, a))):
+                if names[shown] == face and (back is None or names[hidden] == back):
+                    opts.append((c, turned, names[hidden]))
+        options.append(opts)
+    weight = Counter()
+    for combo in itertools.product(*options):
+        if len({c for c, _, _ in combo}) < m:
+            continue  # one card cannot be in two places
+        x = sum(t for _, t, _ in combo)
+        weight[combo[0][2]] += comb(n - m, n // 2 - x)
+    total = sum(weight.values())
+    return {back: Fraction(w, total) for back, w in sorted(weight.items())}
+
+
+one = back_posterior([("Mimosa", None)])
+two = back_posterior([("Mimosa", None), ("Estrela", None)])
+print("Mimosa alone:          ", {k: str(v) for k, v in one.items()})
+print("Mimosa and an Estrela: ", {k: str(v) for k, v in two.items()})
+assert one == {"Bezerrinho": Fraction(1, 2), "Estrela": Fraction(1, 2)}
+assert two == {"Bezerrinho": Fraction(17, 25), "Estrela": Fraction(8, 25)}
+assert Fraction(1, 34) / (Fraction(1, 34) + Fraction(4, 289)) == Fraction(17, 25)
+assert Fraction(1, 34) / (Fraction(1, 34) + Fraction(1, 68)) == Fraction(2, 3)  # the shortcut
+
+# %% [markdown]
+# **The library computes the same posterior.** A real game (seed 62): the first player
+# draws two cards. Now three faces are visible to both players: the deck's top card (cards
+# are drawn from the bottom, so the top one stays in view) and the two drawn cards.
+# `ovnilab.cows.determinize.belief(state, seat)` is the seat's exact posterior over every
+# hidden side. The third card (Gêmeos) shares no possible card with the other two, so it
+# does not change their posterior (summing over its two possibilities gives back the
+# same weights); the program above agrees with the library on all three cards:
+
+# %%
+game = cows.new_game(seed=62)
+game.apply(game.parse_action("draw 2"))
+seat = game.current_player
+seen = {("deck", 0): game.face(game.deck[0]).name}
+seen.update({("drawn", i): game.face(c).name for i, c in enumerate(game.drawn)})
+print("visible:", list(seen.values()))
+assert list(seen.values()) == ["Mimosa", "Estrela", "Gêmeos"]
+candidates = {f: {i for i, p in enumerate(printed) if f in p} for f in seen.values()}
+assert not candidates["Gêmeos"] & (candidates["Mimosa"] | candidates["Estrela"])  # shares no card
+belief = determinize.belief(game, seat)
+for i, (where, face) in enumerate(seen.items()):
+    others = [f for w, f in seen.items() if w != where]
+    mine = back_posterior([(face, None)] + [(f, None) for f in others])
+    library = belief.back_distribution(where)
+    print(f"{face:<8} back: library {({k: round(v, 4) for k, v in library.items()})}")
+    assert library.keys() == mine.keys() and all(abs(library[k] - float(mine[k])) < 1e-12 for k in mine)
+
+# %% [markdown]
+# **Determinizations sample that posterior.** A bot that cannot see the backs plays on
+# sampled full states. Over many samples, the share in which the Mimosa's back is
+# Bezerrinho should match 17/25:
+
+# %%
+N_DET = 4000  # determinizations of the position
+rng = random.Random(7)
+bez = 0
+for _ in range(N_DET):
+    d = game.determinize(seat, rng)
+    assert d.face(d.deck[0]).name == "Mimosa"  # what the seat sees is kept
+    bez += d.back(d.deck[0]).name == "Bezerrinho"
+print(f"Mimosa's back is Bezerrinho in {share(bez, N_DET)}")
+print(f"contains 17/25 = 0.680: {inside(Fraction(17, 25), bez, N_DET)}; "
+      f"contains the shortcut's 2/3 = 0.667: {inside(Fraction(2, 3), bez, N_DET)}")
+assert inside(Fraction(17, 25), bez, N_DET)
+
+# %% [markdown]
+# **And the engine's own deals.** The last check does not use the posterior at all: deal
+# many fresh games and look, as a referee would, at the deck's top card and its bottom card
+# (the first one drawn). Keep the deals where the two show the two faces of one printed card
+# (like Mimosa and Estrela, the faces of Estrela/Mimosa). Then the top card is *that* card
+# with probability $8/25$, by the computation above. The ring looks the same from every
+# card (turn it by one card, or read it backwards), so the answer is the same for every
+# printed pair, and we pool them all.
+
+# %%
+N_DEALS = 20000  # fresh deals; raise for a tighter interval
+pairs = {frozenset(p) for p in printed}
+kept = same_card = 0
+for seed in range(N_DEALS):
+    s = cows.new_game(seed=seed)
+    top, bottom = s.deck[0], s.deck[-1]
+    if frozenset((s.face(top).name, s.face(bottom).name)) in pairs:
+        kept += 1
+        same_card += s.back(top).name == s.face(bottom).name
+print(f"{kept} of {N_DEALS} deals show a printed pair on top and bottom")
+print(f"the top card is the printed pair's card in {share(same_card, kept)}")
+print(f"contains 8/25 = 0.320: {inside(Fraction(8, 25), same_card, kept)}; "
+      f"contains the shortcut's 1/3 = 0.333: {inside(Fraction(1, 3), same_card, kept)}")
+assert two["Estrela"] == Fraction(8, 25)
+gap = Fraction(1, 3) - Fraction(8, 25)
+assert gap == Fraction(1, 75)
+# samples for a 95% interval of half-width gap / 2 around 8/25 (normal approximation)
+needed = 1.96**2 * float(Fraction(8, 25) * Fraction(17, 25)) / float(gap / 2) ** 2
+print(f"the two answers differ by {gap}; an interval narrow enough to separate them needs about "
+      f"{round(needed, -3):,.0f} kept deals")
+assert inside(Fraction(8, 25), same_card, kept)
+
+# %% [markdown]
+# The exact value is inside both intervals. When the shortcut's value is inside too, the
+# simulation alone cannot tell the two answers apart: a difference of $1/75$ needs the
+# number of kept deals printed above to show. The exact computation settles it; the simulation checks
+# that the model of the set-up (every deal equally likely, exactly half the cards turned)
+# is the engine's.
+#
+# ### Exercise 3 (pen and paper)
+#
+# Back to seed 62. Suppose the player keeps the Estrela, and later a Sonda lets them look
+# at the hidden side of the cards in their hand: the Estrela's back is **Vaca Lunar**.
+# The Mimosa is still on top of the deck, and no other visible card shares a possible card
+# with these two. Now what is the probability that the Mimosa's back is Bezerrinho? Store
+# it as a `Fraction` in `answer_3`. Is it higher or lower than before the Sonda, and why?
+
+# %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex3-answer", "locked": false, "schema_version": 3, "solution": true}
+from fractions import Fraction
+
+### BEGIN SOLUTION
+# The Estrela is S = Vaca Lunar/Estrela with side B up: turned. Two hypotheses are left
+# for the Mimosa: M1 (not turned) or M2 (turned). Weigh each by the set-ups that fit:
+# with S turned, the other 16 cards hold the other 8 turns.
+#   M1 not turned: the 16 others hold 8 turns: C(16, 8) = 12870 set-ups
+#   M2 turned:     the 16 others hold 7 turns: C(16, 7) = 11440 set-ups
+# P(M1) = 12870 / (12870 + 11440) = 9/17 = 0.529 (or, as likelihoods: with S turned, 9 of
+# the other 17 cards are not turned and 8 are: 9/17 against 8/17).
+# It is lower than 17/25: learning that the Estrela is S removes the hypothesis "the
+# Estrela is M2" that could only go with the Mimosa being M1; what is left compares
+# "Mimosa not turned" with "Mimosa turned" given one turn is used up, nearly 50/50.
+answer_3 = Fraction(9, 17)
+### END SOLUTION
+
+# %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex3-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
+assert answer_3 is not None, "store your answer in answer_3"
+### BEGIN HIDDEN TESTS
+assert answer_3 == Fraction(9, 17)
+assert answer_3 == back_posterior([("Mimosa", None), ("Estrela", "Vaca Lunar")])["Bezerrinho"]
+### END HIDDEN TESTS
+
+# %% [markdown]
+# ### Exercise 4
+#
+# Back to Cosmic Encounter. A negotiate is your way to make a deal instead of fighting.
+# What is the probability that a fresh hand of eight (from the 82 cards of a game with
+# flares) holds **no** negotiate? Store it as an exact `Fraction` in `answer_4` (use
+# `math.comb`), and compare it with the chance of having no encounter card at all.
+
+# %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex4-answer", "locked": false, "schema_version": 3, "solution": true}
+from fractions import Fraction
+from math import comb
+
+### BEGIN SOLUTION
+# 15 negotiates, 82 - 15 = 67 other cards. The hand avoids every negotiate when all 8
+# cards come from the 67: C(67, 8) / C(82, 8), about 0.183, roughly one hand in five;
+# nearly 3,000 times more likely than having no encounter card at all (23/369246).
+answer_4 = Fraction(comb(67, 8), comb(82, 8))
+### END SOLUTION
+
+# %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex4-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
+assert answer_4 is not None, "store your answer in answer_4"
+### BEGIN HIDDEN TESTS
+negotiates = stats.card_distribution()["negotiate"]
+assert answer_4 == hypergeom(0, HAND, negotiates, N)
+assert abs(float(answer_4) - 0.183) < 0.001
+assert 2900 < answer_4 / exact_k[0] < 3000
+### END HIDDEN TESTS
+
+# %% [markdown]
+# ## What to remember
+#
+# - Hands dealt from a deck are counted with binomial coefficients; the hypergeometric
+#   formula gives exact probabilities, even for events far too rare to simulate.
+# - What you have seen is evidence: the cards you cannot see are a uniformly random share of
+#   the cards you have not seen, and that is all conditioning needs here.
+# - Bayes' rule = prior x likelihood, normalised. The likelihood carries the game's
+#   structure: in the cow game, "exactly half the cards are turned" ties the cards
+#   together and moves the answer from 2/3 to 17/25.
+# - A simulation checks a model (n, an interval, is the exact value inside?); it cannot by
+#   itself separate two answers closer than its interval is wide.
+#
+# Next: [Lesson 6: estimating win rates](06_estimating_win_rates.ipynb) uses the same
+# intervals to compare bots and rules.
