@@ -78,10 +78,11 @@ def advance(state, until, seed=0, quiet=QUIET, limit=5000):
     raise RuntimeError("the position was not reached")
 
 
-def finish_encounter(state, seed=0, quiet=QUIET):
-    """Play the current encounter to its end (quietly) and return its result."""
-    start = state.encounters
-    advance(state, lambda s: s.is_over() or s.encounters > start or s.phase == "second", seed, quiet)
+def finish_encounter(state, before, seed=0, quiet=QUIET):
+    """Play (quietly) until the encounter is over and return its result. ``before`` is
+    ``state.last_result`` read while the encounter was still on (the previous
+    encounter's result): an action may end the encounter with no decision left."""
+    advance(state, lambda s: s.is_over() or s.last_result is not before, seed, quiet)
     return state.last_result
 
 
@@ -330,13 +331,14 @@ show(g, viewer=1)
 
 # %%
 print("blue selects from:", options(g))
+before = g.last_result
 g.apply(options(g)[0])
 cards = g.observation(0)["encounter_cards"]
 print("revealed:", cards, "| ships:", g.side_ships(0), "vs", g.side_ships(1))
 print("totals:", g.totals, "| now:", who(g, g.current_player), options(g))
 assert g.totals == (20 + g.side_ships(0), int(cards["defense"].split()[1]) + g.side_ships(1))
 assert g.side_ships(0) == 4 + 2 and g.side_ships(1) == g.observation(0)["planets"][g.pname[g.target]]["blue"] + 3
-result = finish_encounter(g, quiet=QUIET + ("Vacuum: take nobody along",))  # blue's power: part 3
+result = finish_encounter(g, before, quiet=QUIET + ("Vacuum: take nobody along",))  # blue's power: part 3
 print(result)
 assert result["outcome"] == ("offense" if g.totals[0] > g.totals[1] else "defense")
 

@@ -74,10 +74,11 @@ def advance(state, until, seed=0, quiet=QUIET, limit=5000):
     raise RuntimeError("the position was not reached")
 
 
-def finish_encounter(state, seed=0, quiet=QUIET):
-    """Play the current encounter to its end (quietly) and return its result."""
-    start = state.encounters
-    advance(state, lambda s: s.is_over() or s.encounters > start or s.phase == "second", seed, quiet)
+def finish_encounter(state, before, seed=0, quiet=QUIET):
+    """Play (quietly) until the encounter is over and return its result. ``before`` is
+    ``state.last_result`` read while the encounter was still on (the previous
+    encounter's result): an action may end the encounter with no decision left."""
+    advance(state, lambda s: s.is_over() or s.last_result is not before, seed, quiet)
     return state.last_result
 
 
@@ -185,9 +186,10 @@ assert g.hand_names(d) == []
 g = demo("Chosen", seed=0)
 losing = lambda s: s.totals[s.side_of(0)] < s.totals[1 - s.side_of(0)]
 advance(g, lambda s: offered(s, "use Chosen power") and s.kinds == (0, 0) and losing(s))
+before = g.last_result
 side = g.side_of(0)
-before = g.totals
-print("revealed:", g.observation(0)["encounter_cards"], "totals:", before, f"- red ({SIDES[side]}) is losing")
+was = g.totals
+print("revealed:", g.observation(0)["encounter_cards"], "totals:", was, f"- red ({SIDES[side]}) is losing")
 use_power(g, "Chosen")
 drawn = [g.t.name[c] for c in g.tasks[0][3]]
 print("drawn:", drawn, "->", options(g))
@@ -195,10 +197,10 @@ best = max((a for a in options(g) if a.startswith("Chosen: add")), key=value)
 g.apply(best)
 after = g.totals
 print(f"{best} -> totals {after}")
-result = finish_encounter(g)
+result = finish_encounter(g, before)
 print("the", result["outcome"], "wins")
-assert side == 1 and len(drawn) == 3 and before[side] < before[1 - side]
-assert after[side] == before[side] + value(best) and after[1 - side] == before[1 - side]
+assert side == 1 and len(drawn) == 3 and was[side] < was[1 - side]
+assert after[side] == was[side] + value(best) and after[1 - side] == was[1 - side]
 assert result["outcome"] == SIDES[side]
 
 # %% [markdown]
@@ -229,10 +231,11 @@ assert played not in hand and sorted(hand + [played]) == g.hand_names(0)
 g = demo("Cudgel", seed=0)
 won = lambda s: s.side_of(0) >= 0 and s.main(s.side_of(0)) == 0 and s.outcome == SIDES[s.side_of(0)]
 advance(g, lambda s: s.stage == "resolution" and s.phase == "window" and won(s) and s.kinds[s.side_of(0)] == 0)
+before = g.last_result
 side, o = g.side_of(0), g.opponent(0)
 mine, theirs, warp = g.main_ships[side], g.main_ships[1 - side], g.warp[o]
 print(f"red won with an attack and {mine} ships; {g.colours[o]} had {theirs} ships in the encounter, {warp} in the warp")
-finish_encounter(g)
+finish_encounter(g, before)
 print(f"after: {g.colours[o]}'s warp {g.warp[o]} = {warp} + its {theirs} ships + {mine} more (the Cudgel's)")
 assert g.warp[o] == warp + theirs + mine
 
@@ -288,9 +291,10 @@ assert {a.rsplit(" from ", 1)[1] for a in taken} == sources
 # %%
 g = demo("Loser", seed=0)
 advance(g, lambda s: offered(s, "use Loser power"))
+before = g.last_result
 side = SIDES[g.side_of(0)]
 use_power(g, "Loser")
-r = finish_encounter(g)
+r = finish_encounter(g, before)
 if r["totals"]:
     normal = "offense" if r["totals"][0] > r["totals"][1] else "defense"
 else:
@@ -369,11 +373,12 @@ g = demo("Observer", seed=0)
 lost = lambda s: s.side_of(0) >= 0 and s.main(s.side_of(0)) == 0 and s.outcome == SIDES[1 - s.side_of(0)]
 advance(g, lambda s: s.stage == "resolution" and s.phase == "window" and lost(s) and s.allies[s.side_of(0)],
         quiet=("pass", "end turn"))
+before = g.last_result
 a = g.allies[g.side_of(0)][0]
 sent, warp, home, red_warp = g.gate[a] + g.side[a], g.warp[a], g.ships_on_colonies(a), g.warp[0]
 print(f"red lost; its ally {g.colours[a]} has {sent} ship(s) in the encounter,",
       f"{warp} in the warp, {home} on colonies")
-finish_encounter(g, quiet=("pass", "end turn"))
+finish_encounter(g, before, quiet=("pass", "end turn"))
 print(f"after: {g.colours[a]}'s warp {g.warp[a]}, {g.ships_on_colonies(a)} on colonies (red's own warp: {red_warp} -> {g.warp[0]})")
 assert g.warp[a] == warp and g.ships_on_colonies(a) == home + sent and g.warp[0] > red_warp
 
@@ -409,9 +414,10 @@ assert g.observation(third)["encounter_cards"] == g.observation(0)["encounter_ca
 g = demo("Pacifist", seed=0)
 advance(g, lambda s: s.revealed and s.side_of(0) >= 0 and s.main(s.side_of(0)) == 0 and s.phase == "window"
         and s.kinds[s.side_of(0)] == 1 and s.kinds[1 - s.side_of(0)] == 0)
+before = g.last_result
 side = SIDES[g.side_of(0)]
 print(f"red (Pacifist, {side}) revealed a negotiate against an attack: {g.observation(0)['encounter_cards']}")
-r = finish_encounter(g)
+r = finish_encounter(g, before)
 print("result: the", r["outcome"], "wins")
 assert r["outcome"] == side
 
@@ -440,14 +446,14 @@ assert offered(g, "ship from")
 # %%
 g = demo("Reserve", seed=0)
 advance(g, lambda s: s.phase == "reinforce" and s.current_player == 0 and any("with attack" in a for a in options(s)))
-before = g.totals
-print("totals:", before, "| red may:", options(g))
+was = g.totals
+print("totals:", was, "| red may:", options(g))
 assert all(value(a) <= 6 for a in options(g) if "with attack" in a)
 play = next(a for a in options(g) if "with attack" in a)
 g.apply(play)
 print(g.log[-1], "-> totals", g.totals)
 side = g.side_of(0)
-assert g.totals[side] == before[side] + value(play) and g.totals[1 - side] == before[1 - side]
+assert g.totals[side] == was[side] + value(play) and g.totals[1 - side] == was[1 - side]
 
 # %% [markdown]
 # ### Sorcerer
@@ -459,13 +465,14 @@ assert g.totals[side] == before[side] + value(play) and g.totals[1 - side] == be
 g = demo("Sorcerer", seed=0)
 worse = lambda s: value(card_of(s, 0)) < value(card_of(s, s.opponent(0)))
 advance(g, lambda s: offered(s, "use Sorcerer power") and worse(s))
+before = g.last_result
 o = g.opponent(0)
 mine, theirs = card_of(g, 0), card_of(g, o)
 print(f"red is the {SIDES[g.side_of(0)]}; face down: red {mine}, {g.colours[o]} {theirs}")
 use_power(g, "Sorcerer")
 print(f"after the swap: red {card_of(g, 0)}, {g.colours[o]} {card_of(g, o)}")
 assert (card_of(g, 0), card_of(g, o)) == (theirs, mine)
-r = finish_encounter(g)
+r = finish_encounter(g, before)
 print("the", r["outcome"], "wins")
 assert g.colours[o] == "blue" and (mine, theirs) == ("negotiate", "attack 06") and r["outcome"] == SIDES[g.side_of(0)] == "defense"
 
@@ -480,10 +487,11 @@ assert g.colours[o] == "blue" and (mine, theirs) == ("negotiate", "attack 06") a
 # %%
 g = demo("Spiff", seed=3)
 advance(g, lambda s: offered(s, "use Spiff power"))
+before = g.last_result
 margin, colonies = g.totals[1] - g.totals[0], g.foreign_colonies(0)
 print("totals", g.totals, "- red loses by", margin, "| red's foreign colonies:", colonies)
 use_power(g, "Spiff")
-finish_encounter(g)
+finish_encounter(g, before)
 target = g.last_result["target"]
 print("after:", g.foreign_colonies(0), "foreign colonies; ships on", target, ":", g.observation(0)["planets"][target])
 assert g.last_result["offense"] == 0 and margin >= 10 and g.last_result["outcome"] == "defense"
@@ -559,11 +567,12 @@ assert sorted(hand + [played]) == g.hand_names(0)
 g = demo("Warrior", seed=0)
 advance(g, lambda s: s.revealed and s.kinds == (0, 0) and s.side_of(0) >= 0 and s.main(s.side_of(0)) == 0
         and s.tokens[0] >= 2 and s.phase in ("reinforce", "window"))
+before = g.last_result
 side = g.side_of(0)
 print(f"red has {g.tokens[0]} tokens: card {g.values[side]:02d} + ships {g.side_ships(side)} + tokens "
       f"{g.tokens[0]} = total {g.totals[side]} (opponent {g.totals[1 - side]})")
 assert g.totals[side] == g.values[side] + g.side_ships(side) + g.tokens[0]
-tokens, r = g.tokens[0], finish_encounter(g)
+tokens, r = g.tokens[0], finish_encounter(g, before)
 print(f"red's side {'won' if r['outcome'] == SIDES[side] else 'lost'}: tokens {tokens} -> {g.tokens[0]}")
 assert g.tokens[0] == tokens + (1 if r["outcome"] == SIDES[side] else 2)
 
@@ -596,9 +605,10 @@ assert f"{g.colours[g.defender]} at {g.pname[g.target]}" == choice.split(": ")[1
 # %%
 g = demo("Zombie", seed=0)
 advance(g, lambda s: s.stage == "resolution" and s.offense == 0 and s.outcome == "defense" and s.phase == "window")
+before = g.last_result
 gate, home, warp = g.gate[0], g.ships_on_colonies(0), g.warp[0]
 print(f"red lost as the offense with {gate} ships on the gate; on colonies: {home}, warp: {warp}")
-finish_encounter(g)
+finish_encounter(g, before)
 print("after: on colonies", g.ships_on_colonies(0), "warp:", g.warp[0])
 assert g.warp[0] == warp == 0 and g.ships_on_colonies(0) == home + gate
 
