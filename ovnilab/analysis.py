@@ -690,7 +690,7 @@ def compare_variants(
             dlo, dhi = _percentiles(boot[j][k][1] - base_b, confidence)
             rows.append({"metric": label, "variant": v, "value": value, "lo": lo, "hi": hi,
                          "diff": diff, "diff_lo": dlo, "diff_hi": dhi})
-    pct = round(confidence * 100)
+    pct = f"{confidence * 100:.2f}".rstrip("0").rstrip(".")  # 95, or 99.75 for an adjusted level
     title = (f"{n_games} games per variant on the same seeds (seed {seed}); diff = variant - {baseline}; "
              f"{pct}% bootstrap intervals (paired, {n_boot} resamples)")
     table = VariantComparison(rows, title=title, max_rows=0)

@@ -278,3 +278,12 @@ def test_win_rate_by_without_adjust_is_unchanged_and_rejects_unknown_adjustments
         assert (r["lo"], r["hi"]) == A.wilson_interval(r["wins"], r["n"], 0.95)
     with pytest.raises(ValueError, match="adjust"):
         A.win_rate_by(games, "g", adjust="bonferroni")
+
+
+def test_compare_variants_title_names_an_adjusted_level():
+    c = A.compare_variants({"book": Rules(), "same": Rules()}, "ovni", [RandomBot()] * 2, 4, seed=1,
+                           metric="rounds", confidence=1 - 0.05 / 20, n_boot=50, progress=False)
+    assert "99.75% bootstrap intervals" in c.title
+    c95 = A.compare_variants({"book": Rules()}, "ovni", [RandomBot()] * 2, 2, seed=1, metric="rounds",
+                             n_boot=20, progress=False)
+    assert "; 95% bootstrap intervals" in c95.title
