@@ -52,11 +52,10 @@
 
 # %%
 import itertools
+import random
 from collections import Counter
 from fractions import Fraction
 from math import comb
-
-import random
 
 from ovnilab import cosmic, cows
 from ovnilab.analysis import wilson_interval
@@ -383,6 +382,8 @@ assert n_cards == 18 and len(face_name) == 18
 assert sorted(a for a, _ in printed) == sorted(face_name) == sorted(b for _, b in printed)
 # one ring: card i's side B is card i+1's side A
 assert all(printed[i][1] == printed[(i + 1) % n_cards][0] for i in range(n_cards))
+# the engine's set-up turns exactly half of the cards (side B up)
+assert all(sum(cows.new_game(seed=seed).up) == n_cards // 2 for seed in range(50))
 for face in ("Mimosa", "Estrela"):
     print(face, "is printed on:", [f"{a} / {b}" for a, b in printed if face in (a, b)])
 
@@ -541,10 +542,10 @@ assert inside(Fraction(8, 25), same_card, kept)
 
 # %% [markdown]
 # The exact value is inside both intervals. When the shortcut's value is inside too, the
-# simulation alone cannot tell the two answers apart: a difference of $1/75$ needs the
-# number of kept deals printed above to show. The exact computation settles it; the simulation checks
-# that the model of the set-up (every deal equally likely, exactly half the cards turned)
-# is the engine's.
+# simulation alone cannot tell the two answers apart: a difference of $1/75$ needs about
+# the number of kept deals printed above to show. The exact computation settles it; the
+# simulation checks that the model of the set-up (every deal equally likely, exactly half
+# the cards turned) is the engine's.
 #
 # ### Exercise 3 (pen and paper)
 #
