@@ -1,0 +1,485 @@
+# ---
+# jupyter:
+#   jupytext:
+#     cell_metadata_filter: -autoscroll,-collapsed,-scrolled,-trusted,-ExecuteTime,-execution
+#     notebook_metadata_filter: kernelspec,-jupytext.text_representation.jupytext_version
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Lesson 3: Mixed strategies and the value of a zero-sum game
+#
+# When only the duel between two players matters, what one gains the other loses: the game
+# is *zero-sum*. Such games have a **value**: a payoff one player can guarantee and the other
+# can hold it to, found by linear programming. We compute it for the attack-or-negotiate
+# choice of a Cosmic Encounter encounter, with every payoff taken from an encounter played
+# by the ovnilab engine.
+#
+# **Audience:** students in a game theory course (or an operations research course meeting
+# linear programming); teachers preparing one.
+#
+# **Prerequisites:** [Lesson 1](01_nash_equilibrium.ipynb) (payoff tables, Nash
+# equilibrium, the indifference equations); what a linear program is (maximise a linear
+# function under linear inequalities).
+#
+# **Objectives:** after this lesson you can
+# - find the maximin and minimax of a zero-sum table in pure strategies and recognise a saddle point;
+# - state the minimax theorem and write the value of a zero-sum game as a linear program;
+# - solve that program with `scipy.optimize.linprog` and check it against a game solver;
+# - solve a 2×n game graphically, and see how a rule (an alien power, a ship count) moves the value.
+#
+# **Time:** 50 minutes (about 30 for the text, 20 for the exercises).
+#
+# **Glossary** (Cosmic Encounter's game terms; the game is in English):
+# *encounter*: one battle, an offense attacks a planet of a defense;
+# *offense* / *defense*: the player whose turn it is / the player whose planet is attacked;
+# *ship*: a token that adds 1 to its side's total; *warp*: where lost ships go;
+# *colony*: ships on a planet; a colony on a foreign planet is a step towards winning;
+# *attack 15*: an attack card worth 15, added to the side's ships (higher total wins, ties to the defense);
+# *negotiate*: a card that loses to any attack but takes *compensation* (a card from the winner per ship lost);
+# *deal*: two negotiates; here each lands a colony on the other's planet.
+# Alien powers used: *Pacifist* (a negotiate it reveals beats an attack);
+# *Macron* (one ship at most, but it counts 4); *Loser* (may declare an upset: the side that would lose wins);
+# *Warrior* (each of its tokens adds 1 to its total).
+
+# %%
+# %matplotlib inline
+from fractions import Fraction
+
+import matplotlib.pyplot as plt
+import numpy as np
+from scipy.optimize import linprog
+
+from ovnilab import theory
+from ovnilab.cosmic import stats
+
+OFFENSE_HAND = ["attack 08", "attack 15", "negotiate"]
+DEFENSE_HAND = ["attack 06", "attack 14", "negotiate"]
+
+# %% [markdown]
+# ## 1. The duel is a zero-sum game
+#
+# In Lesson 1 each player counted its own gains. Now suppose only the duel between the two
+# matters: each scores its gain **minus the opponent's** (`relative=True`). Then the
+# defense's payoff is always minus the offense's, $B = -A$, and one matrix $A$ (the
+# offense's payoffs) describes the game. The offense sends four ships against four; a
+# colony is worth 1, a ship 0.2, a card 0.1. Each cell is an encounter played by the engine:
+
+# %%
+duel = stats.planning_game(OFFENSE_HAND, DEFENSE_HAND, 4, 4, relative=True)
+print(duel)
+assert duel.is_zero_sum() and stats.Weights() == stats.Weights(colony=1.0, ship=0.2, card=0.1, attack_point=0.0)
+
+# %% [markdown]
+# ## 2. Pure strategies: maximin, minimax and saddle points
+#
+# A cautious offense looks at the worst case of each card (the row minimum) and picks the
+# card with the best worst case: the **maximin**, or lower value,
+# $\underline{v} = \max_i \min_j a_{ij}$. A cautious defense looks at the most it can
+# concede with each card (the column maximum) and picks the smallest: the **minimax**, or
+# upper value, $\overline{v} = \min_j \max_i a_{ij}$. Always $\underline{v} \le \overline{v}$.
+# When they are equal, the cell where they meet is a **saddle point**: smallest in its row,
+# largest in its column, a pure equilibrium, and its payoff is the value of the game.
+
+# %%
+def pure_security(game):
+    """Print each card's worst case and return (maximin, minimax) in pure strategies."""
+    A = game.row_payoffs
+    row_min, col_max = A.min(axis=1), A.max(axis=0)
+    for label, low in zip(game.row_labels, row_min):
+        print(f"offense {label:<10} guarantees at least {low:+.2f}")
+    for label, high in zip(game.col_labels, col_max):
+        print(f"defense {label:<10} concedes at most    {high:+.2f}")
+    lower, upper = row_min.max(), col_max.min()
+    print(f"maximin {lower:+.2f} ({game.row_labels[row_min.argmax()]}), "
+          f"minimax {upper:+.2f} ({game.col_labels[col_max.argmin()]}):",
+          "a saddle point" if lower == upper else "no saddle point")
+    return lower, upper
+
+
+lower, upper = pure_security(duel)
+assert lower == upper == 1.0 and duel.row_payoffs[1, 2] == 1.0
+# attack 15 wins the encounter against each defense card
+assert all(stats.play_encounter("attack 15", card, 4, 4, OFFENSE_HAND, DEFENSE_HAND, hand_size=8).outcome == "offense"
+           for card in DEFENSE_HAND)
+
+# %% [markdown]
+# The duel has a saddle point: the offense attacks with its 15, the defense negotiates, and
+# the value is 1. Attack 15 wins against every defense card, so the defense's best is to
+# lose with a negotiate and take compensation.
+#
+# ## 3. When big cards are worth keeping: no saddle point
+#
+# An attack 15 spent now is an attack 15 you no longer hold. Charge each attack card played
+# $0.05$ per point of its value (the 15 costs 0.75, the 08 costs 0.4) and replay the table:
+
+# %%
+keep = stats.Weights(colony=1.0, ship=0.2, card=0.1, attack_point=0.05)
+bluff = stats.planning_game(OFFENSE_HAND, DEFENSE_HAND, 4, 4, relative=True, weights=keep)
+print(bluff)
+A = bluff.row_payoffs
+assert A.tolist() == [[1.7, -0.5, 0.6], [1.35, 1.75, 0.25], [0.3, 0.7, 0.0]]
+lower, upper = pure_security(bluff)
+assert (lower, upper) == (0.25, 0.6)
+
+# %% [markdown]
+# Now the offense can guarantee only 0.25 (with attack 15) and the defense can hold it to
+# 0.6 (by negotiating): no saddle point. Whoever plays a fixed card is read and exploited.
+#
+# ### Mixed strategies and the minimax theorem
+#
+# Let the offense play its cards with probabilities $x = (x_1, x_2, x_3)$ and the defense with
+# $y = (y_1, y_2, y_3)$. The offense's expected payoff is $x^\top A y$. Against a mixed $x$ the
+# defense's best reply can always be a pure card (an average is never below its smallest
+# term), so the offense's **guarantee** with $x$ is $\min_j \sum_i x_i a_{ij}$.
+#
+# > **Minimax theorem** (von Neumann, 1928). In every finite two-player zero-sum game
+# > $$\max_x \min_y x^\top A y \;=\; \min_y \max_x x^\top A y \;=\; v .$$
+# > The number $v$ is the **value** of the game. A strategy $x^*$ attaining the maximum
+# > guarantees the offense at least $v$ whatever the defense does; a $y^*$ attaining the
+# > minimum holds the offense to at most $v$; the pairs $(x^*, y^*)$ are exactly the Nash
+# > equilibria, and every equilibrium pays $v$.
+#
+# So $\underline{v} \le v \le \overline{v}$: here the value lies between 0.25 and 0.6.
+#
+# ## 4. The value as a linear program
+#
+# The offense chooses $x$ and a number $v$ to
+#
+# $$\begin{aligned}
+# \text{maximise}\quad & v \\
+# \text{subject to}\quad & 1.7\,x_1 + 1.35\,x_2 + 0.3\,x_3 \ge v && \text{(against attack 06)}\\
+# & -0.5\,x_1 + 1.75\,x_2 + 0.7\,x_3 \ge v && \text{(against attack 14)}\\
+# & 0.6\,x_1 + 0.25\,x_2 + 0\,x_3 \ge v && \text{(against negotiate)}\\
+# & x_1 + x_2 + x_3 = 1, \qquad x_1, x_2, x_3 \ge 0 .
+# \end{aligned}$$
+#
+# In general: maximise $v$ subject to $\sum_i x_i a_{ij} \ge v$ for every column $j$,
+# $\sum_i x_i = 1$, $x \ge 0$. `linprog` minimises $c^\top z$ subject to $A_{ub} z \le b_{ub}$,
+# so take $z = (x_1, \dots, x_m, v)$, minimise $-v$, and write each constraint as
+# $v - \sum_i x_i a_{ij} \le 0$:
+
+# %%
+def solve_row_lp(A):
+    """The offense's LP: maximise v subject to x^T A >= v in every column, x a probability vector."""
+    m, n = A.shape
+    c = np.r_[np.zeros(m), -1.0]                 # minimise -v
+    A_ub = np.c_[-A.T, np.ones(n)]               # one row per column j: v - sum_i x_i a_ij <= 0
+    A_eq = np.r_[np.ones(m), 0.0].reshape(1, -1)  # x_1 + ... + x_m = 1
+    bounds = [(0, None)] * m + [(None, None)]    # x >= 0, v free
+    res = linprog(c, A_ub=A_ub, b_ub=np.zeros(n), A_eq=A_eq, b_eq=[1.0], bounds=bounds, method="highs")
+    assert res.status == 0, res.message
+    return res.x[:m], res.x[m]
+
+
+x_lp, v_lp = solve_row_lp(A)
+print("offense's optimal mix:", ", ".join(f"{label} {prob:.6f}" for label, prob in zip(bluff.row_labels, np.round(x_lp, 6) + 0.0)))
+print(f"value v = {v_lp:.6f}")
+
+# %% [markdown]
+# The defense solves the mirror program: choose $y$ and $w$ to **minimise** $w$ subject to
+# $\sum_j a_{ij} y_j \le w$ for every row $i$, $\sum_j y_j = 1$, $y \ge 0$. It is the dual of
+# the offense's program, and LP duality gives the same optimum: that is the minimax theorem.
+
+# %%
+def solve_col_lp(A):
+    """The defense's LP: minimise w subject to A y <= w in every row, y a probability vector."""
+    m, n = A.shape
+    c = np.r_[np.zeros(n), 1.0]                  # minimise w
+    A_ub = np.c_[A, -np.ones(m)]                 # one row per row i: sum_j a_ij y_j - w <= 0
+    A_eq = np.r_[np.ones(n), 0.0].reshape(1, -1)
+    bounds = [(0, None)] * n + [(None, None)]
+    res = linprog(c, A_ub=A_ub, b_ub=np.zeros(m), A_eq=A_eq, b_eq=[1.0], bounds=bounds, method="highs")
+    assert res.status == 0, res.message
+    return res.x[:n], res.x[n]
+
+
+y_lp, w_lp = solve_col_lp(A)
+print("defense's optimal mix:", ", ".join(f"{label} {prob:.6f}" for label, prob in zip(bluff.col_labels, np.round(y_lp, 6) + 0.0)))
+print(f"w = {w_lp:.6f}; the two programs agree: {abs(v_lp - w_lp) < 1e-9}")
+assert abs(v_lp - w_lp) < 1e-9 and lower < v_lp < upper
+
+# %% [markdown]
+# ### The library computes the same
+#
+# `theory.value` runs nashpy's own linear program; `theory.equilibria` enumerates every
+# equilibrium (vertex enumeration) and returns exact fractions when they are exact:
+
+# %%
+(eq,) = theory.equilibria(bluff)
+print(eq)
+print(f"theory.value: {theory.value(bluff):.6f}")
+x_exact, y_exact = eq.exact
+v_exact = eq.exact_payoffs[0]
+assert abs(theory.value(bluff) - v_lp) < 1e-9 and abs(float(v_exact) - v_lp) < 1e-9
+assert np.allclose(x_lp, [float(p) for p in x_exact]) and np.allclose(y_lp, [float(q) for q in y_exact])
+print(f"our LP and the library agree: value {v_exact} = {float(v_exact):.6f}, unique equilibrium")
+
+# %% [markdown]
+# ## 5. A 2×n game solved by drawing
+#
+# The offense's negotiate is strictly dominated by its attack 15 ($1.35 > 0.3$,
+# $1.75 > 0.7$, $0.25 > 0$): drop it. Left is a 2×3 game. If the offense plays attack 08 with
+# probability $p$ and attack 15 with $1 - p$, each defense card gives a straight line in $p$:
+#
+# $$\text{attack 06: } 1.35 + 0.35\,p, \qquad \text{attack 14: } 1.75 - 2.25\,p, \qquad
+#   \text{negotiate: } 0.25 + 0.35\,p .$$
+#
+# The offense's guarantee is the **lower envelope** (the minimum of the three lines), and
+# its best $p$ is the top of that envelope. The attack 06 line lies above the negotiate line
+# everywhere, so the top is where the attack 14 and negotiate lines cross.
+
+# %%
+assert (A[2] < A[1]).all()   # negotiate is strictly dominated by attack 15
+ps = np.linspace(0, 1, 201)
+lines = {label: ps * A[0, j] + (1 - ps) * A[1, j] for j, label in enumerate(bluff.col_labels)}
+envelope = np.min(list(lines.values()), axis=0)
+assert (lines["attack 06"] > lines["negotiate"]).all()
+
+# %% tags=["nbval-ignore-output"]
+fig, ax = plt.subplots(figsize=(7, 4))
+for label, line in lines.items():
+    ax.plot(ps, line, label=f"defense plays {label}")
+ax.plot(ps, envelope, color="black", linewidth=3, alpha=0.35, label="offense's guarantee (lower envelope)")
+ax.plot([float(x_exact[0])], [float(v_exact)], "ko")
+ax.annotate(f"p = {x_exact[0]}, v = {v_exact}", (float(x_exact[0]), float(v_exact)),
+            textcoords="offset points", xytext=(10, 12))
+ax.set_xlabel("p = probability that the offense plays attack 08")
+ax.set_ylabel("offense's expected payoff")
+ax.legend(fontsize=8)
+plt.show()
+
+# %% [markdown]
+# Setting the two lines equal, in exact arithmetic:
+#
+# $$1.75 - 2.25\,p = 0.25 + 0.35\,p \iff p = \frac{1.5}{2.6} = \frac{15}{26}, \qquad
+#   v = 0.25 + 0.35 \cdot \frac{15}{26} = \frac{47}{104}.$$
+#
+# The defense never plays its attack 06 (its line is not at the crossing). It mixes attack
+# 14 (probability $y$) and negotiate so that the offense is indifferent between its two
+# attacks: $-0.5\,y + 0.6\,(1-y) = 1.75\,y + 0.25\,(1-y)$, so $y = 0.35 / 2.6 = 7/52$.
+
+# %%
+p_draw = Fraction(3, 2) / Fraction(13, 5)
+v_draw = Fraction(1, 4) + Fraction(7, 20) * p_draw
+y_draw = Fraction(7, 20) / Fraction(13, 5)
+print(f"p = {p_draw}, v = {v_draw}, y = {y_draw}")
+assert envelope.max() <= v_draw + 1e-12 and v_draw - envelope.max() < 0.02   # the drawn top, on a grid
+assert (p_draw, v_draw) == (x_exact[0], v_exact) and y_exact == (0, y_draw, 1 - y_draw)
+print("the drawing, the LP and the library give the same equilibrium")
+
+# %% [markdown]
+# ### Type it into nashpy yourself
+#
+# Given one matrix, `nashpy.Game` is a zero-sum game (the column player's payoffs are minus
+# the row player's), and its `linear_program` method solves the program of section 4. Type
+# the 2×3 game left after dropping the offense's negotiate:
+
+# %%
+import nashpy as nash
+
+small = nash.Game(np.array([[1.7, -0.5, 0.6],      # attack 08 against attack 06, attack 14, negotiate
+                            [1.35, 1.75, 0.25]]))  # attack 15
+x_small, y_small = small.linear_program()
+print("offense", np.round(x_small, 6) + 0.0, "| defense", np.round(y_small, 6) + 0.0)
+print(f"value {x_small @ small.payoff_matrices[0] @ y_small:.6f}")
+assert np.allclose(x_small, [15 / 26, 11 / 26]) and np.allclose(y_small, [0, 7 / 52, 45 / 52])
+
+# %% [markdown]
+# ## 6. Alien powers and ship counts change the value
+#
+# Alien powers break rules, so they change the table and with it the value. The engine
+# applies each power; we only say who holds it. Same hands, big cards still worth keeping:
+
+# %%
+variants = {
+    "no powers": dict(),
+    "defense is Pacifist": dict(aliens=(None, "Pacifist")),
+    "offense is Macron (1 ship)": dict(aliens=("Macron", None), offense_ships=1),
+    "offense is Loser, declares the upset": dict(aliens=("Loser", None), use_powers=("Loser",)),
+}
+values, equilibrium = {}, {}
+for name, kw in variants.items():
+    kw = {"offense_ships": 4, **kw}
+    g = stats.planning_game(OFFENSE_HAND, DEFENSE_HAND, defense_ships=4, relative=True, weights=keep, **kw)
+    _, v = solve_row_lp(g.row_payoffs)
+    (e,) = theory.equilibria(g)
+    assert abs(v - theory.value(g)) < 1e-9 and abs(v - float(e.exact_payoffs[0])) < 1e-9
+    values[name], equilibrium[name] = e.exact_payoffs[0], e
+    low, high = g.row_payoffs.min(axis=1).max(), g.row_payoffs.max(axis=0).min()
+    print(f"{name:<37} value {str(values[name]):>6} = {float(values[name]):+.4f}  {'saddle point' if low == high else 'mixed'}")
+    print("     ", e.describe())
+
+# %% [markdown]
+# * **Pacifist** on defense: a negotiate it reveals *wins* against an attack, so the defense
+#   negotiates, and the offense's best answer is to negotiate too and make the deal: a saddle
+#   point with value 0.
+# * **Macron** on offense: one ship that counts as four. The totals are those of four ships,
+#   but only one ship is lost when the attack fails, so bluffing with the cheap 08 costs less:
+#   the offense plays it 3/4 of the time and the value rises from 47/104 to 41/80.
+# * **Loser** on offense, declaring the upset: the side that would lose wins, so low cards
+#   become strong and high cards weak; both players retreat to negotiating (value 0).
+#
+# The number of ships the offense sends matters as much (no powers, the defense keeps four):
+
+# %%
+both_negotiate = ((0, 0, 1), (0, 0, 1))
+assert values["defense is Pacifist"] == values["offense is Loser, declares the upset"] == 0
+assert equilibrium["defense is Pacifist"].exact == equilibrium["offense is Loser, declares the upset"].exact == both_negotiate
+assert values["offense is Macron (1 ship)"] == Fraction(41, 80) > values["no powers"] == Fraction(47, 104)
+assert equilibrium["offense is Macron (1 ship)"].exact[0][0] == Fraction(3, 4)
+by_ships = {}
+for ships in (1, 2, 3, 4):
+    g = stats.planning_game(OFFENSE_HAND, DEFENSE_HAND, ships, 4, relative=True, weights=keep)
+    (e,) = theory.equilibria(g)
+    by_ships[ships] = e.exact_payoffs[0]
+    assert not e.is_pure()
+    print(f"{ships} ship(s): value {str(by_ships[ships]):>6} = {float(by_ships[ships]):.3f} | {e.describe()}")
+lowest = min(by_ships, key=by_ships.get)
+print(f"the value is lowest with {lowest} ships and highest with {max(by_ships, key=by_ships.get)}")
+assert lowest == 2 and max(by_ships, key=by_ships.get) == 4
+# with two ships the offense wins exactly the encounters it wins with one
+outcome = lambda ships, o, d: stats.play_encounter(o, d, ships, 4, OFFENSE_HAND, DEFENSE_HAND, hand_size=8).outcome
+assert all(outcome(1, o, d) == outcome(2, o, d) for o in OFFENSE_HAND for d in DEFENSE_HAND)
+
+# %% [markdown]
+# The value is not monotone in the ships sent. Two ships win exactly the encounters one ship
+# wins (the engine checked every pair of cards above), but twice as many ships go to the
+# warp when they lose; from three ships on, the attack 08 starts beating the 06. With every
+# ship count both players must randomise: a designer reading this table sees that the rules
+# keep the choice of card interesting.
+#
+# ## Exercises
+#
+# Exercises 1 and 2 use the duel where the defense holds an **attack 20** instead of its 14
+# (big cards worth keeping, four ships each). Exercises 3 and 4 use the duel where the
+# defense is the **Warrior** with three tokens (+3 to its total).
+
+# %%
+duel20 = stats.planning_game(OFFENSE_HAND, ["attack 06", "attack 20", "negotiate"], 4, 4, relative=True, weights=keep)
+print(duel20)
+warrior = stats.planning_game(OFFENSE_HAND, DEFENSE_HAND, 4, 4, aliens=(None, "Warrior"), tokens=(0, 3),
+                              relative=True, weights=keep)
+print(warrior)
+
+# %% [markdown]
+# ### Exercise 1 (pen and paper)
+#
+# In the attack 20 duel, find the maximin (lower value) and the minimax (upper value) in pure
+# strategies. Store them as the pair `answer_1 = (maximin, minimax)` (numbers or fractions).
+# Does the game have a saddle point?
+
+# %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex1-answer", "locked": false, "schema_version": 3, "solution": true}
+### BEGIN SOLUTION
+# Row minima: attack 08 -> -0.2, attack 15 -> -0.55, negotiate -> 0; the maximin is 0.
+# Column maxima: attack 06 -> 1.7, attack 20 -> 1, negotiate -> 0.6; the minimax is 0.6.
+# 0 < 0.6: no saddle point, the value lies strictly between them.
+answer_1 = (Fraction(0), Fraction(3, 5))
+### END SOLUTION
+
+# %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex1-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
+assert answer_1 is not None, "store your answer in answer_1"
+### BEGIN HIDDEN TESTS
+maximin_20 = duel20.row_payoffs.min(axis=1).max()
+minimax_20 = duel20.row_payoffs.max(axis=0).min()
+assert (maximin_20, minimax_20) == (0.0, 0.6)
+assert abs(float(answer_1[0]) - maximin_20) < 1e-9 and abs(float(answer_1[1]) - minimax_20) < 1e-9
+### END HIDDEN TESTS
+
+# %% [markdown]
+# ### Exercise 2 (pen and paper)
+#
+# Find the value of the attack 20 duel exactly. Hint: remove strictly dominated cards first
+# (one for each player); a 2×2 game without a saddle point remains, where each player's mix
+# makes the other indifferent. Store the value as a `Fraction` in `answer_2`.
+
+# %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex2-answer", "locked": false, "schema_version": 3, "solution": true}
+### BEGIN SOLUTION
+# The offense's attack 15 is dominated by its attack 08 (1.7 > 1.35, -0.2 > -0.55,
+# 0.6 > 0.25); the defense's attack 06 by its negotiate (it concedes 1.7 / 1.35 / 0.3
+# with the 06, only 0.6 / 0.25 / 0 with the negotiate).
+# Left: rows (attack 08, negotiate), columns (attack 20, negotiate):
+#   [[-0.2, 0.6], [1, 0]]  (no saddle point: row minima -0.2, 0; column maxima 1, 0.6).
+# Offense plays attack 08 with p; indifference of the defense:
+#   -0.2 p + 1 (1 - p) = 0.6 p + 0 (1 - p)  =>  1 = 1.8 p  =>  p = 5/9.
+# Value: 0.6 * 5/9 = 1/3 (formula (ad - bc) / (a + d - b - c) = -0.6 / -1.8 = 1/3).
+answer_2 = Fraction(1, 3)
+### END SOLUTION
+
+# %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex2-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
+assert answer_2 is not None, "store your answer in answer_2"
+### BEGIN HIDDEN TESTS
+assert Fraction(answer_2) == Fraction(1, 3)
+(eq_20,) = theory.equilibria(duel20)
+assert eq_20.exact_payoffs[0] == Fraction(answer_2)
+assert abs(theory.value(duel20) - float(answer_2)) < 1e-9
+### END HIDDEN TESTS
+
+# %% [markdown]
+# ### Exercise 3
+#
+# In the Warrior duel no card is dominated. Solve the offense's linear program with
+# `solve_row_lp(warrior.row_payoffs)` (or write your own `linprog` call) and store the value
+# in `answer_3`. How many of the offense's cards get positive probability?
+
+# %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex3-answer", "locked": false, "schema_version": 3, "solution": true}
+### BEGIN SOLUTION
+x_w, v_w = solve_row_lp(warrior.row_payoffs)
+print("offense's mix:", np.round(x_w, 4) + 0.0, "value:", round(v_w, 6))
+# All three cards are played (about 0.235, 0.154, 0.611): the Warrior's +3 makes the 06
+# beat the 08 (6 + 4 + 3 = 13 > 12), so no card is dominated any more. The value is 7/39.
+answer_3 = v_w
+### END SOLUTION
+
+# %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex3-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
+assert answer_3 is not None, "store your answer in answer_3"
+### BEGIN HIDDEN TESTS
+assert abs(float(answer_3) - 7 / 39) < 1e-6
+assert abs(float(answer_3) - theory.value(warrior)) < 1e-6
+### END HIDDEN TESTS
+
+# %% [markdown]
+# ### Exercise 4
+#
+# Still the Warrior duel: with which probability does the defense negotiate in its optimal
+# mix? Solve the defense's program (`solve_col_lp`) and store the probability in `answer_4`.
+# Check that against this mix all three offense cards pay the same.
+
+# %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex4-answer", "locked": false, "schema_version": 3, "solution": true}
+### BEGIN SOLUTION
+y_w, w_w = solve_col_lp(warrior.row_payoffs)
+print("defense's mix:", np.round(y_w, 4) + 0.0, "| offense's cards against it:",
+      np.round(warrior.row_payoffs @ y_w, 6) + 0.0)
+# The defense negotiates with probability 2/3 (0.6667); each offense card then pays
+# 7/39 = 0.179487, the value: the offense is indifferent, as an equilibrium requires.
+answer_4 = y_w[2]
+### END SOLUTION
+
+# %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex4-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
+assert answer_4 is not None, "store your answer in answer_4"
+### BEGIN HIDDEN TESTS
+assert abs(float(answer_4) - 2 / 3) < 1e-6
+(eq_w,) = theory.equilibria(warrior)
+assert eq_w.exact is not None and abs(float(answer_4) - float(eq_w.exact[1][2])) < 1e-6
+### END HIDDEN TESTS
+
+# %% [markdown]
+# ## Summary
+#
+# - In a zero-sum game one matrix says everything. In pure strategies the maximin is at most
+#   the minimax; when they are equal the game has a saddle point.
+# - With mixed strategies they are always equal (the minimax theorem): the common number is
+#   the value, and the optimal strategies are the Nash equilibria.
+# - The value is a linear program (maximise $v$ subject to $x^\top A \ge v$, $x$ a probability
+#   vector); the defense's program is its dual. `linprog`, nashpy and a drawing agree.
+# - Rules move the value: an alien power, a ship count, the worth of a card.
+#
+# Next: [Lesson 4](04_game_trees_minimax.ipynb) plays the moves one after the other instead of
+# simultaneously (game trees and backward induction).
