@@ -440,6 +440,7 @@ assert all(pw.power_active(p) == (pw.home_colonies(p) >= 3) for p in range(4))
 
 # %% tags=["nbval-ignore-output"]
 show(pw)
+assert f"power LOST: {pw.home_colonies(weak)} home colonies" in to_svg(pw)
 
 # %%
 back = pw.clone()

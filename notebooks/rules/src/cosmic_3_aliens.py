@@ -37,6 +37,7 @@
 #    [Pacifist](#Pacifist) · [Parasite](#Parasite) · [Reserve](#Reserve) ·
 #    [Sorcerer](#Sorcerer) · [Spiff](#Spiff) · [Trader](#Trader) · [Vacuum](#Vacuum) ·
 #    [Vulch](#Vulch) · [Warrior](#Warrior) · [Will](#Will) · [Zombie](#Zombie)
+# 3. [The aliens' flares](#3.-The-aliens'-flares)
 #
 # **Glossary** (the rulebook's Portuguese term in brackets)
 # - *alien power* (poder alienígena): the rule an alien breaks; it works only while its player has at least three home colonies and no Cosmic Zap has cancelled it (part 1, section 4; part 2).
@@ -611,6 +612,19 @@ print(f"red lost as the offense with {gate} ships on the gate; on colonies: {hom
 finish_encounter(g, before)
 print("after: on colonies", g.ships_on_colonies(0), "warp:", g.warp[0])
 assert g.warp[0] == warp == 0 and g.ships_on_colonies(0) == home + gate
+
+# %% [markdown]
+# ## 3. The aliens' flares
+#
+# Each alien also has a flare card (part 2, section 6): anyone holding it may play the
+# wild side; the alien's own player plays the super side while its power works. The
+# demonstrations above play without flares; their texts, from `data/cosmic/flares.toml`:
+
+# %%
+for name in cosmic.implemented_aliens():
+    flare = data.flares[name]
+    print(f"{name:<10} wild:  {flare.wild}\n{'':<10} super: {flare.super}")
+assert sorted(data.flares) == sorted(cosmic.implemented_aliens())
 
 # %% [markdown]
 # How the aliens fare against each other over many games is measured in
