@@ -1,0 +1,571 @@
+# ---
+# jupyter:
+#   jupytext:
+#     cell_metadata_filter: -autoscroll,-collapsed,-scrolled,-trusted,-ExecuteTime,-execution
+#     notebook_metadata_filter: kernelspec,-jupytext.text_representation.jupytext_version
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Lesson 2: Dominance, iterated elimination and the prisoner's dilemma
+#
+# Some strategies are never worth playing, whatever the others do. Throwing them away,
+# then looking again, often solves a game without computing any equilibrium. This lesson
+# makes that idea precise, shows where it is safe and where the *order* of the removals
+# changes the answer, and then meets the most famous game solved this way, the
+# prisoner's dilemma, twice: in the textbook and in the recruitment phase of the board game
+# **Ovni**, where two players bid numbered command tokens for alien cards.
+#
+# **Audience:** students in a first course on game theory; teachers preparing one.
+#
+# **Prerequisites:** [Lesson 1](01_nash_equilibrium.ipynb) (payoff tables, best responses,
+# Nash equilibrium). No Ovni experience is needed: the one rule used here is explained
+# where it is used ([all of Ovni's rules](../rules/ovni.ipynb)).
+#
+# **Objectives:** after this lesson you can
+# - tell strict from weak dominance and check either from a payoff table;
+# - solve a game by iterated elimination of strictly dominated strategies, by hand and with `ovnilab.theory`;
+# - show on an example why the order of removal does not matter for strict dominance but can change the result for weak dominance;
+# - recognise a prisoner's dilemma from the inequalities $T > R > P > S$, and find one in a real game.
+#
+# **Time:** 50 minutes (about 30 for the text, 20 for the four exercises).
+#
+# **Glossary** (Ovni is a Brazilian game; its rulebook is in Portuguese):
+# *Ovni*: UFO (the game's name);
+# *ficha de comando*: command token, numbered 2, 3, 4, 5 or 6, one of each per player;
+# *área de recrutamento*: recruitment area, one alien card to win in each (A, B, C, D);
+# *Recrutamento*: recruitment, the first phase of each round.
+
+# %%
+from fractions import Fraction
+
+import nashpy
+import numpy as np
+
+from ovnilab import ovni, theory
+
+# %% [markdown]
+# ## 1. Dominance
+#
+# Write $u_i(s_i, s_{-i})$ for player $i$'s payoff when it plays $s_i$ and the other player
+# plays $s_{-i}$. A strategy $s_i$ is **strictly dominated** by another strategy $s_i'$ when
+#
+# $$u_i(s_i', s_{-i}) > u_i(s_i, s_{-i}) \quad \text{for every } s_{-i},$$
+#
+# and **weakly dominated** when
+#
+# $$u_i(s_i', s_{-i}) \ge u_i(s_i, s_{-i}) \text{ for every } s_{-i}, \quad\text{with } > \text{ for at least one } s_{-i}.$$
+#
+# A strictly dominated strategy is never a best response, so a rational player never
+# plays it and it never appears in a Nash equilibrium. If the other player knows this, it
+# can cross the strategy out of the table and look again: in the smaller table, some of
+# *its own* strategies may now be dominated. This is **iterated elimination of strictly
+# dominated strategies**.
+#
+# **Worked by hand.** Each cell holds (row player's payoff, column player's payoff):
+#
+# | | Left | Centre | Right |
+# |---|---|---|---|
+# | **Up** | 3, 2 | 1, 4 | 0, 0 |
+# | **Middle** | 5, 6 | 2, 1 | 3, 4 |
+# | **Down** | 6, 4 | 5, 2 | 0, 2 |
+#
+# 1. Row player: Up pays $(3, 1, 0)$ against (Left, Centre, Right), Middle pays
+#    $(5, 2, 3)$. Since $5 > 3$, $2 > 1$, $3 > 0$, **Up is strictly dominated by Middle**.
+#    Column player: Right pays $(0, 4, 2)$ against (Up, Middle, Down), Left pays
+#    $(2, 6, 4)$: **Right is strictly dominated by Left**. (Centre is not dominated yet:
+#    against Up it pays 4, more than Left's 2.)
+# 2. What remains is Middle and Down against Left and Centre. Middle pays $(5, 2)$, Down pays
+#    $(6, 5)$: **Middle is dominated by Down**. Centre now pays $(1, 2)$ against
+#    (Middle, Down) and Left pays $(6, 4)$: **Centre is dominated by Left**.
+# 3. One cell is left: **(Down, Left)**, with payoffs $(6, 4)$.
+#
+# The library's `iterated_elimination` removes all the row player's dominated strategies,
+# then all the column player's, and repeats until nothing changes. Its order is not ours
+# (once Up is gone, Centre and Right are both dominated by Left, and it removes them
+# together), but it ends at the same cell.
+
+# %%
+hand = theory.NormalFormGame(
+    [[3, 1, 0], [5, 2, 3], [6, 5, 0]],   # row player's payoffs
+    [[2, 4, 0], [6, 1, 4], [4, 2, 2]],   # column player's payoffs
+    ("Up", "Middle", "Down"), ("Left", "Centre", "Right"), "worked example")
+print(hand)
+elimination = theory.iterated_elimination(hand)   # strict=True is the default
+print(elimination.describe())
+assert elimination.game.row_labels == ("Down",) and elimination.game.col_labels == ("Left",)
+(eq,) = theory.equilibria(hand)   # the game has exactly one equilibrium...
+assert eq.support("row") == ["Down"] and eq.support("col") == ["Left"]   # ...the survivor
+print("the only Nash equilibrium:", eq)
+
+# %% [markdown]
+# The library agrees with the hand computation (the `assert` lines check it), and the
+# survivor is the game's only Nash equilibrium. That is no accident: removing a strictly
+# dominated strategy never removes an equilibrium, so whenever strict elimination leaves
+# one cell, that cell is the unique equilibrium.
+#
+# ### Does the order matter?
+#
+# By hand we removed Up and Right "together". A student might remove Right first, or
+# remove Up, then Centre, then Right... The theorem for strict dominance is that **every
+# order ends in the same table**. The cell below tries every order of removing one
+# dominated strategy at a time and collects the tables where each order stops (the
+# function only reads payoffs; it uses `theory.dominated_strategies`, which checks
+# domination by pure strategies).
+
+# %%
+def elimination_results(game, strict=True):
+    """{(rows left, columns left): number of orders that end there}, over every order of
+    removing one dominated strategy at a time (strict or weak dominance)."""
+    paths = {}
+
+    def orders_from(rows, cols):
+        if (rows, cols) in paths:
+            return paths[(rows, cols)]
+        sub = game.restrict(rows=list(rows), cols=list(cols))
+        dominated_rows = theory.dominated_strategies(sub, "row", strict)
+        dominated_cols = theory.dominated_strategies(sub, "col", strict)
+        if not dominated_rows and not dominated_cols:
+            ends = {(sub.row_labels, sub.col_labels): 1}
+        else:
+            ends = {}
+            branches = [(tuple(r for k, r in enumerate(rows) if k != i), cols) for i in dominated_rows]
+            branches += [(rows, tuple(c for k, c in enumerate(cols) if k != j)) for j in dominated_cols]
+            for branch in branches:
+                for end, n in orders_from(*branch).items():
+                    ends[end] = ends.get(end, 0) + n
+        paths[(rows, cols)] = ends
+        return ends
+
+    ends = orders_from(tuple(range(game.shape[0])), tuple(range(game.shape[1])))
+    return dict(sorted(ends.items()))
+
+
+strict_ends = elimination_results(hand, strict=True)
+for (rows, cols), n in strict_ends.items():
+    print(f"{n} order{'s' if n > 1 else ''} of removal end{'' if n > 1 else 's'} at rows {list(rows)}, columns {list(cols)}")
+assert list(strict_ends) == [(("Down",), ("Left",))]
+
+# %% [markdown]
+# ## 2. Weak dominance: the order can change the answer
+#
+# Weak dominance is tempting (why play a strategy that is never better and sometimes
+# worse?), but iterated *weak* elimination has two defects: it can remove Nash equilibria,
+# and **its result can depend on the order of the removals**. A small example:
+#
+# | | Left | Right |
+# |---|---|---|
+# | **Top** | 2, 3 | 0, 0 |
+# | **Middle** | 2, 3 | 4, 3 |
+# | **Bottom** | 0, 0 | 4, 3 |
+#
+# Middle pays $(2, 4)$, Top $(2, 0)$, Bottom $(0, 4)$: Middle weakly dominates both Top
+# and Bottom (equal in one column, better in the other), and nothing is strictly
+# dominated. Three honest ways to proceed:
+#
+# * **(a) remove Top first.** Against (Middle, Bottom) Left pays the column player
+#   $(3, 0)$, Right pays $(3, 3)$: Right weakly dominates Left. Remove Left: Middle and
+#   Bottom both pay 4. End: row in {Middle, Bottom}, column plays Right, payoffs $(4, 3)$.
+# * **(b) remove Bottom first.** Now Left pays $(3, 3)$ against (Top, Middle), Right pays
+#   $(0, 3)$: Left weakly dominates Right. End: row in {Top, Middle}, column plays Left,
+#   payoffs $(2, 3)$.
+# * **(c) remove Top and Bottom together** (what `iterated_elimination` does: all of one
+#   player's dominated strategies at once). Against Middle, Left and Right both pay 3:
+#   nothing more to remove. End: Middle against {Left, Right}; the row player gets 2 or 4.
+#
+# The row player's payoff is 4, 2, or undecided, depending only on the bookkeeping.
+
+# %%
+weak = theory.NormalFormGame(
+    [[2, 0], [2, 4], [0, 4]],
+    [[3, 0], [3, 3], [0, 3]],
+    ("Top", "Middle", "Bottom"), ("Left", "Right"), "weak dominance")
+print(weak)
+print("strictly dominated strategies:", theory.dominated_strategies(weak, "row"), theory.dominated_strategies(weak, "col"))
+print(theory.iterated_elimination(weak, strict=False).describe())
+weak_ends = elimination_results(weak, strict=False)
+for (rows, cols), n in weak_ends.items():
+    print(f"{n} order{'s' if n > 1 else ''} of removal end{'' if n > 1 else 's'} at rows {list(rows)}, columns {list(cols)}")
+assert set(weak_ends) == {
+    (("Middle", "Bottom"), ("Right",)),   # (a)
+    (("Top", "Middle"), ("Left",)),       # (b)
+    (("Middle",), ("Left", "Right")),     # (c)
+}
+assert theory.iterated_elimination(weak, strict=False).game.row_labels == ("Middle",)
+assert not theory.dominated_strategies(weak, "row") and not theory.dominated_strategies(weak, "col")
+
+pure_equilibria = [(r, c) for i, r in enumerate(weak.row_labels) for j, c in enumerate(weak.col_labels)
+                   if theory.is_equilibrium(weak, np.eye(3)[i], np.eye(2)[j])]
+print("pure Nash equilibria of the full game:", pure_equilibria)
+assert pure_equilibria == [("Top", "Left"), ("Middle", "Left"), ("Middle", "Right"), ("Bottom", "Right")]
+
+# %% [markdown]
+# The three hand results are exactly the three places where the orders can stop (the
+# asserts check it). The full game has four pure equilibria; each order keeps two of them
+# and loses the other two. What *is* guaranteed: an equilibrium of the reduced table is
+# still an equilibrium of the full game.
+#
+# **Summary.**
+#
+# | | strict dominance | weak dominance |
+# |---|---|---|
+# | removes a Nash equilibrium? | never | possibly |
+# | result depends on the order? | no | possibly |
+# | a single surviving cell is... | the unique equilibrium | an equilibrium (maybe not the only one) |
+#
+# ## 3. In Ovni: one area, one token each
+#
+# In Ovni's recruitment phase each player owns five command tokens, numbered 2 to 6, and
+# places them on areas to win the alien card shown there. The rulebook resolves an area
+# so: **equal numbers cancel** (all tokens of a value that appears more than once are removed),
+# then the **highest sum wins**, and equal sums go to the player who **opened** the area
+# (placed its first token). `ovni.resolve_area` is the engine's function for this rule.
+#
+# Take one area and one token each. The *opener*'s token is face down, so the *follower*
+# chooses without seeing it: a simultaneous game. Winning the card pays 1, anything else
+# pays 0. `theory.bidding_game` builds the table by calling the engine's rule in every
+# cell.
+
+# %%
+print("5 against 5:", ovni.resolve_area([("opener", 5), ("follower", 5)]),
+      "| 6 against 5:", ovni.resolve_area([("opener", 6), ("follower", 5)]))
+one = theory.bidding_game(tokens_each=1)
+print(one)
+for who in ("row", "col"):
+    assert theory.dominated_strategies(one, who, strict=False) == {0: 1, 1: 2, 2: 3, 3: 4}   # each by the next
+    assert theory.dominated_strategies(one, who, strict=True) == {}                        # none strictly
+
+# %% [markdown]
+# **By hand.** For the opener, 6 against 5: both win against the follower's 2, 3 and 4;
+# against the follower's 5, the 6 wins (1) and the 5 cancels (0); against the 6, the 6
+# cancels and the 5 loses (0 both). So 6 weakly dominates 5, and likewise each token weakly
+# dominates the one below it. No token is *strictly* dominated, because against the other
+# player's 6 every token pays 0. The same holds for the follower. Weak elimination, then:
+# but in which order?
+#
+# * **Row player first** (the library's order): the opener's 2, 3, 4, 5 go. Against a
+#   lone 6 every follower token pays 0, so nothing else is dominated: **6 against anything**.
+# * **Both players at once**, round after round: both lose 2-5 in the first round:
+#   **6 against 6**, and the two 6s cancel.
+# * **One strategy at a time**, in some order: to remove the opener's 5 you need the
+#   follower's 5 still there (it is the only follower token against which the 6 does
+#   better than the 5), and the other way round, so no such order removes both 5s: it never
+#   reaches 6 against 6.
+
+# %%
+def weak_elimination_both_at_once(game):
+    """Remove the weakly dominated strategies of both players together, until none is left."""
+    rows, cols = list(range(game.shape[0])), list(range(game.shape[1]))
+    while True:
+        sub = game.restrict(rows=rows, cols=cols)
+        dr = theory.dominated_strategies(sub, "row", strict=False)
+        dc = theory.dominated_strategies(sub, "col", strict=False)
+        if not dr and not dc:
+            return sub.row_labels, sub.col_labels
+        rows = [r for k, r in enumerate(rows) if k not in dr]
+        cols = [c for k, c in enumerate(cols) if k not in dc]
+
+
+row_first = theory.iterated_elimination(one, strict=False).game
+print("row player first:", row_first.row_labels, "against", row_first.col_labels)
+both = weak_elimination_both_at_once(one)
+print("both at once:    ", both[0], "against", both[1])
+one_at_a_time = elimination_results(one, strict=False)
+print(f"one at a time: {len(one_at_a_time)} different end results;",
+      "6 against 6 among them:", (("6",), ("6",)) in one_at_a_time)
+assert row_first.row_labels == ("6",) and row_first.col_labels == ("2", "3", "4", "5", "6")
+assert both == (("6",), ("6",))
+assert (("6",), ("6",)) not in one_at_a_time and len(one_at_a_time) > 2
+assert all("5" in rows or "5" in cols for rows, cols in one_at_a_time)   # a 5 always survives
+
+# %% [markdown]
+# Three procedures, three answers. When someone says "iterated weak elimination gives
+# this", ask *in which order*.
+#
+# ### Exercise 1 (pen and paper)
+#
+# Solve this game by iterated elimination of strictly dominated strategies. Store the
+# surviving cell as a pair of labels, e.g. `answer_1 = ("Top", "Left")`.
+#
+# | | Left | Centre | Right |
+# |---|---|---|---|
+# | **Top** | 5, 1 | 3, 4 | 5, 3 |
+# | **Middle** | 1, 0 | 4, 5 | 4, 0 |
+# | **Bottom** | 1, 0 | 3, 1 | 2, 5 |
+
+# %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex1-answer", "locked": false, "schema_version": 3, "solution": true}
+### BEGIN SOLUTION
+# Column player: Left pays (1, 0, 0) against (Top, Middle, Bottom), Centre pays (4, 5, 1):
+# Left is strictly dominated by Centre. Nothing of the row player's is dominated yet.
+# Row player, against (Centre, Right): Top (3, 5), Middle (4, 4), Bottom (3, 2):
+# Bottom is strictly dominated by Middle (3 < 4, 2 < 4).
+# Column player, against (Top, Middle): Centre (4, 5), Right (3, 0): Right goes.
+# Row player, against Centre alone: Top 3 < Middle 4: Top goes.
+# Left: (Middle, Centre), payoffs (4, 5).
+answer_1 = ("Middle", "Centre")
+### END SOLUTION
+
+# %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex1-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
+assert answer_1 is not None, "store your answer in answer_1"
+### BEGIN HIDDEN TESTS
+_ex1 = theory.NormalFormGame([[5, 3, 5], [1, 4, 4], [1, 3, 2]], [[1, 4, 3], [0, 5, 0], [0, 1, 5]],
+                             ("Top", "Middle", "Bottom"), ("Left", "Centre", "Right"))
+_left = theory.iterated_elimination(_ex1).game
+assert tuple(answer_1) == ("Middle", "Centre")
+assert (_left.row_labels, _left.col_labels) == ((answer_1[0],), (answer_1[1],))   # the library agrees
+assert list(elimination_results(_ex1)) == [(("Middle",), ("Centre",))]            # in every order
+### END HIDDEN TESTS
+
+# %% [markdown]
+# ### Exercise 2 (pen and paper)
+#
+# In the one-area Ovni game above, eliminate weakly dominated strategies **column player
+# first**: all of the follower's weakly dominated tokens at once, then all of the
+# opener's, and so on until nothing changes. Which tokens are left? Store them as
+# `answer_2 = (opener's tokens, follower's tokens)`, each a set of strings, e.g.
+# `({"2", "3"}, {"6"})`.
+
+# %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex2-answer", "locked": false, "schema_version": 3, "solution": true}
+### BEGIN SOLUTION
+# The follower's tokens 2, 3, 4, 5 are each weakly dominated by the next one up (the same
+# argument as for the opener), so all four go at once and the follower keeps only the 6.
+# Against a lone 6 every opener token pays 0 (it cancels or loses), so no opener token
+# is dominated any more: all five stay. The mirror image of the row-first result.
+answer_2 = ({"2", "3", "4", "5", "6"}, {"6"})
+### END SOLUTION
+
+# %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex2-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
+assert answer_2 is not None, "store your answer in answer_2"
+### BEGIN HIDDEN TESTS
+assert (set(answer_2[0]), set(answer_2[1])) == ({"2", "3", "4", "5", "6"}, {"6"})
+# the library, column player first: swap the players' roles and eliminate row-first
+_swapped = theory.NormalFormGame(one.col_payoffs.T, one.row_payoffs.T, one.col_labels, one.row_labels)
+_left = theory.iterated_elimination(_swapped, strict=False).game
+assert (set(_left.col_labels), set(_left.row_labels)) == (set(answer_2[0]), set(answer_2[1]))
+### END HIDDEN TESTS
+
+# %% [markdown]
+# ## 4. The prisoner's dilemma
+#
+# Two suspects are questioned apart. Each can stay silent (*cooperate* with the other) or
+# testify (*defect*). In symbols, with the row player's payoff first:
+#
+# | | cooperate | defect |
+# |---|---|---|
+# | **cooperate** | $R, R$ | $S, T$ |
+# | **defect** | $T, S$ | $P, P$ |
+#
+# $R$ is the *reward* for mutual cooperation, $P$ the *punishment* for mutual defection,
+# $T$ the *temptation* to defect alone, $S$ the *sucker's* payoff. The game is a
+# **prisoner's dilemma** when
+#
+# $$T > R > P > S.$$
+#
+# **By hand.** Against cooperate, defect pays $T$ and cooperate pays $R < T$. Against
+# defect, defect pays $P$ and cooperate pays $S < P$. So defect **strictly dominates**
+# cooperate, for both players (the table is symmetric). Strict elimination leaves
+# (defect, defect) with $(P, P)$, the unique Nash equilibrium. Yet $R > P$: both players
+# would rather be at (cooperate, cooperate). Each player's individually rational choice
+# makes both worse off; that is the dilemma.
+#
+# With $R = 3$, $S = 0$, $T = 5$, $P = 1$, type the game into `nashpy` yourself, one
+# matrix per player:
+
+# %%
+A = np.array([[3, 0],    # row player: (cooperate, cooperate), (cooperate, defect)
+              [5, 1]])   #             (defect, cooperate),    (defect, defect)
+B = np.array([[3, 5],    # column player, same cells
+              [0, 1]])
+dilemma = nashpy.Game(A, B)
+found = [(row.tolist(), col.tolist()) for row, col in dilemma.support_enumeration()]
+print(dilemma)
+print("nashpy's equilibria:", found)
+
+# %% [markdown]
+# Now the library's textbook prisoner's dilemma and its elimination, and a small function
+# that reads $R, S, T, P$ off any symmetric 2×2 table (first strategy = cooperate) and
+# tests the four inequalities:
+
+# %%
+def letters(game):
+    """R, S, T, P of a symmetric 2x2 game whose first strategy is 'cooperate'."""
+    a, b = game.row_payoffs, game.col_payoffs
+    assert game.shape == (2, 2) and np.array_equal(a, b.T), "a symmetric 2x2 game"
+    return {"R": a[0, 0], "S": a[0, 1], "T": a[1, 0], "P": a[1, 1]}
+
+
+def is_prisoners_dilemma(game):
+    x = letters(game)
+    return bool(x["T"] > x["R"] > x["P"] > x["S"])
+
+
+pd = theory.prisoners_dilemma()
+print(pd)
+print(theory.iterated_elimination(pd).describe())
+print({k: float(v) for k, v in letters(pd).items()}, "prisoner's dilemma:", is_prisoners_dilemma(pd))
+(pd_eq,) = theory.equilibria(pd)
+assert np.array_equal(pd.row_payoffs, A) and np.array_equal(pd.col_payoffs, B)   # the same game
+assert found == [([0.0, 1.0], [0.0, 1.0])]                                      # nashpy: (defect, defect)
+assert pd_eq.support("row") == pd_eq.support("col") == ["defect"]                # the library agrees
+assert theory.iterated_elimination(pd).game.row_labels == ("defect",)            # and elimination
+assert is_prisoners_dilemma(pd)
+
+# %% [markdown]
+# Hand, `nashpy` and the library agree: one equilibrium, (defect, defect).
+#
+# ## 5. The same dilemma in Ovni: spending the 6
+#
+# The rulebook lets each player use its token **6 once per game**; after that it leaves
+# the game. Spending it now costs its future use. As a *modelling choice*, price that at
+# $c$ of a card, and count a card won by the rival as $-1$ for you (in a race for points
+# the rival's gain is your loss). Keep to tokens 5 and 6 in one area:
+#
+# * 5 against 5: the 5s cancel, nobody wins, nobody pays: $(0, 0)$.
+# * 6 against 5: the 6 wins: $(1 - c,\ -1)$; and 5 against 6 is the mirror image.
+# * 6 against 6: the 6s cancel, nobody wins, both paid: $(-c, -c)$.
+#
+# Reading "keep the 5" as cooperate and "spend the 6" as defect: $R = 0$, $T = 1 - c$,
+# $P = -c$, $S = -1$. With $c = \tfrac12$: $T = \tfrac12 > R = 0 > P = -\tfrac12 > S = -1$,
+# a prisoner's dilemma. `bidding_game` builds the full 5×5 table from the engine's rule;
+# we restrict it to the 5 and the 6:
+
+# %%
+six = theory.bidding_game(tokens_each=1, lose=-1, six_cost=0.5)
+print(six)
+print(theory.iterated_elimination(six).describe())
+keep_or_spend = six.restrict(rows=[3, 4], cols=[3, 4])   # tokens 5 and 6
+print(keep_or_spend)
+print({k: float(v) for k, v in letters(keep_or_spend).items()},
+      "prisoner's dilemma:", is_prisoners_dilemma(keep_or_spend))
+assert letters(keep_or_spend) == {"R": 0, "S": -1, "T": 0.5, "P": -0.5}   # the hand values
+assert is_prisoners_dilemma(keep_or_spend)
+(six_eq,) = theory.equilibria(six)
+assert six_eq.support("row") == six_eq.support("col") == ["6"] and six_eq.exact_payoffs == (Fraction(-1, 2),) * 2
+assert theory.iterated_elimination(six).game.row_labels == ("6",)
+assert six.row_payoffs[3, 0] == 1 and six.row_payoffs[4, 0] == 0.5   # against a 2: the 5 pays 1, the 6 pays 1/2
+# one order of strict elimination: the 2, 3 and 4 of each player, alternately
+stage = six
+for who, label in [("row", "2"), ("col", "2"), ("row", "3"), ("col", "3"), ("row", "4"), ("col", "4")]:
+    k = stage.index(who, label)
+    assert k in theory.dominated_strategies(stage, who), (who, label)
+    keep = [i for i in range(len(stage.labels(who))) if i != k]
+    stage = stage.restrict(rows=keep) if who == "row" else stage.restrict(cols=keep)
+assert stage.row_labels == stage.col_labels == ("5", "6")
+
+# %% [markdown]
+# In the full 5×5 game the 6 is *not* dominant: against the follower's 2, the 5 wins too
+# and costs nothing, so it pays 1 where the 6 pays $\tfrac12$. But one order of strict
+# elimination removes the 2, 3 and 4 of each player, alternately (each is strictly
+# dominated by the 6 when its turn comes; the last code cell checks every step), and what
+# is left is exactly the dilemma above, where the 6 dominates. The library's order is
+# different; it is strict elimination, so it ends at the same place. Both players spend
+# their 6, the 6s cancel, and each ends at $-\tfrac12$ where both keeping the 6 would have
+# given 0.
+#
+# **The payoffs are a model, and the answer depends on them.** With two players only the
+# difference between the scores decides the game. With `zero_sum=True` each payoff is
+# "mine minus yours": two cancelling 6s cost both players the same, so neither falls
+# behind, and $R = P = 0$ is no dilemma. The dilemma needs a reason why both burning
+# their 6 hurts them both, such as other players at the table who profit from it.
+
+# %%
+race = theory.bidding_game(tokens_each=1, six_cost=0.5, zero_sum=True).restrict(rows=[3, 4], cols=[3, 4])
+print(race)
+print({k: float(v) for k, v in letters(race).items()}, "prisoner's dilemma:", is_prisoners_dilemma(race))
+assert letters(race)["R"] == letters(race)["P"] == 0 and not is_prisoners_dilemma(race)
+
+# %% [markdown]
+# ### Exercise 3 (pen and paper)
+#
+# In the keep-or-spend game, for which costs $c$ of the 6 is it a prisoner's dilemma?
+# The answer is an open interval $a < c < b$: store it as `answer_3 = (a, b)` (use
+# `Fraction` or integers).
+
+# %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex3-answer", "locked": false, "schema_version": 3, "solution": true}
+### BEGIN SOLUTION
+# R = 0, T = 1 - c, P = -c, S = -1.
+# T > R  <=>  1 - c > 0  <=>  c < 1;   R > P  <=>  0 > -c  <=>  c > 0;   P > S  <=>  -c > -1  <=>  c < 1.
+# So 0 < c < 1. At c = 0 the 6 is free (R = P: both end at 0 either way, no dilemma).
+# At c = 1 winning the card with the 6 is worth exactly what the 6 costs (T = R): each
+# player is indifferent between 5 and 6 whatever the other does, and every mix of 5 and 6
+# for both players is an equilibrium, infinitely many. Above 1, keeping the 6 (the 5)
+# strictly dominates and (5, 5) is the unique equilibrium.
+answer_3 = (Fraction(0), Fraction(1))
+### END SOLUTION
+
+# %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex3-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
+assert answer_3 is not None, "store your answer in answer_3"
+### BEGIN HIDDEN TESTS
+assert tuple(answer_3) == (0, 1)
+for _k in range(-4, 13):   # c from -1/2 to 3/2 in steps of 1/8: the library's tables agree
+    _c = Fraction(_k, 8)
+    _g = theory.bidding_game(1, lose=-1, six_cost=float(_c)).restrict(rows=[3, 4], cols=[3, 4])
+    assert is_prisoners_dilemma(_g) == (answer_3[0] < _c < answer_3[1]), _c
+# at c = 1 the equilibria of the full 5x5 game are exactly the mixes of 5 and 6: check members
+_g1 = theory.bidding_game(1, lose=-1, six_cost=1.0)
+for _p in (0, Fraction(1, 3), Fraction(1, 2), 1):
+    for _q in (0, Fraction(1, 4), 1):
+        assert theory.is_equilibrium(_g1, [0, 0, 0, 1 - _p, _p], [0, 0, 0, 1 - _q, _q])
+assert not theory.is_equilibrium(_g1, [0, 0, Fraction(1, 2), 0, Fraction(1, 2)], [0, 0, 0, 0, 1])
+### END HIDDEN TESTS
+
+# %% [markdown]
+# ### Exercise 4
+#
+# Which of these symmetric games are prisoner's dilemmas? Each row gives $(R, S, T, P)$,
+# the first strategy being cooperate. Store the letters as a set, e.g. `{"a", "b"}`.
+# You may use `is_prisoners_dilemma` or `nashpy`.
+#
+# | game | $R$ | $S$ | $T$ | $P$ |
+# |---|---|---|---|---|
+# | a | 4 | 0 | 6 | 1 |
+# | b | 5 | 0 | 3 | 2 |
+# | c | 3 | 1 | 4 | 0 |
+# | d | 2 | −1 | 3 | 0 |
+# | e | 1 | 0 | 3 | 2 |
+
+# %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex4-answer", "locked": false, "schema_version": 3, "solution": true}
+### BEGIN SOLUTION
+# a: 6 > 4 > 1 > 0, yes.
+# b: T = 3 < R = 5 (a "stag hunt": two pure equilibria, no dominant strategy), no.
+# c: S = 1 > P = 0 (a "chicken" game), no.
+# d: 3 > 2 > 0 > -1, yes.
+# e: P = 2 > R = 1: defect dominates, but (defect, defect) is also the best cell for
+#    both, so there is no dilemma, no.
+answer_4 = {"a", "d"}
+### END SOLUTION
+
+# %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex4-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
+assert answer_4 is not None, "store your answer in answer_4"
+### BEGIN HIDDEN TESTS
+_games = {"a": (4, 0, 6, 1), "b": (5, 0, 3, 2), "c": (3, 1, 4, 0), "d": (2, -1, 3, 0), "e": (1, 0, 3, 2)}
+_pds = set()
+for _name, (_R, _S, _T, _P) in _games.items():
+    _g = theory.NormalFormGame([[_R, _S], [_T, _P]], [[_R, _T], [_S, _P]], ("cooperate", "defect"), ("cooperate", "defect"))
+    if is_prisoners_dilemma(_g):
+        _pds.add(_name)
+        (_eq,) = theory.equilibria(_g)   # and then defect/defect is the only equilibrium
+        assert _eq.support("row") == ["defect"] and _R > _P
+assert set(answer_4) == _pds == {"a", "d"}
+# the remarks in the solution: b has the two pure equilibria, e has defect dominant with P > R
+_b = theory.NormalFormGame([[5, 0], [3, 2]], [[5, 3], [0, 2]])
+assert [(_q.support("row"), _q.support("col")) for _q in theory.equilibria(_b) if _q.is_pure()] == [(["r0"], ["c0"]), (["r1"], ["c1"])]
+_e = theory.NormalFormGame([[1, 0], [3, 2]], [[1, 3], [0, 2]])
+assert theory.dominated_strategies(_e, "row") == {0: 1}
+### END HIDDEN TESTS
+
+# %% [markdown]
+# ## What next
+#
+# * [Lesson 3](03_mixed_strategies_zero_sum.ipynb): when no strategy is dominated and
+#   players must mix, and the linear program of a zero-sum game.
+# * [Ovni's recruitment as a bidding game](../explore/ovni_recruitment_bidding.ipynb):
+#   two areas as a cousin of Colonel Blotto, what hiding your tokens is worth, and what
+#   opening an area and the tie rule are worth.
