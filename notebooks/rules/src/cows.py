@@ -339,7 +339,7 @@ for filled, want in expected.items():
 # %% [markdown]
 # *Reading* (`Rules(support=...)`): row-2 cards sit between row-3 cards like bricks: row 2 left
 # holds up row 3 left and middle, row 2 right holds up middle and right. The middle of row 3
-# needs one card above it by default (`"any"`: "uma carta acima dela"); `"both"` needs both.
+# needs one card above it by default (`"any"`: "uma carta acima dela", a card above it); `"both"` needs both.
 # With row 1 and row 2 left filled:
 
 # %%

@@ -359,6 +359,10 @@ for letter, x, area in zip("ABCD", m.area_winner, m.observation(w)["areas"]):
     print(f"  {letter}: {'+'.join(area['card']):<26} won by {m.seat_name(x) if x >= 0 else 'nobody'}")
 print(actions(m))
 assert len(won_areas) >= 2 and all(len(a.a) == 3 for a in m.legal_actions())
+before = sum(m.aliens[w])
+m.apply(m.legal_actions()[0])
+print(f"{m.seat_name(w)}: {m.log[-1]} -> {sum(m.aliens[w]) - before} new aliens")
+assert sum(m.aliens[w]) - before == 3
 
 # %% [markdown]
 # The areas are resolved in letter order because the stock can run out during resolution:
@@ -546,9 +550,9 @@ assert m.ufo[0][m.board.names.index("Sidney")] == 0 and m.reserve[0] == 8
 
 # %% [markdown]
 # Two protections: an opponent's only alien of a type cannot be captured, and a captured
-# alien (it carries a marker) cannot be captured again. Here blue has one pilot and two
-# abductors that both carry capture markers; with nothing of blue's to attack, red's
-# military group is not even offered:
+# alien (it carries a marker) cannot be captured again. Here green attacks blue, which has one
+# pilot and two abductors that both carry capture markers: only blue's UFO in Paris is left
+# to attack. And when no opponent offers a target, the military group is not even offered:
 
 # %%
 r = ovni.example_position(4, to_act=2, aliens={2: {"military": 3}, 1: {"pilot": 1, "abductor": 2}},
