@@ -27,10 +27,11 @@
 # **Objectives:** after this lesson you can
 # - count hands with binomial coefficients and compute *hypergeometric* probabilities
 #   (drawing without replacement) exactly, as fractions;
-# - condition on what you have seen: the cards you cannot see are a uniformly random
-#   part of the cards you have not seen;
+# - condition on what you have seen: another player's hidden hand is a uniformly random
+#   set of the cards you have not seen;
 # - write out Bayes' rule (prior, likelihood, posterior) for a hidden card, and see why a
-#   hidden dependence between cards changes the answer;
+#   hidden dependence between cards changes the answer, and use the posterior to compute
+#   the expected value of a gamble;
 # - check an exact answer against many simulated deals: state $n$, a 95% Wilson interval,
 #   and whether the exact value lies inside it.
 #
@@ -41,7 +42,7 @@
 # - Cosmic Encounter (the rulebook's Portuguese term in brackets): *cosmic deck* (deck
 #   cósmico), the cards the players hold; *encounter cards* (cartas de encontro): *attack*
 #   (Ataque, a card with a number), *negotiate* (Negociação) and *morph*; the other cards
-#   are *reinforcements*, *artifacts* and *flares* (one flare per alien in the game);
+#   are *reinforcements*, *artifacts* and *flares* (each flare belongs to one alien);
 #   *hand* (mão) of eight cards; *offense* (atacante), the player whose turn it is;
 #   *destiny deck* (deck de Destino), whose cards are a player's *colour* (cor), *wild*
 #   (selvagem) or *special* (especial) and name whom the offense meets.
@@ -198,6 +199,34 @@ print(f"every exact probability lies in its interval; hands without an encounter
 # wider than the probability itself. The exact count is the only practical way to know
 # it; the simulation checks the formula where the distribution has its mass.
 #
+# ### Exercise 1
+#
+# A negotiate is your way to make a deal instead of fighting.
+# What is the probability that a fresh hand of eight (from the 82 cards of a game with
+# flares) holds **no** negotiate? Store it as an exact `Fraction` in `answer_1` (use
+# `math.comb`), and compare it with the chance of having no encounter card at all.
+
+# %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex1-answer", "locked": false, "schema_version": 3, "solution": true}
+from fractions import Fraction
+from math import comb
+
+### BEGIN SOLUTION
+# 15 negotiates, 82 - 15 = 67 other cards. The hand avoids every negotiate when all 8
+# cards come from the 67: C(67, 8) / C(82, 8), about 0.183, roughly one hand in five;
+# nearly 3,000 times more likely than having no encounter card at all (23/369246).
+answer_1 = Fraction(comb(67, 8), comb(82, 8))
+### END SOLUTION
+
+# %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex1-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
+assert answer_1 is not None, "store your answer in answer_1"
+### BEGIN HIDDEN TESTS
+negotiates = stats.card_distribution()["negotiate"]
+assert answer_1 == hypergeom(0, HAND, negotiates, N)
+assert abs(float(answer_1) - 0.183) < 0.001
+assert 2900 < answer_1 / exact_k[0] < 3000
+### END HIDDEN TESTS
+
+# %% [markdown]
 # ## 2. Conditioning on what you have seen
 #
 # You hold your eight cards. What is the chance that **another player** holds at least one
@@ -279,29 +308,29 @@ print(f"determinizations: {share(hits, N_SAMPLES)}")
 assert inside(p_other_has_big(j), hits, N_SAMPLES)
 
 # %% [markdown]
-# ### Exercise 1 (pen and paper)
+# ### Exercise 2 (pen and paper)
 #
 # There is one attack 40 in the cosmic deck. You look at your eight cards (from the 82 of
 # a game with flares): no attack 40. What is the probability that one given other player
-# holds it in their hand of eight? Store it as a `Fraction` in `answer_1`.
+# holds it in their hand of eight? Store it as a `Fraction` in `answer_2`.
 # *Hint:* where can the attack 40 be, and how many of those places are that player's hand?
 
-# %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex1-answer", "locked": false, "schema_version": 3, "solution": true}
+# %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex2-answer", "locked": false, "schema_version": 3, "solution": true}
 from fractions import Fraction
 
 ### BEGIN SOLUTION
 # The attack 40 is one of the 82 - 8 = 74 cards you have not seen, and by symmetry it is
 # equally likely to be any of them. The other player's hand is 8 of those 74 places, so
 # P = 8/74 = 4/37. (The same as 1 - C(73, 8)/C(74, 8): the chance that the 8 cards avoid it.)
-answer_1 = Fraction(8, 74)
+answer_2 = Fraction(8, 74)
 ### END SOLUTION
 
-# %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex1-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
-assert answer_1 is not None, "store your answer in answer_1"
+# %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex2-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
+assert answer_2 is not None, "store your answer in answer_2"
 ### BEGIN HIDDEN TESTS
-assert answer_1 == Fraction(4, 37)
+assert answer_2 == Fraction(4, 37)
 assert stats.card_distribution()["attack 40"] == 1
-assert answer_1 == 1 - Fraction(comb(U - 1, HAND), comb(U, HAND))
+assert answer_2 == 1 - Fraction(comb(U - 1, HAND), comb(U, HAND))
 ### END HIDDEN TESTS
 
 # %% [markdown]
@@ -340,28 +369,28 @@ print(f"4-player games: the first destiny card is the offense's colour in {share
 assert inside(own[4], drew_own, N_GAMES)
 
 # %% [markdown]
-# ### Exercise 2 (pen and paper)
+# ### Exercise 3 (pen and paper)
 #
 # In a **5-player** game, what is the probability that the first destiny card names
 # another player directly by colour (a colour card that is not the offense's)? Store it
-# as a `Fraction` in `answer_2`.
+# as a `Fraction` in `answer_3`.
 
-# %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex2-answer", "locked": false, "schema_version": 3, "solution": true}
+# %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex3-answer", "locked": false, "schema_version": 3, "solution": true}
 from fractions import Fraction
 
 ### BEGIN SOLUTION
 # 5 players: 3 x 5 colour cards + 2 wild + 3 special = 20 cards. The other four players
 # have 3 cards each: 12 of the 20. P = 12/20 = 3/5.
-answer_2 = Fraction(12, 20)
+answer_3 = Fraction(12, 20)
 ### END SOLUTION
 
-# %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex2-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
-assert answer_2 is not None, "store your answer in answer_2"
+# %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex3-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
+assert answer_3 is not None, "store your answer in answer_3"
 ### BEGIN HIDDEN TESTS
-assert answer_2 == Fraction(3, 5)
+assert answer_3 == Fraction(3, 5)
 five = cosmic.new_game(5, seed=0, rules=NO_POWERS)
 deck5 = five.ddeck + five.ddiscard
-assert answer_2 == Fraction(sum(1 for c in deck5 if c < 5 and c != five.offense), len(deck5))
+assert answer_3 == Fraction(sum(1 for c in deck5 if c < 5 and c != five.offense), len(deck5))
 ### END HIDDEN TESTS
 
 # %% [markdown]
@@ -547,15 +576,15 @@ assert inside(Fraction(8, 25), same_card, kept)
 # simulation checks that the model of the set-up (every deal equally likely, exactly half
 # the cards turned) is the engine's.
 #
-# ### Exercise 3 (pen and paper)
+# ### Exercise 4 (pen and paper)
 #
 # Back to seed 62. Suppose the player keeps the Estrela, and later a Sonda lets them look
 # at the hidden side of the cards in their hand: the Estrela's back is **Vaca Lunar**.
 # The Mimosa is still on top of the deck, and no other visible card shares a possible card
 # with these two. Now what is the probability that the Mimosa's back is Bezerrinho? Store
-# it as a `Fraction` in `answer_3`. Is it higher or lower than before the Sonda, and why?
+# it as a `Fraction` in `answer_4`. Is it higher or lower than before the Sonda, and why?
 
-# %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex3-answer", "locked": false, "schema_version": 3, "solution": true}
+# %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex4-answer", "locked": false, "schema_version": 3, "solution": true}
 from fractions import Fraction
 
 ### BEGIN SOLUTION
@@ -569,42 +598,50 @@ from fractions import Fraction
 # It is lower than 17/25: learning that the Estrela is S removes the hypothesis "the
 # Estrela is M2" that could only go with the Mimosa being M1; what is left compares
 # "Mimosa not turned" with "Mimosa turned" given one turn is used up, nearly 50/50.
-answer_3 = Fraction(9, 17)
-### END SOLUTION
-
-# %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex3-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
-assert answer_3 is not None, "store your answer in answer_3"
-### BEGIN HIDDEN TESTS
-assert answer_3 == Fraction(9, 17)
-assert answer_3 == back_posterior([("Mimosa", None), ("Estrela", "Vaca Lunar")])["Bezerrinho"]
-### END HIDDEN TESTS
-
-# %% [markdown]
-# ### Exercise 4
-#
-# Back to Cosmic Encounter. A negotiate is your way to make a deal instead of fighting.
-# What is the probability that a fresh hand of eight (from the 82 cards of a game with
-# flares) holds **no** negotiate? Store it as an exact `Fraction` in `answer_4` (use
-# `math.comb`), and compare it with the chance of having no encounter card at all.
-
-# %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex4-answer", "locked": false, "schema_version": 3, "solution": true}
-from fractions import Fraction
-from math import comb
-
-### BEGIN SOLUTION
-# 15 negotiates, 82 - 15 = 67 other cards. The hand avoids every negotiate when all 8
-# cards come from the 67: C(67, 8) / C(82, 8), about 0.183, roughly one hand in five;
-# nearly 3,000 times more likely than having no encounter card at all (23/369246).
-answer_4 = Fraction(comb(67, 8), comb(82, 8))
+answer_4 = Fraction(9, 17)
 ### END SOLUTION
 
 # %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex4-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
 assert answer_4 is not None, "store your answer in answer_4"
 ### BEGIN HIDDEN TESTS
-negotiates = stats.card_distribution()["negotiate"]
-assert answer_4 == hypergeom(0, HAND, negotiates, N)
-assert abs(float(answer_4) - 0.183) < 0.001
-assert 2900 < answer_4 / exact_k[0] < 3000
+assert answer_4 == Fraction(9, 17)
+assert answer_4 == back_posterior([("Mimosa", None), ("Estrela", "Vaca Lunar")])["Bezerrinho"]
+### END HIDDEN TESTS
+
+# %% [markdown]
+# ### Exercise 5 (pen and paper)
+#
+# A belief is there to decide with. Back at seed 62 (no Sonda this time), the player keeps
+# the Estrela and discards the Gêmeos to the Celeiro, which leaves the same faces in view.
+# The Estrela is worth 1 point (its base value). Flipping it in hand costs a turn's main
+# action and shows its other side: Vaca Lunar (base value 2) or Mimosa (base value 3).
+# What is the **expected base value** of the side a flip would show? Store it as a
+# `Fraction` in `answer_5`.
+
+# %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex5-answer", "locked": false, "schema_version": 3, "solution": true}
+from fractions import Fraction
+
+### BEGIN SOLUTION
+# The Estrela's back, from the section above: Vaca Lunar with probability 17/25 (the card
+# is S = Vaca Lunar/Estrela), Mimosa with 8/25 (it is Estrela/Mimosa).
+# E = 17/25 * 2 + 8/25 * 3 = 34/25 + 24/25 = 58/25 = 2.32 points, against 1 for the
+# Estrela: on base value alone the flip gains 33/25 in expectation (the effects of the
+# faces, and the turn it costs, are part of the real decision).
+answer_5 = Fraction(58, 25)
+### END SOLUTION
+
+# %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex5-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
+assert answer_5 is not None, "store your answer in answer_5"
+### BEGIN HIDDEN TESTS
+assert answer_5 == Fraction(58, 25)
+value = {f.name: f.value for f in COW_CARDS.faces}
+assert value["Estrela"] == 1 and value["Vaca Lunar"] == 2 and value["Mimosa"] == 3
+backs = back_posterior([("Estrela", None), ("Mimosa", None), ("Gêmeos", None)])
+assert answer_5 == sum(p * value[face] for face, p in backs.items())
+kept = game.clone()
+kept.apply(kept.parse_action("keep Estrela (drawn 1), discard Gêmeos (drawn 2) to Celeiro 1"))
+library = determinize.belief(kept, seat).back_distribution(("hand", seat, 0))
+assert abs(sum(p * value[face] for face, p in library.items()) - float(answer_5)) < 1e-9
 ### END HIDDEN TESTS
 
 # %% [markdown]
@@ -612,11 +649,13 @@ assert 2900 < answer_4 / exact_k[0] < 3000
 #
 # - Hands dealt from a deck are counted with binomial coefficients; the hypergeometric
 #   formula gives exact probabilities, even for events far too rare to simulate.
-# - What you have seen is evidence: the cards you cannot see are a uniformly random share of
-#   the cards you have not seen, and that is all conditioning needs here.
+# - What you have seen is evidence: another player's hidden hand is a uniformly random set
+#   of the cards you have not seen, and that is all conditioning needs here.
 # - Bayes' rule = prior x likelihood, normalised. The likelihood carries the game's
 #   structure: in the cow game, "exactly half the cards are turned" ties the cards
 #   together and moves the answer from 2/3 to 17/25.
+# - A posterior is there to decide with: the expected value of a gamble (flipping a card)
+#   is the posterior-weighted average of what it may show.
 # - A simulation checks a model (n, an interval, is the exact value inside?); it cannot by
 #   itself separate two answers closer than its interval is wide.
 #
