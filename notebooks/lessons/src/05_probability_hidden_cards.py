@@ -511,6 +511,7 @@ print("visible:", list(seen.values()))
 assert list(seen.values()) == ["Mimosa", "Estrela", "Gêmeos"]
 candidates = {f: {i for i, p in enumerate(printed) if f in p} for f in seen.values()}
 assert not candidates["Gêmeos"] & (candidates["Mimosa"] | candidates["Estrela"])  # shares no card
+assert back_posterior([("Mimosa", None), ("Estrela", None), ("Gêmeos", None)]) == two  # unchanged by it
 belief = determinize.belief(game, seat)
 for i, (where, face) in enumerate(seen.items()):
     others = [f for w, f in seen.items() if w != where]
