@@ -83,8 +83,8 @@ assert r.outcome == "defense" and r.totals == (12, 18) and r.ships == (-4, 0)
 # card 0.1, and an attack card costs $0.05$ per point of its value (a big attack spent now is
 # a big attack you no longer hold). The offense lost 4 ships and its attack 08:
 # $-0.8 - 0.1 - 0.4 = -1.3$; the defense spent its attack 14: $-0.1 - 0.7 = -0.8$.
-# These weights are a modelling choice; the exercises of [Lesson 3](03_mixed_strategies_zero_sum.ipynb)
-# change them.
+# These weights are a modelling choice; [Lesson 3](03_mixed_strategies_zero_sum.ipynb)
+# shows how the game changes when spent attack cards cost nothing.
 #
 # Cosmic Encounter is played by three to five players. Each main player counts **its own**
 # gains: a colony both of them gain is a colony the rest of the table did not get. So one
@@ -100,6 +100,8 @@ assert r.outcome == "defense" and r.totals == (12, 18) and r.ships == (-4, 0)
 # %%
 table = stats.planning_game(OFFENSE_HAND, DEFENSE_HAND, offense_ships=4, defense_ships=4,
                             weights=weights, deal="swap")
+made = stats.play_encounter("negotiate", "negotiate", 4, 4, OFFENSE_HAND, DEFENSE_HAND, deal="swap", hand_size=8)
+assert made.outcome == "deal_made" and made.colonies == (1, 1)
 print(table)
 assert (table.row_payoffs[0, 1], table.col_payoffs[0, 1]) == (-1.3, -0.8)
 assert (table.row_payoffs[2, 2], table.col_payoffs[2, 2]) == (0.9, 0.9)
@@ -161,6 +163,8 @@ assert table.col_payoffs.argmax(axis=1).tolist() == [2, 2, 2]   # the defense ne
 
 # %%
 table_fail = stats.planning_game(OFFENSE_HAND, DEFENSE_HAND, 4, 4, weights=weights, deal="fail")
+failed = stats.play_encounter("negotiate", "negotiate", 4, 4, OFFENSE_HAND, DEFENSE_HAND, deal="fail", hand_size=8)
+assert failed.outcome == "deal_failed" and failed.ships == (-3, -3)
 marked = best_response_marks(table_fail)
 print("cells starred twice:", marked, "| library:", pure_equilibria(table_fail))
 assert marked == pure_equilibria(table_fail) == [("attack 08", "negotiate")]

@@ -335,6 +335,10 @@ assert values["defense is Pacifist"] == values["offense is Loser, declares the u
 assert equilibrium["defense is Pacifist"].exact == equilibrium["offense is Loser, declares the upset"].exact == both_negotiate
 assert values["offense is Macron (1 ship)"] == Fraction(41, 80) > values["no powers"] == Fraction(47, 104)
 assert equilibrium["offense is Macron (1 ship)"].exact[0][0] == Fraction(3, 4)
+# Macron's one ship gives the totals of four ships, and only one ship goes to the warp
+macron_loss = stats.play_encounter("attack 08", "attack 14", 1, 4, OFFENSE_HAND, DEFENSE_HAND,
+                                   aliens=("Macron", None), hand_size=8)
+assert macron_loss.totals == (12, 18) and macron_loss.ships == (-1, 0)
 by_ships = {}
 for ships in (1, 2, 3, 4):
     g = stats.planning_game(OFFENSE_HAND, DEFENSE_HAND, ships, 4, relative=True, weights=keep)
