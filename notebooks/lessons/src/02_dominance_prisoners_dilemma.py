@@ -81,7 +81,7 @@ from ovnilab import ovni, theory
 #    $(5, 2, 3)$. Since $5 > 3$, $2 > 1$, $3 > 0$, **Up is strictly dominated by Middle**.
 #    Column player: Right pays $(0, 4, 2)$ against (Up, Middle, Down), Left pays
 #    $(2, 6, 4)$: **Right is strictly dominated by Left**. (Centre is not dominated yet:
-#    against Up it pays 4, more than Left's 2.)
+#    against Up it pays 4, more than Left's 2 or Right's 0.)
 # 2. What remains is Middle and Down against Left and Centre. Middle pays $(5, 2)$, Down pays
 #    $(6, 5)$: **Middle is dominated by Down**. Centre now pays $(1, 2)$ against
 #    (Middle, Down) and Left pays $(6, 4)$: **Centre is dominated by Left**.
@@ -205,6 +205,8 @@ pure_equilibria = [(r, c) for i, r in enumerate(weak.row_labels) for j, c in enu
                    if theory.is_equilibrium(weak, np.eye(3)[i], np.eye(2)[j])]
 print("pure Nash equilibria of the full game:", pure_equilibria)
 assert pure_equilibria == [("Top", "Left"), ("Middle", "Left"), ("Middle", "Right"), ("Bottom", "Right")]
+for rows, cols in weak_ends:   # each end keeps two of the four
+    assert len([(r, c) for r, c in pure_equilibria if r in rows and c in cols]) == 2
 
 # %% [markdown]
 # The three hand results are exactly the three places where the orders can stop (the
@@ -308,7 +310,7 @@ assert all("5" in rows or "5" in cols for rows, cols in one_at_a_time)   # a 5 a
 # Bottom is strictly dominated by Middle (3 < 4, 2 < 4).
 # Column player, against (Top, Middle): Centre (4, 5), Right (3, 0): Right goes.
 # Row player, against Centre alone: Top 3 < Middle 4: Top goes.
-# Left: (Middle, Centre), payoffs (4, 5).
+# What survives: (Middle, Centre), payoffs (4, 5).
 answer_1 = ("Middle", "Centre")
 ### END SOLUTION
 
