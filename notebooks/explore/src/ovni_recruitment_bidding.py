@@ -40,7 +40,7 @@
 # directly. In a zero-sum game the solver returns *one* optimal strategy per player; where
 # a sentence says which plans are optimal, a linear program (below) finds *all* of them.
 #
-# **How long it runs:** a few seconds.
+# **How long it runs:** about 15 seconds.
 #
 # **Glossary:** *Ovni*: UFO (the game's name); *ficha de comando*: command token;
 # *área de recrutamento*: recruitment area (A, B, C; D only with four players);
@@ -323,7 +323,7 @@ assert (first_shown[0], second_shown[0]) == (0, 1)
 # full card if the second player must show. Whoever shows first loses what mixing
 # protected: the textbook inequality *maxmin ≤ value ≤ minmax* of zero-sum games.
 #
-# The real rule sits in between. In every area the 1st and 3rd tokens are face down and
+# The real rule's information lies between these extremes. In every area the 1st and 3rd tokens are face down and
 # the 2nd and 4th face up, so some information reaches the later placements; the token
 # that opens an area is hidden, so nobody can simply answer it. The simultaneous model
 # ignores what the face-up tokens reveal: the usual Blotto simplification. Section 2
