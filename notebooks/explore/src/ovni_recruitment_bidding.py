@@ -323,8 +323,9 @@ assert (first_shown[0], second_shown[0]) == (0, 1)
 # full card if the second player must show. Whoever shows first loses what mixing
 # protected: the textbook inequality *maxmin ≤ value ≤ minmax* of zero-sum games.
 #
-# The real rule's information lies between these extremes. In every area the 1st and 3rd tokens are face down and
-# the 2nd and 4th face up, so some information reaches the later placements; the token
+# The real rule's information lies between these extremes. In every area the 1st and 3rd
+# tokens are face down and the 2nd and 4th face up, so some information reaches the later
+# placements; the token
 # that opens an area is hidden, so nobody can simply answer it. The simultaneous model
 # ignores what the face-up tokens reveal: the usual Blotto simplification. Section 2
 # modelled the real information of a single area exactly.
