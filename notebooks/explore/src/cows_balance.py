@@ -76,9 +76,19 @@ for (seed, areas), res in runs.items():
 
 # %% [markdown]
 # Two batches with two seeds, each playing every seed once with each Celeiro face. The
-# batch with seed 10,000 is exactly the design note's measurement at 200 games per face
-# (`python -m ovnilab.cows.balance --games 200`, the same bots, seeds and options).
-#
+# batch with seed 10,000 is the design note's measurement (`ovnilab.cows.balance.measure`,
+# the command `python -m ovnilab.cows.balance`) at `GAMES_PER_FACE[10_000]` games per face:
+# the same bots, seeds and options. The cell checks it on the first games:
+
+# %%
+from ovnilab.cows import balance
+
+check = balance.measure(games_per_face=3, seed=10_000)
+assert [(g.seed, g.scores) for g in check.results] == [
+    (g.seed, g.scores) for areas in FACES for g in runs[(10_000, areas)][:3]]
+print("the first games of balance.measure(seed=10_000) are the first games of the seed-10,000 batch")
+
+# %% [markdown]
 # ## 1. The headline metrics, per Celeiro face
 #
 # Per face the games of both batches are pooled: every game of a face has its own deal, so
