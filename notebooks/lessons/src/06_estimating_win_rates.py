@@ -1,0 +1,428 @@
+# ---
+# jupyter:
+#   jupytext:
+#     cell_metadata_filter: -autoscroll,-collapsed,-scrolled,-trusted,-ExecuteTime,-execution
+#     notebook_metadata_filter: kernelspec,-jupytext.text_representation.jupytext_version
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Lesson 6: Estimating a win rate from simulated games
+#
+# Does the player who moves first in Ovni win more often than a fair share? Is one bot
+# stronger than another? Both questions are about a probability we cannot compute: the
+# chance that a seat (or a bot) wins a game. We estimate it from games played by the
+# ovnilab engine, and the estimate is worth nothing without saying how far off it may be.
+# This lesson builds the binomial model of a batch of games, derives two confidence
+# intervals for a win rate, checks by simulation what "95%" promises, and computes how
+# many games a question needs.
+#
+# **Audience:** students in a first course on probability or statistics (or game theory
+# students who run simulations); teachers preparing one; game designers who read balance
+# reports.
+#
+# **Prerequisites:** the binomial distribution, its mean and variance; the normal
+# approximation (the central limit theorem); solving a quadratic equation; running a
+# notebook cell. No Ovni experience is needed ([the rules](../rules/ovni.ipynb)); Lesson 5
+# ([probability and hidden cards](05_probability_hidden_cards.ipynb)) is useful but not
+# required.
+#
+# **Objectives:** after this lesson you can
+# - model the wins of a batch of independent games as a binomial count and give the
+#   standard error of the win rate;
+# - derive the normal (Wald) and the Wilson 95% intervals and compute both by hand;
+# - say what the coverage of an interval is and measure it by simulation;
+# - compute the number of games needed for a given margin, $n = z^2 p(1-p)/m^2$;
+# - explain why a handful of games cannot rank two players, and report a first-player
+#   advantage with $n$ and an interval.
+#
+# **Time:** 50 minutes (about 30 for the text, 20 for the exercises).
+#
+# **Glossary:** *Ovni*: UFO (the game's name; Portuguese *objeto voador não identificado*);
+# *Militares*, *Construtores*, *Abdutores*, *Pilotos*: military, builder, abductor and pilot
+# aliens, the four kinds a player recruits; *first player*: the seat that recruits first
+# in round 1 of Ovni, the one holding the most *Militares* after set-up (ties broken by
+# builders, abductors, pilots, then the planet farthest from Earth); *seat*: a player's
+# place at the table (0, 1, 2); *bot*: a program that plays a seat (`RandomBot` picks a
+# uniformly random legal move; `GreedyBot` looks one move ahead); *seed*: the number that
+# fixes a game's shuffles and the bots' random choices, so a game can be played again
+# identically. Exercise 4 uses the cow game (a two-player card game about abducting cows;
+# Portuguese *vaca*, cow).
+
+# %%
+# %matplotlib inline
+import math
+import statistics
+
+import matplotlib.pyplot as plt
+import numpy as np
+
+from ovnilab import analysis, sim
+from ovnilab.ovni import bots as ovni_bots
+
+Z = statistics.NormalDist().inv_cdf(0.975)   # the 95% normal quantile, 1.95996...
+THREE_PLAYERS = {"num_players": 3, "setup": "random"}   # set-up choices by the seeded RNG
+SEED = 2026
+print(f"z = {Z:.5f}")
+
+# %% [markdown]
+# ## 1. A batch of games is a binomial experiment
+#
+# Three random bots play Ovni. In each game we record one number: $X_i = 1$ when the first
+# player won, $0$ when not (a win shared by $k$ players counts $1/k$). Each game starts
+# from its own seed, so the games are **independent**, and they are played under the same
+# rules by the same bots, so each has the **same** chance $p$ that the first player wins.
+# Then the number of first-player wins in $n$ games is binomial,
+#
+# $$S = X_1 + \dots + X_n \sim \mathrm{Bin}(n, p), \qquad \hat p = \frac{S}{n},\qquad
+#   \mathbb E[\hat p] = p, \qquad \operatorname{Var}(\hat p) = \frac{p(1-p)}{n}.$$
+#
+# The **standard error** of $\hat p$ is $\sqrt{p(1-p)/n}$: it shrinks like $1/\sqrt n$,
+# so four times as many games halve it. With three players the fair share is
+# $p_0 = 1/3$; the question "does moving first help?" is "is $p > 1/3$?".
+#
+# Here are six games.
+
+# %%
+six = sim.run_many("ovni", ovni_bots.RandomBot(), 6, seed=SEED, progress=False, new_game_kwargs=THREE_PLAYERS)
+wins_6 = sum(g.win_share(g.first_player) for g in six)
+print("first player's result in each game:", [g.win_share(g.first_player) for g in six])
+print(f"the first player won {wins_6:g} of 6 games: p-hat = {wins_6 / 6:.3f}")
+
+# %% [markdown]
+# ## 2. The normal (Wald) interval
+#
+# By the central limit theorem $\hat p$ is approximately normal with mean $p$ and standard
+# deviation $\sqrt{p(1-p)/n}$, so with probability about 95%
+# $|\hat p - p| \le z\sqrt{p(1-p)/n}$, where $z = 1.96$. The Wald interval replaces the
+# unknown $p$ under the root by $\hat p$:
+#
+# $$\hat p \;\pm\; z\sqrt{\frac{\hat p(1-\hat p)}{n}}.$$
+#
+# It is the interval in most textbooks, and it fails exactly where games need it: when
+# $\hat p = 0$ or $1$ its width is zero (six losses "prove" that $p = 0$), and near the
+# ends it can leave $[0, 1]$.
+#
+# ## 3. The Wilson interval: invert the test instead
+#
+# Keep $p$ under the root and ask for which $p$ the observed $\hat p$ is not surprising:
+#
+# $$(\hat p - p)^2 \le z^2\,\frac{p(1-p)}{n}
+#   \iff \Bigl(1 + \frac{z^2}{n}\Bigr)p^2 - \Bigl(2\hat p + \frac{z^2}{n}\Bigr)p + \hat p^2 \le 0 .$$
+#
+# A quadratic in $p$ with positive leading coefficient is $\le 0$ between its roots, so the
+# interval is
+#
+# $$\frac{\hat p + \dfrac{z^2}{2n} \;\pm\; z\sqrt{\dfrac{\hat p(1-\hat p)}{n} + \dfrac{z^2}{4n^2}}}{1 + \dfrac{z^2}{n}} .$$
+#
+# Its centre is pulled from $\hat p$ towards $1/2$, and its width is never zero. It is
+# what `ovnilab.analysis.wilson_interval` (and every win rate in ovnilab) uses. The cell
+# below computes both intervals from the formulas and checks the library agrees.
+
+# %%
+def wald(s, n, z=Z):
+    p = s / n
+    half = z * math.sqrt(p * (1 - p) / n)
+    return (p - half, p + half)
+
+
+def wilson_by_hand(s, n, z=Z):
+    p = s / n
+    centre = (p + z**2 / (2 * n)) / (1 + z**2 / n)
+    half = z * math.sqrt(p * (1 - p) / n + z**2 / (4 * n**2)) / (1 + z**2 / n)
+    return (centre - half, centre + half)
+
+
+for s in (wins_6, 3, 5):
+    w = wilson_by_hand(s, 6)
+    lib = analysis.wilson_interval(s, 6)
+    assert all(abs(a - b) < 1e-12 for a, b in zip(w, lib))
+    print(f"{s:g}/6: Wald [{wald(s, 6)[0]:.3f}, {wald(s, 6)[1]:.3f}]   "
+          f"Wilson by hand [{w[0]:.3f}, {w[1]:.3f}]   library [{lib[0]:.3f}, {lib[1]:.3f}]")
+
+# %% [markdown]
+# ## 4. Why six games say nothing
+#
+# Is the first player's result in our six games a verdict? And what about claims one
+# hears about bots, "it won 3 of 6", or even "it won 5 of 6"? The cell checks whether the
+# Wilson interval of our six games contains the fair share $1/3$, and lists, for every
+# possible result of six games between two players, whether the interval excludes an even
+# match, $1/2$.
+
+# %%
+lo6, hi6 = analysis.wilson_interval(wins_6, 6)
+print(f"our six games: {wins_6:g}/6, Wilson [{lo6:.3f}, {hi6:.3f}]; contains 1/3: {lo6 <= 1 / 3 <= hi6}")
+assert lo6 <= 1 / 3 <= hi6
+lo3, hi3 = analysis.wilson_interval(3, 6)
+lo5, hi5 = analysis.wilson_interval(5, 6)
+assert lo3 <= 0.5 <= hi3 and lo5 <= 0.5 <= hi5
+decisive = []
+for s in range(7):
+    lo, hi = analysis.wilson_interval(s, 6)
+    excludes = not lo <= 0.5 <= hi
+    decisive += [s] if excludes else []
+    print(f"{s}/6  Wilson [{lo:.3f}, {hi:.3f}]  excludes 1/2: {excludes}")
+print(f"only {' and '.join(f'{s}/6' for s in decisive)} would tell two players apart")
+assert decisive == [0, 6]
+
+# %% [markdown]
+# Our six games cannot tell whether the first player has an edge: their interval contains
+# the fair share. Both "3 of 6" and "5 of 6" are compatible with a coin flip: their Wilson
+# intervals contain $1/2$. Only a clean sweep (or a clean defeat) in six games excludes an
+# even match, and then only barely. A ranking of bots from six games per pair, as an earlier
+# version of ovnilab's bot notebook printed, is noise unless it is a sweep.
+#
+# ## 5. What "95%" means: coverage
+#
+# A 95% interval method promises: **over many repetitions** of the experiment, about 95%
+# of the intervals it builds contain the true $p$. One interval either contains $p$ or not;
+# the 95% is a property of the method. That promise can be checked when we know $p$. Take
+# a weak player who wins with probability $p = 0.1$, let it play $n = 20$ games, build both
+# intervals, and repeat 10,000 times (a seeded generator makes the repetitions).
+#
+# The exact coverage is also a finite sum over the possible results $s = 0, \dots, n$:
+# $\;\sum_s \binom{n}{s} p^s (1-p)^{n-s}\,[\,p \in I(s)\,]$. The simulation should agree
+# with it up to its own sampling error, $\sqrt{c(1-c)/\text{REPS}}$.
+
+# %%
+P_TRUE, N_SMALL, REPS = 0.1, 20, 10_000   # raise REPS for a finer estimate of the coverage
+
+
+def covers(interval, p):
+    return interval[0] <= p <= interval[1]
+
+
+def exact_coverage(method, n, p):
+    return sum(math.comb(n, s) * p**s * (1 - p) ** (n - s) for s in range(n + 1) if covers(method(s, n), p))
+
+
+rng = np.random.default_rng(SEED)
+successes = rng.binomial(N_SMALL, P_TRUE, size=REPS)
+coverage = {}
+for name, method in (("Wald", wald), ("Wilson", analysis.wilson_interval)):
+    hit = {s: covers(method(s, N_SMALL), P_TRUE) for s in range(N_SMALL + 1)}
+    simulated = float(np.mean([hit[s] for s in successes]))
+    exact = exact_coverage(method, N_SMALL, P_TRUE)
+    se = math.sqrt(exact * (1 - exact) / REPS)
+    assert abs(simulated - exact) < 4 * se   # the simulation agrees with the exact sum
+    coverage[name] = simulated
+    print(f"{name:6s}: {simulated:.3f} of {REPS} intervals cover p = {P_TRUE} (exact coverage {exact:.3f})")
+assert abs(coverage["Wilson"] - 0.95) < 0.02 and coverage["Wald"] < 0.90
+
+# %% [markdown]
+# The Wilson intervals cover the true $p$ within two points of the promised 95%; the Wald
+# intervals fall short by more than five points (the cell asserts both). The reason: a
+# player with $p = 0.1$ wins no game at all in $0.9^{20} \approx 12\%$ of the batches, and
+# Wald's interval for $0/20$ is the single point $\{0\}$, which never covers $0.1$.
+#
+# The next cell repeats the exact computation for every $p$ from 0.01 to 0.99 at $n = 20$,
+# and the figure draws it. Coverage jumps up and down because $s$ takes whole values.
+
+# %%
+assert round(0.9**20, 2) == 0.12 and wald(0, N_SMALL) == (0.0, 0.0)
+grid = np.linspace(0.01, 0.99, 197)
+curves = {name: [exact_coverage(method, N_SMALL, p) for p in grid]
+          for name, method in (("Wald", wald), ("Wilson", analysis.wilson_interval))}
+for name, c in curves.items():
+    print(f"{name:6s}: coverage between {min(c):.3f} and {max(c):.3f} over the grid (lowest at p = {grid[np.argmin(c)]:.3f})")
+assert min(curves["Wilson"]) > 0.9 and min(curves["Wald"]) < 0.7
+
+# %% tags=["nbval-ignore-output"]
+fig, ax = plt.subplots(figsize=(7, 3.2))
+for name, c in curves.items():
+    ax.plot(grid, c, label=name)
+ax.axhline(0.95, color="0.3", linestyle="--", linewidth=0.8)
+ax.set_xlabel("true win probability p")
+ax.set_ylabel(f"coverage, n = {N_SMALL}")
+ax.set_ylim(0.0, 1.0)
+ax.legend()
+plt.show()
+
+# %% [markdown]
+# The Wilson curve never drops below 90% on the grid; the Wald curve collapses towards the
+# ends, where strong and weak players live.
+#
+# ## 6. How many games? $n = z^2 p(1-p)/m^2$
+#
+# The half-width (the **margin**) of the normal interval is $m = z\sqrt{p(1-p)/n}$. Solve
+# for $n$:
+#
+# $$n = \frac{z^2\,p(1-p)}{m^2}.$$
+#
+# Since $p(1-p) \le 1/4$, the worst case is $p = 1/2$. **By hand**, for a margin of five
+# points: $n = 1.96^2 \cdot 0.25 / 0.05^2 = 3.8416 \cdot 0.25 / 0.0025 = 384.16$, so
+# **385 games**. The cell computes the same, and checks that the Wilson interval of an even
+# result over 385 games is indeed within $\pm 0.05$ (its half-width at $\hat p = 1/2$ is
+# $z/(2\sqrt{n + z^2})$, a little under Wald's).
+
+# %%
+def games_needed(margin, p=0.5, z=Z):
+    return math.ceil(z**2 * p * (1 - p) / margin**2)
+
+
+n_05 = games_needed(0.05)
+lo, hi = analysis.wilson_interval(n_05 / 2, n_05)
+print(f"games for a margin of 0.05 at p = 1/2: {n_05}; Wilson interval of an even result: [{lo:.4f}, {hi:.4f}]")
+assert n_05 == 385 and (hi - lo) / 2 <= 0.05
+
+# %% [markdown]
+# The margin must be **smaller than the effect** we want to see. If the first player's
+# true share were $0.36$ instead of $1/3$ (an edge of under three points), a margin of 0.05
+# could never show it. The next section plays enough games for a margin under two points.
+#
+# ## 7. The first player's advantage in Ovni
+#
+# `N_GAMES` three-player games between random bots (the six games above are the first six
+# of this batch: game $i$ of a batch always starts from the same seed). The baseline is
+# the fair share $1/3$; the table of seats beside it shows whether a seat *number* is
+# favoured (which seat recruits first changes from game to game).
+
+# %%
+N_GAMES = 3000   # raise for a tighter interval (about 2 s of play per 1000 games)
+games = sim.run_many("ovni", ovni_bots.RandomBot(), N_GAMES, seed=SEED, progress=False,
+                     new_game_kwargs=THREE_PLAYERS, processes=2)
+assert [g.win_share(g.first_player) for g in games[:6]] == [g.win_share(g.first_player) for g in six]
+first = analysis.first_player_advantage(games)
+shared = sum(len(g.winners) > 1 for g in games)
+print(first)
+print(f"shared wins: {shared} of {N_GAMES} games; Wald margin at p = 1/3: "
+      f"{Z * math.sqrt((1 / 3) * (2 / 3) / N_GAMES):.3f}")
+seats = analysis.win_rates(games)
+print(seats)
+off = [r["seat"] for r in seats if not r["lo"] <= 1 / 3 <= r["hi"]]
+print("seats whose interval excludes 1/3:", off if off else "none")
+
+# %%
+pvalue = analysis.proportion_pvalue(first.value * first.n, first.n, 1 / 3)
+if first.lo > 1 / 3:
+    verdict = (f"The first player wins {first.value:.3f} of the games, 95% interval "
+               f"[{first.lo:.3f}, {first.hi:.3f}] over n = {first.n}: the interval lies above the fair "
+               f"share 1/3 (score-test p-value {pvalue:.2g}): between random players, the seat that "
+               f"recruits first wins more than its fair share, by about {first.value - 1 / 3:.3f}.")
+elif first.hi < 1 / 3:
+    verdict = (f"The first player wins {first.value:.3f} [{first.lo:.3f}, {first.hi:.3f}] (n = {first.n}): "
+               f"less than the fair share 1/3 (p-value {pvalue:.2g}).")
+else:
+    verdict = (f"The first player wins {first.value:.3f} [{first.lo:.3f}, {first.hi:.3f}] (n = {first.n}): "
+               f"the interval contains the fair share 1/3, so these games cannot tell whether moving first "
+               f"helps; raise N_GAMES.")
+print(verdict)
+
+# %% [markdown]
+# Three cautions go with that sentence. It is about **random** players: skilled players
+# may use (or neutralise) the first move differently, and measuring that needs better bots
+# ([the bot ladders](../explore/bots.ipynb)). The first player is the one holding the most
+# *Militares* after set-up, so its edge may come from those aliens as much as from moving
+# first: this experiment cannot separate the two. And an edge of a few points is small:
+# in a single game between people it is swamped by everything else, which is why it takes
+# thousands of games to see it.
+#
+# [Lesson 7](07_experiments_on_rules.ipynb) goes on from here: how to compare two rule sets
+# on the same seeds, and how to rank many things at once without fooling ourselves.
+#
+# ## Exercises
+#
+# Use $z = 1.96$ in the pen-and-paper exercises.
+
+# %% [markdown]
+# ### Exercise 1 (pen and paper)
+#
+# A bot won 5 of 6 games. Compute the **upper** end of the 95% Wald interval,
+# $\hat p + z\sqrt{\hat p(1-\hat p)/n}$, to three decimals and store it in `answer_1`.
+# (Compare it with the largest possible win rate.)
+
+# %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex1-answer", "locked": false, "schema_version": 3, "solution": true}
+### BEGIN SOLUTION
+# p-hat = 5/6 = 0.8333; p-hat (1 - p-hat) / n = (5/6)(1/6)/6 = 5/216 = 0.023148;
+# its root is 0.15215; times 1.96 gives 0.29821. Upper end 0.8333 + 0.2982 = 1.1315,
+# above 1: the Wald interval claims win rates that cannot exist.
+answer_1 = 1.132
+### END SOLUTION
+
+# %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex1-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
+assert answer_1 is not None, "store your answer in answer_1"
+### BEGIN HIDDEN TESTS
+assert abs(answer_1 - wald(5, 6, z=1.96)[1]) < 0.001
+assert answer_1 > 1 > analysis.wilson_interval(5, 6)[1]
+### END HIDDEN TESTS
+
+# %% [markdown]
+# ### Exercise 2 (pen and paper)
+#
+# A bot wins **all** $n$ games it plays. Show that the lower end of its Wilson interval is
+# $n/(n + z^2)$ (put $\hat p = 1$ in the formula of section 3). What is the smallest $n$
+# for which a clean sweep of $n$ games excludes an even match ($1/2$)? Store the integer in
+# `answer_2`.
+
+# %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex2-answer", "locked": false, "schema_version": 3, "solution": true}
+### BEGIN SOLUTION
+# With p-hat = 1 the root is sqrt(0 + z^2/(4 n^2)) = z^2/(2n) after multiplying by z, so the
+# lower end is (1 + z^2/(2n) - z^2/(2n)) / (1 + z^2/n) = 1 / (1 + z^2/n) = n / (n + z^2).
+# It exceeds 1/2 when 2n > n + z^2, i.e. n > z^2 = 3.84: n = 4 (4/7.84 = 0.510).
+# Three wins of three give 3/6.84 = 0.439: not enough.
+answer_2 = 4
+### END SOLUTION
+
+# %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex2-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
+assert answer_2 is not None, "store your answer in answer_2"
+### BEGIN HIDDEN TESTS
+assert answer_2 == 4
+assert answer_2 == min(n for n in range(1, 50) if analysis.wilson_interval(n, n)[0] > 0.5)
+### END HIDDEN TESTS
+
+# %% [markdown]
+# ### Exercise 3 (pen and paper)
+#
+# A designer wants the first player's share in three-player Ovni to within $\pm 0.02$
+# (95%), and expects it near the fair share $p = 1/3$. How many games does the normal
+# approximation ask for? Store the integer (rounded up) in `answer_3`.
+
+# %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex3-answer", "locked": false, "schema_version": 3, "solution": true}
+### BEGIN SOLUTION
+# n = z^2 p (1 - p) / m^2 = 3.8416 * (1/3)(2/3) / 0.0004 = 3.8416 * 0.2222 / 0.0004
+#   = 0.85369 / 0.0004 = 2134.2, rounded up: 2135 games.
+answer_3 = 2135
+### END SOLUTION
+
+# %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex3-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
+assert answer_3 is not None, "store your answer in answer_3"
+### BEGIN HIDDEN TESTS
+assert answer_3 == 2135
+assert answer_3 == games_needed(0.02, p=1 / 3, z=1.96) == games_needed(0.02, p=1 / 3)
+### END HIDDEN TESTS
+
+# %% [markdown]
+# ### Exercise 4
+#
+# In the cow game, let `cow_bots.GreedyBot()` (seat 0) play `cow_bots.RandomBot()`
+# (seat 1) for 100 games with `sim.run_many("cows", [...], 100, seed=7, progress=False)`.
+# Store the greedy bot's 95% Wilson interval as a pair `(lo, hi)` in `answer_4`
+# (`analysis.win_rate` gives it). Does it exclude an even match?
+
+# %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex4-answer", "locked": false, "schema_version": 3, "solution": true}
+from ovnilab.cows import bots as cow_bots
+
+### BEGIN SOLUTION
+# The games are independent (one seed each) with the same bots in the same seats: a
+# binomial experiment, so the Wilson interval of seat 0's wins applies. It lies far above
+# 1/2: the greedy bot is stronger than the random one.
+cow_games = sim.run_many("cows", [cow_bots.GreedyBot(), cow_bots.RandomBot()], 100, seed=7, progress=False)
+greedy_rate = analysis.win_rate(cow_games, 0)
+answer_4 = (greedy_rate.lo, greedy_rate.hi)
+### END SOLUTION
+
+# %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex4-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
+assert answer_4 is not None, "store your answer in answer_4"
+### BEGIN HIDDEN TESTS
+_check = analysis.win_rate(sim.run_many("cows", [cow_bots.GreedyBot(), cow_bots.RandomBot()], 100, seed=7,
+                                        progress=False), 0)
+assert abs(answer_4[0] - _check.lo) < 1e-9 and abs(answer_4[1] - _check.hi) < 1e-9
+assert _check.lo > 0.5
+### END HIDDEN TESTS

@@ -1,0 +1,382 @@
+# ---
+# jupyter:
+#   jupytext:
+#     cell_metadata_filter: -autoscroll,-collapsed,-scrolled,-trusted,-ExecuteTime,-execution
+#     notebook_metadata_filter: kernelspec,-jupytext.text_representation.jupytext_version
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Lesson 7: Experiments on rules
+#
+# A designer asks "what if the launch platform held three UFOs instead of two?". ovnilab
+# answers such questions by playing the game under both rule sets and comparing. This
+# lesson is about doing that comparison well: playing both rule sets **on the same seeds**
+# (common random numbers) and analysing the games in pairs, which can make an experiment
+# several times more precise for free; and testing **many** things at once (here: which
+# ability cards are strong) without declaring winners that are only noise.
+#
+# **Audience:** students in a probability or statistics course who have met confidence
+# intervals; game designers who run what-if simulations; teachers preparing either.
+#
+# **Prerequisites:** [Lesson 6](06_estimating_win_rates.ipynb) (binomial model, Wilson
+# interval, $n$ and margins); variance and covariance of random variables; the normal
+# interval of a mean, $\bar x \pm z\,s/\sqrt n$; what a p-value is.
+#
+# **Objectives:** after this lesson you can
+# - design a what-if experiment with `ovni.Rules` options on shared seeds;
+# - write the variance of a paired difference and say when pairing helps;
+# - compute a paired and an unpaired interval from the same games and compare them;
+# - apply Holm's procedure by hand to a family of p-values, and check it with
+#   `ovnilab.analysis.holm`;
+# - read `ovnilab.analysis.compare_variants`, whose intervals come from a paired bootstrap.
+#
+# **Time:** 50 minutes (about 30 for the text, 20 for the exercises).
+#
+# **Glossary:** *Ovni*: UFO (the game's name); *plataforma de lançamento*: the launch
+# platform, where a player's built UFOs wait before being launched to a city (the rulebook
+# allows two); *Habilidades*: ability cards, two per player, each with a rule-bending
+# power from the rulebook (in the code by kind: `initial_ufo` a built UFO on the platform at
+# set-up, `extra_moves` two extra moves when the pilots act, `human_swap` swap the human to
+# abduct with one in an adjacent city, `starting_aliens` three starting aliens instead of
+# two, `free_mapping` map any city with two UFOs, `force_field` box two *Militares*
+# (military aliens) to be safe from attacks for a round, `command_six` command token 6
+# comes back after its first use);
+# *first player*: the seat that recruits first in round 1; *seed*: the number that fixes a
+# game's shuffles and the bots' random choices.
+
+# %%
+# %matplotlib inline
+import math
+import statistics
+
+import matplotlib.pyplot as plt
+import numpy as np
+
+from ovnilab import analysis, ovni
+from ovnilab.ovni import bots as ovni_bots
+
+Z = statistics.NormalDist().inv_cdf(0.975)
+THREE_PLAYERS = {"num_players": 3, "setup": "random"}
+SEED = 7
+
+# %% [markdown]
+# ## 1. The experiment
+#
+# Two rule sets: the rulebook, and the rulebook with `platform_capacity=3`. Three random
+# bots play `N_GAMES` games under each. The outcome we measure is the **total points** of
+# a game (all three seats together): does a bigger platform make for a higher-scoring game?
+#
+# `analysis.compare_variants` runs the games. It plays game $i$ of every rule set from the
+# same seed: the same set-up, the same alien deck order, the same random stream for each
+# bot. Where the rule change does not matter, the two games are identical; where it does,
+# they drift apart from that point on. So the two results of seed $i$, $X_i$ (rulebook)
+# and $Y_i$ (variant), are **correlated**, and that is what we exploit.
+
+# %%
+N_GAMES = 2000   # per rule set; raise for tighter intervals (about 2 s of play per 1000 games)
+
+
+def total_points(game):
+    return sum(game.scores)
+
+
+variants = {"rulebook": ovni.Rules(), "platform 3": ovni.Rules(platform_capacity=3)}
+comparison = analysis.compare_variants(variants, "ovni", ovni_bots.RandomBot(), N_GAMES, seed=SEED,
+                                       metric=[total_points, "steps"], progress=False, processes=2,
+                                       new_game_kwargs=THREE_PLAYERS)
+rulebook, platform3 = comparison.results["rulebook"], comparison.results["platform 3"]
+x = np.array([total_points(g) for g in rulebook], dtype=float)
+y = np.array([total_points(g) for g in platform3], dtype=float)
+same = sum(a.scores == b.scores and a.steps == b.steps for a, b in zip(rulebook, platform3))
+print(f"{N_GAMES} seeds; mean total points: rulebook {x.mean():.2f}, platform 3 {y.mean():.2f}")
+print(f"seeds where the two games ended with the same scores and length: {same}")
+
+# %% [markdown]
+# ## 2. Paired or independent: the variance of a difference
+#
+# We want $\delta = \mathbb E[Y] - \mathbb E[X]$. Two estimates, same $n$ games per rule set:
+#
+# **Independent samples** (the variant on other seeds): $\bar Y - \bar X$, with
+#
+# $$\operatorname{Var}(\bar Y - \bar X) = \frac{\sigma_X^2 + \sigma_Y^2}{n}.$$
+#
+# **Paired** (same seeds): the per-seed differences $d_i = Y_i - X_i$, and $\bar d$, with
+#
+# $$\operatorname{Var}(d_i) = \sigma_X^2 + \sigma_Y^2 - 2\operatorname{Cov}(X, Y)
+#   = \sigma_X^2 + \sigma_Y^2 - 2\rho\,\sigma_X\sigma_Y, \qquad
+#   \operatorname{Var}(\bar d) = \frac{\operatorname{Var}(d_i)}{n}.$$
+#
+# Same estimate ($\bar d = \bar Y - \bar X$), different variance: when the correlation
+# $\rho$ is positive the paired variance is smaller. With $\sigma_X = \sigma_Y = \sigma$ it
+# is $2\sigma^2(1-\rho)/n$ against $2\sigma^2/n$: the interval shrinks by the factor
+# $\sqrt{1-\rho}$, and $n$ paired games are worth $n/(1-\rho)$ independent ones per rule
+# set. The two 95% intervals are
+#
+# $$\text{paired: } \bar d \pm z\,\frac{s_d}{\sqrt n}, \qquad
+#   \text{unpaired: } (\bar Y - \bar X) \pm z\sqrt{\frac{s_X^2}{n} + \frac{s_Y^2}{n}} .$$
+#
+# The cell computes both from the same games. The unpaired formula is the **wrong**
+# analysis of these paired games, but it is the width an experiment on independent seeds
+# of the same size would give (the variances are the same), so it shows what the shared
+# seeds buy. The identity for $\operatorname{Var}(d_i)$ holds exactly for the sample
+# variances too, and the cell checks it.
+
+# %%
+n = len(x)
+d = y - x
+sx2, sy2 = x.var(ddof=1), y.var(ddof=1)
+sxy = np.cov(x, y, ddof=1)[0, 1]
+rho = sxy / math.sqrt(sx2 * sy2)
+assert math.isclose(d.var(ddof=1), sx2 + sy2 - 2 * sxy)
+paired_half = Z * d.std(ddof=1) / math.sqrt(n)
+unpaired_half = Z * math.sqrt(sx2 / n + sy2 / n)
+paired = (d.mean() - paired_half, d.mean() + paired_half)
+unpaired = (d.mean() - unpaired_half, d.mean() + unpaired_half)
+print(f"s_X = {math.sqrt(sx2):.2f}, s_Y = {math.sqrt(sy2):.2f}, correlation rho = {rho:.3f}")
+print(f"mean difference (platform 3 - rulebook): {d.mean():+.3f} points, n = {n} seeds")
+print(f"paired 95% interval   [{paired[0]:+.3f}, {paired[1]:+.3f}]  (half-width {paired_half:.3f})")
+print(f"unpaired 95% interval [{unpaired[0]:+.3f}, {unpaired[1]:+.3f}]  (half-width {unpaired_half:.3f})")
+print(f"width ratio {paired_half / unpaired_half:.3f}; sqrt(1 - rho) = {math.sqrt(1 - rho):.3f}; "
+      f"the paired games are worth about {float(f'{n / (1 - rho):.2g}'):,.0f} independent games per rule set")
+assert paired_half < unpaired_half
+
+
+def verdict(lo, hi, what):
+    if lo > 0:
+        return f"{what}: the interval lies above 0, the variant scores more"
+    if hi < 0:
+        return f"{what}: the interval lies below 0, the variant scores less"
+    return f"{what}: the interval contains 0, these games cannot tell"
+
+
+print(verdict(*paired, "paired"))
+print(verdict(*unpaired, "unpaired"))
+
+# %% [markdown]
+# The paired interval is narrower on the same data (asserted), by close to the factor
+# $\sqrt{1-\rho}$ (the two standard deviations are nearly equal). The two verdicts printed
+# above are the point of the lesson whenever they differ: the same games, analysed in
+# pairs, can answer a question that the unpaired analysis leaves open.
+#
+# The figure shows why: each dot is one seed, the rulebook's total against the variant's.
+# The dots hug the diagonal, so the differences $d_i$ (the distance from the diagonal) vary
+# much less than the totals themselves.
+
+# %% tags=["nbval-ignore-output"]
+fig, ax = plt.subplots(figsize=(4.2, 4.2))
+ax.scatter(x, y, s=4, alpha=0.3)
+lim = [min(x.min(), y.min()), max(x.max(), y.max())]
+ax.plot(lim, lim, color="0.3", linewidth=0.8)
+ax.set_xlabel("total points, rulebook")
+ax.set_ylabel("total points, platform 3")
+plt.show()
+
+# %% [markdown]
+# ## 3. What `compare_variants` reports: a paired bootstrap
+#
+# The library's table gives each rule set's value and its difference from the first (the
+# baseline), with 95% intervals from a **paired bootstrap**: draw $n$ seeds with
+# replacement, compute the difference of the means *over those same seeds* in both rule
+# sets, repeat 1000 times (seeded), and take the 2.5% and 97.5% percentiles. Resampling
+# whole seeds keeps each pair together, so the bootstrap sees the small variance of $d_i$,
+# like the paired formula; and it works for quantities that are not a plain mean (the
+# balance of seats, for instance) where no formula is at hand. For a mean, the bootstrap
+# and the normal paired interval should nearly coincide; the cell checks they agree within
+# a fifth of the paired half-width.
+
+# %%
+print(comparison)
+row = comparison.row(metric="total_points", variant="platform 3")
+assert math.isclose(row["diff"], d.mean())
+assert abs(row["diff_lo"] - paired[0]) < paired_half / 5 and abs(row["diff_hi"] - paired[1]) < paired_half / 5
+print(f"total points, platform 3 - rulebook: bootstrap [{row['diff_lo']:+.3f}, {row['diff_hi']:+.3f}], "
+      f"normal paired [{paired[0]:+.3f}, {paired[1]:+.3f}]")
+
+# %% [markdown]
+# Two cautions. These are **random** players: a bigger platform may matter more (or less)
+# to players who plan their launches. And a difference can be real and still too small to
+# matter at the table: compare it with the spread of a single game's total, $s_X$ above.
+#
+# ## 4. Many comparisons at once: which ability cards are strong?
+#
+# Each player holds two *Habilidades* (ability cards). In the rulebook games above, we can
+# ask for each of the seven kinds: do the seats holding it win more (or less) than the
+# fair share $1/3$? That is $m = 7$ tests. If each is read at the 5% level, the chance
+# that **at least one** of them comes out "significant" although no card matters can be
+# as large as $1 - 0.95^7 \approx 30\%$. A ranking of many items must control this
+# *family-wise* error.
+#
+# **Holm's procedure** (level $\alpha = 0.05$). Sort the p-values,
+# $p_{(1)} \le p_{(2)} \le \dots \le p_{(m)}$. Then, for $k = 1, 2, \dots$: if
+# $p_{(k)} \le \alpha/(m - k + 1)$, declare hypothesis $(k)$ rejected and go on; at the
+# first $k$ where it fails, stop and keep all the remaining ones. The first test faces
+# Bonferroni's strict $\alpha/m$, the next $\alpha/(m-1)$, and so on: each step is a
+# Bonferroni test on the hypotheses still standing. Equivalently, the **Holm-adjusted**
+# p-values
+#
+# $$\tilde p_{(k)} = \max_{j \le k}\; \min\bigl(1,\ (m - j + 1)\,p_{(j)}\bigr)$$
+#
+# are compared with $\alpha$ directly. The p-values here come from the score test of each
+# win rate against $1/3$ (`analysis.proportion_pvalue`, the test whose inversion is the
+# Wilson interval).
+
+# %%
+by_ability = analysis.win_rate_by(rulebook, "abilities")
+print(by_ability)
+names = [r["abilities"] for r in by_ability]
+raw = [analysis.proportion_pvalue(r["wins"], r["n"], 1 / 3) for r in by_ability]
+
+# %% [markdown]
+# Holm's procedure by hand, one row per step: the multiplier $m - k + 1$, the product, the
+# running maximum (the adjusted p-value) and the decision. Then the library's
+# `analysis.holm` must give the same adjusted p-values.
+
+# %%
+ALPHA = 0.05
+m = len(raw)
+order = sorted(range(m), key=lambda i: raw[i])
+adjusted_by_hand, rejected_by_hand = [0.0] * m, [False] * m
+running, still_rejecting = 0.0, True
+print(f"{'k':>2}  {'ability':16s} {'p':>9} {'m-k+1':>5} {'product':>9} {'adjusted':>9}  decision")
+for k, i in enumerate(order, start=1):
+    product = min(1.0, (m - k + 1) * raw[i])
+    running = max(running, product)
+    adjusted_by_hand[i] = running
+    still_rejecting = still_rejecting and raw[i] <= ALPHA / (m - k + 1)
+    rejected_by_hand[i] = still_rejecting
+    print(f"{k:>2}  {names[i]:16s} {raw[i]:9.2g} {m - k + 1:>5} {product:9.2g} {running:9.2g}  "
+          f"{'different from 1/3' if still_rejecting else 'keep'}")
+library = analysis.holm(raw)
+assert all(math.isclose(a, b) for a, b in zip(adjusted_by_hand, library))
+assert rejected_by_hand == [a <= ALPHA for a in library]   # stepping down = adjusted p-values <= alpha
+raw_hits = [names[i] for i in range(m) if raw[i] <= ALPHA]
+holm_hits = [names[i] for i in range(m) if library[i] <= ALPHA]
+print(f"\nanalysis.holm agrees with the table. Below 5% before adjustment: {len(raw_hits)} of {m} kinds "
+      f"({', '.join(raw_hits) or 'none'}); after Holm's adjustment: {len(holm_hits)} "
+      f"({', '.join(holm_hits) or 'none'}).")
+for r in by_ability:
+    if r["abilities"] in holm_hits:
+        side = "above" if r["rate"] > 1 / 3 else "below"
+        print(f"  {r['abilities']}: win rate {r['rate']:.3f} [{r['lo']:.3f}, {r['hi']:.3f}] over n = {r['n']} "
+              f"seat-games, {side} the fair share")
+
+# %% [markdown]
+# Only the kinds left after the adjustment may be called stronger or weaker than the rest
+# (with $n$ and the interval of the table above); for the others these games cannot tell.
+# Two more cautions: a seat-game is counted once per kind it holds, and when two seats of
+# one game hold the same (doubled) kind their results are not independent, which the
+# Wilson intervals ignore; and, as before, these are random players, who use an ability
+# only by chance.
+#
+# ## Exercises
+#
+# Use $z = 1.96$ and $\alpha = 0.05$ in the pen-and-paper exercises.
+
+# %% [markdown]
+# ### Exercise 1 (pen and paper)
+#
+# Two rule sets are played on the same 500 seeds. Their outcomes have the same standard
+# deviation and the per-seed correlation is $\rho = 0.9$. How many games **per rule set**
+# would an experiment on independent seeds need for an interval of the same width? Store
+# the integer in `answer_1`.
+
+# %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex1-answer", "locked": false, "schema_version": 3, "solution": true}
+from fractions import Fraction
+
+### BEGIN SOLUTION
+# Paired: Var(d-bar) = 2 sigma^2 (1 - rho) / 500 = 2 sigma^2 * 0.1 / 500 = 2 sigma^2 / 5000.
+# Independent with n per rule set: Var = 2 sigma^2 / n. Equal widths need equal variances:
+# n = 500 / (1 - rho) = 500 / 0.1 = 5000 games per rule set.
+answer_1 = 5000
+### END SOLUTION
+
+# %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex1-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
+assert answer_1 is not None, "store your answer in answer_1"
+### BEGIN HIDDEN TESTS
+_rho, _n, _sigma2 = Fraction(9, 10), 500, Fraction(1)
+_paired_var = (_sigma2 + _sigma2 - 2 * _rho * _sigma2) / _n
+assert answer_1 == 5000 and (2 * _sigma2) / answer_1 == _paired_var
+### END HIDDEN TESTS
+
+# %% [markdown]
+# ### Exercise 2 (pen and paper)
+#
+# Four cards A, B, C, D are each tested against the fair share, with p-values
+# $p_A = 0.010$, $p_B = 0.040$, $p_C = 0.015$, $p_D = 0.005$. All four are below 0.05.
+# Apply Holm's procedure at $\alpha = 0.05$: which cards are declared different from the
+# fair share? Store the set of letters in `answer_2` (e.g. `{"A", "C"}`). Then compare
+# with Bonferroni (every p-value times 4).
+
+# %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex2-answer", "locked": false, "schema_version": 3, "solution": true}
+### BEGIN SOLUTION
+# Sorted: D 0.005, A 0.010, C 0.015, B 0.040.
+# k=1: D, 0.005 <= 0.05/4 = 0.0125, reject (adjusted 4 * 0.005 = 0.020)
+# k=2: A, 0.010 <= 0.05/3 = 0.0167, reject (adjusted 3 * 0.010 = 0.030)
+# k=3: C, 0.015 <= 0.05/2 = 0.025,  reject (adjusted 2 * 0.015 = 0.030)
+# k=4: B, 0.040 <= 0.05/1 = 0.05,   reject (adjusted 0.040)
+# All four. Bonferroni multiplies all by 4: 0.04, 0.16, 0.06, 0.02, keeping only A and D.
+answer_2 = {"A", "B", "C", "D"}
+### END SOLUTION
+
+# %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex2-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
+assert answer_2 is not None, "store your answer in answer_2"
+### BEGIN HIDDEN TESTS
+_p = {"A": 0.010, "B": 0.040, "C": 0.015, "D": 0.005}
+_adj = dict(zip(_p, analysis.holm(list(_p.values()))))
+assert set(answer_2) == {"A", "B", "C", "D"} == {k for k, v in _adj.items() if v <= 0.05}
+### END HIDDEN TESTS
+
+# %% [markdown]
+# ### Exercise 3
+#
+# From the same paired games (`rulebook` and `platform3` above), compute the paired 95%
+# interval of the mean difference in **steps** (decisions per game, `game.steps`),
+# platform 3 minus rulebook, with the normal formula $\bar d \pm z\,s_d/\sqrt n$. Store it
+# as a pair `(lo, hi)` in `answer_3`. Does a bigger platform change the length of a game?
+
+# %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex3-answer", "locked": false, "schema_version": 3, "solution": true}
+### BEGIN SOLUTION
+# Pair the games by seed (game i of both runs), take the differences, then the normal
+# interval of their mean. If it contains 0, these games cannot tell.
+_steps_d = np.array([b.steps - a.steps for a, b in zip(rulebook, platform3)], dtype=float)
+_half = Z * _steps_d.std(ddof=1) / math.sqrt(len(_steps_d))
+answer_3 = (_steps_d.mean() - _half, _steps_d.mean() + _half)
+### END SOLUTION
+
+# %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex3-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
+assert answer_3 is not None, "store your answer in answer_3"
+### BEGIN HIDDEN TESTS
+_mean, _sd, _lo, _hi, _n = analysis.mean_interval(b.steps - a.steps for a, b in zip(rulebook, platform3))
+assert abs(answer_3[0] - _lo) < 1e-6 and abs(answer_3[1] - _hi) < 1e-6
+_row = comparison.row(metric="steps", variant="platform 3")   # the paired bootstrap agrees roughly
+assert abs(_row["diff_lo"] - _lo) < (_hi - _lo) / 4 and abs(_row["diff_hi"] - _hi) < (_hi - _lo) / 4
+### END HIDDEN TESTS
+
+# %% [markdown]
+# ### Exercise 4
+#
+# With the raw p-values of the seven ability kinds (`raw` above), how many kinds does
+# **Bonferroni** (reject when $m\,p \le 0.05$) declare different from the fair share? Store
+# the integer in `answer_4`. Can it ever be more than Holm's count?
+
+# %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex4-answer", "locked": false, "schema_version": 3, "solution": true}
+### BEGIN SOLUTION
+# Bonferroni multiplies every p-value by m = 7. Holm multiplies the smallest by 7 too and
+# the others by less, so it rejects at least what Bonferroni rejects: never fewer.
+answer_4 = sum(7 * p <= 0.05 for p in raw)
+### END SOLUTION
+
+# %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex4-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
+assert answer_4 is not None, "store your answer in answer_4"
+### BEGIN HIDDEN TESTS
+assert answer_4 == sum(min(1.0, len(raw) * p) <= 0.05 for p in raw)
+assert answer_4 <= sum(a <= 0.05 for a in analysis.holm(raw))
+### END HIDDEN TESTS
