@@ -219,9 +219,10 @@ def first_player_advantage(
 ) -> Estimate:
     """The win share of the seat that acted first, Wilson interval.
 
-    "First" is ``GameResult.first_player``, the seat that made the game's first decision
-    (seat 0 in Ovni: it keeps its missions first); pass ``first_seat_fn(result) -> seat``
-    for another reading (e.g. the first player of round 1). Compare with the fair share
+    "First" is ``GameResult.first_player``: the seat that made the game's first decision,
+    or the game's own reading when it has one (``State.first_mover()``; in Ovni the first
+    player of round 1, since the set-up choices come before it). Pass
+    ``first_seat_fn(result) -> seat`` for another reading. Compare with the fair share
     ``1 / num_players`` in the estimate's name.
     """
     games = _games(results)
