@@ -1,0 +1,669 @@
+# ---
+# jupyter:
+#   jupytext:
+#     cell_metadata_filter: -autoscroll,-collapsed,-scrolled,-trusted,-ExecuteTime,-execution
+#     notebook_metadata_filter: kernelspec,-jupytext.text_representation.jupytext_version
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Lesson 4: Game trees, minimax and backward induction
+#
+# Once the deck of the cow-abduction game is shuffled, nothing is left to chance: every
+# draw is fixed by the deck's order. A player who could see every card would face a
+# finite two-player zero-sum game of *perfect information*. Such a game can be drawn as a
+# tree and solved exactly by reasoning backwards from its end. This lesson does it by
+# hand on a toy tree, then with a few lines of Python, and then with the library's solver on
+# real endgames. Finally it asks whether a simple bot plays those endgames well.
+#
+# **Audience:** students in a first course on game theory or on algorithms for games;
+# teachers preparing one. You do not need to know the cow game: its rules are in
+# [the cow game's rules notebook](../rules/cows.ipynb), and the lesson explains what it uses.
+#
+# **Prerequisites:** a zero-sum game and its value ([lesson 3](03_mixed_strategies_zero_sum.ipynb)
+# helps, but is not required); reading a short recursive Python function; a proportion
+# and its confidence interval ([lesson 6](06_estimating_win_rates.ipynb) goes further).
+#
+# **Objectives:** after this lesson you can
+# - draw a finite game of perfect information as a game tree and solve it by *backward
+#   induction* (minimax) with pen and paper;
+# - read a minimax function and say why it needs *alpha-beta pruning* on real games;
+# - solve a real endgame with `ovnilab.cows.endgame` and read its action values;
+# - measure how often a bot finds an optimal move, with n, an interval and a random baseline.
+#
+# **Time:** 50 minutes (about 30 min for the text and code, 20 min for the exercises).
+#
+# **Glossary** (the cow game's cards are Portuguese; each card has two faces):
+# *Celeiro*: barn, the discard pile whose top card may be taken;
+# *Mimosa*: a cow's name (the plain cow); *Bezerrinho*: little calf; *Lua Cheia*: full moon;
+# *Eclipse*: eclipse; *Sol do Meio-Dia*: noon sun; *Crepúsculo*: twilight; *Curral*: corral;
+# *Gêmeos*: twins (twin calves); *Fazendeiro*: farmer; *Raio Trator*: tractor beam;
+# *Sonda*: probe; *Manada*: herd; *Vaca Voadora*: flying cow; *Farol*: beacon (lighthouse);
+# *Boi Bravo*: angry bull; *Disco Voador*: flying saucer; *Vaca Lunar*: moon cow;
+# *Estrela*: star (the name of a mother cow).
+
+# %%
+# %matplotlib inline
+import math
+import random
+from fractions import Fraction
+
+import matplotlib.pyplot as plt
+import networkx as nx
+
+from ovnilab import cows, theory
+from ovnilab.analysis import mean_interval, wilson_interval
+from ovnilab.bots import PlayerView
+from ovnilab.cows import endgame
+from ovnilab.cows.bots import GreedyBot
+
+# %% [markdown]
+# ## 1. A game tree
+#
+# A *game tree* lists every way a game can go on. Each inner node is a position where one
+# player chooses a move; each edge is a move; each leaf is a finished game, labelled with
+# its payoff. In a zero-sum game one number per leaf is enough: here the final score of
+# seat 0 minus the score of seat 1, the *margin*. Seat 0 wants it high and is called MAX;
+# seat 1 wants it low and is called MIN.
+#
+# A toy last round in the spirit of the cow game: MAX chooses to *take* the barn's card,
+# *draw*, or *flip* a card; then MIN answers with one of three replies *a*, *b*, *c*, and
+# the game ends.
+
+# %% tags=["nbval-ignore-output"]
+LEAVES = {"take": (4, -1, 2), "draw": (3, 5, 1), "flip": (6, -2, 7)}
+
+g = nx.DiGraph()
+pos = {"MAX": (0, 2)}
+for i, (move, payoffs) in enumerate(LEAVES.items()):
+    node = f"MIN\n({move})"
+    g.add_edge("MAX", node, label=move)
+    pos[node] = (4 * (i - 1), 1)
+    for j, (reply, x) in enumerate(zip("abc", payoffs)):
+        leaf = f"{x:+d}\n{move}-{reply}"
+        g.add_edge(node, leaf, label=reply)
+        pos[leaf] = (4 * (i - 1) + 1.2 * (j - 1), 0)
+fig, ax = plt.subplots(figsize=(9, 3.6))
+nx.draw_networkx(g, pos, ax=ax, node_size=1500, node_color="#dde8f5", font_size=8,
+                 labels={n: n.split("\n")[0] for n in g})
+nx.draw_networkx_edge_labels(g, pos, nx.get_edge_attributes(g, "label"), ax=ax, font_size=8)
+ax.set_title("The toy tree: MAX moves, MIN replies, leaves show the margin for MAX")
+ax.axis("off")
+plt.show()
+
+# %% [markdown]
+# ## 2. Backward induction, on paper
+#
+# Solve the tree from the leaves up. The value $v(n)$ of a node is
+#
+# $$
+# v(n) = \begin{cases}
+# \text{payoff of } n & \text{if } n \text{ is a leaf},\\
+# \max_{c \text{ child of } n} v(c) & \text{if MAX moves at } n,\\
+# \min_{c \text{ child of } n} v(c) & \text{if MIN moves at } n.
+# \end{cases}
+# $$
+#
+# MIN moves last, so each MIN node takes its smallest leaf:
+#
+# $$v(\text{take}) = \min(4, -1, 2) = -1,\qquad v(\text{draw}) = \min(3, 5, 1) = 1,\qquad
+# v(\text{flip}) = \min(6, -2, 7) = -2.$$
+#
+# MAX, foreseeing these replies, takes the largest:
+# $v(\text{root}) = \max(-1, 1, -2) = 1$, by drawing (and MIN then answers *c*).
+#
+# Two tempting shortcuts get this tree wrong. An optimist who chases the best leaf picks
+# *flip* (it holds the $+7$), and so does a player who averages the replies
+# ($\frac{11}{3}$ for flip against $3$ for draw and $\frac{5}{3}$ for take); against a MIN who
+# answers well, flip yields $-2$. Backward induction assumes the opponent plays its best
+# reply at every node, and that assumption is exactly what makes $v(\text{root}) = 1$ a
+# *guarantee*: MAX gets at least 1 whatever MIN does, and MIN concedes at most 1 whatever
+# MAX does. For finite two-player zero-sum games of perfect information this value always
+# exists (Zermelo's theorem), with no need for mixed strategies.
+#
+# ## 3. Minimax in a few lines
+#
+# The recursion above, as code. A *game* object answers four questions about a node:
+# is it over, what is its payoff, who moves, and which moves lead to which children.
+# The toy tree is written as nested tuples: a leaf is its payoff, an inner node is
+# `(player, {move: child})` with player 0 for MAX and 1 for MIN.
+
+# %%
+def minimax(node, game):
+    """The value of `node` for MAX (seat 0), by backward induction."""
+    if game.is_over(node):
+        return game.payoff(node)  # a leaf: its payoff
+    values = [minimax(child, game) for _move, child in game.moves(node)]
+    if game.to_move(node) == 0:
+        return max(values)  # MAX takes its best child
+    return min(values)  # MIN takes MAX's worst child
+
+
+def best_moves(node, game):
+    """The moves of the player to act that reach the node's value."""
+    v = minimax(node, game)
+    return [m for m, child in game.moves(node) if minimax(child, game) == v]
+
+
+class Tree:
+    """The game protocol for trees written as nested tuples."""
+
+    def is_over(self, node):
+        return not isinstance(node, tuple)
+
+    def payoff(self, node):
+        return node
+
+    def to_move(self, node):
+        return node[0]
+
+    def moves(self, node):
+        return list(node[1].items())
+
+
+TOY = (0, {move: (1, dict(zip("abc", payoffs))) for move, payoffs in LEAVES.items()})
+toy = Tree()
+
+# %%
+first = {m: minimax(child, toy) for m, child in toy.moves(TOY)}
+print("value of each first move:", first)
+print("value of the root:", minimax(TOY, toy), " best first move:", best_moves(TOY, toy))
+print("MIN's best reply after draw:", best_moves(TOY[1]["draw"], toy))
+assert first == {"take": -1, "draw": 1, "flip": -2}  # the hand derivation of section 2
+assert minimax(TOY, toy) == 1 and best_moves(TOY, toy) == ["draw"]
+assert best_moves(TOY[1]["draw"], toy) == ["c"]
+# the two shortcuts of section 2: the best leaf and the best average both point to flip
+assert max(LEAVES, key=lambda m: max(LEAVES[m])) == "flip" and max(LEAVES["flip"]) == 7
+assert {m: Fraction(sum(p), 3) for m, p in LEAVES.items()} == {
+    "take": Fraction(5, 3), "draw": 3, "flip": Fraction(11, 3)}
+
+# %% [markdown]
+# **The library computes the same thing.** When every MAX move is followed by the same
+# set of MIN replies, a two-step tree is a matrix game played *in sequence*: MAX (the
+# row player) commits to a row in the open, MIN (the column player) sees it and answers.
+# `ovnilab.theory.backward_induction` solves such a sequential game from the matrix
+# $A_{ij}$ = payoff of leaf (row $i$, reply $j$); the game being zero-sum, MIN's payoffs
+# are $-A$ and $v = \max_i \min_j A_{ij}$.
+
+# %%
+A = [list(p) for p in LEAVES.values()]
+sequential = theory.NormalFormGame(A, row_labels=list(LEAVES), col_labels=list("abc"))
+row, col, (row_pay, col_pay) = theory.backward_induction(sequential, leader="row")
+print(f"library: MAX plays {sequential.row_labels[row]}, MIN answers {sequential.col_labels[col]}, "
+      f"payoff {row_pay:+.0f} for MAX")
+assert (sequential.row_labels[row], sequential.col_labels[col]) == ("draw", "c")
+assert row_pay == minimax(TOY, toy) == max(min(r) for r in A)  # library = hand code = formula
+
+# %% [markdown]
+# ## 4. A real endgame as a game tree
+#
+# The cow game's engine is a game in the same sense: a `State` is a node, its
+# `legal_actions()` are the moves, `clone()` and `apply()` give the children, and the
+# final `scores()` give the margin. An adapter of a few lines lets the same `minimax` run
+# on it. It counts the inner nodes it expands and gives up beyond a budget (the reason
+# comes in section 5).
+#
+# Two differences with the toy tree. A turn of the cow game is several decisions (take a
+# card, then build it or not; a card's flip effect asks for a target), so the same
+# player often moves several times in a row: minimax does not care, it only asks who
+# moves at each node. And we let minimax see everything (the deck's order and the hidden
+# back of every card), as a teacher looking at all the cards would: the players cannot,
+# which we come back to at the end.
+
+# %%
+class CowGame:
+    """The cow game's engine seen as a game tree (nodes are States); counts expansions."""
+
+    def __init__(self, budget=math.inf):
+        self.budget, self.expanded = budget, 0
+
+    def is_over(self, state):
+        return state.is_over()
+
+    def payoff(self, state):
+        seat0, seat1 = state.scores()
+        return seat0 - seat1
+
+    def to_move(self, state):
+        return state.current_player
+
+    def moves(self, state):
+        self.expanded += 1
+        if self.expanded > self.budget:
+            raise endgame.SearchLimit(f"more than {self.budget} positions")
+        children = []
+        for action in state.legal_actions():
+            child = state.clone()
+            child.apply(action)
+            children.append((action, child))
+        return children
+
+
+greedy = GreedyBot()
+
+
+def greedy_game(seed):
+    """A whole seeded game between two greedy bots, as its final state."""
+    state = cows.new_game(seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over():
+        state.apply(greedy.act(PlayerView(state, state.current_player), rng))
+    return state
+
+
+def show(state):
+    """Both pyramids (rows 1 / 2 / 3) and hands, as a spectator sees them."""
+    for p in (0, 1):
+        pyr = [state.face(c).name if c >= 0 else "." for c in state.pyr[p]]
+        hand = [state.face(c).name for c in state.hand[p]]
+        print(f"seat {p}: [{pyr[0]}] [{pyr[1]} | {pyr[2]}] [{' | '.join(pyr[3:])}]  "
+              f"hand {hand}  score now {state.scores()[p]}")
+    top = [state.face(c).name for c in state.cel[0][-1:]]
+    print(f"deck {len(state.deck)} cards; Celeiro top {top}; to act: seat {state.current_player} "
+          f"({state.phase_name})" + ("; last turn" if state.final else ""))
+
+
+def print_tree(node, game, label="start", depth=0):
+    """Every node of a (small) tree with its minimax value for MAX."""
+    who = "game over" if game.is_over(node) else f"seat {game.to_move(node)} to move"
+    print(f"{'    ' * depth}{label}: value {minimax(node, game):+d} ({who})")
+    if not game.is_over(node):
+        for move, child in game.moves(node):
+            print_tree(child, game, str(move), depth + 1)
+
+
+# %% [markdown]
+# A greedy-against-greedy game (seed 100), three decisions before its end. Seat 1 has
+# just built an Eclipse, whose effect turns over a card showing a Sun in either pyramid
+# (or is skipped). Then seat 0 plays the game's last turn: the deck is empty, so its only
+# main action is to take the barn's top card, and it may build that card or end its turn.
+
+# %%
+small_game = greedy_game(100)
+small = small_game.replay(len(small_game.log) - 3)
+print("seat 1's last action:", small_game.log[len(small_game.log) - 4])
+show(small)
+print()
+print_tree(small, CowGame())
+assert len(small.deck) == 0 and len(small.legal_actions()) == 3
+for _choice, child in CowGame().moves(small):  # the story above, checked on every branch
+    assert child.final and [a.kind for a in child.legal_actions()] == ["take"]
+    taken = child.clone()
+    taken.apply(child.legal_actions()[0])
+    assert [a.kind for a in taken.legal_actions()] == ["build", "end"]
+
+# %% [markdown]
+# Read it from the bottom: after each of seat 1's three choices seat 0 takes the Farol and
+# then builds it or ends the turn, and takes the better of the two margins (the max).
+# Seat 1 then takes the smallest of the three backed-up values (the min). The library's
+# solver `endgame.solve` (alpha-beta search on the same engine) finds the same value and
+# move:
+
+# %%
+counter = CowGame()
+hand_value = minimax(small, counter)
+solution = endgame.solve(small)
+print(f"hand-written minimax: value {hand_value:+d}, {counter.expanded} positions expanded")
+print(f"library: value {int(solution.value):+d}, {solution.nodes} positions expanded, "
+      f"best {[str(a) for a in solution.best]}")
+print("what the greedy bot played in the game:", small_game.log[len(small_game.log) - 3])
+assert solution.value == hand_value
+assert [str(a) for a in solution.best] == [str(m) for m in best_moves(small, CowGame())]
+
+# %% [markdown]
+# ## 5. Why plain minimax is not enough
+#
+# Plain minimax visits every line of play. With $b$ moves per decision and $d$ decisions
+# left, that is about $b^d$ lines, and the cow game's lines can be long: a player may flip
+# a card in hand instead of drawing or building, back and forth, for up to twelve turns
+# (the rule that stops a stalled game). A few decisions from the end, the tree is already
+# far too big to print; a little further, too big to search plainly.
+#
+# **Alpha-beta pruning** returns the same root value while skipping parts of the tree that
+# cannot matter. Keep two numbers while searching: $\alpha$, what MAX is already sure to
+# get elsewhere, and $\beta$, what MIN is already sure to concede elsewhere. At a MIN node,
+# as soon as one reply is worth $x \le \alpha$, the node's value is $\min(x, \dots) \le x
+# \le \alpha$: MAX will never enter this node, so its other replies need not be looked at.
+# Symmetrically, a MAX node stops as soon as one move is worth $\ge \beta$. On the toy tree,
+# in the order take, draw, flip: *take* is worth $-1$, *draw* $1$, so $\alpha = 1$ when
+# *flip* is searched; its reply *b* is worth $-2 \le 1$, and the reply *c* (the $+7$) is
+# never evaluated.
+
+# %%
+def alphabeta(node, game, alpha=-math.inf, beta=math.inf, seen=None):
+    """Minimax with alpha-beta pruning; `seen` collects the leaves evaluated."""
+    if game.is_over(node):
+        if seen is not None:
+            seen.append(game.payoff(node))
+        return game.payoff(node)
+    maximise = game.to_move(node) == 0
+    best = -math.inf if maximise else math.inf
+    for _move, child in game.moves(node):
+        v = alphabeta(child, game, alpha, beta, seen)
+        best = max(best, v) if maximise else min(best, v)
+        alpha, beta = (max(alpha, best), beta) if maximise else (alpha, min(beta, best))
+        if alpha >= beta:
+            break  # the other player never lets the game reach the remaining moves
+    return best
+
+
+seen = []
+print("alpha-beta on the toy tree:", alphabeta(TOY, toy, seen=seen), " leaves evaluated:", seen)
+assert alphabeta(TOY, toy) == minimax(TOY, toy)
+assert seen == [4, -1, 2, 3, 5, 1, 6, -2]  # all but the +7 of flip-c
+
+# %% [markdown]
+# The library's search (`ovnilab/cows/endgame.py`) is this function with two additions:
+# it tries the usually good moves first (builds, then taking and drawing, then flips, then
+# ending the turn), which makes the cut-offs come early, and it keeps a *transposition
+# table*: a position reached by two different orders of moves is solved once.
+#
+# The same comparison on many real positions: `N_GAMES` greedy-against-greedy games,
+# each looked at 2, 3 and 4 decisions before its end. The hand-written minimax gets a
+# budget of `PLAIN_BUDGET` expansions; where it finishes, its value must equal the
+# library's.
+
+# %%
+N_GAMES = 60  # greedy games used in this section and the next; raise for tighter intervals
+PLAIN_BUDGET = 200  # expansions allowed to the plain minimax per position
+SEEDS = range(1000, 1000 + N_GAMES)
+games = {seed: greedy_game(seed) for seed in SEEDS}
+
+agree, too_big, plain_total, library_total, library_on_too_big = 0, 0, 0, 0, []
+for seed, game in games.items():
+    for before_end in (2, 3, 4):
+        position = game.replay(len(game.log) - before_end)
+        library = endgame.solve(position)
+        counter = CowGame(budget=PLAIN_BUDGET)
+        try:
+            plain = minimax(position, counter)
+        except endgame.SearchLimit:
+            too_big += 1
+            library_on_too_big.append(library.nodes)
+            continue
+        assert plain == library.value, (seed, before_end)
+        agree += 1
+        plain_total += counter.expanded
+        library_total += library.nodes
+print(f"{agree + too_big} positions from {N_GAMES} games: in {agree} the plain minimax finished "
+      f"within {PLAIN_BUDGET} expansions and agrees with the library on every one "
+      f"({plain_total} expansions in all, the library {library_total}).")
+print(f"In the other {too_big} the plain minimax ran out of budget; the library solved each "
+      f"of them, with at most {max(library_on_too_big, default=0)} expansions.")
+
+# %% [markdown]
+# ## 6. A deeper endgame: the library alone
+#
+# Eight decisions before the end of another greedy game (seed 1039). The plain minimax
+# gets a budget ten times larger than above, and the library's
+# `endgame.action_values` gives the exact value of every legal action for the player to
+# act (positive = good for *that* player):
+
+# %%
+deep_game = games[1039]
+BEFORE = 8
+deep = deep_game.replay(len(deep_game.log) - BEFORE)
+show(deep)
+try:
+    minimax(deep, CowGame(budget=10 * PLAIN_BUDGET))
+    print("plain minimax: finished within its budget")
+except endgame.SearchLimit:
+    print(f"plain minimax: more than {10 * PLAIN_BUDGET} expansions, stopped; "
+          f"the library: {endgame.solve(deep).nodes}")
+me = deep.current_player
+values = {action: int(v) for action, v in endgame.action_values(deep).items()}
+played = deep_game.log[len(deep_game.log) - BEFORE]
+for action, v in values.items():
+    print(f"  {str(action):<34} value for seat {me}: {v:+d}" + ("   <- played in the game" if action == played else ""))
+best_value = max(values.values())
+final = deep_game.scores()
+final_for_me = final[me] - final[1 - me]
+print(f"The greedy bot played '{played}', worth {values[played]:+d} for seat {me} under best play; "
+      f"the best move is worth {best_value:+d}, a regret of {best_value - values[played]} points.")
+if final_for_me < values[played]:
+    later = (f"below that value, so seat {me} played more moves that were not optimal "
+             f"(after '{played}' best play guaranteed it at least {values[played]:+d})")
+elif final_for_me > values[played]:
+    later = f"above that value, so seat {1 - me} played moves that were not optimal"
+else:
+    later = "exactly that value"
+print(f"The game ended {final[0]} to {final[1]}, a margin of {final_for_me:+d} for seat {me}, {later}.")
+
+# %% [markdown]
+# A line of best play from there (both players choose an optimal action at every step;
+# its final margin is the minimax value):
+
+# %%
+line = endgame.principal_variation(deep)
+end = deep.clone()
+for action in line:
+    print(f"seat {end.current_player}: {action}")
+    end.apply(action)
+margin = end.scores()[0] - end.scores()[1]
+print(f"final margin for seat 0: {margin:+d}")
+assert margin == endgame.solve(deep).value
+assert [a.kind for a in line[:3]] == ["take", "build", "fx"]  # take, build, then the card's effect
+assert str(line[2]).startswith("flip opponent's")
+
+# %% [markdown]
+# The best first move only pays off two decisions later: the card taken from the barn is
+# built, and then its effect flips a card of the opponent's pyramid. The greedy bot judges
+# an action by the position right after it, where the taken card merely sits in hand; the
+# flip lies beyond its one-step horizon.
+#
+# ## 7. Does the greedy bot play endgames well?
+#
+# For each of the `N_GAMES` games above: the position `BEFORE_END` decisions before the
+# end, the exact value of each legal action, and the move the greedy bot actually played
+# there. Positions with a single legal action are left out (there is nothing to choose),
+# and so is any whose search would exceed `MAX_NODES`. The **baseline** is a player who
+# picks a legal action uniformly at random: in a position with $k$ optimal actions among
+# $n$ it is optimal with probability $k/n$. The two are compared *paired*, position by
+# position: $d_i = \mathbf{1}[\text{greedy optimal in } i] - k_i/n_i$.
+
+# %%
+BEFORE_END = 8  # a larger value makes harder endgames (raise MAX_NODES too)
+MAX_NODES = 20_000
+
+rows, single, skipped = [], 0, 0
+for seed, game in games.items():
+    position = game.replay(len(game.log) - BEFORE_END)
+    if len(position.legal_actions()) < 2:
+        single += 1
+        continue
+    try:
+        vals = endgame.action_values(position, max_nodes=MAX_NODES)
+    except endgame.SearchLimit:
+        skipped += 1
+        continue
+    move = game.log[len(game.log) - BEFORE_END]
+    best = max(vals.values())
+    rows.append({"seed": seed, "n": len(vals), "k": sum(v == best for v in vals.values()),
+                 "optimal": vals[move] == best, "regret": best - vals[move], "move": str(move)})
+print(f"{len(rows)} positions with a choice ({single} with a single legal action, "
+      f"{skipped} over {MAX_NODES} nodes left out)")
+misses = [r for r in rows if not r["optimal"]]
+print(f"the {len(misses)} positions where greedy's move was not optimal (regret in points of margin):")
+for r in misses:
+    print(f"  seed {r['seed']}: {r['move']:<12} regret {r['regret']:.0f}  ({r['n']} legal actions)")
+print(f"greedy's move was 'draw 2' in {sum(r['move'] == 'draw 2' for r in misses)} of these {len(misses)}")
+
+# %%
+m = len(rows)
+hits = sum(r["optimal"] for r in rows)
+lo, hi = wilson_interval(hits, m)
+chance = [r["k"] / r["n"] for r in rows]
+c_mean, _, c_lo, c_hi, _ = mean_interval(chance)
+d_mean, _, d_lo, d_hi, _ = mean_interval([r["optimal"] - p for r, p in zip(rows, chance)])
+g_mean, _, g_lo, g_hi, _ = mean_interval([r["regret"] for r in rows])
+g_lo = max(g_lo, 0.0)  # a regret is never negative: the normal interval is cut at 0
+sizes = {n: sum(r["n"] == n for r in rows) for n in sorted({r["n"] for r in rows})}
+print(f"greedy is optimal in {hits} of {m} positions: {hits / m:.2f} (95% Wilson interval {lo:.2f} to {hi:.2f})")
+print(f"a random legal move would be optimal with probability {c_mean:.2f} on average "
+      f"(95% interval {c_lo:.2f} to {c_hi:.2f}; {sum(chance):.1f} of {m} positions expected)")
+print(f"paired difference greedy - random: {d_mean:+.2f} (95% interval {d_lo:+.2f} to {d_hi:+.2f})")
+if d_lo > 0:
+    print("The interval excludes 0: greedy finds an optimal move more often than random play.")
+elif d_hi < 0:
+    print("The interval excludes 0: greedy finds an optimal move less often than random play.")
+else:
+    print("The interval contains 0: with these positions the data cannot tell greedy from random play.")
+print(f"mean regret of greedy: {g_mean:.2f} points of margin (95% interval {g_lo:.2f} to {g_hi:.2f})")
+print("positions by number of legal actions:", sizes)
+assert sum(c for n, c in sizes.items() if n <= 3) > m / 2  # "most offer two or three moves"
+
+# %% [markdown]
+# **Careful with the comparison.** The solver sees everything; the greedy bot decides from
+# what its seat sees (it averages its evaluation over a few guesses of the hidden cards).
+# Part of its regret is therefore not a lack of lookahead but a lack of information: even
+# a perfect reasoner who cannot see the cards could not always find the solver's move.
+# [Lesson 5](05_probability_hidden_cards.ipynb) separates the two on the last turn of the
+# game, where it can be done exactly. Note also that most of these positions offer only
+# two or three moves, which is why the random baseline is high.
+#
+# ## Exercises
+#
+# Exercises 1 and 2 are for pen and paper. Exercises 3 and 4 use two more positions from
+# section 7's games, eight decisions before their end:
+
+# %%
+ex3_game, ex4_game = games[1029], games[1048]
+ex3 = ex3_game.replay(len(ex3_game.log) - 8)
+ex4 = ex4_game.replay(len(ex4_game.log) - 8)
+print("ex3:")
+show(ex3)
+print("ex4:")
+show(ex4)
+
+# %% [markdown]
+# ### Exercise 1 (pen and paper)
+#
+# Solve this tree by backward induction. MAX moves at the root and at the bottom row of
+# inner nodes, MIN in between; leaves show the margin for MAX.
+#
+# ```
+# MAX --L--> MIN --l--> MAX --> leaves  2,  4
+#                --r--> MAX --> leaves  6,  1
+#     --R--> MIN --l--> MAX --> leaves  9, -1
+#                --r--> MAX --> leaves  0,  3
+# ```
+#
+# What is the value of the root for MAX? Store it as an integer in `answer_1`.
+
+# %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex1-answer", "locked": false, "schema_version": 3, "solution": true}
+### BEGIN SOLUTION
+# The bottom MAX nodes take their larger leaf: L-l = max(2, 4) = 4, L-r = max(6, 1) = 6,
+# R-l = max(9, -1) = 9, R-r = max(0, 3) = 3.
+# The MIN nodes take the smaller of those: L = min(4, 6) = 4, R = min(9, 3) = 3.
+# The root (MAX) takes the larger: max(4, 3) = 4, by playing L. The +9 under R is a trap:
+# MIN would answer R with r, where MAX gets only 3.
+answer_1 = 4
+### END SOLUTION
+
+# %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex1-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
+assert answer_1 is not None, "store your answer in answer_1"
+### BEGIN HIDDEN TESTS
+_ex1 = (0, {"L": (1, {"l": (0, {"a": 2, "b": 4}), "r": (0, {"a": 6, "b": 1})}),
+            "R": (1, {"l": (0, {"a": 9, "b": -1}), "r": (0, {"a": 0, "b": 3})})})
+assert answer_1 == 4
+assert answer_1 == minimax(_ex1, toy) and best_moves(_ex1, toy) == ["L"]
+### END HIDDEN TESTS
+
+# %% [markdown]
+# ### Exercise 2 (pen and paper)
+#
+# Run alpha-beta by hand on the toy tree of section 1, but with MAX's moves examined in
+# the order **draw, take, flip** (the replies of each MIN node still in the order a, b,
+# c). How many leaves are evaluated? Store the number in `answer_2`. (Section 5's order
+# evaluated 8 of the 9.)
+
+# %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex2-answer", "locked": false, "schema_version": 3, "solution": true}
+### BEGIN SOLUTION
+# draw first: alpha = -inf, so MIN sees all three replies: 3, 5, 1 -> v(draw) = 1, alpha = 1.
+# take: reply a = 4 (> 1, go on), reply b = -1 <= alpha = 1 -> cut: reply c is skipped.
+# flip: reply a = 6 (> 1, go on), reply b = -2 <= 1 -> cut: reply c is skipped.
+# Leaves evaluated: 3 + 2 + 2 = 7. Examining the best move first makes the cuts come early.
+answer_2 = 7
+### END SOLUTION
+
+# %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex2-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
+assert answer_2 is not None, "store your answer in answer_2"
+### BEGIN HIDDEN TESTS
+_reordered = (0, {m: TOY[1][m] for m in ("draw", "take", "flip")})
+_seen = []
+assert alphabeta(_reordered, toy, seen=_seen) == minimax(TOY, toy)
+assert answer_2 == len(_seen) == 7
+### END HIDDEN TESTS
+
+# %% [markdown]
+# ### Exercise 3
+#
+# Take the position `ex3` above (eight decisions before the end of greedy game 1029). A player who
+# picks uniformly at random among the legal actions at this one decision, after which both
+# players play perfectly: what is its expected margin, from the point of view of the
+# player to act? Use `endgame.action_values` and store the answer as a `Fraction` in
+# `answer_3`.
+
+# %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex3-answer", "locked": false, "schema_version": 3, "solution": true}
+### BEGIN SOLUTION
+# The expected value of a uniform choice is the average of the actions' exact values:
+# the effect's five choices are worth -1, 0, -1, 0, 0 for seat 0, so the average is -2/5.
+# (Three of the five are optimal: a random choice is optimal with probability 3/5.)
+ex3_values = endgame.action_values(ex3)
+answer_3 = Fraction(int(sum(ex3_values.values())), len(ex3_values))
+### END SOLUTION
+
+# %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex3-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
+assert answer_3 is not None, "store your answer in answer_3"
+### BEGIN HIDDEN TESTS
+_v = endgame.action_values(ex3)
+assert answer_3 == Fraction(int(sum(_v.values())), len(_v))
+assert answer_3 == Fraction(-2, 5)
+assert sorted(_v.values()) == [-1, -1, 0, 0, 0]  # the solution's comment: 3 of 5 optimal
+### END HIDDEN TESTS
+
+# %% [markdown]
+# ### Exercise 4
+#
+# The margin is not the only possible goal: `objective="win"` scores a finished game 1
+# (seat 0 wins), 0 (shared win) or -1 (seat 0 loses). Take the position `ex4` above
+# (eight decisions before the end of greedy game 1048). How many of its legal actions are optimal
+# for the *win* objective? Store the number in `answer_4`, and compare with the margin.
+
+# %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex4-answer", "locked": false, "schema_version": 3, "solution": true}
+### BEGIN SOLUTION
+# endgame.action_values(ex4, objective="win") gives -1 for both actions: seat 0 loses with
+# best play whatever it does, so both are "optimal" for winning (answer 2). For the margin
+# only one is optimal (take the Eclipse: lose by 2 rather than by 4). The win objective
+# cannot tell a narrow loss from a heavy one; the margin can.
+ex4_win = endgame.action_values(ex4, objective="win")
+answer_4 = sum(v == max(ex4_win.values()) for v in ex4_win.values())
+### END SOLUTION
+
+# %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex4-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
+assert answer_4 is not None, "store your answer in answer_4"
+### BEGIN HIDDEN TESTS
+_w = endgame.action_values(ex4, objective="win")
+_mg = endgame.action_values(ex4)
+assert answer_4 == sum(v == max(_w.values()) for v in _w.values()) == 2
+assert sum(v == max(_mg.values()) for v in _mg.values()) == 1  # the margin has one optimal action
+assert {a.kind: v for a, v in _mg.items()} == {"draw": -4, "take": -2} and set(_w.values()) == {-1}
+### END HIDDEN TESTS
+
+# %% [markdown]
+# ## What to remember
+#
+# - A finite two-player zero-sum game of perfect information is a tree; backward
+#   induction (minimax) gives every node a value, and the value of the root is what each
+#   player can guarantee.
+# - Minimax is a few lines; what makes it usable on real games is pruning (alpha-beta),
+#   good move ordering and a table of positions already solved.
+# - A bot's quality can be measured exactly on endgames: how often its move is optimal,
+#   with n, an interval and the random baseline, compared position by position.
