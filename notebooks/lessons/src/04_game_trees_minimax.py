@@ -292,7 +292,9 @@ print("seat 1's last action:", small_game.log[len(small_game.log) - 4])
 show(small)
 print()
 print_tree(small, CowGame())
+assert str(small_game.log[len(small_game.log) - 4]).startswith("build Eclipse")
 assert len(small.deck) == 0 and len(small.legal_actions()) == 3
+assert small.face(small.cel[0][-1]).name == "Farol"
 for _choice, child in CowGame().moves(small):  # the story above, checked on every branch
     assert child.final and [a.kind for a in child.legal_actions()] == ["take"]
     taken = child.clone()
@@ -361,8 +363,8 @@ assert seen == [4, -1, 2, 3, 5, 1, 6, -2]  # all but the +7 of flip-c
 
 # %% [markdown]
 # The library's search (`ovnilab/cows/endgame.py`) is this function with two additions:
-# it tries the usually good moves first (builds, then taking and drawing, then flips, then
-# ending the turn), which makes the cut-offs come early, and it keeps a *transposition
+# it tries the usually good moves first (builds and effect targets, then keeping or taking
+# a card, then drawing, then flips, then ending the turn), which makes the cut-offs come early, and it keeps a *transposition
 # table*: a position reached by two different orders of moves is solved once.
 #
 # The same comparison on many real positions: `N_GAMES` greedy-against-greedy games,
