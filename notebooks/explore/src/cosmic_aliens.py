@@ -32,7 +32,7 @@
 #   pair of cards the cosmic deck can deal (no simulation noise at all), checked against
 #   the game engine.
 #
-# **How long it runs:** about 25 seconds. **Raise** `N_GAMES` (first code cell) for
+# **How long it runs:** about 20 seconds on an idle two-core machine. **Raise** `N_GAMES` (first code cell) for
 # narrower intervals: each alien gets about $4 \times$ `N_GAMES` $/ 23$ seats. Every verdict
 # is printed from the results.
 #
@@ -54,9 +54,9 @@ from ovnilab.cosmic.bots import GreedyBot, RandomBot  # noqa: F401  (GreedyBot: 
 from ovnilab.cosmic.data import load_data
 from ovnilab.sim import run_many
 
-# ---- parameters: raise N_GAMES for tighter intervals (5,000 random games take a few minutes;
-# ---- PROCESSES = 2 uses both cores with the same results)
-N_GAMES = 500
+# ---- parameters: raise N_GAMES for tighter intervals (5,000 random games take a minute or
+# ---- two; PROCESSES = 2 uses both cores with the same results)
+N_GAMES = 1000
 PLAYERS = 4
 BOTS = [RandomBot()] * PLAYERS          # or [GreedyBot()] * PLAYERS with N_GAMES = 40
 PROCESSES = None
@@ -75,7 +75,7 @@ print(f"{len(results)} games of {PLAYERS} players; {shared} ended with a shared 
 # Four players, each dealt two aliens and keeping one, play to five foreign colonies. Every
 # seat that held an alien counts once for it (a shared win is split); a fair share is 1/4.
 #
-# **Bots.** Random players make a game cost a few tens of milliseconds. They show what a
+# **Bots.** Random players make a game cost about 15 ms. They show what a
 # power is worth *when nobody plans*: powers that act by themselves count fully, powers that
 # need a good decision (when to declare an upset, whom to trade hands with) are used at
 # random. The greedy bot plays sensibly (it launches and selects cards by the odds below,
@@ -125,9 +125,9 @@ if not strong + weak:
 # power that is a choice is exercised at random, so its number says little about its worth
 # in good hands. Random players reveal plenty of negotiates (the deck's count is printed in
 # the odds section below), which is when a power about negotiates comes into play. An alien
-# not flagged is *not shown* to differ from a fair share: with about a hundred seats per
-# alien the simultaneous intervals are wide, and raising `N_GAMES` is the way to narrow
-# them.
+# not flagged is *not shown* to differ from a fair share: each alien held only the seats
+# counted in its `n` column, the simultaneous intervals are wide, and raising `N_GAMES` is
+# the way to narrow them.
 #
 # ## How long a game lasts, and who keeps a power
 #

@@ -31,10 +31,10 @@
 # * why two earlier versions of these notebooks printed card win rates that disagree;
 # * what-if rules: the same seeds under other rule options, with adjusted paired intervals.
 #
-# **How long it runs:** about 30 seconds. **Raise** `GAMES_PER_FACE` (and `N_VARIANT` for
+# **How long it runs:** about 25 seconds on an idle two-core machine. **Raise** `GAMES_PER_FACE` (and `N_VARIANT` for
 # the what-if) for tighter intervals; every verdict is printed from the results. The full
 # measurement of the design note is `python -m ovnilab.cows.balance` (1,000 games per face,
-# about 75 seconds); read section 3 before reading its card table.
+# under a minute); read sections 2 and 3 before reading its card table.
 #
 # **Glossary** (card faces keep their Portuguese names): *Celeiro* barn (the card whose
 # face says how many discard areas are used); *Mimosa* a cow's name; *Bezerrinho* little
@@ -46,7 +46,7 @@
 #
 # **Bots.** `ovnilab.cows.bots.GreedyBot`: one action ahead on the score margin plus half
 # the value of its hand, deciding from what it sees (it samples the hidden backs). A game
-# takes about 30 ms. The card values were tuned against this bot, so the ranking describes
+# takes about 20 ms. The card values were tuned against this bot, so the ranking describes
 # the cards in its hands; a stronger player may exploit a card more.
 
 # %%
@@ -63,7 +63,7 @@ from ovnilab.cows.bots import GreedyBot
 # ---- parameters: games per Celeiro face in each batch (raise them for tighter intervals);
 # ---- PROCESSES = 2 uses both cores (same results, faster)
 GAMES_PER_FACE = {10_000: 200, 20_000: 120}     # batch seed -> games per face
-N_VARIANT = 60                                  # games per rule variant (section 5)
+N_VARIANT = 80                                  # games per rule variant (section 5)
 BOTS = [GreedyBot(), GreedyBot()]
 PROCESSES = None
 FACES = (1, 2)                                  # the Celeiro card's faces: discard areas

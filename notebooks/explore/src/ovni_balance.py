@@ -29,7 +29,7 @@
 #   ranking with intervals **adjusted for multiple comparisons** (Holm);
 # * what can and cannot be said about the four home planets.
 #
-# **How long it runs:** about 20 seconds. **Raise** `N_GAMES` (first code cell) for tighter
+# **How long it runs:** about 15 seconds on an idle two-core machine. **Raise** `N_GAMES` (first code cell) for tighter
 # intervals; every sentence below is printed from the results or checked by an `assert`,
 # so the text stays true when the numbers move.
 #
@@ -37,9 +37,9 @@
 # the four home planets (proper names; in this order from the nearest to Earth to the
 # farthest in ovnilab's reconstruction, `data/ovni/cards.toml`). *Ovni*: UFO.
 #
-# **Bots.** Random players make a game cost about 10 ms, so a thousand games take seconds.
+# **Bots.** Random players make a game cost about 5 ms, so thousands of games take seconds.
 # They show the structure of the rules (what pays when nobody plans), not expert play. The
-# greedy bot (`ovnilab.ovni.bots.GreedyBot`, one move ahead on the score) is about fifty
+# greedy bot (`ovnilab.ovni.bots.GreedyBot`, one move ahead on the score) is dozens of
 # times slower: set `BOTS` to it with a much smaller `N_GAMES` to compare.
 
 # %%
@@ -53,9 +53,9 @@ from ovnilab import analysis, ovni
 from ovnilab.ovni.bots import GreedyBot, RandomBot  # noqa: F401  (GreedyBot: see BOTS)
 from ovnilab.sim import run_many
 
-# ---- parameters: raise N_GAMES for tighter intervals (10,000 random games take about two
-# ---- minutes; PROCESSES = 2 uses both cores and gives the same results)
-N_GAMES = 1200
+# ---- parameters: raise N_GAMES for tighter intervals (10,000 random games take about a
+# ---- minute; PROCESSES = 2 uses both cores and gives the same results)
+N_GAMES = 2500
 PLAYERS = 4
 BOTS = [RandomBot()] * PLAYERS          # or [GreedyBot()] * PLAYERS with N_GAMES = 40
 PROCESSES = None
