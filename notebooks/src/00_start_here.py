@@ -1,0 +1,156 @@
+# ---
+# jupyter:
+#   jupytext:
+#     cell_metadata_filter: -autoscroll,-collapsed,-scrolled,-trusted,-ExecuteTime,-execution
+#     notebook_metadata_filter: kernelspec,-jupytext.text_representation.jupytext_version
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Start here: ovnilab for teachers
+#
+# **ovnilab** turns three tabletop games into material a class can play, question and
+# measure in one Jupyter session:
+#
+# - **Ovni** (Marcos Macri): alien planets bid command tokens for aliens, fly UFOs over
+#   twelve cities and abduct humans (a bidding game, majorities, turn order).
+# - **Cosmic Encounter** (the 2008 base game): attack or negotiate, alliances, deals, alien
+#   powers that break the rules (simultaneous games, bargaining, asymmetry).
+# - **The cow-abduction pyramid game**: a two-player card game small enough to solve its
+#   endgames exactly (game trees, hidden cards).
+#
+# Every rule comes from the rulebooks in `seeds/`; where a rulebook is silent the project
+# ships a documented reconstruction in `data/`, and where it is ambiguous the other
+# reading is a rule option. This page says what is here, which lesson fits which course,
+# how to play a board in class and how to hand out an assignment.
+#
+# | folder | for | what |
+# | --- | --- | --- |
+# | [`lessons/`](lessons/) | students, in class | one class period each, with the mathematics on the page and graded exercises |
+# | [`play/`](play/) | everyone | a ready board per game: [Ovni](play/ovni.ipynb), [Cosmic Encounter](play/cosmic.ipynb), [the cow game](play/cows.ipynb) |
+# | [`rules/`](rules/) | everyone | every rule shown on a real position: [Ovni](rules/ovni.ipynb), [the cow game](rules/cows.ipynb), Cosmic in three parts ([encounter](rules/cosmic_1_encounter.ipynb), [cards and deals](rules/cosmic_2_cards_and_deals.ipynb), [aliens](rules/cosmic_3_aliens.ipynb)) |
+# | [`explore/`](explore/) | designers, curious students | balance, what-if rule variants, bot ladders, alien and card statistics |
+#
+# ## The lessons
+#
+# The table below is read from the lessons themselves (their first cell and their
+# exercises), so it always matches what is in the folder.
+
+# %%
+import json
+import re
+from pathlib import Path
+
+from IPython.display import Markdown, display
+
+
+def first_cell_field(text, name):
+    """The text after a bold heading such as **Time:** up to the next bold heading."""
+    m = re.search(rf"\*\*{name}:?\*\*:?\s*(.*?)(?=\n\s*\*\*[A-Z][a-z]+:?\*\*|\Z)", text, re.DOTALL)
+    return " ".join(m.group(1).split()) if m else ""
+
+
+rows = []
+for path in sorted(Path("lessons").glob("*.ipynb")):
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    head = "".join(cells[0]["source"])
+    title = head.splitlines()[0].lstrip("# ").strip()
+    exercises = sum(len(re.findall(r"^###\s+Exercise\s+\d+", "".join(c["source"]), re.MULTILINE))
+                    for c in cells if c["cell_type"] == "markdown")
+    rows.append((path, title, first_cell_field(head, "Time"), exercises))
+
+assert len(rows) >= 7, [r[0] for r in rows]
+table = ["| lesson | time | exercises |", "| --- | --- | ---: |"]
+table += [f"| [{title}]({path.as_posix()}) | {time} | {n} |" for path, title, time, n in rows]
+display(Markdown("\n".join(table)))
+
+# %% [markdown]
+# **Which lessons for which course**
+#
+# - *Game theory* (undergraduate, one week per lesson or a block of four periods):
+#   lessons 01 to 04: Nash equilibrium, dominance and the prisoner's dilemma, mixed
+#   strategies and the value of a zero-sum game by linear programming, game trees and
+#   backward induction. Each is built on a real decision of one of the games.
+# - *Probability and statistics*: lessons 05 to 07: Bayes' rule with hidden cards,
+#   estimating a win rate with a confidence interval, experiments on rules (paired
+#   designs, multiple comparisons). Lessons 05 to 07 need no game theory.
+# - *A single session to spark interest*: play a round on a [play board](play/ovni.ipynb)
+#   (15 minutes), then lesson 01 or lesson 06.
+# - *Game design club*: the [rules](rules/) references, then [`explore/`](explore/): change
+#   a rule and measure the effect over thousands of games.
+#
+# Every number a lesson states is computed by the notebook and checked by it (an
+# `assert`, or the sentence is generated from the value), and the whole course is run as a
+# test suite before each release, so a lesson can be taught without editing it.
+#
+# ## Playing a board in class
+#
+# 1. Open a notebook in [`play/`](play/) and run all cells (menu *Run > Run All Cells*):
+#    the board appears under the first cell. Nothing else is on the page.
+# 2. Project it. You play seat 0 against bots; change `SEATS` in the code cell (and run it
+#    again) for hot seat (`"human"` on several seats, students take turns at the
+#    projector) or to let bots play each other while the class watches (switch *bots
+#    auto* off and press *bot move* to go one action at a time).
+# 3. *undo* takes back the last decision; the *history* slider replays every position:
+#    useful to stop and ask "what would you do here?".
+#
+# ## Handing out an assignment
+#
+# Each lesson is also an [nbgrader](https://nbgrader.readthedocs.io) assignment (nbgrader
+# runs on JupyterHub and grades automatically):
+#
+# 1. In a terminal at the project folder: `make assignments`. It writes an nbgrader course
+#    folder `assignments/` with the instructor versions in `source/` and the student
+#    versions in `release/<lesson>/`: solutions and hidden tests removed, every
+#    exercise's answer cell replaced by a stub.
+# 2. Hand out `release/<lesson>/` (or use nbgrader's exchange on JupyterHub).
+# 3. Put the returned notebooks in `assignments/submitted/<student>/<lesson>/` and run
+#    `nbgrader autograde <lesson>` in `assignments/` (then `nbgrader generate_feedback
+#    <lesson>` for feedback files). The project's own tests grade the instructor version
+#    (full marks) and an unanswered student version (zero) of every lesson.
+#
+# In the instructor version (the notebooks in `lessons/`) each exercise's worked
+# solution and its check sit in collapsed cells under the question: click the bar beside
+# a collapsed cell to open it.
+#
+# ## The library in five lines
+#
+# Every game is started the same way and offers the same methods: `legal_actions()`,
+# `apply(...)`, `undo()`, `clone()`, `scores()`, `winners()`, `to_json()`. Actions print as
+# readable text, and the game reads that text back:
+
+# %%
+import random
+
+import ovnilab
+
+game = ovnilab.make("ovni", num_players=3, seed=2026, setup="random")
+first = game.legal_actions()[:3]
+print("games:", ", ".join(sorted(ovnilab.GAMES)))
+print("first legal actions:", [str(a) for a in first])
+assert all(game.parse_action(str(a)) == a for a in first)  # the text reads back
+try:
+    game.apply("move Berlim -> Paris")
+except ovnilab.IllegalAction as err:
+    print("refused, and the game is unchanged:", err)
+
+# %% [markdown]
+# A whole game between random players: the same seed and the same actions always give
+# the same game, on any machine, so every number in these notebooks can be reproduced.
+# A saved game is JSON (rule options, seed, action log); loading it replays every action.
+
+# %%
+rng = random.Random(1)
+while not game.is_over():
+    game.apply(rng.choice(game.legal_actions()))
+again = ovnilab.load_json(game.to_json())
+assert again == game
+print(f"{game.round} rounds, {len(game.log)} actions; scores {game.scores()}, "
+      f"winner(s) {[game.seat_name(w) for w in game.winners()]}; the save replays to the same game: {again == game}")
