@@ -32,7 +32,8 @@
 #   pair of cards the cosmic deck can deal (no simulation noise at all), checked against
 #   the game engine.
 #
-# **How long it runs:** about 20 seconds on an idle two-core machine. **Raise** `N_GAMES` (first code cell) for
+# **How long it runs:** about 15 seconds on an idle two-core machine.
+# **Raise** `N_GAMES` (first code cell) for
 # narrower intervals: each alien gets about $4 \times$ `N_GAMES` $/ 23$ seats. Every verdict
 # is printed from the results.
 #

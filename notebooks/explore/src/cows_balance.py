@@ -31,7 +31,8 @@
 # * why two earlier versions of these notebooks printed card win rates that disagree;
 # * what-if rules: the same seeds under other rule options, with adjusted paired intervals.
 #
-# **How long it runs:** about 25 seconds on an idle two-core machine. **Raise** `GAMES_PER_FACE` (and `N_VARIANT` for
+# **How long it runs:** about 20 seconds on an idle two-core machine.
+# **Raise** `GAMES_PER_FACE` (and `N_VARIANT` for
 # the what-if) for tighter intervals; every verdict is printed from the results. The full
 # measurement of the design note is `python -m ovnilab.cows.balance` (1,000 games per face,
 # under a minute); read sections 2 and 3 before reading its card table.

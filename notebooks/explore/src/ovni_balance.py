@@ -29,7 +29,8 @@
 #   ranking with intervals **adjusted for multiple comparisons** (Holm);
 # * what can and cannot be said about the four home planets.
 #
-# **How long it runs:** about 15 seconds on an idle two-core machine. **Raise** `N_GAMES` (first code cell) for tighter
+# **How long it runs:** about 15 seconds on an idle two-core machine.
+# **Raise** `N_GAMES` (first code cell) for tighter
 # intervals; every sentence below is printed from the results or checked by an `assert`,
 # so the text stays true when the numbers move.
 #

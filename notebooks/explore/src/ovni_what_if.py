@@ -25,7 +25,8 @@
 # an option of `ovni.Rules`, so the same `N_GAMES` seeded games are played under each rule
 # set and compared with the rulebook, metric by metric.
 #
-# **How long it runs:** about 15 seconds on an idle two-core machine. **Raise** `N_GAMES` (first code cell) to detect
+# **How long it runs:** about 15 seconds on an idle two-core machine.
+# **Raise** `N_GAMES` (first code cell) to detect
 # smaller effects; every verdict below is printed from the results.
 #
 # **Three statistical choices**, each explained where it is used:
