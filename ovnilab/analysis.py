@@ -13,7 +13,8 @@ list of :class:`~ovnilab.sim.GameResult`), generic over games:
   ``record_scores=True``);
 * :func:`score_breakdown`: mean points per scoring category per seat;
 * :func:`win_rate_by`: win rate grouped by anything in the seat table (an Ovni ability
-  card, mission, planet from ``extras``);
+  card, mission, planet from ``extras``); ``adjust="holm"`` reads it as a ranking, with
+  Holm-adjusted p-values against the fair share and simultaneous intervals;
 * :func:`compare_variants`: the same seeds under several rule sets, with the difference
   from the baseline and its paired bootstrap interval, as a table and a plot;
 * :func:`summary`: the headline metrics in one table.
