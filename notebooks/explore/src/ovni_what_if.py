@@ -160,7 +160,8 @@ print(f"\n{len(findings)} of {m} differences are shown at the adjusted level")
 #   can go up;
 # * when **equal sums never win**, more areas end without a winner, so games can last
 #   longer;
-# * the **ring board** makes cities farther apart, so mapping points can go down.
+# * the **ring board** joins the same twelve cities only in a ring (two neighbours each,
+#   the farthest six moves away instead of four), so mapping points can go down.
 #
 # These are the directions to expect; the verdicts above say which of them these games
 # actually show. The cell checks the two that the default size shows with room to spare:
