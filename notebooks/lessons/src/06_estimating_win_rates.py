@@ -185,7 +185,7 @@ assert decisive == [0, 6]
 # of the intervals it builds contain the true $p$. One interval either contains $p$ or not;
 # the 95% is a property of the method. That promise can be checked when we know $p$. Take
 # a weak player who wins with probability $p = 0.1$, let it play $n = 20$ games, build both
-# intervals, and repeat 10,000 times (a seeded generator makes the repetitions).
+# intervals, and repeat `REPS` = 10,000 times (a seeded generator makes the repetitions).
 #
 # The exact coverage is also a finite sum over the possible results $s = 0, \dots, n$:
 # $\;\sum_s \binom{n}{s} p^s (1-p)^{n-s}\,[\,p \in I(s)\,]$. The simulation should agree
@@ -275,7 +275,7 @@ assert n_05 == 385 and (hi - lo) / 2 <= 0.05
 # %% [markdown]
 # The margin must be **smaller than the effect** we want to see. If the first player's
 # true share were $0.36$ instead of $1/3$ (an edge of under three points), a margin of 0.05
-# could never show it. The next section plays enough games for a margin under two points.
+# would almost never show it. The next section plays enough games for a margin under two points.
 #
 # ## 7. The first player's advantage in Ovni
 #

@@ -140,13 +140,15 @@ paired_half = Z * d.std(ddof=1) / math.sqrt(n)
 unpaired_half = Z * math.sqrt(sx2 / n + sy2 / n)
 paired = (d.mean() - paired_half, d.mean() + paired_half)
 unpaired = (d.mean() - unpaired_half, d.mean() + unpaired_half)
-print(f"s_X = {math.sqrt(sx2):.2f}, s_Y = {math.sqrt(sy2):.2f}, correlation rho = {rho:.3f}")
+print(f"s_X = {math.sqrt(sx2):.2f}, s_Y = {math.sqrt(sy2):.2f}, s_d = {d.std(ddof=1):.2f}, correlation rho = {rho:.3f}")
 print(f"mean difference (platform 3 - rulebook): {d.mean():+.3f} points, n = {n} seeds")
 print(f"paired 95% interval   [{paired[0]:+.3f}, {paired[1]:+.3f}]  (half-width {paired_half:.3f})")
 print(f"unpaired 95% interval [{unpaired[0]:+.3f}, {unpaired[1]:+.3f}]  (half-width {unpaired_half:.3f})")
 print(f"width ratio {paired_half / unpaired_half:.3f}; sqrt(1 - rho) = {math.sqrt(1 - rho):.3f}; "
       f"the paired games are worth about {float(f'{n / (1 - rho):.2g}'):,.0f} independent games per rule set")
 assert paired_half < unpaired_half
+assert abs(math.sqrt(sx2 / sy2) - 1) < 0.05 and abs(paired_half / unpaired_half - math.sqrt(1 - rho)) < 0.02
+assert rho > 0.8 and d.std(ddof=1) < 0.5 * math.sqrt(sx2)
 
 
 def verdict(lo, hi, what):
