@@ -79,7 +79,8 @@ print(f"z = {Z:.5f}")
 # player won, $0$ when not (a win shared by $k$ players counts $1/k$). Each game starts
 # from its own seed, so the games are **independent**, and they are played under the same
 # rules by the same bots, so each has the **same** chance $p$ that the first player wins.
-# Then the number of first-player wins in $n$ games is binomial,
+# Then the number of first-player wins in $n$ games is binomial (shared wins, the one
+# departure from 0 or 1, are rare: section 7 counts them),
 #
 # $$S = X_1 + \dots + X_n \sim \mathrm{Bin}(n, p), \qquad \hat p = \frac{S}{n},\qquad
 #   \mathbb E[\hat p] = p, \qquad \operatorname{Var}(\hat p) = \frac{p(1-p)}{n}.$$
