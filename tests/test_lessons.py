@@ -107,3 +107,38 @@ def test_exercises_have_collapsed_asserted_solutions(path):
         assert _hidden(answer) and _hidden(check), f"{where}: solution and test cells are collapsed"
     ids = [_nbgrader(c)["grade_id"] for c in cells if _nbgrader(c)]
     assert len(ids) == len(set(ids)), f"{path.name}: grade_ids must be unique: {ids}"
+
+
+# Portuguese names a student may meet, read from the game data (English-identical names
+# such as Paris or Eclipse need no gloss).
+def _portuguese_names() -> set[str]:
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python 3.10
+        import tomli as tomllib
+    data = ROOT / "data"
+    board = tomllib.loads((data / "ovni" / "board.toml").read_text(encoding="utf-8"))
+    cards = tomllib.loads((data / "ovni" / "cards.toml").read_text(encoding="utf-8"))
+    cows = tomllib.loads((data / "cows" / "cards.toml").read_text(encoding="utf-8"))
+    names = {c["name"] for c in board.get("city", [])}
+    names |= {h["name"] for h in cards.get("human", [])}
+    names |= {f["name"] for f in cows.get("face", [])}
+    english = {"Paris", "Washington", "Cairo", "Dubai", "Hong Kong", "Buenos Aires", "Eclipse"}
+    return {n for n in names if n not in english}
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_glossary_explains_every_portuguese_name_used(path):
+    cells = _cells(path)
+    glossary = _src(cells[0])
+    seen = []
+    for c in cells[1:]:
+        texts = [_src(c)] if c["cell_type"] == "markdown" else []
+        for out in c.get("outputs", []):
+            t = out.get("text") or out.get("data", {}).get("text/plain", "")
+            texts.append("".join(t) if isinstance(t, list) else t)
+        seen.append("\n".join(texts))
+    shown = "\n".join(seen)
+    missing = sorted(n for n in _portuguese_names()
+                     if re.search(rf"(?<!\w){re.escape(n)}(?!\w)", shown) and n not in glossary)
+    assert not missing, f"{path.name}: the glossary of the first cell lacks {missing}"

@@ -49,7 +49,8 @@
 # - The cow game (all names Portuguese): *Celeiro* barn (the discard area); the card faces
 #   used here: *Mimosa* "Sweetie", a cow; *Bezerrinho* little calf; *Estrela* "Star", the
 #   mother cow; *Vaca Lunar* moon cow; *Lua Cheia* full moon; *Gêmeos* twins (two
-#   calves); *Sonda* probe (its effect lets you look at the hidden backs of your hand).
+#   calves); *Curral* corral; *Fazendeiro* farmer; *Sonda* probe (its effect lets you
+#   look at the hidden backs of your hand).
 
 # %%
 import itertools
