@@ -129,8 +129,10 @@ def adjust_and_read(rows, game_name):
 # %% [markdown]
 # ## Ovni (two players)
 #
-# Ovni's two-player game adds a neutral third player whose tokens are drawn at random;
-# the bots play the two real seats (set-up choices are made by the seeded generator). The
+# Ovni's two-player game adds an imaginary third player: the two real players draw its
+# command tokens blind and choose where to place them (the rulebook's variant). The bots
+# play the two real seats, third-player placements included (set-up choices are made by
+# the seeded generator). The
 # MCTS budget is small: 20 iterations, rollouts cut after 15 random actions and scored
 # with the greedy evaluation. A game with the MCTS bot costs many times a greedy game, so
 # its pairs get fewer seeds.
