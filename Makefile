@@ -20,9 +20,13 @@ export PYTHONHASHSEED := 0
 $(PY):
 	$(PYTHON) -m venv $(VENV)
 
-$(STAMP): pyproject.toml | $(PY)
+$(STAMP): pyproject.toml tools/jupyterlab_overrides.json | $(PY)
 	$(PY) -m pip install --upgrade pip
 	$(PY) -m pip install -e ".[lab,test]"
+	# JupyterLab's defaults for this project: no "official Jupyter news" pop-up over a
+	# lesson on first opening (it would also ask the network, which a classroom may lack).
+	mkdir -p $(VENV)/share/jupyter/lab/settings
+	cp tools/jupyterlab_overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
 	touch $(STAMP)
 
 install: $(STAMP)
