@@ -16,12 +16,13 @@ plus the flares it deals.
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .. import datacheck as chk
 from ..datafiles import data_dir as _data_dir
-from ..datafiles import load_toml
 
 __all__ = [
     "KINDS",
@@ -35,7 +36,10 @@ __all__ = [
     "Special",
     "CosmicData",
     "load_data",
+    "parse_data",
     "data_dir",
+    "FILES",
+    "DECK_MAX",
 ]
 
 #: kinds of card faces
@@ -135,6 +139,17 @@ class CosmicData:
         return self is other
 
 
+#: documented bounds of the data files (a deck stays small enough to deal and shuffle
+#: quickly; the shipped deck has 72 cards)
+DECK_MAX = 200  # cards of the cosmic deck
+VALUE_MAX = 99  # an attack or reinforcement value
+DESTINY_MAX = 10  # destiny cards per colour, and wild destiny cards
+SPECIALS_MAX = 10  # special destiny cards
+ALIENS_MAX = 100  # aliens described in aliens.toml (and flares in flares.toml)
+#: the five files of a data set, by the key :func:`parse_data` takes them under
+FILES: tuple[str, ...] = ("deck", "destiny", "artifacts", "aliens", "flares")
+
+
 def data_dir() -> Path:
     """The folder holding the game files: ``ovnilab/data`` inside an installed wheel,
     the repository's ``data/`` in a source checkout."""
@@ -142,126 +157,145 @@ def data_dir() -> Path:
 
 
 def _load(path: Path) -> dict[str, Any]:
-    return load_toml(path, DataError)
+    return chk.read_toml(path, DataError)
 
 
-def _int(v: Any, where: str, lo: int = 0) -> int:
-    if not isinstance(v, int) or isinstance(v, bool) or v < lo:
-        raise DataError(f"{where} must be an integer >= {lo}, got {v!r}")
-    return v
+def _int(v: Any, where: str, lo: int = 0, hi: int = DECK_MAX) -> int:
+    return chk.integer(v, where, DataError, lo, hi)
 
 
 def _str(v: Any, where: str) -> str:
-    if not isinstance(v, str) or not v.strip():
-        raise DataError(f"{where} must be a non-empty string, got {v!r}")
-    return v
+    if isinstance(v, str) and not v.strip():
+        raise DataError(f"{where} must be a non-empty text, got {chk.show(v)}")
+    return chk.text(v, where, DataError)
 
 
-def _list(v: Any, where: str) -> list:
-    if not isinstance(v, list):
-        raise DataError(f"{where} must be a list")
-    return v
+def _list(v: Any, where: str, hi: int = DECK_MAX) -> list:
+    return chk.array(v, where, DataError, 0, hi)
+
+
+def _table(v: Any, where: str) -> dict[str, Any]:
+    return chk.table(v, where, DataError)
+
+
+#: alien names appear in action texts as one capitalised word (``use Clone power``,
+#: ``Clone: keep``), so they are ASCII letters only
+_ALIEN_NAME = re.compile(r"[A-Z][A-Za-z]{1,23}\Z")
 
 
 @functools.lru_cache(maxsize=8)
 def load_data(deck_file: str | None = None, folder: str | None = None) -> CosmicData:
     """Read and validate the five files (default: ``data/cosmic/``); ``deck_file``
-    replaces ``deck.toml`` alone (what-if decks)."""
+    replaces ``deck.toml`` alone (what-if decks). A bad file raises :class:`DataError`
+    naming the file and the field."""
     base = Path(folder) if folder else data_dir() / "cosmic"
     deck_path = Path(deck_file) if deck_file else base / "deck.toml"
-    deck = _load(deck_path)
-    dest_path = base / "destiny.toml"
-    dest = _load(dest_path)
-    art_path = base / "artifacts.toml"
-    arts = _load(art_path)
-    al_path = base / "aliens.toml"
-    als = _load(al_path)
-    fl_path = base / "flares.toml"
-    fls = _load(fl_path)
+    paths = {"deck": deck_path, "destiny": base / "destiny.toml", "artifacts": base / "artifacts.toml",
+             "aliens": base / "aliens.toml", "flares": base / "flares.toml"}
+    return parse_data({k: _load(p) for k, p in paths.items()}, {k: str(p) for k, p in paths.items()})
+
+
+def parse_data(docs: dict[str, dict[str, Any]], sources: dict[str, str] | None = None) -> CosmicData:  # noqa: C901
+    """Validate the five parsed documents (``docs[k]`` for ``k`` in :data:`FILES`, each
+    the dict of a TOML file); ``sources`` names them in errors (default ``<deck.toml>``...)."""
+    src = {k: (sources or {}).get(k, f"<{k}.toml>") for k in FILES}
+    deck, dest, arts, als, fls = (docs[k] for k in FILES)
+    p, art_path, al_path, fl_path = src["deck"], src["artifacts"], src["aliens"], src["flares"]
 
     faces: list[Face] = []
     card_face: list[int] = []
 
-    def add(face: Face, count: int) -> None:
+    def add(face: Face, count: int, where: str) -> None:
+        # bound: the whole cosmic deck holds at most DECK_MAX cards (checked before any
+        # list grows, so a count of 10**8 costs nothing)
+        if len(card_face) + count > DECK_MAX:
+            raise DataError(f"{where}: the cosmic deck would hold more than {DECK_MAX} cards")
         faces.append(face)
         card_face.extend([len(faces) - 1] * count)
 
-    p = deck_path
     seen_values: set[int] = set()
     for i, e in enumerate(_list(deck.get("attack"), f"{p}: attack")):
         w = f"{p}: attack[{i}]"
-        if not isinstance(e, dict):
-            raise DataError(f"{w} must be a table with value and count")
-        v = _int(e.get("value"), f"{w}.value")
+        _table(e, w)
+        v = _int(e.get("value"), f"{w}.value", 0, VALUE_MAX)
         if v in seen_values:
             raise DataError(f"{w}.value {v} is listed twice")
         seen_values.add(v)
-        add(Face(ATTACK, v, f"attack {v:02d}"), _int(e.get("count"), f"{w}.count", 1))
-    add(Face(NEGOTIATE, 0, "negotiate"), _int(deck.get("negotiate"), f"{p}: negotiate", 1))
-    add(Face(MORPH, 0, "morph"), _int(deck.get("morph", 0), f"{p}: morph"))
+        add(Face(ATTACK, v, f"attack {v:02d}"), _int(e.get("count"), f"{w}.count", 1), f"{w}.count")
+    add(Face(NEGOTIATE, 0, "negotiate"), _int(deck.get("negotiate"), f"{p}: negotiate", 1), f"{p}: negotiate")
+    add(Face(MORPH, 0, "morph"), _int(deck.get("morph", 0), f"{p}: morph"), f"{p}: morph")
     seen_values = set()
     for i, e in enumerate(_list(deck.get("reinforcement", []), f"{p}: reinforcement")):
         w = f"{p}: reinforcement[{i}]"
-        if not isinstance(e, dict):
-            raise DataError(f"{w} must be a table with value and count")
-        v = _int(e.get("value"), f"{w}.value", 1)
+        _table(e, w)
+        v = _int(e.get("value"), f"{w}.value", 1, VALUE_MAX)
         if v in seen_values:
             raise DataError(f"{w}.value {v} is listed twice")
         seen_values.add(v)
-        add(Face(REINFORCEMENT, v, f"reinforcement +{v}"), _int(e.get("count"), f"{w}.count", 1))
+        add(Face(REINFORCEMENT, v, f"reinforcement +{v}"), _int(e.get("count"), f"{w}.count", 1), f"{w}.count")
 
     # artifacts: effects and timings
     artifacts: dict[str, ArtifactInfo] = {}
     for i, a in enumerate(_list(arts.get("artifact"), f"{art_path}: artifact")):
         w = f"{art_path}: artifact[{i}]"
-        name = _str(a.get("name"), f"{w}.name")
+        _table(a, w)
+        name = a.get("name")
         if name not in ARTIFACT_NAMES:
-            raise DataError(f"{w}.name {name!r} is not one of the eight artifacts {list(ARTIFACT_NAMES)}")
+            raise DataError(f"{w}.name {chk.show(name)} is not one of the eight artifacts {list(ARTIFACT_NAMES)}")
+        if name in artifacts:
+            raise DataError(f"{w}.name {name!r} is described twice")
         timing = a.get("timing")
         if timing not in TIMINGS:
-            raise DataError(f"{w}.timing must be one of {list(TIMINGS)}, got {timing!r}")
+            raise DataError(f"{w}.timing must be one of {list(TIMINGS)}, got {chk.show(timing)}")
         who = a.get("who")
         if who not in ("offense", "any"):
-            raise DataError(f"{w}.who must be 'offense' or 'any', got {who!r}")
-        artifacts[name] = ArtifactInfo(name, timing, who, _str(a.get("text"), f"{w}.text"), str(a.get("note", "")))
+            raise DataError(f"{w}.who must be 'offense' or 'any', got {chk.show(who)}")
+        artifacts[name] = ArtifactInfo(name, timing, who, _str(a.get("text"), f"{w}.text"),
+                                       chk.text(a.get("note", ""), f"{w}.note", DataError))
     missing = set(ARTIFACT_NAMES) - set(artifacts)
     if missing:
-        raise DataError(f"{art_path}: artifacts {sorted(missing)} are not described")
+        raise DataError(f"{art_path}: artifact: {sorted(missing)} are not described")
     for i, e in enumerate(_list(deck.get("artifact", []), f"{p}: artifact")):
         w = f"{p}: artifact[{i}]"
         name = e.get("name") if isinstance(e, dict) else None
-        if name not in artifacts:
-            raise DataError(f"{w}.name {name!r} is not an artifact of artifacts.toml")
+        if not isinstance(name, str) or name not in artifacts:
+            raise DataError(f"{w}.name {chk.show(name)} is not an artifact of artifacts.toml")
         if any(f.name == name for f in faces):
             raise DataError(f"{w}.name {name!r} is listed twice")
-        add(Face(ARTIFACT, 0, name), _int(e.get("count"), f"{w}.count", 1))
+        add(Face(ARTIFACT, 0, name), _int(e.get("count"), f"{w}.count", 1), f"{w}.count")
     deck_size = len(card_face)
     if sum(1 for c in card_face if faces[c].is_encounter) == 0:
-        raise DataError(f"{p}: the deck needs encounter cards")
+        raise DataError(f"{p}: the deck needs encounter cards (attack, negotiate, morph)")
 
     # aliens (text) and flares
     aliens: dict[str, AlienInfo] = {}
-    for i, a in enumerate(_list(als.get("alien"), f"{al_path}: alien")):
+    for i, a in enumerate(_list(als.get("alien"), f"{al_path}: alien", ALIENS_MAX)):
         w = f"{al_path}: alien[{i}]"
-        name = _str(a.get("name"), f"{w}.name")
-        if name in aliens:
+        _table(a, w)
+        name = a.get("name")
+        if not isinstance(name, str) or not _ALIEN_NAME.match(name):
+            raise DataError(f"{w}.name must be one capitalised word of 2-24 ASCII letters "
+                            f"(action texts read 'use Clone power'), got {chk.show(name)}")
+        if any(chk.fold(name) == chk.fold(b) for b in aliens):
             raise DataError(f"{w}.name {name!r} is listed twice")
         roles = a.get("roles")
-        if not isinstance(roles, list) or not roles or any(r not in ROLES for r in roles):
+        if (not isinstance(roles, list) or not roles or len(roles) > len(ROLES)
+                or any(r not in ROLES for r in roles)):
             raise DataError(f"{w}.roles must be a non-empty list of {list(ROLES)}")
         timing = a.get("timing")
         if timing not in TIMINGS:
-            raise DataError(f"{w}.timing must be one of {list(TIMINGS)}, got {timing!r}")
+            raise DataError(f"{w}.timing must be one of {list(TIMINGS)}, got {chk.show(timing)}")
         if not isinstance(a.get("optional"), bool):
             raise DataError(f"{w}.optional must be true or false")
         aliens[name] = AlienInfo(name, tuple(roles), timing, a["optional"], _str(a.get("summary"), f"{w}.summary"))
     flares: dict[str, FlareInfo] = {}
     flare_card: dict[str, int] = {}
-    for i, f in enumerate(_list(fls.get("flare"), f"{fl_path}: flare")):
+    for i, f in enumerate(_list(fls.get("flare"), f"{fl_path}: flare", ALIENS_MAX)):
         w = f"{fl_path}: flare[{i}]"
+        _table(f, w)
         alien = f.get("alien")
-        if alien not in aliens:
-            raise DataError(f"{w}.alien {alien!r} is not an alien of aliens.toml")
+        if not isinstance(alien, str) or alien not in aliens:
+            raise DataError(f"{w}.alien {chk.show(alien)} is not an alien of aliens.toml")
         if alien in flares:
             raise DataError(f"{w}.alien {alien!r} has two flares")
         flares[alien] = FlareInfo(alien, _str(f.get("wild"), f"{w}.wild"), _str(f.get("super"), f"{w}.super"))
@@ -269,35 +303,38 @@ def load_data(deck_file: str | None = None, folder: str | None = None) -> Cosmic
         flare_card[alien] = len(card_face)
         card_face.append(len(faces) - 1)
     if set(flares) != set(aliens):
-        raise DataError(f"{fl_path}: every alien needs exactly one flare; missing {sorted(set(aliens) - set(flares))}")
+        raise DataError(f"{fl_path}: flare: every alien needs exactly one flare; "
+                        f"missing {sorted(set(aliens) - set(flares))}")
 
-    # destiny deck and colours
-    w = str(dest_path)
-    colours = dest.get("colours")
-    if (not isinstance(colours, list) or len(colours) != 5 or len(set(colours)) != 5
-            or not all(isinstance(c, str) and c.isalpha() for c in colours)):
-        raise DataError(f"{w}: colours must list 5 different one-word colour names")
+    # destiny deck and colours (the colours are the players' names in action texts:
+    # "invite red+blue", "aim at green 3", so they are colour words)
+    w = src["destiny"]
+    colours = chk.array(dest.get("colours"), f"{w}: colours", DataError, 5, 5)
+    colours = [chk.colour(c, f"{w}: colours[{i}]", DataError, words_only=True) for i, c in enumerate(colours)]
+    if len(set(colours)) != 5:
+        raise DataError(f"{w}: colours must list 5 different colours, got {colours}")
     specials = []
-    for i, s in enumerate(_list(dest.get("special", []), f"{w}: special")):
+    for i, s in enumerate(_list(dest.get("special", []), f"{w}: special", SPECIALS_MAX)):
         ws = f"{w}: special[{i}]"
+        _table(s, ws)
         if s.get("measure") not in MEASURES:
             raise DataError(f"{ws}.measure must be one of {list(MEASURES)}")
         if s.get("pick") not in ("most", "fewest"):
             raise DataError(f"{ws}.pick must be 'most' or 'fewest'")
-        specials.append(Special(_str(s.get("name"), f"{ws}.name"), s["measure"], s["pick"]))
+        specials.append(Special(chk.name(s.get("name"), f"{ws}.name", DataError), s["measure"], s["pick"]))
     names = [f.name for f in faces]
     if len(set(names)) != len(names):
         raise DataError(f"{p}: two card faces share a name")
     return CosmicData(
-        deck_name=str(deck.get("name", p.stem)),
+        deck_name=chk.text(deck.get("name", Path(p).stem), f"{p}: name", DataError, chk.NAME_MAX * 3),
         faces=tuple(faces),
         face_index={f.name: i for i, f in enumerate(faces)},
         card_face=tuple(card_face),
         deck_size=deck_size,
         flare_card=flare_card,
         colours=tuple(colours),
-        destiny_per_colour=_int(dest.get("per_colour"), f"{w}: per_colour", 1),
-        destiny_wild=_int(dest.get("wild", 0), f"{w}: wild"),
+        destiny_per_colour=_int(dest.get("per_colour"), f"{w}: per_colour", 1, DESTINY_MAX),
+        destiny_wild=_int(dest.get("wild", 0), f"{w}: wild", 0, DESTINY_MAX),
         specials=tuple(specials),
         artifacts=artifacts,
         aliens=aliens,

@@ -104,6 +104,8 @@ from __future__ import annotations
 
 import itertools
 import re
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
@@ -352,13 +354,29 @@ class _Tables:
         self.names_longest_first = tuple(sorted({f.name for f in faces}, key=lambda x: (-len(x), x)))
 
 
-_TABLES: dict[int, _Tables] = {}
+#: the tables of the data sets used lately, least recently used first. Keyed by the data
+#: object itself (it hashes by identity), so the cache keeps every key alive: a data set
+#: freed after its eviction can never pass its id on to another set's tables. At most
+#: _TABLES_MAX sets (load_data caches 8 as well), so a session loading many decks stays small.
+_TABLES: OrderedDict[CosmicData, _Tables] = OrderedDict()
+_TABLES_MAX = 8
+_TABLES_LOCK = threading.Lock()
 
 
 def _tables(g: CosmicData) -> _Tables:
-    t = _TABLES.get(id(g))
-    if t is None:
-        t = _TABLES[id(g)] = _Tables(g)
+    """The static tables of data set ``g``, built once while it stays among the last
+    ``_TABLES_MAX`` sets used."""
+    with _TABLES_LOCK:
+        t = _TABLES.get(g)
+        if t is not None:
+            _TABLES.move_to_end(g)
+            return t
+    t = _Tables(g)
+    with _TABLES_LOCK:
+        t = _TABLES.setdefault(g, t)
+        _TABLES.move_to_end(g)
+        while len(_TABLES) > _TABLES_MAX:
+            _TABLES.popitem(last=False)
     return t
 
 

@@ -18,13 +18,12 @@ file). Everything is validated on load and an error names the bad field
 from __future__ import annotations
 
 import functools
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from ..datafiles import data_dir as _data_dir
-from ..datafiles import load_toml
+from .. import datacheck as chk
 
 __all__ = [
     "DataError",
@@ -49,6 +48,10 @@ _SINGULAR = ("Sun", "Moon", "cow", "calf", "card")
 
 MAX_EFFECTS = 3  # rulebook: "each side ... at most a few effects" (our reading: three)
 MIN_CARDS = 12  # enough for both pyramids (6 each)
+#: documented bounds that keep a card set small (the shipped set: 18 cards, 18 faces)
+MAX_CARDS = 100
+MAX_FACES = 200
+MAX_POINTS = 99  # a face's value and an effect's points lie in -99..99
 
 # type -> (kind, {param: (validator name, required, default)})
 #   kinds are the rulebook's families: immediate, adjacency, end (of game)
@@ -70,9 +73,6 @@ EFFECT_TYPES: dict[str, tuple[str, dict[str, tuple[str, bool, Any]]]] = {
 }
 #: the three timing families of the rulebook's effect list
 EFFECT_KINDS: tuple[str, ...] = ("immediate", "adjacency", "end")
-
-_NAME_RE = re.compile(r"^[^\W\d_][\w'\- ]*[^\W_]$|^[^\W\d_]$")
-
 
 class DataError(ValueError):
     """A cards file that does not describe a valid card set; the message names the field."""
@@ -189,32 +189,30 @@ def data_dir() -> Path:
 
 def _check_param(kind: str, value: Any, where: str) -> Any:
     if kind == "int":
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise DataError(f"{where} must be an integer, got {value!r}")
-        return value
+        return chk.integer(value, where, DataError, -MAX_POINTS, MAX_POINTS)
     if kind == "bool":
         if not isinstance(value, bool):
-            raise DataError(f"{where} must be true or false, got {value!r}")
+            raise DataError(f"{where} must be true or false, got {chk.show(value)}")
         return value
     if kind == "symbol":
         if value not in SYMBOLS:
-            raise DataError(f"{where} must be one of {list(SYMBOLS)}, got {value!r}")
+            raise DataError(f"{where} must be one of {list(SYMBOLS)}, got {chk.show(value)}")
         return _SYMBOL_INDEX[value]
     if kind == "symbol_or_card":
-        if value not in _SYMBOL_INDEX:
-            raise DataError(f"{where} must be one of {list(SYMBOLS) + ['card']}, got {value!r}")
+        if not isinstance(value, str) or value not in _SYMBOL_INDEX:
+            raise DataError(f"{where} must be one of {list(SYMBOLS) + ['card']}, got {chk.show(value)}")
         return _SYMBOL_INDEX[value]
     if kind == "target":
         if value not in ("own", "opponent", "any"):
-            raise DataError(f"{where} must be 'own', 'opponent' or 'any', got {value!r}")
+            raise DataError(f"{where} must be 'own', 'opponent' or 'any', got {chk.show(value)}")
         return value
     if kind == "whose":
         if value not in ("own", "opponent"):
-            raise DataError(f"{where} must be 'own' or 'opponent', got {value!r}")
+            raise DataError(f"{where} must be 'own' or 'opponent', got {chk.show(value)}")
         return value
     if kind == "row":
         if value not in (1, 2, 3) or isinstance(value, bool):
-            raise DataError(f"{where} must be 1, 2 or 3, got {value!r}")
+            raise DataError(f"{where} must be 1, 2 or 3, got {chk.show(value)}")
         return value
     raise AssertionError(kind)  # pragma: no cover
 
@@ -224,8 +222,8 @@ def parse_effect(raw: Any, where: str) -> Effect:
     if not isinstance(raw, dict):
         raise DataError(f"{where} must be a table like {{type = \"count\", points = 1, symbol = \"moon\"}}")
     etype = raw.get("type")
-    if etype not in EFFECT_TYPES:
-        raise DataError(f"{where}.type must be one of {list(EFFECT_TYPES)}, got {etype!r}")
+    if not isinstance(etype, str) or etype not in EFFECT_TYPES:
+        raise DataError(f"{where}.type must be one of {list(EFFECT_TYPES)}, got {chk.show(etype)}")
     kind, params = EFFECT_TYPES[etype]
     for key in raw:
         if key != "type" and key not in params:
@@ -246,7 +244,7 @@ def parse_effect(raw: Any, where: str) -> Effect:
 
 
 def _load_toml(path: Path) -> dict[str, Any]:
-    return load_toml(path, DataError)
+    return chk.read_toml(path, DataError)
 
 
 def _fold(text: str) -> str:
@@ -263,8 +261,8 @@ def parse_cards(d: dict[str, Any], source: str = "<cards>") -> Cards:
         return DataError(f"{source}: {msg}")
 
     raw_faces = d.get("face")
-    if not isinstance(raw_faces, list) or not raw_faces:
-        raise err("'face' must be a list of [[face]] tables")
+    if not isinstance(raw_faces, list) or not raw_faces or len(raw_faces) > MAX_FACES:
+        raise err(f"'face' must be a list of 1 to {MAX_FACES} [[face]] tables")
     faces: list[Face] = []
     seen_names: dict[str, int] = {}
     for i, f in enumerate(raw_faces):
@@ -275,23 +273,19 @@ def parse_cards(d: dict[str, Any], source: str = "<cards>") -> Cards:
         for key in f:
             if key not in allowed:
                 raise err(f"{w}.{key} is not a face field (fields: {sorted(allowed)})")
-        name = f.get("name")
-        if not isinstance(name, str) or not _NAME_RE.match(name):
-            raise err(f"{w}.name must be a name of letters, spaces, hyphens or apostrophes, got {name!r}")
+        name = chk.name(f.get("name"), f"{source}: {w}.name", DataError)
         if _fold(name) in seen_names:
             raise err(f"{w}.name {name!r} is used twice (also face[{seen_names[_fold(name)]}])")
         seen_names[_fold(name)] = i
-        value = f.get("value")
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise err(f"{w}.value must be an integer, got {value!r}")
+        value = chk.integer(f.get("value"), f"{source}: {w}.value", DataError, -MAX_POINTS, MAX_POINTS)
         sky = f.get("sky", "")
         if sky not in ("", "sun", "moon"):
-            raise err(f"{w}.sky must be 'sun' or 'moon' (or absent), got {sky!r}")
+            raise err(f"{w}.sky must be 'sun' or 'moon' (or absent), got {chk.show(sky)}")
         counts = []
         for key in ("cows", "calves"):
             v = f.get(key, 0)
             if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 9:
-                raise err(f"{w}.{key} must be an integer 0-9, got {v!r}")
+                raise err(f"{w}.{key} must be an integer 0-9, got {chk.show(v)}")
             counts.append(v)
         raw_fx = f.get("effects", [])
         if not isinstance(raw_fx, list):
@@ -302,17 +296,15 @@ def parse_cards(d: dict[str, Any], source: str = "<cards>") -> Cards:
             effects = tuple(parse_effect(e, f"{w}.effects[{k}]") for k, e in enumerate(raw_fx))
         except DataError as exc:
             raise err(str(exc)) from None
-        note = f.get("note", "")
-        if not isinstance(note, str):
-            raise err(f"{w}.note must be a string")
+        note = chk.text(f.get("note", ""), f"{source}: {w}.note", DataError)
         faces.append(Face(name, value, sky, counts[0], counts[1], effects, note))
 
     raw_cards = d.get("card")
     if not isinstance(raw_cards, list):
         raise err("'card' must be a list of [[card]] tables")
-    if len(raw_cards) < MIN_CARDS or len(raw_cards) % 2:
-        raise err(f"'card' must list an even number (the deck is split in half) of at least "
-                  f"{MIN_CARDS} cards, got {len(raw_cards)}")
+    if not MIN_CARDS <= len(raw_cards) <= MAX_CARDS or len(raw_cards) % 2:
+        raise err(f"'card' must list an even number (the deck is split in half) of {MIN_CARDS} to "
+                  f"{MAX_CARDS} cards, got {len(raw_cards)}")
     cards: list[tuple[int, int]] = []
     for i, c in enumerate(raw_cards):
         w = f"card[{i}]"
@@ -327,7 +319,7 @@ def parse_cards(d: dict[str, Any], source: str = "<cards>") -> Cards:
         pair = []
         for k, s in enumerate(sides):
             if _fold(s) not in seen_names:
-                raise err(f"{w}.sides[{k}]: {s!r} is not a face of the file")
+                raise err(f"{w}.sides[{k}]: {chk.show(s)} is not a face of the file")
             pair.append(seen_names[_fold(s)])
         cards.append((pair[0], pair[1]))
 
@@ -341,12 +333,12 @@ def parse_cards(d: dict[str, Any], source: str = "<cards>") -> Cards:
     for i, s in enumerate(sides_c):
         w = f"celeiro.side[{i}]"
         areas = s.get("areas") if isinstance(s, dict) else None
-        if areas not in (1, 2):
-            raise err(f"{w}.areas must be 1 or 2")
+        if areas not in (1, 2) or isinstance(areas, bool):
+            raise err(f"{w}.areas must be 1 or 2, got {chk.show(areas)}")
         labels = s.get("labels")
-        if not (isinstance(labels, list) and len(labels) == areas and all(isinstance(x, str) and x for x in labels)):
+        if not (isinstance(labels, list) and len(labels) == areas):
             raise err(f"{w}.labels must name its {areas} discard area(s)")
-        celeiro[areas] = tuple(labels)
+        celeiro[areas] = tuple(chk.name(x, f"{source}: {w}.labels[{k}]", DataError) for k, x in enumerate(labels))
     if sorted(celeiro) != [1, 2]:
         raise err("celeiro.side: one face is for 1 discard area, the other for 2")
     return Cards(faces=tuple(faces), cards=tuple(cards), celeiro=(celeiro[1], celeiro[2]), path=source)

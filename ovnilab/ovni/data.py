@@ -9,14 +9,15 @@ naming the field, never deep inside a game.
 from __future__ import annotations
 
 import functools
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import networkx as nx
 
+from .. import datacheck as chk
 from ..datafiles import data_dir as _data_dir
-from ..datafiles import load_toml as _load_toml
 
 ALIEN_TYPES: tuple[str, ...] = ("pilot", "abductor", "builder", "military")
 ABILITY_KINDS: tuple[str, ...] = (
@@ -85,51 +86,66 @@ def _resolve(path: str | None, default: str) -> Path:
     return p
 
 
-@functools.lru_cache(maxsize=16)
-def load_board(path: str | None = None) -> Board:
-    """Read and validate a board file (default: ``data/ovni/board.toml``)."""
-    p = _resolve(path, "board.toml")
-    d = _load_toml(p)
-    cities = d.get("city")
-    if not isinstance(cities, list) or len(cities) != 12:
-        raise DataError(f"{p}: 'city' must list exactly 12 cities")
+#: what a board file may hold (documented bounds: a board keeps 12 cities; coordinates
+#: are drawing units, scaled to the map)
+CITY_COUNT = 12
+COORD_MAX = 10_000.0
+EDGES_MAX = 200
+#: phrases of the action texts that no city name may contain (``abduct in X swapping with Y``)
+RESERVED_CITY_WORDS: tuple[str, ...] = ("swapping with",)
+
+
+def parse_board(d: dict[str, Any], source: str = "<board>") -> Board:
+    """Validate a parsed board document (the dict of a TOML file); errors name
+    ``source`` and the field. City names must be names (``ovnilab.datacheck``) that no
+    two share, accents and case aside, and contain no phrase of the action texts."""
+    p = source
+    cities = chk.array(d.get("city"), f"{p}: city", DataError, CITY_COUNT, CITY_COUNT)
     by_num: dict[int, dict[str, Any]] = {}
     for i, c in enumerate(cities):
-        for key, kind in (("number", int), ("name", str), ("x", (int, float)), ("y", (int, float))):
-            if not isinstance(c.get(key), kind):
-                raise DataError(f"{p}: city[{i}].{key} is missing or has the wrong type")
-        if c["number"] in by_num:
-            raise DataError(f"{p}: city[{i}].number {c['number']} is used twice")
-        by_num[c["number"]] = c
-    if sorted(by_num) != list(range(1, 13)):
-        raise DataError(f"{p}: cities must be numbered 1 to 12")
+        w = f"{p}: city[{i}]"
+        chk.table(c, w, DataError)
+        num = chk.integer(c.get("number"), f"{w}.number", DataError, 1, CITY_COUNT)
+        if num in by_num:
+            raise DataError(f"{w}.number {num} is used twice")
+        by_num[num] = {
+            "name": chk.name(c.get("name"), f"{w}.name", DataError, RESERVED_CITY_WORDS),
+            "x": chk.number(c.get("x"), f"{w}.x", DataError, -COORD_MAX, COORD_MAX),
+            "y": chk.number(c.get("y"), f"{w}.y", DataError, -COORD_MAX, COORD_MAX),
+        }
     names = tuple(by_num[n]["name"] for n in range(1, 13))
-    if len({_fold(n) for n in names}) != 12:
-        raise DataError(f"{p}: city names must be distinct")
-    raw_edges = d.get("edges")
-    if not isinstance(raw_edges, list) or not raw_edges:
-        raise DataError(f"{p}: 'edges' must be a list of [a, b] pairs")
+    chk.distinct(names, f"{p}: city names", DataError)
+    raw_edges = chk.array(d.get("edges"), f"{p}: edges", DataError, 1, EDGES_MAX)
     edges: set[tuple[int, int]] = set()
     for i, e in enumerate(raw_edges):
-        if not (isinstance(e, list) and len(e) == 2 and all(isinstance(v, int) for v in e)):
-            raise DataError(f"{p}: edges[{i}] must be a pair of city numbers")
+        if not (isinstance(e, list) and len(e) == 2 and all(isinstance(v, int) and not isinstance(v, bool)
+                                                             for v in e)):
+            raise DataError(f"{p}: edges[{i}] must be a pair of city numbers, got {chk.show(e)}")
         a, b = e
         if a == b or not (1 <= a <= 12 and 1 <= b <= 12):
-            raise DataError(f"{p}: edges[{i}] = {e} does not join two different cities 1-12")
+            raise DataError(f"{p}: edges[{i}] = {chk.show(e)} does not join two different cities 1-12")
         edges.add((min(a, b), max(a, b)))
     g = nx.Graph()
     g.add_nodes_from(range(1, 13))
     g.add_edges_from(edges)
     if not nx.is_connected(g):
-        raise DataError(f"{p}: the board graph must be connected")
+        raise DataError(f"{p}: edges: the board graph must be connected")
     neigh = tuple(tuple(sorted(v - 1 for v in g.neighbors(n))) for n in range(1, 13))
     return Board(
-        name=str(d.get("name", p.stem)),
+        name=chk.text(d.get("name", Path(p).stem), f"{p}: name", DataError, chk.NAME_MAX * 3),
         names=names,
-        xy=tuple((float(by_num[n]["x"]), float(by_num[n]["y"])) for n in range(1, 13)),
+        xy=tuple((by_num[n]["x"], by_num[n]["y"]) for n in range(1, 13)),
         neighbours=neigh,
         edges=tuple(sorted(edges)),
     )
+
+
+@functools.lru_cache(maxsize=16)
+def load_board(path: str | None = None) -> Board:
+    """Read and validate a board file (default: ``data/ovni/board.toml``); a bad file
+    raises :class:`DataError` naming the file and the field."""
+    p = _resolve(path, "board.toml")
+    return parse_board(chk.read_toml(p, DataError), str(p))
 
 
 @dataclass(frozen=True)
@@ -180,102 +196,121 @@ class Cards:
     planet_colours: tuple[str, ...]
 
 
-@functools.lru_cache(maxsize=16)
-def load_cards(path: str | None = None) -> Cards:
-    """Read and validate a cards file (default: ``data/ovni/cards.toml``)."""
-    p = _resolve(path, "cards.toml")
-    d = _load_toml(p)
+#: documented bounds of a cards file: enough cards for four players, few enough to keep a
+#: game small; mission numbers are what ``keep missions 1+5+9`` shows
+CARDS_MAX = 100
+MISSION_ID_MAX = 999
+MISSION_NUMBER_MAX = 99  # humans, aliens, maps or UFOs a mission asks for
+PLANET_DISTANCE_MAX = 99
+
+
+def parse_cards(d: dict[str, Any], source: str = "<cards>") -> Cards:
+    """Validate a parsed cards document (the dict of a TOML file); errors name ``source``
+    and the field. Names (categories, planets) follow ``ovnilab.datacheck``'s rule,
+    colours are ``#rgb``/``#rrggbb`` or a colour word, numbers stay in the bounds above."""
+    p = source
 
     def err(msg: str) -> DataError:
         return DataError(f"{p}: {msg}")
 
-    humans = d.get("human")
-    if not isinstance(humans, list) or len(humans) != 6:
-        raise err("'human' must list the 6 human categories")
-    categories = tuple(str(h.get("name")) for h in humans)
-    if len(set(categories)) != 6:
-        raise err("human category names must be distinct")
+    humans = chk.array(d.get("human"), f"{p}: human", DataError, 6, 6)
+    categories_l, category_colours = [], []
+    for i, h in enumerate(humans):
+        w = f"{p}: human[{i}]"
+        chk.table(h, w, DataError)
+        categories_l.append(chk.name(h.get("name"), f"{w}.name", DataError))
+        category_colours.append(chk.colour(h.get("colour", "#888"), f"{w}.colour", DataError))
+    categories = tuple(categories_l)
+    chk.distinct(categories, f"{p}: human category names", DataError)
     cat_index = {c: i for i, c in enumerate(categories)}
-    planets = d.get("planet")
-    if not isinstance(planets, list) or len(planets) != 4:
-        raise err("'planet' must list the 4 planets")
-    dists = [pl.get("distance") for pl in planets]
-    if not all(isinstance(x, int) for x in dists) or len(set(dists)) != 4:
+    planets = chk.array(d.get("planet"), f"{p}: planet", DataError, 4, 4)
+    planet_names, dists, planet_colours = [], [], []
+    for i, pl in enumerate(planets):
+        w = f"{p}: planet[{i}]"
+        chk.table(pl, w, DataError)
+        planet_names.append(chk.name(pl.get("name"), f"{w}.name", DataError))
+        dists.append(chk.integer(pl.get("distance"), f"{w}.distance", DataError, 0, PLANET_DISTANCE_MAX))
+        planet_colours.append(chk.colour(pl.get("colour", "grey"), f"{w}.colour", DataError))
+    chk.distinct(planet_names, f"{p}: planet names", DataError)
+    if len(set(dists)) != 4:
         raise err("planet distances must be four different integers (they break ties)")
 
     type_index = {t: i for i, t in enumerate(ALIEN_TYPES)}
 
     def alien(v: Any, where: str) -> int:
-        if v not in type_index:
-            raise err(f"{where}: {v!r} is not an alien type {list(ALIEN_TYPES)}")
+        if not isinstance(v, str) or v not in type_index:
+            raise err(f"{where}: {chk.show(v)} is not an alien type {list(ALIEN_TYPES)}")
         return type_index[v]
 
-    def category(v: Any, where: str) -> int:
-        if v not in cat_index:
-            raise err(f"{where}: {v!r} is not a human category {list(categories)}")
-        return cat_index[v]
+    def aliens(v: Any, where: str, n: int) -> tuple[int, ...]:
+        return tuple(alien(x, where) for x in chk.array(v, f"{p}: {where}", DataError, n, n))
 
-    raw_cards = d.get("alien_cards")
-    if not isinstance(raw_cards, list) or len(raw_cards) < 4:
-        raise err("'alien_cards' must list at least 4 cards of three aliens each")
-    alien_cards = []
-    for i, c in enumerate(raw_cards):
-        if not isinstance(c, list) or len(c) != 3:
-            raise err(f"alien_cards[{i}] must show exactly three aliens")
-        alien_cards.append(tuple(sorted(alien(v, f"alien_cards[{i}]") for v in c)))
-    abilities = d.get("abilities")
-    if not isinstance(abilities, list) or len(abilities) < 8:
-        raise err("'abilities' must list at least 8 cards (two per player)")
+    def category(v: Any, where: str) -> int:
+        c = unicodedata.normalize("NFC", v) if isinstance(v, str) else None
+        if c not in cat_index:
+            raise err(f"{where}: {chk.show(v)} is not a human category {list(categories)}")
+        return cat_index[c]
+
+    def count(m: dict[str, Any], key: str, w: str, lo: int = 0, hi: int = MISSION_NUMBER_MAX) -> int:
+        return chk.integer(m.get(key), f"{p}: {w}.{key}", DataError, lo, hi)
+
+    raw_cards = chk.array(d.get("alien_cards"), f"{p}: alien_cards", DataError, 4, CARDS_MAX)
+    alien_cards = tuple(tuple(sorted(aliens(c, f"alien_cards[{i}]", 3))) for i, c in enumerate(raw_cards))
+    abilities = chk.array(d.get("abilities"), f"{p}: abilities (two per player)", DataError, 8, CARDS_MAX)
     for i, a in enumerate(abilities):
         if a not in ABILITY_KINDS:
-            raise err(f"abilities[{i}]: {a!r} is not one of {list(ABILITY_KINDS)}")
+            raise err(f"abilities[{i}]: {chk.show(a)} is not one of {list(ABILITY_KINDS)}")
     missions = []
-    raw_m = d.get("mission")
-    if not isinstance(raw_m, list) or len(raw_m) < 12:
-        raise err("'mission' must list at least 12 cards (three per player)")
-    seen_ids = set()
+    raw_m = chk.array(d.get("mission"), f"{p}: mission (three per player)", DataError, 12, CARDS_MAX)
+    seen_ids: set[int] = set()
     for i, m in enumerate(raw_m):
         w = f"mission[{i}]"
+        chk.table(m, f"{p}: {w}", DataError)
         fam = m.get("family")
         if fam not in MISSION_FAMILIES:
-            raise err(f"{w}.family must be one of {list(MISSION_FAMILIES)}")
-        mid = m.get("id")
-        if not isinstance(mid, int) or mid in seen_ids:
-            raise err(f"{w}.id must be a unique integer")
+            raise err(f"{w}.family must be one of {list(MISSION_FAMILIES)}, got {chk.show(fam)}")
+        mid = count(m, "id", w, 1, MISSION_ID_MAX)
+        if mid in seen_ids:
+            raise err(f"{w}.id {mid} is used twice")
         seen_ids.add(mid)
-        try:
-            if fam == "airspace":
-                if m["parity"] not in ("odd", "even"):
-                    raise err(f"{w}.parity must be 'odd' or 'even'")
-                mi = Mission(mid, fam, parity=m["parity"], cities=int(m["cities"]),
-                             category=category(m["category"], w), count=int(m["count"]))
-            elif fam == "abduction":
-                cats = tuple(category(c, w) for c in m["categories"])
-                if len(cats) != 3 or len(set(cats)) != 3:
-                    raise err(f"{w}.categories must name three different categories")
-                mi = Mission(mid, fam, categories=cats, alien=alien(m["alien"], w),
-                             count=int(m["count"]))
-            elif fam == "capture":
-                cap = tuple(sorted(alien(c, w) for c in m["captured"]))
-                own = tuple(alien(c, w) for c in m["own"])
-                if len(cap) != 3 or len(own) != 2:
-                    raise err(f"{w}: 'captured' lists 3 types and 'own' 2")
-                mi = Mission(mid, fam, captured=cap, own=own, count=int(m["count"]))
-            else:
-                mi = Mission(mid, fam, maps=int(m["maps"]), ufos=int(m["ufos"]))
-        except KeyError as exc:
-            raise err(f"{w} lacks the field {exc.args[0]!r}") from None
+        # the rulebook's four mission families, each with its own fields
+        if fam == "airspace":
+            if m.get("parity") not in ("odd", "even"):
+                raise err(f"{w}.parity must be 'odd' or 'even', got {chk.show(m.get('parity'))}")
+            mi = Mission(mid, fam, parity=m["parity"], cities=count(m, "cities", w, 1, CITY_COUNT // 2),
+                         category=category(m.get("category"), f"{w}.category"), count=count(m, "count", w))
+        elif fam == "abduction":
+            cats = tuple(category(c, f"{w}.categories")
+                         for c in chk.array(m.get("categories"), f"{p}: {w}.categories", DataError, 3, 3))
+            if len(set(cats)) != 3:
+                raise err(f"{w}.categories must name three different categories")
+            mi = Mission(mid, fam, categories=cats, alien=alien(m.get("alien"), f"{w}.alien"),
+                         count=count(m, "count", w))
+        elif fam == "capture":
+            cap = tuple(sorted(aliens(m.get("captured"), f"{w}.captured", 3)))
+            own = aliens(m.get("own"), f"{w}.own", 2)
+            mi = Mission(mid, fam, captured=cap, own=own, count=count(m, "count", w))
+        else:
+            mi = Mission(mid, fam, maps=count(m, "maps", w), ufos=count(m, "ufos", w))
         missions.append(mi)
     return Cards(
-        alien_cards=tuple(alien_cards),  # type: ignore[arg-type]
+        alien_cards=alien_cards,  # type: ignore[arg-type]
         abilities=tuple(abilities),
         missions=tuple(missions),
         categories=categories,
-        category_colours=tuple(str(h.get("colour", "#888")) for h in humans),
-        planets=tuple(str(pl["name"]) for pl in planets),
-        planet_distance=tuple(int(x) for x in dists),
-        planet_colours=tuple(str(pl.get("colour", "grey")) for pl in planets),
+        category_colours=tuple(category_colours),
+        planets=tuple(planet_names),
+        planet_distance=tuple(dists),
+        planet_colours=tuple(planet_colours),
     )
+
+
+@functools.lru_cache(maxsize=16)
+def load_cards(path: str | None = None) -> Cards:
+    """Read and validate a cards file (default: ``data/ovni/cards.toml``); a bad file
+    raises :class:`DataError` naming the file and the field."""
+    p = _resolve(path, "cards.toml")
+    return parse_cards(chk.read_toml(p, DataError), str(p))
 
 
 def board_graph(path: str | None = None) -> nx.Graph:
