@@ -32,6 +32,7 @@ from __future__ import annotations
 import dataclasses
 import html
 import random
+import re
 import typing
 from typing import Any, Callable, Mapping
 
@@ -40,7 +41,7 @@ import ipywidgets as W
 from .bots import PlayerView, RandomBot
 from .core import GameState, IllegalAction
 
-__all__ = ["GameBoard", "Chooser"]
+__all__ = ["GameBoard", "Chooser", "svg_aspect", "view_width_css", "view_width_px"]
 
 HUMAN = "human"
 
@@ -96,7 +97,7 @@ class GameBoard(W.VBox):
         self._check_seats()
 
         # ---- view and status
-        self.view = W.HTML(layout=W.Layout(width="100%", overflow="auto"))
+        self.view = W.HTML(layout=W.Layout(width="100%"))
         self.view.add_class("ovnilab-board-view")
         self.status = W.HTML()
         self.status.add_class("ovnilab-status")
@@ -132,18 +133,43 @@ class GameBoard(W.VBox):
         self.rules_panel = W.Accordion(children=[rules_box])
         self.rules_panel.set_title(0, "rule options")
         self.rules_panel.selected_index = None
-        controls = W.HBox([self.undo_button, self.step_button, self.auto])
+        controls = W.HBox([self.undo_button, self.step_button, self.auto], layout=W.Layout(flex_flow="row wrap"))
         replay = W.HBox([self.history, self.live_button])
         newgame = W.VBox([W.HBox([self.players, self.seed, self.new_button]), self.rules_panel])
-        tabs = W.Tab(children=[self.log_view, newgame])
-        tabs.set_title(0, "log")
-        tabs.set_title(1, "new game")
-        super().__init__([W.HTML(f"<b>{html.escape(title)}</b>") if title else W.HTML(),
-                          self.status, self.error, self.view, self.actions, controls, replay, tabs])
+        self.tabs = W.Tab(children=[self.log_view, newgame])
+        self.tabs.set_title(0, "log")
+        self.tabs.set_title(1, "new game")
+        super().__init__(self._arrange(title, controls, replay))
         self.add_class("ovnilab-board")
         self._snapshots: list[GameState] = self.state.history()
         self._run_bots()
         self._refresh()
+
+    # ----------------------------------------------------------------- layout
+    def _arrange(self, title: str, controls: W.Widget, replay: W.Widget) -> list[W.Widget]:
+        """The board's layout (see :data:`LAYOUT_CSS`): the map on the left, scaled to the
+        window, and beside it a column with the status line, the human's actions, the
+        error line right under them, undo / bot controls, the history and the tabs."""
+        head = W.HTML(f"<style>{LAYOUT_CSS}</style>")
+        head.add_class("ovnilab-style")
+        self.status.add_class("ovnilab-line")
+        self.error.add_class("ovnilab-line")
+        controls.add_class("ovnilab-controls")
+        replay.add_class("ovnilab-replay")
+        self.tabs.add_class("ovnilab-tabs")
+        heading = W.HTML(f"<b>{html.escape(title)}</b>" if title else "")
+        heading.add_class("ovnilab-line")
+        heading.add_class("ovnilab-title")
+        self.side = W.VBox([heading, self.status, self.actions, self.error, controls, replay, self.tabs])
+        self.side.add_class("ovnilab-side")
+        body = W.HBox([self.view, self.side])
+        body.add_class("ovnilab-body")
+        return [head, body]
+
+    def _fit_view(self, svg: str) -> None:
+        """Size the map for the window: as wide as the column beside it leaves, and no
+        taller than the window (its width follows from the drawing's aspect ratio)."""
+        self.view.layout.width = view_width_css(svg_aspect(svg))
 
     # ------------------------------------------------------------------ seats
     def _check_seats(self) -> None:
@@ -271,7 +297,9 @@ class GameBoard(W.VBox):
         if not 0 <= k < len(self._snapshots):
             return
         snap = self._snapshots[k]
-        self.view.value = self._render(snap, viewer=self.viewer())
+        svg = self._render(snap, viewer=self.viewer())
+        self._fit_view(svg)
+        self.view.value = svg
         if k < len(self._snapshots) - 1:
             self.status.value = (f"<b>replay</b>: position {k} of {len(self._snapshots) - 1} "
                                  "(move the slider to the end, or press 'back to live', to play)")
@@ -448,6 +476,144 @@ class GameBoard(W.VBox):
 
         walk(self.actions)
         return out
+
+
+#: Width of the column beside the map (status, actions, controls, tabs), in CSS px.
+SIDE_WIDTH = 340
+#: Height above and below the map that the page keeps for other things (a line of text
+#: above the board, the page's margins), in CSS px: the map is at most the window's
+#: height minus this.
+PAGE_CHROME = 64
+
+# The layout: a row that wraps (map, then the side column) so the page never needs a
+# horizontal scrollbar; the drawing scales with its box (CSS width 100%, height from
+# its viewBox), and the box's width comes from view_width_css().
+LAYOUT_CSS = f"""
+.ovnilab-style {{ display: none !important; }}
+.ovnilab-board {{ width: 100%; max-width: 100%; box-sizing: border-box; }}
+.ovnilab-body {{ flex-flow: row wrap; align-items: flex-start; gap: 8px 12px; width: 100%; }}
+.ovnilab-body > .ovnilab-board-view {{ flex: 0 0 auto; min-width: 0; margin: 0; }}
+.ovnilab-board-view .widget-html-content {{ line-height: normal; }}
+.ovnilab-board-view svg {{ display: block; width: 100%; height: auto; }}
+.ovnilab-side {{ flex: 1 1 {SIDE_WIDTH - 20}px; min-width: {SIDE_WIDTH - 20}px; max-width: 100%; }}
+.ovnilab-side .ovnilab-line {{ width: auto; margin: 0 0 2px 0; }}
+.ovnilab-side .ovnilab-line .widget-html-content {{ line-height: 1.35; white-space: normal; }}
+.ovnilab-side .ovnilab-title .widget-html-content {{ font-size: 15px; }}
+.ovnilab-side .ovnilab-actions {{ width: 100%; }}
+.ovnilab-side .ovnilab-actions .widget-toggle-buttons {{ flex-wrap: wrap; width: 100%; }}
+.ovnilab-side .ovnilab-actions .widget-toggle-buttons .widget-toggle-button {{ margin-bottom: 2px; }}
+.ovnilab-side .ovnilab-replay .widget-slider {{ width: auto; flex: 1 1 140px; min-width: 140px; }}
+.ovnilab-side > * {{ max-width: 100%; box-sizing: border-box; }}
+.ovnilab-side .ovnilab-tabs {{ width: auto; margin-right: 0; }}
+.ovnilab-log .widget-html-content {{ line-height: normal; }}
+.ovnilab-log pre {{ max-height: 9em !important; white-space: pre-wrap; }}
+"""
+
+
+def svg_aspect(svg: str) -> float:
+    """Width / height of an SVG drawing, from its ``viewBox`` (1.0 when it has none)."""
+    m = _VIEWBOX.search(svg)
+    if not m:
+        return 1.0
+    w, h = float(m.group(1)), float(m.group(2))
+    return w / h if w > 0 and h > 0 else 1.0
+
+
+def view_width_css(aspect: float) -> str:
+    """The CSS width of the map's box for a drawing of this aspect ratio: what the side
+    column leaves of the row, capped so the height (width / aspect) fits the window; on
+    a narrow window at least 560 px (the side column then wraps below the map)."""
+    return (f"max(min(calc(100% - {SIDE_WIDTH}px), calc((100vh - {PAGE_CHROME}px) * {aspect:.4f})), "
+            "min(100%, 560px))")
+
+
+def view_width_px(aspect: float, row_width: float, viewport_height: float) -> float:
+    """The map's displayed width in px that :func:`view_width_css` gives, for a row
+    ``row_width`` px wide in a window ``viewport_height`` px tall (for the legibility
+    test: text size on screen = font size x this / viewBox width)."""
+    return max(min(row_width - SIDE_WIDTH, (viewport_height - PAGE_CHROME) * aspect), min(row_width, 560))
+
+
+_VIEWBOX = re.compile(r'viewBox="\s*[-\d.]+[\s,]+[-\d.]+[\s,]+([\d.]+)[\s,]+([\d.]+)\s*"')
+
+
+#: how the seat pickers name each kind of bot
+BOT_LABELS = {"random": "random bot", "greedy": "greedy bot", "mcts": "MCTS bot (slower)"}
+
+
+def default_bots(game: str) -> dict[str, Callable[[], Any]]:
+    """The bots a seat may be given on a board of ``game``: the random bot and, where
+    ``ovnilab.<game>.bots`` has them, its greedy and MCTS bots at their default
+    settings (MCTS by iterations, not time, so a seeded game replays the same)."""
+    out: dict[str, Callable[[], Any]] = {"random": RandomBot}
+    try:
+        mod = importlib.import_module(f"ovnilab.{game}.bots") if game else None
+    except ImportError:
+        mod = None
+    for key, name in (("greedy", "GreedyBot"), ("mcts", "MCTSBot")):
+        cls = getattr(mod, name, None)
+        if cls is not None:
+            out[key] = cls
+    return out
+
+
+def field_doc(cls: type, f: dataclasses.Field) -> str:
+    """One line that says what a Rules field means: the field's ``metadata["doc"]``;
+    else its entry in the class docstring (``name: text`` or ``name`` over an indented
+    paragraph, first sentence); else its name in words."""
+    doc = f.metadata.get("doc") if f.metadata else None
+    if doc:
+        return " ".join(str(doc).split())
+    lines = inspect.cleandoc(cls.__doc__ or "").splitlines()
+    for i, line in enumerate(lines):
+        head, sep, rest = line.partition(":")
+        names = [x.strip() for x in (head if sep else line).split("/")]
+        if line[:1].isspace() or f.name not in names:
+            continue
+        if sep and rest.strip():  # "name: text", maybe continued on indented lines
+            text = [rest.strip()]
+        elif not sep and i + 1 < len(lines) and lines[i + 1][:1].isspace():  # "name" over a paragraph
+            text = []
+        else:
+            continue
+        for nxt in lines[i + 1:]:
+            if not nxt[:1].isspace() or not nxt.strip():
+                break
+            text.append(nxt.strip())
+        para = " ".join(text)
+        cut = para.find(". ")
+        return para[:cut + 1] if 0 < cut < len(para) - 2 else para
+    return f.name.replace("_", " ")
+
+
+def _problems_of(exc: BaseException) -> dict[str, str]:
+    """``{field: message}`` from a refused new game: the error's ``errors`` mapping when
+    it has one (a Rules validation error lists every bad field), else ``{"": message}``."""
+    errors = getattr(exc, "errors", None)
+    if isinstance(errors, Mapping) and errors:
+        return {str(k): str(v) for k, v in errors.items()}
+    return {"": str(exc) or type(exc).__name__}
+
+
+def _range_text(f: dataclasses.Field) -> str:
+    """A rule option's documented numeric range as text, e.g. ``" (1 to 40)"`` ("" without one)."""
+    meta = f.metadata or {}
+    lo, hi = meta.get("min"), meta.get("max")
+    if lo is None and hi is None:
+        return ""
+    if hi is None:
+        return f" (at least {lo})"
+    return f" (at most {hi})" if lo is None else f" ({lo} to {hi})"
+
+
+def _is_bare_name(name: str) -> bool:
+    """A file name without any folder part (nor "." / "..")."""
+    return name not in (".", "..") and "/" not in name and "\\" not in name and "\0" not in name
+
+
+def _clip(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters (a hostile file name must not flood the page)."""
+    return text if len(text) <= limit else text[:limit - 1] + "\u2026"
 
 
 def _field_kind(hint: Any, value: Any) -> tuple[type | None, bool]:

@@ -79,8 +79,7 @@ class Board(GameBoard):
             options=[("drawn at random", -1), ("seat 0", 0), ("seat 1", 1)], value=current.starting_player,
             description="starting_player", style={"description_width": "200px"})
         self.rules_panel.children[0].children = tuple(self.rule_widgets.values())
-        tabs = self.children[-1]
-        newgame = tabs.children[1]
+        newgame = self.tabs.children[1]
         newgame.children = (newgame.children[0], self.areas) + tuple(newgame.children[1:])
 
     def new_game(self) -> None:

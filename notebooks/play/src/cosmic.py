@@ -7,23 +7,7 @@
 # ---
 
 # %% [markdown]
-# # Play Cosmic Encounter
-#
-# **Run all cells (menu Run > Run All Cells) to start the board.** You play seat 0 against
-# three greedy bots, each with an alien power dealt at random. The board draws the game
-# from your seat: your hand at the bottom, the other hands only counted.
-#
-# - Each decision of an encounter (destiny, launching ships, inviting and joining allies,
-#   the encounter card, deals, artifacts and flares) appears as buttons; only legal
-#   choices are offered. A deal is proposed with the deal form.
-# - *undo*, the *history* slider and the *new game* tab (players, seed, which aliens may be
-#   dealt, rule options) work as on every ovnilab board.
-# - Seats: edit `SEATS` below and run the cell again: `"human"` on several seats plays
-#   hot seat at one screen; bots on every seat lets a class watch.
-#
-# The rules: [the encounter](../rules/cosmic_1_encounter.ipynb),
-# [cards and deals](../rules/cosmic_2_cards_and_deals.ipynb),
-# [the aliens](../rules/cosmic_3_aliens.ipynb).
+# **Play Cosmic Encounter**: run all cells (menu Run > Run All Cells) to start the board; how to play is under it.
 
 # %% tags=["nbval-ignore-output"]
 from ovnilab import cosmic
@@ -32,3 +16,22 @@ from ovnilab.cosmic.widget import Board
 
 SEATS = {0: "human", 1: GreedyBot(), 2: GreedyBot(), 3: GreedyBot()}
 Board(cosmic.new_game(len(SEATS), seed=2026), seats=SEATS)
+
+# %% [markdown]
+# ## How to play
+#
+# You play seat 0 against
+# three greedy bots, each with an alien power dealt at random. The board draws the game
+# from your seat: your hand at the bottom, the other hands only counted.
+#
+# - Each decision of an encounter (destiny, launching ships, inviting and joining allies,
+#   the encounter card, deals, artifacts and flares) appears as buttons; only legal
+#   choices are offered. A deal is proposed with the deal form.
+# - *undo*, the *history* slider and the *new game* tab (players, seed, which aliens may be
+#   dealt, rule options) work as on every ovnilab board.
+# - Seats: edit `SEATS` in the code above and run the cell again: `"human"` on several seats plays
+#   hot seat at one screen; bots on every seat lets a class watch.
+#
+# The rules: [the encounter](../rules/cosmic_1_encounter.ipynb),
+# [cards and deals](../rules/cosmic_2_cards_and_deals.ipynb),
+# [the aliens](../rules/cosmic_3_aliens.ipynb).

@@ -7,20 +7,7 @@
 # ---
 
 # %% [markdown]
-# # Play the cow game
-#
-# **Run all cells (menu Run > Run All Cells) to start the board.** You are seat 0 against
-# a greedy bot. Each turn: draw two cards from the bottom of the deck and keep one, take
-# the top card of a Celeiro (discard area), or flip a card in your hand; once per turn you
-# may also build a card into your pyramid for free. The board offers only legal moves.
-#
-# - *undo*, the *history* slider and the *new game* tab (seed, one or two discard areas,
-#   rule options) work as on every ovnilab board.
-# - Seats: edit `SEATS` below and run the cell again: `"human"` on both seats plays
-#   hot seat; bots on both lets a class watch.
-#
-# The rules, one at a time: [rules/cows](../rules/cows.ipynb). *Celeiro* means barn
-# (the discard area).
+# **Play the cow game**: run all cells (menu Run > Run All Cells) to start the board; how to play is under it.
 
 # %% tags=["nbval-ignore-output"]
 from ovnilab import cows
@@ -29,3 +16,19 @@ from ovnilab.cows.widget import Board
 
 SEATS = {0: "human", 1: GreedyBot()}
 Board(cows.new_game(seed=2026), seats=SEATS)
+
+# %% [markdown]
+# ## How to play
+#
+# You are seat 0 against
+# a greedy bot. Each turn: draw two cards from the bottom of the deck and keep one, take
+# the top card of a Celeiro (discard area), or flip a card in your hand; once per turn you
+# may also build a card into your pyramid for free. The board offers only legal moves.
+#
+# - *undo*, the *history* slider and the *new game* tab (seed, one or two discard areas,
+#   rule options) work as on every ovnilab board.
+# - Seats: edit `SEATS` in the code above and run the cell again: `"human"` on both seats plays
+#   hot seat; bots on both lets a class watch.
+#
+# The rules, one at a time: [rules/cows](../rules/cows.ipynb). *Celeiro* means barn
+# (the discard area).

@@ -7,23 +7,7 @@
 # ---
 
 # %% [markdown]
-# # Play Ovni
-#
-# **Run all cells (menu Run > Run All Cells) to start the board.** You are **red**
-# (seat 0) against three greedy bots; the board draws the game from your seat, so the
-# other players' face-down command tokens and missions stay hidden.
-#
-# - Your legal actions appear under the map, grouped by kind: a command token is placed by
-#   picking its value, then the area; a pilot moves by picking the origin, then the
-#   destination. Only legal moves are offered.
-# - *undo* takes back your last decision (and the bot moves after it); the *history*
-#   slider replays every position; the *new game* tab starts another game with other
-#   players, seed or rule options.
-# - Seats: edit `SEATS` below and run the cell again: `"human"` on several seats plays
-#   hot seat at one screen; bots on every seat lets a class watch (turn *bots auto* off
-#   to step through their moves).
-#
-# The rules, one at a time: [rules/ovni](../rules/ovni.ipynb).
+# **Play Ovni**: run all cells (menu Run > Run All Cells) to start the board; how to play is under it.
 
 # %% tags=["nbval-ignore-output"]
 from ovnilab import ovni
@@ -32,3 +16,21 @@ from ovnilab.ovni.widget import Board
 
 SEATS = {0: "human", 1: GreedyBot(), 2: GreedyBot(), 3: GreedyBot()}
 Board(ovni.new_game(len(SEATS), seed=2026, setup="random"), seats=SEATS)
+
+# %% [markdown]
+# ## How to play
+#
+# You are **red** (seat 0) against three greedy bots; the board draws the game from your
+# seat, so the other players' face-down command tokens and missions stay hidden.
+#
+# - Your legal actions appear beside the map (under it on a narrow window), grouped by
+#   kind: a command token is placed by picking its value, then the area; a pilot moves by picking the origin, then the
+#   destination. Only legal moves are offered.
+# - *undo* takes back your last decision (and the bot moves after it); the *history*
+#   slider replays every position; the *new game* tab starts another game with other
+#   players, seed or rule options.
+# - Seats: edit `SEATS` in the code above and run the cell again: `"human"` on several seats plays
+#   hot seat at one screen; bots on every seat lets a class watch (turn *bots auto* off
+#   to step through their moves).
+#
+# The rules, one at a time: [rules/ovni](../rules/ovni.ipynb).
