@@ -34,7 +34,7 @@
 # *encounter*: one battle, an offense attacks a planet of a defense;
 # *offense* / *defense*: the player whose turn it is / the player whose planet is attacked;
 # *ship*: a player's token; each ship in the encounter adds 1 to its side's total;
-# *colony*: ships of a player on a planet; landing a colony on a foreign planet is how one wins the game;
+# *colony*: ships of a player on a planet; the first player with colonies on five foreign planets wins the game;
 # *warp*: where lost ships go;
 # *encounter card*: the card each side selects face down;
 # *attack 08*: an attack card worth 8 (added to the side's ships; the higher total wins, ties to the defense);
@@ -69,7 +69,8 @@ r = stats.play_encounter("attack 08", "attack 14", offense_ships=4, defense_ship
                          offense_hand=OFFENSE_HAND, defense_hand=DEFENSE_HAND, hand_size=8)
 print("winner:", r.outcome, "| totals", r.totals, "| colonies", r.colonies, "| ships", r.ships, "| cards", r.cards)
 print(f"offense scores {r.value(0, weights):+.2f}, defense scores {r.value(1, weights):+.2f}")
-assert r.outcome == "defense" and r.totals == (12, 18) and r.ships == (-4, 0)
+assert r.outcome == "defense" and r.totals == (12, 18) and r.ships == (-4, 0) and r.cards == (-1, -1)
+assert round(r.value(0, weights), 9) == -1.3 and round(r.value(1, weights), 9) == -0.8   # the sums below
 
 # %% [markdown]
 # To turn an encounter into **payoffs** we weigh what changed: a colony 1, a ship 0.2, a
@@ -77,7 +78,7 @@ assert r.outcome == "defense" and r.totals == (12, 18) and r.ships == (-4, 0)
 # a big attack you no longer hold). The offense lost 4 ships and its attack 08:
 # $-0.8 - 0.1 - 0.4 = -1.3$; the defense spent its attack 14: $-0.1 - 0.7 = -0.8$.
 # These weights are a modelling choice; [Lesson 3](03_mixed_strategies_zero_sum.ipynb)
-# shows how the game changes when spent attack cards cost nothing.
+# compares a duel with and without that cost of spent attack cards.
 #
 # Cosmic Encounter is played by three to five players. Each main player counts **its own**
 # gains: a colony both of them gain is a colony the rest of the table did not get. So one
@@ -191,8 +192,10 @@ assert A_w[:, 2].argmax() == 0 and B_w[0].argmax() == 0 and A_w[:, 0].argmax() =
 # predictable choice can be exploited.
 #
 # First shrink the game. A card that pays less than another card *against everything* is
-# **strictly dominated**, and no player ever uses it (more on this in
-# [Lesson 2](02_dominance_prisoners_dilemma.ipynb)):
+# **strictly dominated**, and a rational player never uses it (more on this in
+# [Lesson 2](02_dominance_prisoners_dilemma.ipynb)). Removing one card can make another
+# dominated: the offense's negotiate is beaten by its attack 15 only once the defense's
+# attack 14 is gone (against the 14 the negotiate pays $-0.2$ and the 15 only $-1.05$):
 
 # %%
 reduced = theory.iterated_elimination(weak)
@@ -202,6 +205,8 @@ print(sub)
 A_sub, B_sub = sub.row_payoffs, sub.col_payoffs
 assert sub.row_labels == ("attack 08", "attack 15") and sub.col_labels == ("attack 06", "negotiate")
 assert A_sub.tolist() == [[-0.7, 0.1], [0.15, -0.25]] and B_sub.tolist() == [[-0.4, -0.5], [-1.2, -0.5]]
+assert reduced.steps == (("column", "attack 14", "negotiate"), ("row", "negotiate", "attack 15"))
+assert (weak.row_payoffs[2, 1], weak.row_payoffs[1, 1]) == (-0.2, -1.05)   # before the 14 goes
 
 # %% [markdown]
 # ## 4. The mixed equilibrium, by hand
@@ -301,8 +306,9 @@ assert eq.exact_payoffs == (Fraction(-2, 15), Fraction(-1, 2))
 # %% [markdown]
 # **Reading the equilibrium.** The offense plays its cheap 08 seven times in eight,
 # and the defense answers with its 06 in 7 of 24 encounters, just often enough that the 15
-# and the 08 pay the offense the same ($-2/15$). The defense gets $-1/2$ whatever it plays.
-# Compare with the table where deals succeed: there both players would get $+0.9$. Mixed
+# and the 08 pay the offense the same ($-2/15$). The defense gets $-1/2$ with either card it
+# mixes (its unused attack 14 would get only $-4/5$). Compare with section 2, where deals
+# succeed and the offense sends four ships: there the only pure equilibrium gives both $+0.9$. Mixed
 # equilibria are not about being unpredictable for fun: each player randomises so that the
 # other has nothing to exploit.
 #
@@ -332,7 +338,7 @@ assert left.row_labels == ("attack 08", "negotiate") and left.col_labels == ("at
 # Defense's best card in each row: vs attack 08 the negotiate (-0.2); vs attack 15 the
 # negotiate (-0.2); vs negotiate the attack 06 (-0.6 beats -1.0 and -0.7).
 # Starred twice: (attack 08, negotiate) and (negotiate, attack 06). Two equilibria with
-# different payoffs: the players would each like a different one.
+# different payoffs, (-0.2, -0.2) and (-0.3, -0.6): both players prefer the first one.
 answer_1 = {("attack 08", "negotiate"), ("negotiate", "attack 06")}
 ### END SOLUTION
 
@@ -341,6 +347,8 @@ assert answer_1 is not None, "store your answer in answer_1"
 ### BEGIN HIDDEN TESTS
 assert set(answer_1) == {("attack 08", "negotiate"), ("negotiate", "attack 06")}
 assert set(answer_1) == set(pure_equilibria(macron))
+assert (macron.row_payoffs[0, 2], macron.col_payoffs[0, 2]) == (-0.2, -0.2)   # the solution's remark
+assert (macron.row_payoffs[2, 0], macron.col_payoffs[2, 0]) == (-0.3, -0.6)
 ### END HIDDEN TESTS
 
 # %% [markdown]
