@@ -14,7 +14,7 @@
 # makes that idea precise, shows where it is safe and where the *order* of the removals
 # changes the answer, and then meets the most famous game solved this way, the
 # prisoner's dilemma, twice: in the textbook and in the recruitment phase of the board game
-# **Ovni**, where two players bid numbered command tokens for alien cards.
+# **Ovni**, where the players bid numbered command tokens for alien cards.
 #
 # **Audience:** students in a first course on game theory; teachers preparing one.
 #
@@ -200,6 +200,11 @@ print("pure Nash equilibria of the full game:", pure_equilibria)
 assert pure_equilibria == [("Top", "Left"), ("Middle", "Left"), ("Middle", "Right"), ("Bottom", "Right")]
 for rows, cols in weak_ends:   # each end keeps two of the four
     assert len([(r, c) for r, c in pure_equilibria if r in rows and c in cols]) == 2
+    end = weak.restrict(rows=[weak.index("row", r) for r in rows], cols=[weak.index("col", c) for c in cols])
+    for e in theory.equilibria(end):   # an equilibrium of the reduced table is one of the full game
+        x = [e.row[rows.index(r)] if r in rows else 0 for r in weak.row_labels]
+        y = [e.col[cols.index(c)] if c in cols else 0 for c in weak.col_labels]
+        assert theory.is_equilibrium(weak, x, y)
 
 # %% [markdown]
 # The three hand results are exactly the three places where the orders can stop (the
@@ -450,6 +455,8 @@ stage = six
 for who, label in [("row", "2"), ("col", "2"), ("row", "3"), ("col", "3"), ("row", "4"), ("col", "4")]:
     k = stage.index(who, label)
     assert k in theory.dominated_strategies(stage, who), (who, label)
+    own = stage.payoffs(who) if who == "row" else stage.payoffs(who).T   # one row per own token
+    assert (own[stage.index(who, "6")] > own[k]).all(), (who, label)   # dominated by the 6 itself
     keep = [i for i in range(len(stage.labels(who))) if i != k]
     stage = stage.restrict(rows=keep) if who == "row" else stage.restrict(cols=keep)
 assert stage.row_labels == stage.col_labels == ("5", "6")
@@ -532,8 +539,8 @@ assert not theory.is_equilibrium(_g1, [0, 0, Fraction(1, 2), 0, Fraction(1, 2)],
 # b: T = 3 < R = 5 (a "stag hunt": two pure equilibria, no dominant strategy), no.
 # c: S = 1 > P = 0 (a "chicken" game), no.
 # d: 3 > 2 > 0 > -1, yes.
-# e: P = 2 > R = 1: defect dominates, but (defect, defect) is also the best cell for
-#    both, so there is no dilemma, no.
+# e: P = 2 > R = 1: defect dominates, but no cell gives both players more than
+#    (defect, defect) does (the best symmetric cell), so there is no dilemma, no.
 answer_4 = {"a", "d"}
 ### END SOLUTION
 
@@ -554,6 +561,7 @@ _b = theory.NormalFormGame([[5, 0], [3, 2]], [[5, 3], [0, 2]])
 assert [(_q.support("row"), _q.support("col")) for _q in theory.equilibria(_b) if _q.is_pure()] == [(["r0"], ["c0"]), (["r1"], ["c1"])]
 _e = theory.NormalFormGame([[1, 0], [3, 2]], [[1, 3], [0, 2]])
 assert theory.dominated_strategies(_e, "row") == {0: 1}
+assert not any(_e.row_payoffs[i, j] > 2 and _e.col_payoffs[i, j] > 2 for i in range(2) for j in range(2))
 ### END HIDDEN TESTS
 
 # %% [markdown]
