@@ -337,7 +337,7 @@ for ships in (1, 2, 3, 4):
     g = stats.planning_game(OFFENSE_HAND, DEFENSE_HAND, ships, 4, relative=True, weights=keep)
     (e,) = theory.equilibria(g)
     by_ships[ships] = e.exact_payoffs[0]
-    assert not e.is_pure()
+    assert len(e.support("row")) > 1 and len(e.support("col")) > 1   # both players randomise
     print(f"{ships} ship(s): value {str(by_ships[ships]):>6} = {float(by_ships[ships]):.3f} | {e.describe()}")
 lowest = min(by_ships, key=by_ships.get)
 print(f"the value is lowest with {lowest} ships and highest with {max(by_ships, key=by_ships.get)}")
@@ -345,6 +345,10 @@ assert lowest == 2 and max(by_ships, key=by_ships.get) == 4
 # with two ships the offense wins exactly the encounters it wins with one
 outcome = lambda ships, o, d: stats.play_encounter(o, d, ships, 4, OFFENSE_HAND, DEFENSE_HAND, hand_size=8).outcome
 assert all(outcome(1, o, d) == outcome(2, o, d) for o in OFFENSE_HAND for d in DEFENSE_HAND)
+lost = lambda ships: stats.play_encounter("attack 08", "attack 14", ships, 4, OFFENSE_HAND, DEFENSE_HAND, hand_size=8).ships[0]
+assert (lost(1), lost(2)) == (-1, -2)   # twice as many ships to the warp
+# the attack 08 against the 06: a tie (won by the defense) with two ships, a win from three on
+assert [outcome(s, "attack 08", "attack 06") for s in (2, 3, 4)] == ["defense", "offense", "offense"]
 
 # %% [markdown]
 # The value is not monotone in the ships sent. Two ships win exactly the encounters one ship
@@ -365,6 +369,11 @@ print(duel20)
 warrior = stats.planning_game(OFFENSE_HAND, DEFENSE_HAND, 4, 4, aliens=(None, "Warrior"), tokens=(0, 3),
                               relative=True, weights=keep)
 print(warrior)
+for who in ("row", "col"):   # exercise 3's premise: no card is dominated, not even weakly
+    assert not theory.dominated_strategies(warrior, who, strict=False)
+warrior_08_06 = stats.play_encounter("attack 08", "attack 06", 4, 4, OFFENSE_HAND, DEFENSE_HAND,
+                                     aliens=(None, "Warrior"), tokens=(0, 3), hand_size=8)
+assert warrior_08_06.totals == (12, 13) and warrior_08_06.outcome == "defense"   # 6 + 4 + 3 beats 8 + 4
 
 # %% [markdown]
 # ### Exercise 1 (pen and paper)
@@ -440,6 +449,8 @@ assert answer_3 is not None, "store your answer in answer_3"
 ### BEGIN HIDDEN TESTS
 assert abs(float(answer_3) - 7 / 39) < 1e-6
 assert abs(float(answer_3) - theory.value(warrior)) < 1e-6
+(_eq_w,) = theory.equilibria(warrior)
+assert len(_eq_w.support("row")) == 3   # the solution's remark: all three offense cards are played
 ### END HIDDEN TESTS
 
 # %% [markdown]
