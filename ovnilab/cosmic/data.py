@@ -4,8 +4,12 @@ Five readable TOML files, each saying what comes from REFERENCE.md and what is a
 reconstruction: ``deck.toml`` (the 72-card cosmic deck), ``destiny.toml`` (colours and the
 destiny deck), ``artifacts.toml`` (the eight artifacts' timings), ``aliens.toml`` (the
 beginner aliens in brief) and ``flares.toml`` (their flares). Everything is validated on
-load, so a hand-edited file fails with a message naming the file and the field instead of
-failing deep inside a game.
+load, so a hand-edited file fails with a :class:`DataError` naming the file and the field
+instead of failing deep inside a game: numbers within documented bounds (``DECK_MAX``
+cards, checked before any list grows), texts and names by the shared rules of
+:mod:`ovnilab.datacheck`, alien names one capitalised ASCII word and player colours
+colour words (both are read back from action texts). :func:`parse_data` checks parsed
+documents; :func:`load_data` reads the files first.
 
 Cards are ints. A *face* is what is printed on a card (``attack 08``, ``negotiate``,
 ``Card Zap``, ``Will flare``); several cards share a face. Card ids ``0..71`` are the cosmic

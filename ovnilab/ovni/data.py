@@ -2,8 +2,13 @@
 
 The files are readable TOML that say what comes from the rulebook and what is an ovnilab
 reconstruction. Users swap them through ``Rules(board_file=..., cards_file=...)``.
-Everything here is validated on load so that a hand-edited file fails with a message
-naming the field, never deep inside a game.
+Everything here is validated on load so that a hand-edited (or received) file fails with
+a :class:`DataError` naming the file and the field, never deep inside a game: names,
+numbers, colours and texts follow the shared rules of :mod:`ovnilab.datacheck` (city
+names must read back in ``move Rio -> Lima``, so no ``->``, ``+``, doubled spaces or the
+phrase ``swapping with``), within the bounds named below (``CITY_COUNT``, ``COORD_MAX``,
+``CARDS_MAX``, ``MISSION_ID_MAX``...). :func:`parse_board` and :func:`parse_cards` check a
+parsed document; :func:`load_board` and :func:`load_cards` read a file first.
 """
 
 from __future__ import annotations
