@@ -9,7 +9,9 @@ SVGs name first; other sans fonts are close enough for layout.
 
 from __future__ import annotations
 
-__all__ = ["num", "text_width", "wrap", "fit", "rect"]
+import re
+
+__all__ = ["num", "text_width", "wrap", "fit", "rect", "viewbox_size", "smallest_font", "screen_px"]
 
 
 def num(v: float) -> str:
@@ -84,3 +86,29 @@ def rect(x: float, y: float, w: float, h: float, fill: str, stroke: str = "none"
     r = f' rx="{num(rx)}"' if rx else ""
     s = "" if stroke == "none" else f' stroke="{stroke}" stroke-width="{num(sw)}"'
     return f'<rect x="{num(x)}" y="{num(y)}" width="{num(w)}" height="{num(h)}"{r} fill="{fill}"{s}{extra}/>'
+
+
+_VIEWBOX = re.compile(r'viewBox="\s*[-\d.]+[\s,]+[-\d.]+[\s,]+([\d.]+)[\s,]+([\d.]+)\s*"')
+_FONT_SIZE = re.compile(r'font-size="([\d.]+)"')
+
+
+def viewbox_size(svg: str) -> tuple[float, float]:
+    """Width and height of the drawing's ``viewBox`` (its own units)."""
+    m = _VIEWBOX.search(svg)
+    if not m:
+        raise ValueError("the SVG has no viewBox")
+    return float(m.group(1)), float(m.group(2))
+
+
+def smallest_font(svg: str) -> float:
+    """The smallest ``font-size`` the drawing uses (its own units)."""
+    sizes = [float(v) for v in _FONT_SIZE.findall(svg)]
+    if not sizes:
+        raise ValueError("the SVG sets no font-size")
+    return min(sizes)
+
+
+def screen_px(size: float, svg: str, displayed_width: float) -> float:
+    """How tall text of ``size`` units is on screen when the drawing is shown
+    ``displayed_width`` px wide: size x displayed width / viewBox width."""
+    return size * displayed_width / viewbox_size(svg)[0]

@@ -31,11 +31,14 @@ from pathlib import Path
 
 import pytest
 
+from ovnilab.board import view_width_px
+
 ROOT = Path(__file__).resolve().parent.parent
 PLAY = ROOT / "notebooks" / "play"
 GAMES = ("ovni", "cows", "cosmic")
 VIEWPORTS = ((1280, 720), (1024, 768))
 CHROMIUM = "/usr/bin/chromium"
+ROW_1280 = 1250  # the board's row on a 1280 px wide page (as tests/<game>/test_render.py assume)
 ARTIFACTS = ROOT / "test-artifacts"
 
 pytestmark = pytest.mark.browser
@@ -156,7 +159,8 @@ _MEASURE = """() => {
   return {innerWidth, innerHeight, scrollWidth: document.scrollingElement.scrollWidth, scrollers,
           past: past.slice(0, 5), svg: box(q('.ovnilab-board-view svg')), status: box(q('.ovnilab-status')),
           actions: box(q('.ovnilab-actions')), error: box(q('.ovnilab-error')),
-          button: box(q('.ovnilab-actions button.ovnilab-action'))};
+          button: box(q('.ovnilab-actions button.ovnilab-action')), row: box(q('.ovnilab-body')),
+          viewBox: (v => v ? [v.width, v.height] : null)(q('.ovnilab-board-view svg').viewBox.baseVal)};
 }"""
 
 
@@ -176,6 +180,13 @@ def _check_fits(page, game: str, size: tuple[int, int]) -> None:
     for part in ("svg", "status", "actions", "button"):
         assert _inside(m[part], m), f"{where}: the {part} is not all in the window: {m[part]}"
     assert m["error"] is not None and 0 <= m["error"]["top"] <= m["innerHeight"], f"{where}: error line {m['error']}"
+    # the map is as wide as the layout's rule says (the legibility tests in
+    # tests/<game>/test_render.py compute text sizes from that rule and that row width)
+    vw, vh = m["viewBox"]
+    expected = view_width_px(vw / vh, m["row"]["width"], size[1])
+    assert abs(m["svg"]["width"] - expected) <= 2, f"{where}: map {m['svg']['width']:.0f} px wide, layout says {expected:.0f}"
+    if size == (1280, 720):
+        assert abs(m["row"]["width"] - ROW_1280) <= 2, f"{where}: the board's row is {m['row']['width']} px"
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"play_{game}_{size[0]}x{size[1]}.png"), full_page=False)
 

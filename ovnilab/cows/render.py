@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
+from ..svg import text_width
 from .data import Face
 from .rules import EFFECT, KEEP, SLOTS, State
 from .rules import SEAT_NAMES as _ALIENS
@@ -60,6 +61,10 @@ SKY_FILL = {"sun": "#fff4cc", "moon": "#e3e7f8", "": "#edf5e4"}
 KIND_TAG = {"immediate": ("NOW", "#c62828"), "adjacency": ("ADJ", "#2e7d32"), "end": ("END", "#1565c0")}
 HIGHLIGHT = "#ff6d00"
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+#: The smallest font size of the drawing. The board shows it about 0.94 of its width on a
+#: 1280x720 screen (the map beside the controls, as tall as the window allows), so 13
+#: units are about 12 px there: legible on a projector.
+MIN_FONT = 13
 
 
 def _wrap(text: str, width: int, first: int | None = None) -> list[str]:
@@ -79,9 +84,13 @@ def _wrap(text: str, width: int, first: int | None = None) -> list[str]:
     return lines
 
 
-def _text(x: float, y: float, s: str, size: float = 11, weight: str = "normal", fill: str = "#222",
-          anchor: str = "start", style: str = "") -> str:
+def _text(x: float, y: float, s: str, size: float = 13, weight: str = "normal", fill: str = "#222",
+          anchor: str = "start", style: str = "", width: float = 0) -> str:
+    """A ``<text>``; with ``width``, a text wider than that is squeezed into it
+    (``textLength``: narrower letters at the same, legible height)."""
     st = f' font-style="{style}"' if style else ""
+    if width and text_width(s, size, weight == "bold") > width:
+        st += f' textLength="{width:.1f}" lengthAdjust="spacingAndGlyphs"'
     return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" font-weight="{weight}" fill="{fill}" '
             f'text-anchor="{anchor}"{st}>{escape(s)}</text>')
 
@@ -120,8 +129,7 @@ def _card(x: float, y: float, face: Face, *, label: str = "", mark: bool = False
            f'stroke="{HIGHLIGHT if mark else "#6d4c41"}" stroke-width="{3.5 if mark else 1.3}"/>']
     # name band
     out.append(f'<rect x="{x + 3}" y="{y + 3}" width="{CW - 6}" height="17" rx="4" fill="#6d4c41"/>')
-    name = face.name if len(face.name) <= 18 else face.name[:17] + "."
-    out.append(_text(x + CW / 2, y + 15.5, name, 10.5 if len(name) <= 13 else 9, "bold", "#fff", "middle"))
+    out.append(_text(x + CW / 2, y + 16, face.name, MIN_FONT, "bold", "#fff", "middle", width=CW - 12))
     # base value
     out.append(f'<circle cx="{x + 17}" cy="{y + 37}" r="12" fill="#fff" stroke="#6d4c41" stroke-width="1.5"/>')
     out.append(_text(x + 17, y + 42, str(face.value), 14, "bold", "#c62828" if face.value < 0 else "#3e2723",
@@ -144,19 +152,19 @@ def _card(x: float, y: float, face: Face, *, label: str = "", mark: bool = False
     ty = y + 62
     for e in face.effects:
         tag, colour = KIND_TAG[e.kind]
-        out.append(f'<rect x="{x + 5}" y="{ty - 9}" width="24" height="11" rx="2" fill="{colour}"/>')
-        out.append(_text(x + 17, ty, tag, 7.5, "bold", "#fff", "middle"))
-        lines = _wrap(e.text(), 17, 11)
-        out.append(_text(x + 32, ty, lines[0], 9))
+        out.append(f'<rect x="{x + 4}" y="{ty - 11}" width="34" height="14" rx="2" fill="{colour}"/>')
+        out.append(_text(x + 21, ty, tag, MIN_FONT, "bold", "#fff", "middle", width=30))
+        lines = _wrap(e.text(), 12, 7)
+        out.append(_text(x + 41, ty, lines[0], MIN_FONT, width=CW - 44))
         for ln in lines[1:]:
-            ty += 11
-            out.append(_text(x + 6, ty, ln, 9))
-        ty += 15
+            ty += 14
+            out.append(_text(x + 5, ty, ln, MIN_FONT, width=CW - 9))
+        ty += 17
     if back is not None:
-        out.append(_text(x + CW / 2, y + CH - 6, f"back: {back}", 8, fill="#555", anchor="middle",
-                         style="italic"))
+        out.append(_text(x + CW / 2, y + CH - 5, f"back: {back}", MIN_FONT, fill="#555", anchor="middle",
+                         style="italic", width=CW - 8))
     if label:
-        out.append(_text(x + CW / 2, y + CH + 12, label, 9, fill="#555", anchor="middle"))
+        out.append(_text(x + CW / 2, y + CH + 14, label, MIN_FONT, fill="#555", anchor="middle"))
     out.append("</g>")
     return "".join(out)
 
@@ -165,7 +173,7 @@ def _empty(x: float, y: float, label: str, tint: str | None = None) -> str:
     fill = tint or "none"
     return (f'<rect x="{x}" y="{y}" width="{CW}" height="{CH}" rx="7" fill="{fill}" fill-opacity="0.25" '
             f'stroke="#9e9e9e" stroke-width="1.2" stroke-dasharray="5,4"/>'
-            + _text(x + CW / 2, y + CH / 2 + 4, label, 9, fill="#888", anchor="middle"))
+            + _text(x + CW / 2, y + CH / 2 + 4, label, MIN_FONT, fill="#888", anchor="middle", width=CW - 8))
 
 
 def _slot_xy(px: float, slot: int) -> tuple[float, float]:
@@ -225,11 +233,11 @@ def to_svg(state: State, viewer: int | None = None, show_backs: bool = False) ->
         status = f"Turn {s.turns}: {who} to act ({s.phase_name})"
         if s.final:
             status += " - last turn"
-    out.append(_text(MARGIN, 27, "Cow abduction", 17, "bold", "#ffe082"))
-    out.append(_text(MARGIN + 150, 27, status, 13, "bold", "#fff"))
-    if s.log:
+    out.append(_text(MARGIN, 21, "Cow abduction", 17, "bold", "#ffe082"))
+    out.append(_text(MARGIN + 150, 20, status, 14, "bold", "#fff", width=WIDTH - 2 * MARGIN - 150))
+    if s.log:  # the last action on a line of its own, under the status
         last = f"last: {SHORT_NAMES[s.last_seat]}: {s.describe(s.log[-1], viewer)}"
-        out.append(_text(WIDTH - MARGIN, 27, last, 10.5, fill="#ffcc80", anchor="end"))
+        out.append(_text(MARGIN + 150, 37, last, MIN_FONT, fill="#ffcc80", width=WIDTH - 2 * MARGIN - 150))
 
     breakdown = s.score_breakdown()
     for seat in (0, 1):
@@ -242,12 +250,12 @@ def to_svg(state: State, viewer: int | None = None, show_backs: bool = False) ->
         b = breakdown[seat]
         tag = "\u25b6 " if active else ""
         start = " \u2022 started" if s.starter == seat else ""
-        out.append(_text(px + 2, TOP + 13, f"{tag}{SEAT_NAMES[seat]}{start}", 12, "bold",
+        out.append(_text(px + 2, TOP + 13, f"{tag}{SEAT_NAMES[seat]}{start}", 14, "bold",
                          "#fff" if active else "#222"))
-        out.append(_text(px + PANEL_W - 2, TOP + 14, f"{sum(b.values())} pts", 13, "bold",
+        out.append(_text(px + PANEL_W - 2, TOP + 14, f"{sum(b.values())} pts", 14, "bold",
                          "#fff" if active else "#222", "end"))
         parts = f"base {b['base']} \u00b7 adjacency {b['adjacency']:+d} \u00b7 end of game {b['end_of_game']:+d}"
-        out.append(_text(px + PANEL_W - 2, TOP + 35, parts, 9, fill="#555", anchor="end"))
+        out.append(_text(px + PANEL_W - 2, TOP + 37, parts, MIN_FONT, fill="#555", anchor="end", width=PANEL_W - 4))
         # ---- pyramid: row 1 under the Alien, rows below
         open_here = set(s.open_slots(seat)) if (active and s.turn == seat and not s.built
                                                  and s.phase != EFFECT) else set()
@@ -262,7 +270,7 @@ def to_svg(state: State, viewer: int | None = None, show_backs: bool = False) ->
         # ---- hand (face up on the table): one slot per card the hand limit allows,
         # HAND_COLS to a row, so a larger Rules.hand_limit adds rows inside the panel
         hand = s.hand[seat]
-        out.append(_text(px, HAND_Y - 8, f"Hand ({len(hand)}/{s.rules.hand_limit})", 11, "bold", colour))
+        out.append(_text(px, HAND_Y - 8, f"Hand ({len(hand)}/{s.rules.hand_limit})", 14, "bold", colour))
         for i in range(max(s.rules.hand_limit, len(hand))):
             x, y = hand_slot_xy(px, i)
             if i < len(hand):
@@ -283,29 +291,30 @@ def to_svg(state: State, viewer: int | None = None, show_backs: bool = False) ->
                    f'<ellipse cx="{ax + 5}" cy="{TOP + 16}" rx="4" ry="6" fill="#111"/>')
         out.append(f'<polygon points="{ax + dx * 16},{TOP + 20} {ax + dx * 28},{TOP + 14} {ax + dx * 28},{TOP + 26}" '
                    f'fill="{SEAT_COLOURS[seat]}"/>')
-    out.append(_text(mid, TOP + 46, "Aliens", 9, "bold", "#fff", "middle"))
+    out.append(_text(mid, TOP + 47, "Aliens", MIN_FONT, "bold", "#fff", "middle"))
 
     dy = TOP + 72
-    out.append(_text(mid, dy, f"Deck: {len(s.deck)} card(s)", 11, "bold", "#3e2723", "middle"))
-    out.append(_text(mid, dy + 12, "drawn from the bottom", 8.5, fill="#777", anchor="middle"))
+    out.append(_text(mid, dy, f"Deck: {len(s.deck)} card(s)", 14, "bold", "#3e2723", "middle"))
+    out.append(_text(mid, dy + 15, "drawn from the bottom", MIN_FONT, fill="#666", anchor="middle"))
     deck_x = mid - CW / 2
     if s.deck:
         for k in range(min(3, (len(s.deck) + 3) // 4), 0, -1):
             out.append(f'<rect x="{deck_x + 3 * k}" y="{dy + 20 + 3 * k}" width="{CW}" height="{CH}" rx="7" '
                        f'fill="#d7ccc8" stroke="#6d4c41"/>')
         out.append(_card(deck_x, dy + 20, s.face(s.deck[0])))
-        out.append(_text(mid, dy + 20 + CH + 20, "top of the deck", 9, fill="#555", anchor="middle"))
+        out.append(_text(mid, dy + 20 + CH + 20, "top of the deck", MIN_FONT, fill="#555", anchor="middle"))
     else:
         out.append(_empty(deck_x, dy + 20, "deck empty"))
 
-    cy = dy + 20 + CH + 42
+    cy = dy + 20 + CH + 48
     labels = s.cards.area_labels(s.areas)
     n_a = s.areas
     span = n_a * CW + (n_a - 1) * 16
     for a in range(n_a):
         x = mid - span / 2 + a * (CW + 16)
         pile = s.cel[a]
-        out.append(_text(x + CW / 2, cy - 6, f"{labels[a]} ({len(pile)})", 10, "bold", "#3e2723", "middle"))
+        out.append(_text(x + CW / 2, cy - 6, f"{labels[a]} ({len(pile)})", 14, "bold", "#3e2723", "middle",
+                         width=CW + 14))
         if pile:
             c = pile[-1]
             out.append(_card(x, cy, s.face(c), mark=("cel", a) in marks, back=back_of(c)))
@@ -314,7 +323,7 @@ def to_svg(state: State, viewer: int | None = None, show_backs: bool = False) ->
 
     if s.drawn:
         ddy = cy + CH + 30
-        out.append(_text(mid, ddy - 8, "Drawn: keep one", 10.5, "bold", HIGHLIGHT, "middle"))
+        out.append(_text(mid, ddy - 8, "Drawn: keep one", 14, "bold", HIGHLIGHT, "middle"))
         for i, c in enumerate(s.drawn):
             x = mid - CW - 6 + i * (CW + 12)
             out.append(_card(x, ddy, s.face(c), label=f"drawn {i + 1}", mark=("drawn",) in marks,
@@ -324,9 +333,9 @@ def to_svg(state: State, viewer: int | None = None, show_backs: bool = False) ->
         owner, c, eff = s.stack[-1]
         out.append(f'<rect x="{cx + 4}" y="{ey - 16}" width="{CENTER_W - 8}" height="48" rx="6" '
                    f'fill="#fff3e0" stroke="{HIGHLIGHT}"/>')
-        out.append(_text(mid, ey, f"{SHORT_NAMES[owner]}: effect of {s.face(c).name}", 10, "bold",
-                         "#bf360c", "middle"))
-        out.append(_text(mid, ey + 15, eff.text(), 9.5, fill="#bf360c", anchor="middle"))
+        out.append(_text(mid, ey, f"{SHORT_NAMES[owner]}: effect of {s.face(c).name}", MIN_FONT, "bold",
+                         "#bf360c", "middle", width=CENTER_W - 16))
+        out.append(_text(mid, ey + 16, eff.text(), MIN_FONT, fill="#bf360c", anchor="middle", width=CENTER_W - 16))
     elif s.phase == KEEP:  # pragma: no cover - KEEP always has drawn cards
         pass
     out.append("</svg>")

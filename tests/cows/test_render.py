@@ -125,3 +125,32 @@ def test_hand_slots_follow_the_hand_limit(limit, held):
             assert apart, (la, lb)
     text = all_text(svg)
     assert f"Hand ({held[0]}/{limit})" in text and f"hand {held[0]}" in text
+
+
+# The board's row on a 1280x720 Voila page (15 px margins each side); tests/test_browser.py
+# checks that the page gives the row this width and the map the width view_width_px says.
+ROW_1280, HEIGHT_720 = 1250, 720
+
+
+def test_text_is_at_least_12_px_on_a_1280x720_screen():
+    """Projected in class, the smallest text (card effects, score parts, slot labels) is
+    at least 12 px tall: its font size x the width the board's layout gives the drawing
+    at 1280x720 / the viewBox width. Positions from a whole game, both viewers and the
+    spectator, with the rulebook's hand of 3 (a larger hand limit makes the drawing taller,
+    so the board shows it narrower)."""
+    from ovnilab.board import svg_aspect, view_width_px
+    from ovnilab.svg import screen_px, smallest_font
+
+    s = cows.new_game(seed=3)
+    rng = random.Random(3)
+    worst = (99.0, "")
+    while True:
+        for viewer in (None, 0, 1):
+            svg = to_svg(s, viewer)
+            shown = view_width_px(svg_aspect(svg), ROW_1280, HEIGHT_720)
+            px = screen_px(smallest_font(svg), svg, shown)
+            worst = min(worst, (px, f"turn {s.turns}, viewer {viewer}"))
+        if s.is_over():
+            break
+        s.apply(rng.choice(s.legal_actions()))
+    assert worst[0] >= 12, f"text of {worst[0]:.1f} px at {worst[1]}"
