@@ -142,7 +142,7 @@ assert round(1 / float(p_new_hand), -3) == 16000
 # to it, which would bias $k = 0$.)
 #
 # Nine frequencies are compared at once, so each interval is widened to keep the chance
-# that *any* of the nine misses by luck at 5% (Bonferroni: each at $1 - 0.05/9$).
+# that *any* of the nine misses by luck at 5% or less (Bonferroni: each at $1 - 0.05/9$).
 
 # %%
 N_GAMES = 3000  # raise for tighter intervals
@@ -186,12 +186,15 @@ for k, p in exact_k.items():
 assert all_inside
 print(f"every exact probability lies in its interval; hands without an encounter card seen: {counts[0]} "
       f"(expected {N_GAMES * float(p_new_hand):.2f} in {N_GAMES} hands)")
+lo0, hi0 = wilson_interval(counts[0], N_GAMES, level)
+print(f"the k = 0 interval is {(hi0 - lo0) / p_new_hand:.0f} times as wide as P(K = 0) itself")
+assert hi0 - lo0 > 10 * p_new_hand
 
 # %% [markdown]
-# The new-hand event is too rare for a simulation of this size to measure: compare the
-# expected number of such hands printed above with its interval, which is many times
-# wider than the probability itself. The exact count is the only practical way to know
-# it; the simulation checks the formula where the distribution has its mass.
+# The new-hand event is too rare for a simulation of this size to measure: the expected
+# number of such hands is a fraction of one, and the $k = 0$ interval is many times wider
+# than the probability itself (both printed above). The exact count is the only practical
+# way to know it; the simulation checks the formula where the distribution has its mass.
 #
 # ### Exercise 1
 #
@@ -243,6 +246,7 @@ big_faces = [f for f in stats.card_distribution() if f.startswith("attack") and 
 H = sum(stats.card_distribution()[f] for f in big_faces)
 U = N - HAND
 assert H == 5 and U == 74
+assert {f: stats.card_distribution()[f] for f in big_faces} == {"attack 20": 2, "attack 23": 1, "attack 30": 1, "attack 40": 1}
 
 
 def p_other_has_big(j):
@@ -260,7 +264,8 @@ assert p_other_has_big(0) > prior > p_other_has_big(1) > p_other_has_big(2)
 # %% [markdown]
 # The same games check it: "you" are the player left of the offense, "another player" the
 # one after. Grouping the games by $j$ is conditioning by counting: among the games where
-# your hand holds $j$ big attacks, how often does the other hand hold one?
+# your hand holds $j$ big attacks, how often does the other hand hold one? Several groups
+# are checked at once, so, as in section 1, the intervals are simultaneous (Bonferroni).
 
 # %%
 def big_in(names):
@@ -273,12 +278,16 @@ for g in games:
     has = big_in(g.hand_names(seat_after(g, 2))) > 0
     n_j, k_j = by_j.get(j, (0, 0))
     by_j[j] = (n_j + 1, k_j + has)
+level_j = 1 - 0.05 / len(by_j)
+print(f"{len(by_j)} groups; simultaneous 95% intervals (each at {level_j:.4f})")
 for j in sorted(by_j):
     n_j, k_j = by_j[j]
     exact = p_other_has_big(j)
-    verdict = "inside" if inside(exact, k_j, n_j) else "OUTSIDE"
-    print(f"you hold {j}: other holds one in {share(k_j, n_j)}; exact {float(exact):.4f} ({verdict})")
-assert inside(p_other_has_big(0), by_j[0][1], by_j[0][0])
+    lo, hi = wilson_interval(k_j, n_j, level_j)
+    verdict = "inside" if lo <= exact <= hi else "OUTSIDE"
+    print(f"you hold {j}: other holds one in {k_j} of {n_j} = {k_j / n_j:.3f} [{lo:.3f}, {hi:.3f}]; "
+          f"exact {float(exact):.4f} ({verdict})")
+assert all(inside(p_other_has_big(j), k_j, n_j, level_j) for j, (n_j, k_j) in by_j.items())
 
 # %% [markdown]
 # **The library's answer: determinizations.** A search bot must not look at hidden
