@@ -170,8 +170,8 @@ assert decisive == [0, 6]
 # Our six games cannot tell whether the first player has an edge: their interval contains
 # the fair share. Both "3 of 6" and "5 of 6" are compatible with a coin flip: their Wilson
 # intervals contain $1/2$. Only a clean sweep (or a clean defeat) in six games excludes an
-# even match, and then only barely. A ranking of bots from six games per pair, as an earlier
-# version of ovnilab's bot notebook printed, is noise unless it is a sweep.
+# even match. A ranking of bots from six games per pair is noise except where a pair ended
+# in a sweep.
 #
 # ## 5. What "95%" means: coverage
 #
@@ -267,9 +267,31 @@ print(f"games for a margin of 0.05 at p = 1/2: {n_05}; Wilson interval of an eve
 assert n_05 == 385 and (hi - lo) / 2 <= 0.05
 
 # %% [markdown]
-# The margin must be **smaller than the effect** we want to see. If the first player's
-# true share were $0.36$ instead of $1/3$ (an edge of under three points), a margin of 0.05
-# would almost never show it. The next section plays enough games for a margin under two points.
+# The margin must be **smaller than the effect** we want to see. Suppose the first
+# player's true share were $0.36$ instead of $1/3$ (an edge of under three points). How
+# often would a batch of games show it, that is, give a Wilson interval lying above $1/3$?
+# The cell sums the binomial probabilities $\binom{n}{s}0.36^s\,0.64^{n-s}$ of the results
+# $s$ whose interval lies above $1/3$, for the 385 games of a 0.05 margin and for 3,000
+# games (a margin under two points at $p = 1/3$).
+
+# %%
+def chance_above(n, p, fair=1 / 3):
+    """P(the Wilson interval of n games lies above `fair`) when the true win rate is p."""
+    def pmf(s):  # binomial probability of s wins, through logarithms (n may be large)
+        return math.exp(math.lgamma(n + 1) - math.lgamma(s + 1) - math.lgamma(n - s + 1)
+                        + s * math.log(p) + (n - s) * math.log(1 - p))
+    return math.fsum(pmf(s) for s in range(n + 1) if analysis.wilson_interval(s, n)[0] > fair)
+
+
+power = {n: chance_above(n, 0.36) for n in (n_05, 3000)}
+for n, chance in power.items():
+    print(f"true share 0.36, {n} games: the interval lies above 1/3 in {chance:.0%} of batches")
+assert 0.15 < power[n_05] < 0.25 and power[3000] > 0.75
+
+# %% [markdown]
+# With 385 games the edge shows in only about one batch in five: four times out of five
+# the interval contains $1/3$ and the batch cannot tell. With 3,000 games it shows in most
+# batches, which is why the next section plays 3,000 by default (`N_GAMES`).
 #
 # ## 7. The first player's advantage in Ovni
 #
@@ -285,9 +307,10 @@ games = sim.run_many("ovni", ovni_bots.RandomBot(), N_GAMES, seed=SEED, progress
 assert [g.win_share(g.first_player) for g in games[:6]] == [g.win_share(g.first_player) for g in six]
 first = analysis.first_player_advantage(games)
 shared = sum(len(g.winners) > 1 for g in games)
+margin = Z * math.sqrt((1 / 3) * (2 / 3) / N_GAMES)
 print(first)
-print(f"shared wins: {shared} of {N_GAMES} games; Wald margin at p = 1/3: "
-      f"{Z * math.sqrt((1 / 3) * (2 / 3) / N_GAMES):.3f}")
+print(f"shared wins: {shared} of {N_GAMES} games; Wald margin at p = 1/3: {margin:.3f}")
+assert shared < 0.01 * N_GAMES and margin < 0.02   # shared wins are rare; the margin is under two points
 seats = analysis.win_rates(games)
 print(seats)
 off = [r["seat"] for r in seats if not r["lo"] <= 1 / 3 <= r["hi"]]
