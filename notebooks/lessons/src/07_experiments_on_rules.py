@@ -204,10 +204,11 @@ print(f"total points, platform 3 - rulebook: bootstrap [{row['diff_lo']:+.3f}, {
 #
 # Each player holds two *Habilidades* (ability cards). In the rulebook games above, we can
 # ask for each of the seven kinds: do the seats holding it win more (or less) than the
-# fair share $1/3$? That is $m = 7$ tests. If each is read at the 5% level, the chance
-# that **at least one** of them comes out "significant" although no card matters can be
-# as large as $1 - 0.95^7 \approx 30\%$. A ranking of many items must control this
-# *family-wise* error.
+# fair share $1/3$? That is $m = 7$ tests. If each is read at the 5% level and no card
+# matters, the chance that **at least one** of them comes out "significant" is
+# $1 - 0.95^7 \approx 30\%$ if the seven tests are independent, and can reach
+# $7 \times 5\% = 35\%$ when they are not (the union bound). A ranking of many items must
+# control this *family-wise* error.
 #
 # **Holm's procedure** (level $\alpha = 0.05$). Sort the p-values,
 # $p_{(1)} \le p_{(2)} \le \dots \le p_{(m)}$. Then, for $k = 1, 2, \dots$: if
@@ -228,6 +229,7 @@ by_ability = analysis.win_rate_by(rulebook, "abilities")
 print(by_ability)
 names = [r["abilities"] for r in by_ability]
 raw = [analysis.proportion_pvalue(r["wins"], r["n"], 1 / 3) for r in by_ability]
+assert len(raw) == 7 and round(1 - 0.95**7, 2) == 0.30   # seven kinds; the 30% above
 
 # %% [markdown]
 # Holm's procedure by hand, one row per step: the multiplier $m - k + 1$, the product, the
@@ -257,18 +259,29 @@ holm_hits = [names[i] for i in range(m) if library[i] <= ALPHA]
 print(f"\nanalysis.holm agrees with the table. Below 5% before adjustment: {len(raw_hits)} of {m} kinds "
       f"({', '.join(raw_hits) or 'none'}); after Holm's adjustment: {len(holm_hits)} "
       f"({', '.join(holm_hits) or 'none'}).")
-for r in by_ability:
+# the library's ranking: the same Holm-adjusted p-values, and simultaneous intervals
+ranking = analysis.win_rate_by(rulebook, "abilities", adjust="holm")
+assert all(math.isclose(r["p_holm"], library[names.index(r["abilities"])]) for r in ranking)
+print(f"simultaneous 95% intervals (each at {1 - ALPHA / m:.4f}) of the kinds Holm keeps as different:")
+for r in ranking:
     if r["abilities"] in holm_hits:
         side = "above" if r["rate"] > 1 / 3 else "below"
+        touches = r["lo"] <= 1 / 3 <= r["hi"]
         print(f"  {r['abilities']}: win rate {r['rate']:.3f} [{r['lo']:.3f}, {r['hi']:.3f}] over n = {r['n']} "
-              f"seat-games, {side} the fair share")
+              f"seat-games, {side} the fair share"
+              + (" (the simultaneous interval still touches 1/3)" if touches else ""))
 
 # %% [markdown]
-# Only the kinds left after the adjustment may be called stronger or weaker than the rest
-# (with $n$ and the interval of the table above); for the others these games cannot tell.
+# Only the kinds Holm keeps as different may be said to win more or less than the fair
+# share, each reported with $n$ and its **simultaneous** interval (all seven intervals hold
+# together with probability at least 95%, Bonferroni), as printed above; for the others
+# these games cannot tell. Holm's test is a little more powerful than the simultaneous
+# intervals, so a kind can pass Holm while its interval still touches $1/3$: the output
+# says so where it happens.
+#
 # Two more cautions: a seat-game is counted once per kind it holds, and when two seats of
 # one game hold the same (doubled) kind their results are not independent, which the
-# Wilson intervals ignore; and, as before, these are random players, who use an ability
+# Wilson intervals and the p-values ignore; and, as before, these are random players, who use an ability
 # only by chance.
 #
 # ## Exercises
