@@ -31,6 +31,8 @@ from __future__ import annotations
 
 import dataclasses
 import html
+import importlib
+import inspect
 import random
 import re
 import typing
@@ -81,6 +83,7 @@ class GameBoard(W.VBox):
         bot_seed: int = 0,
         auto: bool = True,
         title: str = "",
+        bots: Mapping[str, Callable[[], Any]] | None = None,
     ) -> None:
         self._new_game_fn = new_game
         self._render = render
@@ -91,10 +94,17 @@ class GameBoard(W.VBox):
         self._rule_choices = dict(rule_choices or {})
         self._players_param = players_param
         self._bot_rng = random.Random(bot_seed)
+        # ---- the bots a seat may be given in the new-game tab (default: the game's own)
+        self._bot_kinds: dict[str, Callable[[], Any]] = dict(bots) if bots is not None else {}
+        #: whether the new-game file boxes take paths; False (bare names, looked up in the
+        #: game's data folder) so a board served to a room reads nothing else
+        self.file_paths = False
         self.state: GameState = state if state is not None else new_game(seed=0, **self._extra)
         n = getattr(self.state, "num_players", 2)
         self.seats: dict[int, Any] = dict(seats) if seats is not None else {0: HUMAN, **{i: RandomBot() for i in range(1, n)}}
         self._check_seats()
+        if bots is None:
+            self._bot_kinds = default_bots(getattr(self.state, "game_name", ""))
 
         # ---- view and status
         self.view = W.HTML(layout=W.Layout(width="100%"))
@@ -126,16 +136,11 @@ class GameBoard(W.VBox):
         self.players = W.Dropdown(options=list(player_counts), value=n if n in player_counts else player_counts[0],
                                   description="players", layout=W.Layout(width="160px"))
         self.seed = W.IntText(value=self.state.seed, description="seed", layout=W.Layout(width="220px"))
-        self.rule_widgets = self._rule_widgets()
         self.new_button = W.Button(description="new game", icon="refresh", button_style="info")
         self.new_button.on_click(lambda _: self.new_game())
-        rules_box = W.VBox(list(self.rule_widgets.values()))
-        self.rules_panel = W.Accordion(children=[rules_box])
-        self.rules_panel.set_title(0, "rule options")
-        self.rules_panel.selected_index = None
+        newgame = self._new_game_tab()
         controls = W.HBox([self.undo_button, self.step_button, self.auto], layout=W.Layout(flex_flow="row wrap"))
         replay = W.HBox([self.history, self.live_button])
-        newgame = W.VBox([W.HBox([self.players, self.seed, self.new_button]), self.rules_panel])
         self.tabs = W.Tab(children=[self.log_view, newgame])
         self.tabs.set_title(0, "log")
         self.tabs.set_title(1, "new game")
@@ -201,12 +206,14 @@ class GameBoard(W.VBox):
     # ---------------------------------------------------------------- playing
     def play(self, action: Any) -> bool:
         """Apply a human decision (an action or its text); returns False and shows the
-        rule when the engine refuses it."""
+        rule when the engine refuses it (or why a text cannot be read)."""
         if not self._is_live():
             self._go_live()
         try:
             if self._is_bot_turn():
                 raise IllegalAction("it is a bot's turn: press 'bot move' or switch bots to auto")
+            if isinstance(action, str):
+                action = self._parse(action)
             self.state.apply(action)
         except IllegalAction as exc:
             self.show_error(str(exc))
@@ -230,11 +237,31 @@ class GameBoard(W.VBox):
         self._refresh()
         return True
 
-    def _run_bots(self, limit: int = 100_000) -> None:
+    def _parse(self, text: str) -> Any:
+        """The action a typed text names; a text the game cannot read is an
+        :class:`IllegalAction` saying so (whatever error the game's parser raised)."""
+        try:
+            return self.state.parse_action(text)
+        except IllegalAction:
+            raise
+        except ValueError as exc:
+            raise IllegalAction(f"unreadable action {_clip(text, 80)!r}: {exc}") from exc
+
+    #: most bot actions one click may run on auto; a game that goes on longer pauses the
+    #: bots (auto switched off, with a message) instead of blocking the page
+    BOT_RUN_LIMIT = 20_000
+
+    def _run_bots(self) -> None:
+        """On auto, let the bots act until a human is to decide or the game ends."""
         if not self.auto.value:
             return
         k = 0
-        while self._is_bot_turn() and k < limit:
+        while self._is_bot_turn():
+            if k >= self.BOT_RUN_LIMIT:
+                # never leave the board idle with a bot to act and auto on
+                self.auto.value = False
+                self.show_error(f"the bots paused after {k} actions: press 'bots auto' (or 'bot move') to go on")
+                return
             seat = self.state.current_player
             action = self.seats[seat].act(PlayerView(self.state, seat), self._bot_rng)
             self.state.apply(action)
@@ -246,39 +273,79 @@ class GameBoard(W.VBox):
             self._run_bots()
         self._refresh()
 
-    def undo(self) -> bool:
-        """Take back actions until the human seat is to decide again (at least one)."""
-        if not self.state.log:
-            self.error.value = "nothing to undo"
-            return False
+    def last_human_decision(self) -> int | None:
+        """Index in the log of the last action a human seat took (None: none yet)."""
         humans = set(self.human_seats)
-        while self.state.log:
+        actors = self.state.actors
+        return next((i for i in range(len(actors) - 1, -1, -1) if actors[i] in humans), None)
+
+    def undo(self) -> bool:
+        """Take back the last human decision and the bot actions after it, so that human
+        decides again. Refused with a message when no human has decided yet: taking back
+        the bots' opening actions would leave a bot to act and nothing to press."""
+        if not self._is_live():
+            self._go_live()
+        last = self.last_human_decision()
+        if last is None:
+            self.show_error("nothing to undo: no human decision yet (the bots' actions stay)")
+            self._refresh(keep_error=True)
+            return False
+        while len(self.state.log) > last:
             self.state.undo()
             self._snapshots.pop()
-            if self.state.current_player in humans:
-                break
+        self._run_bots()  # a human is to act now; this only matters if seats changed since
         self._refresh()
         return True
 
-    def new_game(self) -> None:
-        """Start a new game from the controls (players, seed, rule options)."""
+    def new_game(self) -> bool:
+        """Start a new game from the new-game tab (players, seed, seats, rule options).
+
+        Every refused option is listed at once next to the button (and beside its own
+        control); the game in progress then goes on untouched."""
         kwargs = dict(self._extra)
-        try:
-            if self._rules_cls is not None:
-                kwargs["rules"] = self._rules_cls(**{k: self.rule_value(k) for k in self.rule_widgets})
-            if self._players_param:
-                kwargs[self._players_param] = self.players.value
-            state = self._new_game_fn(seed=int(self.seed.value), **kwargs)
-        except (ValueError, TypeError, OSError) as exc:  # bad options, or a data file that cannot be read
-            self.show_error(f"new game not started (this one goes on): {exc}")
-            return
+        problems: dict[str, str] = {}
+        if self._rules_cls is not None:
+            rules, problems = self._rules_from_controls()
+            kwargs["rules"] = rules
+        if self._players_param:
+            kwargs[self._players_param] = self.players.value
+        if not problems:
+            try:
+                state = self._new_game_fn(seed=int(self.seed.value), **kwargs)
+            except (ValueError, TypeError, OSError) as exc:  # a data file that cannot be read or is invalid
+                problems = _problems_of(exc)
+        if problems:
+            self.refuse_new_game(problems)
+            return False
+        self._clear_new_game_problems()
         self.state = state
         n = getattr(state, "num_players", 2)
-        self.seats = {s: w for s, w in self.seats.items() if s < n}
+        self.seats = self._seats_from_controls(n)
         self._check_seats()
         self._snapshots = state.history()
         self._run_bots()
         self._refresh()
+        return True
+
+    def refuse_new_game(self, problems: Mapping[str, str]) -> None:
+        """Show why a new game was not started: one line per field (``""``: not tied to
+        one field), next to the new-game button and beside each field's control."""
+        self._clear_new_game_problems()
+        items = []
+        for field, message in problems.items():
+            text = _clip(str(message), 300)
+            items.append(f"<li>{html.escape(field + ': ' if field else '')}{html.escape(text)}</li>")
+            note = self.rule_notes.get(field)
+            if note is not None:
+                note.value = f"<span class='ovnilab-note' style='color:#b00020'>&#9888; {html.escape(text)}</span>"
+        self.new_game_error.value = (
+            "<div style='color:#b00020'>&#9888; new game not started (this one goes on):"
+            f"<ul style='margin:2px 0 2px 18px;padding:0'>{''.join(items)}</ul></div>")
+
+    def _clear_new_game_problems(self) -> None:
+        self.new_game_error.value = ""
+        for name, note in self.rule_notes.items():
+            note.value = self._rule_note_html(name)
 
     def show_error(self, message: str) -> None:
         """Show a refusal in the error line (the state is left as it was)."""
@@ -346,7 +413,7 @@ class GameBoard(W.VBox):
             text = describe(a, viewer) if describe and actor != viewer else str(a)
             lines.append(f"{i + 1:>4}. {html.escape(self._seat_name(actor))}: {html.escape(text)}")
         self.log_view.value = ("<pre style='max-height:16em;overflow:auto;margin:0'>" + "\n".join(lines[-400:]) + "</pre>")
-        self.undo_button.disabled = not self.state.log
+        self.undo_button.disabled = self.last_human_decision() is None
         self.step_button.disabled = not self._is_bot_turn()
 
     def _build_actions(self) -> None:
@@ -414,10 +481,105 @@ class GameBoard(W.VBox):
         box.pickers = (p1, p2, go)  # type: ignore[attr-defined]
         return box
 
+    # ------------------------------------------------------------- new-game tab
+    def _new_game_tab(self) -> W.VBox:
+        """The new-game tab: players, seed and the button, with the line listing refused
+        options right under them; then who plays each seat; then the rule options, each
+        with its one-line description."""
+        self.players.layout.width = "150px"
+        self.seed.layout.width = "190px"
+        self.new_game_error = W.HTML()
+        self.new_game_error.add_class("ovnilab-new-game-error")
+        # ---- seats: human or one of the game's bots, for the next game
+        self.seat_pickers = self._seat_pickers()
+        self.players.observe(lambda _: self._show_seat_pickers(), names="value")
+        self._show_seat_pickers()
+        seats_help = W.HTML("<span class='ovnilab-note'><b>seats</b> (for the next game): several humans "
+                            "play hot seat at one screen; bots on every seat let the class watch "
+                            "(switch 'bots auto' off to step)</span>")
+        self.seats_box = W.VBox([seats_help, *self.seat_pickers])
+        # ---- rule options
+        self.rule_notes: dict[str, W.HTML] = {}
+        self.rule_widgets = self._rule_widgets()
+        self.rules_panel = W.Accordion(children=[W.VBox(self._rule_rows())])
+        self.rules_panel.set_title(0, "rule options")
+        self.rules_panel.selected_index = None
+        start = W.HBox([self.players, self.seed, self.new_button], layout=W.Layout(flex_flow="row wrap"))
+        self.new_game_tab = W.VBox([start, self.new_game_error, self.seats_box, self.rules_panel])
+        return self.new_game_tab
+
+    def add_new_game_control(self, widget: W.Widget) -> None:
+        """Add a game's own new-game control (e.g. the cow game's discard areas) under
+        the button and its error line."""
+        kids = list(self.new_game_tab.children)
+        kids.insert(kids.index(self.seats_box), widget)
+        self.new_game_tab.children = tuple(kids)
+
+    def set_rule_widget(self, name: str, widget: W.Widget) -> None:
+        """Replace the control of rule option ``name`` with a game's own (e.g. a
+        drop-down for a number with named values)."""
+        if name not in self.rule_widgets:
+            raise KeyError(f"{name!r} is not a rule option of this board")
+        widget.description = ""
+        self.rule_widgets[name] = widget
+        self.rules_panel.children[0].children = tuple(self._rule_rows())
+
+    def _seat_pickers(self) -> list[W.Dropdown]:
+        """One drop-down per seat (as many as the largest game): human or a bot kind.
+        A bot given in code that is none of the kinds is offered as itself."""
+        n = getattr(self.state, "num_players", 2)
+        most = max([n, *self.players.options])
+        self._given_bots: dict[int, Any] = {}
+        kinds = [(BOT_LABELS.get(k, k), k) for k in self._bot_kinds]
+        bot_kinds = [self._seat_kind(s, self.seats[s]) for s in range(n) if self.seats[s] != HUMAN]
+        later = bot_kinds[-1] if bot_kinds and bot_kinds[-1] != "given" else next(iter(self._bot_kinds))
+        pickers = []
+        for s in range(most):
+            kind = self._seat_kind(s, self.seats[s]) if s < n else later
+            options = [("human", HUMAN), *kinds]
+            if kind == "given":
+                options.append((f"as given: {_clip(repr(self._given_bots[s]), 40)}", "given"))
+            pickers.append(W.Dropdown(options=options, value=kind, description=f"seat {s}",
+                                      style={"description_width": "56px"}, layout=W.Layout(width="300px")))
+        return pickers
+
+    def _seat_kind(self, seat: int, who: Any) -> str:
+        """The picker value for who plays ``seat`` now (remembering a bot given in code)."""
+        if who == HUMAN:
+            return HUMAN
+        for key, make in self._bot_kinds.items():
+            fresh = make()
+            if type(fresh) is type(who) and repr(fresh) == repr(who):
+                return key
+        self._given_bots[seat] = who
+        return "given"
+
+    def _show_seat_pickers(self) -> None:
+        n = self.players.value if self._players_param else getattr(self.state, "num_players", 2)
+        for s, p in enumerate(self.seat_pickers):
+            p.layout.display = None if s < n else "none"
+
+    def _seats_from_controls(self, n: int) -> dict[int, Any]:
+        """Who plays each seat of an ``n``-player game, from the seat pickers (a fresh
+        bot per seat, so no bot carries anything over from the last game)."""
+        seats: dict[int, Any] = {}
+        for s in range(n):
+            kind = self.seat_pickers[s].value if s < len(self.seat_pickers) else next(iter(self._bot_kinds))
+            if kind == HUMAN:
+                seats[s] = HUMAN
+            elif kind == "given":
+                seats[s] = self._given_bots[s]
+            else:
+                seats[s] = self._bot_kinds[kind]()
+        return seats
+
     def _rule_widgets(self) -> dict[str, W.Widget]:
-        """One control per rule option the board can offer (see the module docstring)."""
+        """One control per rule option the board can offer (see the module docstring),
+        each with a note line (see :meth:`_rule_rows`)."""
         out: dict[str, W.Widget] = {}
         self._optional_rules: set[str] = set()
+        self._rule_docs: dict[str, str] = {}
+        self._file_rules: set[str] = set()
         if self._rules_cls is None:
             return out
         current = getattr(self.state, "rules", None) or self._rules_cls()
@@ -425,32 +587,82 @@ class GameBoard(W.VBox):
             hints = typing.get_type_hints(self._rules_cls)
         except (NameError, TypeError):  # unresolvable annotations: judge by the values
             hints = {}
-        style = {"description_width": "200px"}
+        lay = W.Layout(width="95%", max_width="300px")
         for f in dataclasses.fields(self._rules_cls):
             v = getattr(current, f.name)
             kind, optional = _field_kind(hints.get(f.name), v)
-            choices = self._rule_choices.get(f.name)
+            choices = self._rule_choices.get(f.name) or (f.metadata or {}).get("choices")
             if kind is bool and not optional:
-                w: W.Widget = W.Checkbox(value=v, description=f.name, indent=False)
+                w: W.Widget = W.Checkbox(value=v, description="", indent=False)
             elif kind is int and not optional:
                 # IntText, not a bounded box: some options use negative values (e.g. -1 = random)
-                w = W.IntText(value=v, description=f.name, style=style)
+                w = W.IntText(value=v, layout=lay)
+            elif kind is float and not optional:
+                w = W.FloatText(value=v, layout=lay)
             elif kind is str and choices and not optional:
-                w = W.Dropdown(options=choices, value=v, description=f.name, style=style)
+                w = W.Dropdown(options=choices, value=v, layout=lay)
             elif kind is str:
-                w = W.Text(value=v or "", description=f.name, style=style,
-                           placeholder="(empty: the default)" if optional else "")
+                w = W.Text(value=v or "", layout=lay, placeholder="(empty: the default)" if optional else "")
             elif kind is tuple and choices:
                 # a subset of named choices; nothing selected = the option's default
                 w = W.SelectMultiple(options=list(choices), value=tuple(x for x in (v or ()) if x in choices),
-                                     rows=min(8, len(choices)), description=f.name, style=style,
+                                     rows=min(8, len(choices)), layout=lay,
                                      tooltip="ctrl/shift-click to choose several; none = the default")
             else:
                 continue  # other values (a tuple without choices, an optional number): set them in code
             if optional:
                 self._optional_rules.add(f.name)
             out[f.name] = w
+            self._rule_docs[f.name] = field_doc(self._rules_cls, f) + _range_text(f)
+            if kind is str and (f.name.endswith("_file") or "folder" in (f.metadata or {})):
+                self._file_rules.add(f.name)
+            self.rule_notes[f.name] = W.HTML(self._rule_note_html(f.name))
         return out
+
+    def _rule_note_html(self, name: str) -> str:
+        extra = " (empty: the default)" if name in self._optional_rules else ""
+        return (f"<span class='ovnilab-note' style='color:#444'>{html.escape(self._rule_docs.get(name, ''))}"
+                f"{extra}</span>")
+
+    def _rule_rows(self) -> list[W.Widget]:
+        """A row per rule option: its name and one-line description, then its control,
+        then the note line that shows the option's error when a new game refuses it."""
+        rows = []
+        for name, w in self.rule_widgets.items():
+            head = W.HTML(f"<code>{html.escape(name)}</code>")
+            row = W.VBox([head, w, self.rule_notes[name]], layout=W.Layout(margin="0 0 6px 0"))
+            row.add_class("ovnilab-rule")
+            rows.append(row)
+        return rows
+
+    def _rules_from_controls(self) -> tuple[Any, dict[str, str]]:
+        """The Rules the controls describe, or None and every refused field with why.
+
+        A validating Rules raises an error whose ``errors`` maps each bad field to its
+        message; without that, each changed field is tried on its own so that every bad
+        one is still named at once (a rule between fields is reported as a whole)."""
+        values = {k: self.rule_value(k) for k in self.rule_widgets}
+        paths: dict[str, str] = {}
+        if not self.file_paths:
+            # issue 11: a served board reads data files by bare name only (in the game's
+            # folder); such a field is refused here and left out of the check below
+            paths = {k: f"a bare file name is expected (no folder), got {_clip(repr(values[k]), 80)}"
+                     for k in self._file_rules if values.get(k) is not None and not _is_bare_name(values[k])}
+            values = {k: (None if k in paths else v) for k, v in values.items()}
+        try:
+            rules = self._rules_cls(**values)  # type: ignore[misc]
+            return (None, paths) if paths else (rules, {})
+        except (ValueError, TypeError, OSError) as exc:
+            problems = _problems_of(exc)
+        if set(problems) == {""}:
+            found: dict[str, str] = {}
+            for name, v in values.items():
+                try:
+                    self._rules_cls(**{name: v})  # type: ignore[misc]
+                except (ValueError, TypeError, OSError) as exc:
+                    found.update({(k or name): m for k, m in _problems_of(exc).items()})
+            problems = found or problems
+        return None, {**paths, **problems}
 
     def rule_value(self, name: str) -> Any:
         """The value the new-game control of rule option ``name`` gives: an empty text
@@ -506,7 +718,11 @@ LAYOUT_CSS = f"""
 .ovnilab-side > * {{ max-width: 100%; box-sizing: border-box; }}
 .ovnilab-side .ovnilab-tabs {{ width: auto; margin-right: 0; }}
 .ovnilab-log .widget-html-content {{ line-height: normal; }}
-.ovnilab-log pre {{ max-height: 9em !important; white-space: pre-wrap; }}
+.ovnilab-tabs .widget-html-content {{ line-height: 1.35; white-space: normal; }}
+.ovnilab-log pre {{ max-height: 9em !important; white-space: pre-wrap; word-break: normal; overflow-wrap: break-word; }}
+/* an action row: its kind's label, then its buttons, wrapping in the column */
+.ovnilab-actions .widget-label {{ width: auto !important; min-width: 0; margin-right: 8px; }}
+.ovnilab-actions .widget-label:empty {{ display: none; }}
 """
 
 
@@ -628,7 +844,7 @@ def _field_kind(hint: Any, value: Any) -> tuple[type | None, bool]:
     base = typing.get_origin(hint) or hint
     if not isinstance(base, type):
         base = type(value) if value is not None else None
-    for kind in (bool, int, str, tuple):  # bool first: a bool is also an int
+    for kind in (bool, int, float, str, tuple):  # bool first: a bool is also an int
         if base is not None and issubclass(base, kind):
             return kind, optional
     return None, optional

@@ -19,14 +19,14 @@ What differs from the generic board, and why:
 * **Names.** Seats are named by colour and, once aliens are public, alien.
 * **New game.** Besides the generic rule options, ``alien_pool`` is a multi-select of the
   implemented aliens (which may be dealt; none selected = all of them) and ``deck_file`` a
-  text box (another deck file; empty = ``data/cosmic/deck.toml``). A deck file that is
-  missing or invalid is named in the error line and the current game goes on.
+  text box (another deck file by bare name in ``data/cosmic/``; empty = ``deck.toml``).
+  A deck file that is missing or invalid is named next to the new-game button and the
+  current game goes on.
 """
 
 from __future__ import annotations
 
 import html
-from pathlib import Path
 from typing import Any, Callable, Mapping
 
 import ipywidgets as W
@@ -222,15 +222,6 @@ class Board(GameBoard):
             auto=auto,
             title="Cosmic Encounter",
         )
-
-    def new_game(self) -> None:
-        """Start a new game from the controls; a ``deck_file`` that is not a file is
-        refused by name before anything is read."""
-        deck = self.rule_value("deck_file")
-        if deck is not None and not Path(deck).is_file():
-            self.show_error(f"new game not started (this one goes on): Rules.deck_file: {deck!r} is not a file")
-            return
-        super().new_game()
 
     # ------------------------------------------------------------------ names and text
     def _seat_name(self, seat: int) -> str:

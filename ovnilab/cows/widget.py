@@ -75,17 +75,14 @@ class Board(GameBoard):
                                      description="Celeiro", style={"button_width": "auto"})
         # starting_player is -1 (random) by default: a drop-down instead of a number box
         current = getattr(self.state, "rules", None) or Rules()
-        self.rule_widgets["starting_player"] = W.Dropdown(
-            options=[("drawn at random", -1), ("seat 0", 0), ("seat 1", 1)], value=current.starting_player,
-            description="starting_player", style={"description_width": "200px"})
-        self.rules_panel.children[0].children = tuple(self.rule_widgets.values())
-        newgame = self.tabs.children[1]
-        newgame.children = (newgame.children[0], self.areas) + tuple(newgame.children[1:])
+        self.set_rule_widget("starting_player", W.Dropdown(
+            options=[("drawn at random", -1), ("seat 0", 0), ("seat 1", 1)], value=current.starting_player))
+        self.add_new_game_control(self.areas)
 
-    def new_game(self) -> None:
-        """Start a new game from the controls (seed, discard areas, rule options)."""
+    def new_game(self) -> bool:
+        """Start a new game from the controls (seed, discard areas, seats, rule options)."""
         self._extra["discard_areas"] = self.areas.value
-        super().new_game()
+        return super().new_game()
 
     def _status(self) -> None:
         s = self.state

@@ -239,7 +239,7 @@ def test_new_game_with_an_alien_pool_and_a_deck_file(tmp_path):
     board.seed.value = 21
     board.new_button.click()
     s = board.state
-    assert board.error.value == "" and s.num_players == 3 and s.seed == 21
+    assert board.new_game_error.value == "" and s.num_players == 3 and s.seed == 21
     assert s.rules.alien_pool == pool
     dealt = [a for offer in s.offers for a in offer]
     assert sorted(dealt) == sorted(pool)  # 3 x 2 = the whole pool, each alien once
@@ -251,14 +251,19 @@ def test_new_game_with_an_alien_pool_and_a_deck_file(tmp_path):
     def refused(*expected: str) -> None:
         before, log = board.state, list(board.state.log)
         board.new_button.click()
-        assert all(x in board.error.value for x in expected), board.error.value
+        assert all(x in board.new_game_error.value for x in expected), board.new_game_error.value
         assert board.state is before and board.state.log == log
 
     pool_box.value = ("Clone", "Miser")
     refused("new game not started", "the pool has 2")
     pool_box.value = ()
+    # a served board reads data files by bare name only; from code a path may be allowed
+    for hostile in ("../../../../etc/passwd", "/dev/zero", str(tmp_path / "deck.toml")):
+        deck_box.value = hostile
+        refused("deck_file", "a bare file name")
+    board.file_paths = True
     deck_box.value = str(tmp_path / "missing.toml")
-    refused("Rules.deck_file", "missing.toml", "is not a file")
+    refused("deck_file", "missing.toml")
     (tmp_path / "bad.toml").write_text("attack = 3\n")
     deck_box.value = str(tmp_path / "bad.toml")
     refused("bad.toml", "attack")  # the loader names the file and the bad field
@@ -267,11 +272,11 @@ def test_new_game_with_an_alien_pool_and_a_deck_file(tmp_path):
     good.write_text((data_dir() / "cosmic" / "deck.toml").read_text(encoding="utf-8"), encoding="utf-8")
     deck_box.value = str(good)
     board.new_button.click()
-    assert board.error.value == "" and board.state.rules.deck_file == str(good)
+    assert board.new_game_error.value == "" and board.state.rules.deck_file == str(good)
     assert board.state.rules.alien_pool is None
     deck_box.value = "  "
     board.new_button.click()
-    assert board.error.value == "" and board.state.rules.deck_file is None
+    assert board.new_game_error.value == "" and board.state.rules.deck_file is None
 
 
 def test_plague_victim_chooses_its_discards_on_the_board():

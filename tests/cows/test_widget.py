@@ -103,10 +103,12 @@ def test_undo_and_history_slider():
     again.apply_many(board.state.log)
     assert board.state == again
     assert board.history.max == len(board.state.log)
-    while board.state.log:
-        board.undo()
-    assert board.undo() is False and "nothing to undo" in board.error.value
-    assert board.state == cows.new_game(seed=4)
+    while board.undo():
+        assert board.state.current_player == 0
+    # back to the human's first decision: the bot's opening actions (if it started) stay
+    assert "nothing to undo" in board.error.value and board.undo_button.disabled
+    assert board.state.current_player == 0 and board.last_human_decision() is None
+    assert all(seat == 1 for seat in board.state.actors)
 
 
 def test_step_mode_bots_wait_for_the_button():
@@ -147,7 +149,7 @@ def test_new_game_controls():
     board.rule_widgets["starting_player"].value = 1
     board.rule_widgets["hand_limit"].value = 0  # refused by Rules: shown, game kept
     board.new_button.click()
-    assert "hand_limit" in board.error.value and board.state.seed == 11
+    assert "hand_limit" in board.new_game_error.value and board.state.seed == 11
     board.rule_widgets["hand_limit"].value = 3
     board.new_button.click()
     assert board.state.rules.starting_player == 1 == board.state.starter
@@ -156,10 +158,11 @@ def test_new_game_controls():
     assert cards.value == "" and board.state.rules.cards_file is None
     cards.value = "nope.toml"
     board.new_button.click()
-    assert "Rules.cards_file" in board.error.value and board.state.rules.cards_file is None
+    shown = board.new_game_error.value
+    assert "cards_file: " in shown and "nope.toml" in shown and board.state.rules.cards_file is None
     cards.value = "cards.toml"
     board.new_button.click()
-    assert board.error.value == "" and board.state.rules.cards_file == "cards.toml"
+    assert board.new_game_error.value == "" and board.state.rules.cards_file == "cards.toml"
 
 
 def test_a_game_against_the_greedy_bot():

@@ -112,7 +112,7 @@ def test_new_game_controls():
     # game files are text boxes (empty = the shipped file); a missing one is refused, shown
     board.rule_widgets["board_file"].value = "no_such_board.toml"
     board.new_button.click()
-    assert "no_such_board.toml" in board.error.value and board.state.seed == 11
+    assert "no_such_board.toml" in board.new_game_error.value and board.state.seed == 11
     board.rule_widgets["board_file"].value = ""
     board.new_button.click()
-    assert board.error.value == "" and board.state.rules.board_file is None
+    assert board.new_game_error.value == "" and board.state.rules.board_file is None
