@@ -55,7 +55,7 @@ from ovnilab import cows, theory
 from ovnilab.analysis import mean_interval, wilson_interval
 from ovnilab.bots import PlayerView
 from ovnilab.cows import endgame
-from ovnilab.cows.bots import GreedyBot
+from ovnilab.cows.bots import HAND_WEIGHT, GreedyBot
 
 # %% [markdown]
 # ## 1. A game tree
@@ -288,6 +288,9 @@ print_tree(small, CowGame())
 assert str(small_game.log[len(small_game.log) - 4]).startswith("build Eclipse")
 assert len(small.deck) == 0 and len(small.legal_actions()) == 3
 assert small.face(small.cel[0][-1]).name == "Farol"
+sky = {face.name: face.sky for face in small.cards.faces}
+targets = [a for a in small.legal_actions() if a.kind == "fx"]  # the Eclipse's targets: Suns only
+assert targets and all(sky[a.c] == "sun" for a in targets) and small.legal_actions()[-1].kind == "skip"
 for _choice, child in CowGame().moves(small):  # the story above, checked on every branch
     assert child.final and [a.kind for a in child.legal_actions()] == ["take"]
     taken = child.clone()
@@ -316,10 +319,11 @@ assert [str(a) for a in solution.best] == [str(m) for m in best_moves(small, Cow
 # ## 5. Why plain minimax is not enough
 #
 # Plain minimax visits every line of play. With $b$ moves per decision and $d$ decisions
-# left, that is about $b^d$ lines, and the cow game's lines can be long: a player may flip
-# a card in hand instead of drawing or building, back and forth, for up to twelve turns
-# (the rule that stops a stalled game). A few decisions from the end, the tree is already
-# far too big to print; a little further, too big to search plainly.
+# left, that is about $b^d$ lines, and the cow game's lines can be long: the players may
+# flip cards in hand instead of drawing or building, back and forth, for up to twelve turns
+# in a row, six each (ovnilab's rule that stops a stalled game: the rulebook has none). A
+# few decisions from the end, the tree is already far too big to print; a little further,
+# too big to search plainly.
 #
 # **Alpha-beta pruning** returns the same root value while skipping parts of the tree that
 # cannot matter. Keep two numbers while searching: $\alpha$, what MAX is already sure to
@@ -353,12 +357,14 @@ seen = []
 print("alpha-beta on the toy tree:", alphabeta(TOY, toy, seen=seen), " leaves evaluated:", seen)
 assert alphabeta(TOY, toy) == minimax(TOY, toy)
 assert seen == [4, -1, 2, 3, 5, 1, 6, -2]  # all but the +7 of flip-c
+assert cows.Rules().stall_limit == 12  # section 5's "twelve turns in a row"
 
 # %% [markdown]
 # The library's search (`ovnilab/cows/endgame.py`) is this function with two additions:
 # it tries the usually good moves first (builds and effect targets, then keeping or taking
-# a card, then drawing, then flips, then ending the turn), which makes the cut-offs come early, and it keeps a *transposition
-# table*: a position reached by two different orders of moves is solved once.
+# a card, then drawing, then flips and skipped effects, then ending the turn or passing),
+# which makes the cut-offs come early, and it keeps a *transposition table*: a position
+# reached by two different orders of moves is solved once.
 #
 # The same comparison on many real positions: `N_GAMES` greedy-against-greedy games,
 # each looked at 2, 3 and 4 decisions before its end. The hand-written minimax gets a
@@ -446,12 +452,14 @@ print(f"final margin for seat 0: {margin:+d}")
 assert margin == endgame.solve(deep).value
 assert [a.kind for a in line[:3]] == ["take", "build", "fx"]  # take, build, then the card's effect
 assert str(line[2]).startswith("flip opponent's")
+assert HAND_WEIGHT == 0.5  # the greedy evaluation counts half a hand card's build gain
 
 # %% [markdown]
 # The best first move only pays off two decisions later: the card taken from the barn is
 # built, and then its effect flips a card of the opponent's pyramid. The greedy bot judges
-# an action by the position right after it, where the taken card merely sits in hand; the
-# flip lies beyond its one-step horizon.
+# an action by the position right after it, where the taken card sits in hand, credited
+# with half of what building it would add to the score and nothing for the card its effect
+# would flip: the flip lies beyond its one-step horizon.
 #
 # ## 7. Does the greedy bot play endgames well?
 #
@@ -519,9 +527,11 @@ assert sum(c for n, c in sizes.items() if n <= 3) > m / 2  # "most offer two or 
 # what its seat sees (it averages its evaluation over a few guesses of the hidden cards).
 # Part of its regret is therefore not a lack of lookahead but a lack of information: even
 # a perfect reasoner who cannot see the cards could not always find the solver's move.
-# [Lesson 5](05_probability_hidden_cards.ipynb) separates the two on the last turn of the
-# game, where it can be done exactly. Note also that most of these positions offer only
-# two or three moves, which is why the random baseline is high.
+# This comparison cannot say how much of the regret is which. (The library can separate
+# the two on the game's last turn, when only one seat still moves:
+# `endgame.expectimax` finds the best play for a player who sees only what its seat sees.)
+# Note also that most of these positions offer only two or three moves, which is why the
+# random baseline is high.
 #
 # ## Exercises
 #
@@ -650,6 +660,7 @@ _mg = endgame.action_values(ex4)
 assert answer_4 == sum(v == max(_w.values()) for v in _w.values()) == 2
 assert sum(v == max(_mg.values()) for v in _mg.values()) == 1  # the margin has one optimal action
 assert {a.kind: v for a, v in _mg.items()} == {"draw": -4, "take": -2} and set(_w.values()) == {-1}
+assert [str(a) for a in _mg if a.kind == "take"][0].startswith("take Eclipse")  # the solution's "take the Eclipse"
 ### END HIDDEN TESTS
 
 # %% [markdown]
