@@ -3,11 +3,16 @@ notebooks/play/ (ovni, cows, cosmic), headless Debian chromium (driven by Playwr
 `playwright install`) opens each page at the room's usual sizes and checks what a class
 would trip on:
 
-* at 1280x720 and 1024x768: no horizontal scrollbar, nothing of the board past the
-  window's right edge, and the whole map, the status line, the human's action controls
-  and the error line inside the window together (no scrolling between map and buttons);
+* at 1280x720 and 1024x768 (and 1920x1080): no horizontal scrollbar, nothing of the
+  board past the window's right edge, and the whole map, the status line, the human's
+  action controls and the error line inside the window together (no scrolling between
+  map and buttons); the map as wide as the layout's rule says (the legibility tests in
+  tests/<game>/test_render.py rest on that rule);
 * a human move made by clicking is played, the bots reply (the log grows past the
   human's own clicks), and undo takes the table back to the human's decision;
+* a new game with a rule option its Rules refuse is not started: the error names the
+  option, shows next to the new-game button and inside the window, and the table is
+  unchanged;
 * screenshots of each page at each size are saved as artifacts (test-artifacts/).
 
 One Voila server serves the three pages (each visit runs its notebook in a kernel of its
@@ -37,6 +42,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PLAY = ROOT / "notebooks" / "play"
 GAMES = ("ovni", "cows", "cosmic")
 VIEWPORTS = ((1280, 720), (1024, 768))
+LARGE = (1920, 1080)  # a large screen: checked for fit only
 CHROMIUM = "/usr/bin/chromium"
 ROW_1280 = 1250  # the board's row on a 1280 px wide page (as tests/<game>/test_render.py assume)
 ARTIFACTS = ROOT / "test-artifacts"
@@ -164,6 +170,13 @@ _MEASURE = """() => {
 }"""
 
 
+_MEASURE_ONE = """(sel) => { const b = document.querySelector('.ovnilab-board ' + sel).getBoundingClientRect();
+  return {innerWidth, innerHeight, box: {left: b.left, top: b.top, right: b.right, bottom: b.bottom}}; }"""
+
+#: per game, a rule option and a value its Rules refuse (below the option's minimum)
+BAD_OPTION = {"ovni": ("platform_capacity", "0"), "cows": ("hand_limit", "0"), "cosmic": ("hand_size", "0")}
+
+
 def _inside(b: dict, m: dict) -> bool:
     return b is not None and b["left"] >= -1 and b["top"] >= -1 and b["right"] <= m["innerWidth"] + 1 \
         and b["bottom"] <= m["innerHeight"] + 1
@@ -213,7 +226,7 @@ def test_play_page_fits_and_plays(voila_server, browser, game):
         board = page.locator(".ovnilab-board").first
         board.locator(".ovnilab-board-view svg").first.wait_for(timeout=120_000)
         board.locator(".ovnilab-actions button.ovnilab-action").first.wait_for(timeout=30_000)
-        for size in VIEWPORTS:
+        for size in (*VIEWPORTS, LARGE):
             _check_fits(page, game, size)
 
         # a human move by clicking, until a bot has replied (the log then holds more
@@ -243,5 +256,22 @@ def test_play_page_fits_and_plays(voila_server, browser, game):
         assert _last_number(log.inner_text()) == before_last, (game, log.inner_text()[-300:])
         assert "(you)" in status.inner_text()
         _check_fits(page, game, VIEWPORTS[0])
+
+        # a new game with an invalid rule option: refused, the error in view next to the
+        # button, and the game on the table goes on
+        field, bad = BAD_OPTION[game]
+        played = _last_number(log.inner_text())
+        board.locator(".ovnilab-tabs .lm-TabBar-tab", has_text="new game").first.click()
+        board.get_by_text("rule options").first.click()
+        row = board.locator(".ovnilab-rule").filter(has=page.locator("code", has_text=re.compile(f"^{field}$")))
+        row.locator("input").first.fill(bad)
+        row.locator("input").first.press("Tab")  # commit the value to the kernel
+        board.locator(".ovnilab-tabs button", has_text="new game").first.click()
+        error = board.locator(".ovnilab-new-game-error").first
+        _wait_for(lambda: field in error.inner_text(), f"{game}: no error names {field}", page)
+        m = page.evaluate(_MEASURE_ONE, ".ovnilab-new-game-error")
+        assert _inside(m["box"], m), f"{game}: the new-game error is not in view: {m['box']}"
+        assert _last_number(log.inner_text()) == played, f"{game}: the refused new game changed the table"
+        page.screenshot(path=str(ARTIFACTS / f"play_{game}_new_game_error.png"), full_page=False)
     finally:
         page.close()
