@@ -149,7 +149,10 @@ def parse_board(d: dict[str, Any], source: str = "<board>") -> Board:
 def load_board(path: str | None = None) -> Board:
     """Read and validate a board file (default: ``data/ovni/board.toml``); a bad file
     raises :class:`DataError` naming the file and the field."""
-    p = _resolve(path, "board.toml")
+    try:
+        p = _resolve(path, "board.toml")
+    except FileNotFoundError as exc:  # one error type for every bad file
+        raise DataError(f"Rules.board_file: {exc}") from None
     return parse_board(chk.read_toml(p, DataError), str(p))
 
 
@@ -314,7 +317,10 @@ def parse_cards(d: dict[str, Any], source: str = "<cards>") -> Cards:
 def load_cards(path: str | None = None) -> Cards:
     """Read and validate a cards file (default: ``data/ovni/cards.toml``); a bad file
     raises :class:`DataError` naming the file and the field."""
-    p = _resolve(path, "cards.toml")
+    try:
+        p = _resolve(path, "cards.toml")
+    except FileNotFoundError as exc:  # one error type for every bad file
+        raise DataError(f"Rules.cards_file: {exc}") from None
     return parse_cards(chk.read_toml(p, DataError), str(p))
 
 

@@ -172,3 +172,10 @@ def test_an_accepted_board_plays_and_its_actions_read_back(tmp_path):
 
 def test_loaders_are_the_only_error_type():
     assert issubclass(D.DataError, ValueError)
+
+
+def test_a_missing_file_is_a_data_error_naming_the_option(tmp_path):
+    with pytest.raises(DataError, match=r"Rules\.board_file: .*'nope\.toml'"):
+        load_board("nope.toml")
+    with pytest.raises(DataError, match=r"Rules\.cards_file"):
+        load_cards(str(tmp_path))  # a folder
