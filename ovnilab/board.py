@@ -9,19 +9,26 @@ three boards behave alike:
 * the legal actions of the human seat, grouped by kind: a row of buttons for a few
   actions, or two linked pickers ("token" then "area", "from" then "to") for many; only
   legal actions are ever offered, so an illegal choice cannot be made;
-* a readable action log (masked for the viewer), undo (back to the human's previous
-  decision), a history slider that replays every past position;
+* a readable action log (masked for the viewer), undo (back to the last human decision,
+  with the bot actions after it; refused while no human has decided, so the bots'
+  opening actions are never taken back into a board where a bot waits on auto), a
+  history slider that replays every past position;
 * bots that move on their own, with a step / auto toggle so a class can watch them;
-* new-game controls: players, seed and the game's rule options, one control per field
-  of the game's ``Rules`` dataclass, chosen from the field's type: a checkbox (bool), a
-  number box (int), a drop-down (str with ``rule_choices``) or a text box (str; for an
-  optional ``str | None`` such as a data file, empty = the default), and a multi-select
-  for a tuple of names with ``rule_choices`` (e.g. which aliens may be dealt; nothing
-  selected = the default, ``None``).
+* the new-game tab: players and seed; who plays each seat (human, or one of the game's
+  random / greedy / MCTS bots: several humans play hot seat at one screen, bots on every
+  seat let a class watch); and the game's rule options, one control per field of its
+  ``Rules`` dataclass with the field's one-line description (its ``metadata["doc"]``,
+  else its entry in the class docstring) and range, chosen from the field's type: a
+  checkbox (bool), a number box (int, float), a drop-down (str with choices) or a text
+  box (str; for an optional ``str | None`` such as a data file, empty = the default; a
+  bare file name only, unless ``file_paths`` is set in code), and a multi-select for a
+  tuple of names with choices (e.g. which aliens may be dealt; nothing selected = the
+  default, ``None``). Every refused option is listed at once next to the button and
+  beside its own control; the game in progress goes on.
 
 The board uses only the rules API (``legal_actions``, ``apply``, ``undo``, ``clone``,
 ``observation``) and the renderer: everything it does can be replayed without it. Errors
-from the engine are shown in the status line, never as a traceback.
+from the engine are shown in the error line, never as a traceback.
 
 Widget state is set from the kernel side (``HTML.value``), never with ``with output:``,
 so the board works the same in JupyterLab, Voila, nbval and plain pytest.

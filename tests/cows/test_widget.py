@@ -174,3 +174,58 @@ def test_a_game_against_the_greedy_bot():
     again = cows.new_game(seed=9, discard_areas=2)
     again.apply_many(board.state.log)
     assert again == board.state
+
+
+def test_undo_never_takes_back_the_bots_opening_actions():
+    # seed 33 draws the bot (seat 1) as the starting player: it acts before the human
+    board = Board(cows.new_game(seed=33), seats={0: "human", 1: RandomBot()})
+    opening = list(board.state.log)
+    assert opening and set(board.state.actors) == {1} and board.state.current_player == 0
+    assert board.undo_button.disabled
+    assert board.undo() is False and "nothing to undo" in board.error.value
+    assert board.state.log == opening and board.state.current_player == 0 and board.actions.children
+    _click_random(board, random.Random(2))
+    assert not board.undo_button.disabled
+    assert board.undo() is True and board.state.log == opening and board.undo_button.disabled
+
+
+def test_seats_are_chosen_in_the_new_game_tab():
+    board = Board(cows.new_game(seed=5), seats={0: "human", 1: GreedyBot()})
+    human, bot = board.seat_pickers
+    assert (human.value, bot.value) == ("human", "greedy")
+    assert {v for _, v in bot.options} == {"human", "random", "greedy", "mcts"}
+    # hot seat: both human; the board is drawn for whoever is to act
+    bot.value = "human"
+    assert board.new_game() and board.seats == {0: "human", 1: "human"}
+    for _ in range(6):
+        assert board.viewer() == board.state.current_player
+        _click_random(board, random.Random(len(board.state.log)))
+    # all bots, on auto: the class watches a whole game in one click
+    human.value, bot.value = "random", "mcts"
+    assert board.new_game() and board.state.is_over() and "game over" in board.status.value
+    assert isinstance(board.seats[0], RandomBot) and type(board.seats[1]).__name__ == "MCTSBot"
+    # the same with auto off: the bots wait for 'bot move', one action at a time
+    board.auto.value = False
+    assert board.new_game() and board.state.log == [] and not board.step_button.disabled
+    assert board.step_bot() and len(board.state.log) == 1
+    board.auto.value = True  # switching auto on lets them finish
+    assert board.state.is_over()
+
+
+def test_every_rule_option_says_what_it_means():
+    board = Board()
+    assert set(board.rule_notes) == set(board.rule_widgets)
+    for name, note in board.rule_notes.items():
+        text = note.value.split(">", 1)[1].rsplit("<", 1)[0]
+        assert len(text) > 8, (name, text)
+    # a refused option is named next to the button and beside its own control
+    board.rule_widgets["hand_limit"].value = 0
+    board.rule_widgets["stall_limit"].value = -1
+    assert board.new_game() is False
+    for name in ("hand_limit", "stall_limit"):
+        assert f"<li>{name}: " in board.new_game_error.value and "&#9888;" in board.rule_notes[name].value
+    assert "&#9888;" not in board.rule_notes["support"].value
+    board.rule_widgets["hand_limit"].value = 3
+    board.rule_widgets["stall_limit"].value = 12
+    assert board.new_game() and board.new_game_error.value == ""
+    assert "&#9888;" not in board.rule_notes["hand_limit"].value

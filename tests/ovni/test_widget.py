@@ -116,3 +116,34 @@ def test_new_game_controls():
     board.rule_widgets["board_file"].value = ""
     board.new_button.click()
     assert board.new_game_error.value == "" and board.state.rules.board_file is None
+
+
+def test_seat_pickers_follow_the_player_count():
+    from ovnilab.ovni.bots import GreedyBot
+
+    custom = GreedyBot(samples=4)
+    board = Board(ovni.new_game(4, seed=2), seats={0: "human", 1: GreedyBot(), 2: custom, 3: RandomBot()})
+    assert [p.value for p in board.seat_pickers] == ["human", "greedy", "given", "random"]
+    board.players.value = 3
+    assert [p.layout.display for p in board.seat_pickers] == [None, None, None, "none"]
+    board.seat_pickers[0].value, board.seat_pickers[1].value = "random", "human"
+    assert board.new_game()
+    assert board.seats[0].__class__ is RandomBot and board.seats[1] == "human" and board.seats[2] is custom
+    assert set(board.seats) == {0, 1, 2}
+    # the bots before the human moved on their own; nothing of the human's to undo yet
+    assert board.state.current_player == 1 and board.viewer() == 1
+    assert board.undo_button.disabled == (board.last_human_decision() is None)
+
+
+def test_a_rule_option_shows_its_description_and_range():
+    board = Board()
+    note = board.rule_notes["platform_capacity"].value
+    assert "launch platform" in note and "(1 to " in note
+    assert "empty: the default" in board.rule_notes["board_file"].value
+    # a path is refused on a served board, a value out of range too: both at once
+    board.rule_widgets["board_file"].value = "../../../../etc/passwd"
+    board.rule_widgets["platform_capacity"].value = 10**40
+    seed = board.state.seed
+    assert board.new_game() is False and board.state.seed == seed
+    shown = board.new_game_error.value
+    assert "<li>board_file: a bare file name" in shown and "<li>platform_capacity: " in shown
