@@ -1,0 +1,78 @@
+"""`make play` serves notebooks/play/ with Voila on 127.0.0.1, prints the address, renders
+a board with its code hidden, and stops cleanly on Ctrl+C (SIGINT to its process group, as
+a terminal sends it). Only ever 127.0.0.1: the network case (HOST=0.0.0.0) is the same
+command with another --Voila.ip, documented in the README, never exercised here.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+STAMP = ".venv/.ovnilab-installed"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _get(url: str, timeout: float = 30) -> tuple[int, str]:
+    with urllib.request.urlopen(url, timeout=timeout) as r:
+        return r.status, r.read().decode("utf-8", "replace")
+
+
+def _listening(port: int) -> bool:
+    with socket.socket() as s:
+        s.settimeout(0.5)
+        return s.connect_ex(("127.0.0.1", port)) == 0
+
+
+@pytest.mark.skipif(shutil.which("make") is None or not (ROOT / STAMP).exists(),
+                    reason="make play needs make and the project's .venv (make install)")
+def test_make_play_serves_the_boards_on_localhost_and_stops_on_ctrl_c(tmp_path):
+    pytest.importorskip("voila")
+    port = _free_port()
+    log = open(tmp_path / "play.log", "w+")
+    # -o: the installed .venv counts as up to date (a test must not reinstall anything)
+    proc = subprocess.Popen(["make", "-s", "-o", STAMP, "play", "HOST=127.0.0.1", f"PORT={port}"], cwd=ROOT,
+                            stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        listing = None
+        while listing is None:
+            assert proc.poll() is None, (tmp_path / "play.log").read_text()
+            assert time.monotonic() < deadline, "voila did not start: " + (tmp_path / "play.log").read_text()
+            try:
+                listing = json.loads(_get(base + "/voila/api/contents", timeout=5)[1])
+            except OSError:
+                time.sleep(0.3)
+        names = {item["name"] for item in listing["content"]}
+        assert {"ovni.ipynb", "cows.ipynb", "cosmic.ipynb"} <= names
+        assert f"The boards: http://127.0.0.1:{port}/" in (tmp_path / "play.log").read_text()
+        # a visitor's page: the notebook run for them, the board in it, no code shown
+        status, page = _get(base + "/voila/render/cows.ipynb", timeout=120)
+        assert status == 200 and "application/vnd.jupyter.widget-view+json" in page
+        assert "from ovnilab" not in page and "SEATS =" not in page
+        # Ctrl+C: the whole foreground group gets SIGINT
+        os.killpg(proc.pid, signal.SIGINT)
+        proc.wait(timeout=30)
+        assert not _listening(port)
+        assert "Stopping" in (tmp_path / "play.log").read_text()
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+        log.close()
