@@ -8,7 +8,8 @@ short). For every mutant the game's loader must, in bounded time, either
 * refuse it with the game's own ``DataError`` only (never AttributeError, KeyError,
   TypeError, MemoryError...), whose message names the file and a field of it, or
 * accept it, and then a game built on it plays a short random playout in which the text
-  of every legal action reads back through the public ``parse_action`` to an equal action.
+  of every legal action reads back through the public ``parse_action`` to an equal action,
+  and then draws as well-formed SVG.
 
 Seeds are fixed, so a failure reproduces; the whole module runs in well under 30 s.
 """
@@ -25,6 +26,7 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
+from xml.etree import ElementTree
 
 import pytest
 
@@ -301,6 +303,8 @@ def test_mutated_data_files(case, tmp_path, monkeypatch):
         with monkeypatch.context() as mp:
             state = game(mp, data, i)
             _playout(state, random.Random(i))
+            # and the board draws as well-formed SVG (names and colours reach it checked)
+            ElementTree.fromstring(state._repr_svg_())
 
 
 def test_hostile_names_and_colours_never_load():
