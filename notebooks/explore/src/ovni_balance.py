@@ -78,7 +78,7 @@ seat_p = analysis.holm([analysis.proportion_pvalue(r["wins"], r["games"], FAIR) 
 print(f"seats whose 95% interval excludes {FAIR:.3f}: {off or 'none'}; "
       f"smallest Holm-adjusted p-value over the {len(seats)} seats: {min(seat_p):.3f}")
 print("the data show a seat advantage" if min(seat_p) < 0.05
-      else "after the adjustment the data show no seat advantage")
+      else "after the adjustment the data do not show a seat advantage")
 
 # %% [markdown]
 # The *first player* is the one who places the first command token of round 1: the most
@@ -243,8 +243,8 @@ verdicts(by_mission, "missions")
 #
 # ## What about the planets?
 #
-# The old version of this page printed a "win rate by planet" table that repeated the seat
-# table with other labels. The reason is the set-up: the engine gives seat $s$ the $s$-th
+# A "win rate by planet" table would only repeat the seat table with other labels. The
+# reason is the set-up: the engine gives seat $s$ the $s$-th
 # planet of `data/ovni/cards.toml` in every game (the rulebook lets players choose, and
 # ovnilab does not deal planets at random), so a planet and its seat are the same thing
 # in these games. The cell checks it:
