@@ -21,7 +21,8 @@
 #   share, balance, duration, lead changes, decisiveness;
 # * whether any card wins more often for the player whose pyramid holds it, as a ranking
 #   with **Holm-adjusted** p-values and simultaneous intervals;
-# * why two earlier versions of these notebooks printed card win rates that disagree;
+# * why two measurements of the same cards (two seeds, two sizes) can print card win rates
+#   that disagree;
 # * what-if rules: the same seeds under other rule options, with adjusted paired intervals.
 #
 # **How long it runs:** about 20 seconds on an idle two-core machine.
@@ -229,16 +230,14 @@ plt.show()
 # `GAMES_PER_FACE` grows is a candidate for a value change; the face left showing matters
 # too (every card has one rich and one lean side, `data/cows/cards.toml`).
 #
-# ## 4. Why the two old notebooks disagreed
+# ## 4. Two measurements that disagree
 #
-# The old rules notebook (section "Balance by simulation") and the old balance notebook
-# each printed a card table, and they disagree: a card could sit clearly above one half in
-# one and clearly below in the other. Both used the same bots (two `GreedyBot`s), the same
-# rules, the same grouping (the `cards` column: a card counts for the player whose final
-# pyramid holds it) and both Celeiro faces pooled. They differed in two things that matter:
-# **the seed** (10,000 and 20,000: different deals) and **the size** (200 and 120 games per
-# face). The two batches above are those two measurements, replayed. Side by side, with the
-# per-deal standard errors:
+# The two batches above are two measurements of the same cards: the same bots (two
+# `GreedyBot`s), the same rules, the same grouping (the `cards` column: a card counts for
+# the player whose final pyramid holds it) and both Celeiro faces pooled. They differ in
+# two things that matter: **the seed** (different deals) and **the size** (the games per
+# face in `GAMES_PER_FACE`). Each batch alone gives a card table; do the two tables tell
+# the same story? Side by side, with the per-deal standard errors:
 
 # %%
 batch = {seed: card_rates([g for (s, a), res in runs.items() if s == seed for g in res])
@@ -260,23 +259,25 @@ diffs = analysis.Table(rows, max_rows=0, title=(
 print(diffs)
 
 # %% [markdown]
-# What the old tables claimed, read the way they read themselves (unadjusted 95% Wilson
-# intervals that count every game as independent), and what the batch comparison says:
+# What each batch's table claims when read the quick way (unadjusted 95% Wilson intervals
+# that count every game as independent), and what the batch comparison says:
 
 # %%
-old_tables = {seed: analysis.win_rate_by([g for (s, a), res in runs.items() if s == seed for g in res], "cards")
+quick_tables = {seed: analysis.win_rate_by([g for (s, a), res in runs.items() if s == seed for g in res], "cards")
               for seed in GAMES_PER_FACE}
-for seed, t in old_tables.items():
+for seed, t in quick_tables.items():
     off = [r["cards"] for r in t if r["hi"] < 0.5 or r["lo"] > 0.5]
     print(f"seed {seed}: {len(off)} of {len(t)} unadjusted intervals exclude one half "
           f"(about {0.05 * len(t):.1f} expected by chance alone)")
-flipped = [c for c in old_tables[seed_a].column("cards")
+flipped = [c for c in quick_tables[seed_a].column("cards")
            if {("above" if r["lo"] > 0.5 else "below" if r["hi"] < 0.5 else "")
-               for r in (old_tables[seed_a].row(cards=c), old_tables[seed_b].row(cards=c))} == {"above", "below"}]
-print(f"cards clearly above one half in one old table and clearly below in the other: {flipped or 'none'}")
+               for r in (quick_tables[seed_a].row(cards=c), quick_tables[seed_b].row(cards=c))} == {"above", "below"}]
+print(f"cards clearly above one half in one batch's table and clearly below in the other's: {flipped or 'none'}")
 held = {seed: (min(t.column("n")), max(t.column("n"))) for seed, t in batch.items()}
 print("games holding a card, fewest to most, per batch: "
       + "; ".join(f"seed {seed}: {lo} to {hi}" for seed, (lo, hi) in held.items()))
+print(f"standard error of a card's difference between the batches: {min(diffs.column('se')):.3f} to "
+      f"{max(diffs.column('se')):.3f}")
 real = [r for r in diffs if r["p_holm"] < 0.05]
 print(f"card differences between the batches beyond sampling noise (Holm-adjusted p < 0.05): "
       f"{len(real)} of {len(diffs)}"
@@ -284,10 +285,11 @@ print(f"card differences between the batches beyond sampling noise (Holm-adjuste
                 f"Holm-adjusted p = {r['p_holm']:.3f}" for r in real))
 
 # %% [markdown]
-# So the disagreement has three ingredients, each visible above:
+# So a disagreement between such tables has three ingredients, each visible above:
 #
 # * **different deals and small samples**: each card is held in the number of games just
-#   printed, so its rate moves by several points from batch to batch (the `se` column);
+#   printed, so its rate moves from batch to batch by about the standard error of the
+#   difference printed last;
 # * **intervals that were too narrow**: both faces of a deal were counted as independent
 #   games (section 2), which shrinks the intervals by the average factor printed in
 #   section 3;
