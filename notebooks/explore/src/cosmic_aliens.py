@@ -144,7 +144,7 @@ plt.show()
 # A power is lost while its owner has fewer than three home colonies. The cell tabulates,
 # for each alien, the share of its seats that still had the power at the end of the game,
 # and tests each against the share over all seats (a score test, Holm-adjusted over the 23
-# aliens):
+# aliens); as in the win-rate table, the intervals are simultaneous (Bonferroni):
 
 # %%
 kept = defaultdict(list)
@@ -153,16 +153,18 @@ for g in results:
         kept[alien].append(bool(active))
 overall = sum(sum(v) for v in kept.values()) / sum(len(v) for v in kept.values())
 rows = []
+kept_level = 1 - 0.05 / len(kept)        # Bonferroni: all the intervals hold together at 95%
 for alien, v in kept.items():
     k, n = sum(v), len(v)
-    lo, hi = analysis.wilson_interval(k, n)
+    lo, hi = analysis.wilson_interval(k, n, kept_level)
     rows.append({"alien": alien, "seats": n, "kept": k, "share": k / n, "lo": lo, "hi": hi,
                  "p": analysis.proportion_pvalue(k, n, overall)})
 for row, p in zip(rows, analysis.holm([r["p"] for r in rows])):
     row["p_holm"] = p
 rows.sort(key=lambda r: (-r["share"], r["alien"]))
 print(analysis.Table(rows, max_rows=0, title=f"power still held at the end (overall share {overall:.3f}; "
-                                               f"95% Wilson intervals; p against the overall share, Holm)"))
+                                               f"simultaneous 95% Wilson intervals, each at {kept_level:.2%}; "
+                                               f"p against the overall share, Holm)"))
 more = [r["alien"] for r in rows if r["p_holm"] < 0.05 and r["share"] > overall]
 less = [r["alien"] for r in rows if r["p_holm"] < 0.05 and r["share"] < overall]
 print(f"\nkeep their power more often than the other aliens (Holm-adjusted p < 0.05): {', '.join(more) or 'none'}")
