@@ -30,7 +30,7 @@
 #    noisy than two independent batches.
 # 2. *Multiple comparisons:* four variants times five metrics are twenty differences read
 #    at once; the intervals are widened (Bonferroni) so that all twenty hold together with
-#    95% probability.
+#    probability at least 95%.
 # 3. *A claim only where the adjusted interval excludes zero*; otherwise the text says the
 #    data cannot tell.
 #
@@ -43,9 +43,11 @@ import random
 from collections import Counter
 
 import matplotlib.pyplot as plt
+import networkx as nx
 
 from ovnilab import analysis, ovni
 from ovnilab.ovni.bots import RandomBot
+from ovnilab.ovni.data import load_board
 
 # ---- parameters: raise N_GAMES for tighter intervals (games per variant, on shared seeds)
 N_GAMES = 600
@@ -164,6 +166,10 @@ assert ("mapped cities need 2", "mapping_points") in findings
 assert comparison.row(metric="mapping_points", variant="mapped cities need 2")["diff"] > 0
 assert ("ring board", "mapping_points") in findings
 assert comparison.row(metric="mapping_points", variant="ring board")["diff"] < 0
+# the ring board as described: the same twelve cities, two neighbours each, farthest 6 apart (4 on the rulebook's)
+ring_board, book_board = load_board("board_ring.toml"), load_board()
+assert sorted(ring_board.names) == sorted(book_board.names) and all(len(n) == 2 for n in ring_board.neighbours)
+assert [nx.diameter(b.graph()) for b in (ring_board, book_board)] == [6, 4]
 print("cheaper re-mapping raises mapping points and the ring board lowers them, "
       "with adjusted intervals that exclude zero")
 
@@ -172,7 +178,8 @@ print("cheaper re-mapping raises mapping points and the ring board lowers them, 
 # normal interval of the mean per-seed difference (paired) with the interval one would get
 # by treating the two batches as independent samples, both at the adjusted level. Pairing
 # gains more the more alike the shared seeds keep the two variants' games (the
-# correlation printed first); a different board makes them diverge quickly:
+# correlation printed first); a different board makes them diverge quickly (the cell
+# checks the correlation is below 0.5):
 
 # %%
 import math
@@ -187,6 +194,7 @@ d = ring - base
 paired_half = z * d.std(ddof=1) / math.sqrt(len(d))
 independent_half = z * math.sqrt(base.var(ddof=1) / len(base) + ring.var(ddof=1) / len(ring))
 corr = float(np.corrcoef(base, ring)[0, 1])
+assert corr < 0.5   # "a different board makes them diverge quickly"
 print(f"correlation of a seed's mapping points under the two rule sets: {corr:.3f}")
 print(f"half-width of the {LEVEL:.2%} interval: paired {paired_half:.3f}, "
       f"as if independent {independent_half:.3f}")
