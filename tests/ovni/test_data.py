@@ -10,7 +10,6 @@ import sys
 import pytest
 
 from ovnilab import ovni
-from ovnilab.ovni import data as D
 from ovnilab.ovni.data import DataError, data_dir, load_board, load_cards, parse_board, parse_cards
 
 if sys.version_info >= (3, 11):
@@ -168,10 +167,6 @@ def test_an_accepted_board_plays_and_its_actions_read_back(tmp_path):
         for a in legal:
             assert s.parse_action(str(a)) == a
         s.apply(rng.choice(legal))
-
-
-def test_loaders_are_the_only_error_type():
-    assert issubclass(D.DataError, ValueError)
 
 
 def test_a_missing_file_is_a_data_error_naming_the_option(tmp_path):
