@@ -316,9 +316,12 @@ class GameBoard(W.VBox):
             kwargs["rules"] = rules
         if self._players_param:
             kwargs[self._players_param] = self.players.value
+        seed = int(self.seed.value)
+        if seed.bit_length() > 64:  # a save keeps the seed: it must be one a save can hold
+            problems = {"seed": f"must fit in 64 bits (a save keeps it), got {_clip(str(seed), 40)}", **problems}
         if not problems:
             try:
-                state = self._new_game_fn(seed=int(self.seed.value), **kwargs)
+                state = self._new_game_fn(seed=seed, **kwargs)
             except (ValueError, TypeError, OSError) as exc:  # a data file that cannot be read or is invalid
                 problems = _problems_of(exc)
         if problems:
@@ -528,6 +531,7 @@ class GameBoard(W.VBox):
         if name not in self.rule_widgets:
             raise KeyError(f"{name!r} is not a rule option of this board")
         widget.description = ""
+        widget.layout.width, widget.layout.max_width = "95%", "300px"  # as the generic controls
         self.rule_widgets[name] = widget
         self.rules_panel.children[0].children = tuple(self._rule_rows())
 

@@ -29,7 +29,7 @@ import ipywidgets as W
 import pytest
 from ipywidgets.widgets.widget import CallbackDispatcher
 
-from ovnilab import cosmic, cows, ovni
+from ovnilab import cosmic, cows, load_json, ovni
 from ovnilab.board import HUMAN, GameBoard
 from ovnilab.bots import RandomBot
 from ovnilab.cosmic.widget import Board as CosmicBoard
@@ -145,6 +145,10 @@ def _check(board: GameBoard) -> None:
     assert board.history.max == len(s.log)
 
 
+def _saves_and_loads(state: Any) -> None:
+    assert load_json(state.to_json()) == state
+
+
 def _interact(board: GameBoard, rng: random.Random, stats: dict[str, int]) -> None:
     widgets = _widgets(board)
     roll = rng.random()
@@ -166,6 +170,7 @@ def _interact(board: GameBoard, rng: random.Random, stats: dict[str, int]) -> No
             stats["new game refused"] += 1
         else:
             assert board.new_game_error.value == ""
+            _saves_and_loads(board.state)  # every accepted set of options can be saved
             stats["new game"] += 1
         return
     if roll < 0.56:
@@ -207,6 +212,7 @@ def test_random_interactions_never_escape_the_board(make: Callable[[], GameBoard
         replay = board.state.initial()
         replay.apply_many(board.state.log)
         assert replay == board.state
+        _saves_and_loads(board.state)
     elapsed = time.perf_counter() - start
     # the interactions did reach every kind of control
     assert all(stats.values()), stats

@@ -144,6 +144,8 @@ def test_a_rule_option_shows_its_description_and_range():
     board.rule_widgets["board_file"].value = "../../../../etc/passwd"
     board.rule_widgets["platform_capacity"].value = 10**40
     seed = board.state.seed
+    board.seed.value = 10**40  # a save could not hold it
     assert board.new_game() is False and board.state.seed == seed
     shown = board.new_game_error.value
     assert "<li>board_file: a bare file name" in shown and "<li>platform_capacity: " in shown
+    assert "<li>seed: must fit in 64 bits" in shown
