@@ -289,9 +289,10 @@ for n, chance in power.items():
 assert 0.15 < power[n_05] < 0.25 and power[3000] > 0.75
 
 # %% [markdown]
-# With 385 games the edge shows in only about one batch in five: four times out of five
-# the interval contains $1/3$ and the batch cannot tell. With 3,000 games it shows in most
-# batches, which is why the next section plays 3,000 by default (`N_GAMES`).
+# This chance is the **power** of the experiment against an edge of that size. With 385
+# games the edge shows in only about one batch in five; the other batches cannot tell.
+# With 3,000 games it shows in most batches, which is why the next section plays 3,000 by
+# default (`N_GAMES`).
 #
 # ## 7. The first player's advantage in Ovni
 #
