@@ -103,6 +103,8 @@ class GameBoard(W.VBox):
         self._bot_rng = random.Random(bot_seed)
         # ---- the bots a seat may be given in the new-game tab (default: the game's own)
         self._bot_kinds: dict[str, Callable[[], Any]] = dict(bots) if bots is not None else {}
+        if bots is not None and not self._bot_kinds:
+            raise ValueError("bots: name at least one kind of bot a seat may be given")
         #: whether the new-game file boxes take paths; False (bare names, looked up in the
         #: game's data folder) so a board served to a room reads nothing else
         self.file_paths = False

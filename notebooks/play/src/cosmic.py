@@ -29,8 +29,9 @@ Board(cosmic.new_game(len(SEATS), seed=2026), seats=SEATS)
 #   choices are offered. A deal is proposed with the deal form.
 # - *undo*, the *history* slider and the *new game* tab (players, seed, which aliens may be
 #   dealt, rule options) work as on every ovnilab board.
-# - Seats: edit `SEATS` in the code above and run the cell again: `"human"` on several seats plays
-#   hot seat at one screen; bots on every seat lets a class watch.
+# - Seats: in the *new game* tab, choose a human or a bot (random, greedy or MCTS) for each
+#   seat, then press *new game*: humans on several seats play hot seat at one screen; bots
+#   on every seat let a class watch.
 #
 # The rules: [the encounter](../rules/cosmic_1_encounter.ipynb),
 # [cards and deals](../rules/cosmic_2_cards_and_deals.ipynb),

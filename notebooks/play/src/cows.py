@@ -27,8 +27,9 @@ Board(cows.new_game(seed=2026), seats=SEATS)
 #
 # - *undo*, the *history* slider and the *new game* tab (seed, one or two discard areas,
 #   rule options) work as on every ovnilab board.
-# - Seats: edit `SEATS` in the code above and run the cell again: `"human"` on both seats plays
-#   hot seat; bots on both lets a class watch.
+# - Seats: in the *new game* tab, choose a human or a bot (random, greedy or MCTS) for each
+#   seat, then press *new game*: humans on both seats play hot seat; bots on both let a
+#   class watch.
 #
 # The rules, one at a time: [rules/cows](../rules/cows.ipynb). *Celeiro* means barn
 # (the discard area).

@@ -29,8 +29,8 @@ Board(ovni.new_game(len(SEATS), seed=2026, setup="random"), seats=SEATS)
 # - *undo* takes back your last decision (and the bot moves after it); the *history*
 #   slider replays every position; the *new game* tab starts another game with other
 #   players, seed or rule options.
-# - Seats: edit `SEATS` in the code above and run the cell again: `"human"` on several seats plays
-#   hot seat at one screen; bots on every seat lets a class watch (turn *bots auto* off
-#   to step through their moves).
+# - Seats: in the *new game* tab, choose a human or a bot (random, greedy or MCTS) for each
+#   seat, then press *new game*: humans on several seats play hot seat at one screen; bots
+#   on every seat let a class watch (turn *bots auto* off to step through their moves).
 #
 # The rules, one at a time: [rules/ovni](../rules/ovni.ipynb).
