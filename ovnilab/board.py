@@ -361,7 +361,7 @@ class GameBoard(W.VBox):
 
     def show_error(self, message: str) -> None:
         """Show a refusal in the error line (the state is left as it was)."""
-        self.error.value = f"<span style='color:#b00020'>&#9888; {html.escape(message)}</span>"
+        self.error.value = f"<span style='color:#b00020'>&#9888; {html.escape(_clip(message, 600))}</span>"
 
     # ---------------------------------------------------------------- history
     def _is_live(self) -> bool:

@@ -143,6 +143,7 @@ def _check(board: GameBoard) -> None:
     idle = board.auto.value and not s.is_over() and board.seats.get(s.current_player) != HUMAN
     assert not idle, f"bots on auto but {s.current_player} (a bot) is left to act"
     assert board.history.max == len(s.log)
+    assert len(board.error.value) < 1000  # a hostile text never floods the page
 
 
 def _saves_and_loads(state: Any) -> None:

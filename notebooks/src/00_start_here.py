@@ -87,12 +87,17 @@ display(Markdown("\n".join(table)))
 #
 # 1. Open a notebook in [`play/`](play/) and run all cells (menu *Run > Run All Cells*):
 #    the board appears under the first cell. Nothing else is on the page.
-# 2. Project it. You play seat 0 against bots; change `SEATS` in the code cell (and run it
-#    again) for hot seat (`"human"` on several seats, students take turns at the
-#    projector) or to let bots play each other while the class watches (switch *bots
-#    auto* off and press *bot move* to go one action at a time).
-# 3. *undo* takes back the last decision; the *history* slider replays every position:
-#    useful to stop and ask "what would you do here?".
+# 2. Project it. You play seat 0 against bots; in the board's *new game* tab choose a
+#    human or a bot for each seat and press *new game*: humans on several seats play hot
+#    seat (students take turns at the projector), bots on every seat play each other
+#    while the class watches (switch *bots auto* off and press *bot move* to go one
+#    action at a time).
+# 3. *undo* takes back the last human decision; the *history* slider replays every
+#    position: useful to stop and ask "what would you do here?".
+# 4. For a board on every student's screen, `make play HOST=0.0.0.0` in a terminal at the
+#    project folder serves these notebooks to the room's network (code hidden, one game
+#    per page); it prints the address students open. The README's "Playing in class"
+#    says what that exposes; Ctrl+C stops it.
 #
 # ## Handing out an assignment
 #
