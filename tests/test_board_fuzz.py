@@ -217,7 +217,9 @@ def test_random_interactions_never_escape_the_board(make: Callable[[], GameBoard
     elapsed = time.perf_counter() - start
     # the interactions did reach every kind of control
     assert all(stats.values()), stats
-    assert elapsed < 40, f"{len(SEEDS) * STEPS} interactions took {elapsed:.1f} s"
+    # 5-10 s per board on a quiet 2-core machine; the bound only catches a runaway (a bot
+    # run or a render that blows up), generous enough for a machine busy with other tests
+    assert elapsed < 120, f"{len(SEEDS) * STEPS} interactions took {elapsed:.1f} s"
 
 
 @pytest.mark.parametrize("make", [_ovni, _cows, _cosmic], ids=["ovni", "cows", "cosmic"])
