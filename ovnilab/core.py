@@ -10,7 +10,11 @@ the seeded random generator. A game supplies the rules:
     apply one legal action (the base class has checked legality already);
 ``_explain_illegal(action)``
     which rule an illegal action breaks (for the error message);
-``parse_action(text)``, ``observation(seat)``, ``scores()``, ``winners()``,
+``_parse_action(text)``
+    the game's action grammar: read one action from its text (legal here or not);
+``action_class``
+    the game's :class:`typing.NamedTuple` of actions;
+``observation(seat)``, ``scores()``, ``winners()``,
 ``is_over()``, ``current_player``; and the names of its mutable containers
 (``_FLAT_LISTS``, ``_NESTED_LISTS``, ``_SETS``) so ``clone`` copies them (or its own
 ``_copy_into(other)``).
@@ -27,16 +31,36 @@ Design notes (where this departs from DESIGN.md and why):
 * ``undo()`` replays the log minus its last action from the initial position. That is
   exact by construction (the same code path as loading a saved game) and costs nothing on
   the hot path of simulations, which never undo.
+
+Actions, as people type and read them:
+
+* ``repr(action)`` is ``<Action 'move Berlim -> Paris'>``: the readable text in the
+  python-chess manner, marked so that a printed list of legal actions reads as text and
+  is still told apart from a list of strings. An Action whose fields no rule gives (built
+  by hand) falls back to the plain tuple, so printing it never fails.
+* ``parse_action`` forgives what a person gets wrong without changing the meaning: case,
+  accents and spacing are ignored, and a unique beginning of a legal action's text is
+  that action ("activate pil" is "activate pilots" when it is the only match). A text
+  that is not read gets an :class:`IllegalAction` naming what was expected, with up to
+  three of the closest legal texts ("did you mean ...").
+* ``apply`` takes only the game's own Action class or a text (another game's Action or a
+  plain tuple with equal fields is refused, naming its type), and texts longer than
+  :data:`MAX_ACTION_TEXT` characters are refused before any parsing, so a hostile save
+  or form cannot make parsing slow. What goes into the log is the legal action itself,
+  so the log always saves and loads again.
 """
 
 from __future__ import annotations
 
 import abc
 import dataclasses
+import difflib
 import hashlib
 import json
+import os
 import random
-from typing import Any, ClassVar, Hashable, Iterable, Sequence
+import unicodedata
+from typing import Any, Callable, ClassVar, Hashable, Iterable, Sequence
 
 __all__ = [
     "IllegalAction",
@@ -46,6 +70,9 @@ __all__ = [
     "derive_seed",
     "load_json",
     "SaveFormatError",
+    "MAX_ACTION_TEXT",
+    "fold_text",
+    "action_repr",
 ]
 
 #: ``current_player`` of a finished game.
@@ -54,21 +81,80 @@ TERMINAL = -1
 SAVE_FORMAT = 1
 
 
+#: the longest action text :meth:`GameState.parse_action` reads (the longest legal text of
+#: any game is about 100 characters: a Cosmic deal proposal); longer texts are refused
+#: before any parsing, so parsing time stays bounded whatever a save or a form holds
+MAX_ACTION_TEXT = 200
+
+
+def fold_text(text: str) -> str:
+    """``text`` as compared when reading actions: lower case, accents dropped, runs of
+    spaces made one (so "SÃO  paulo" and "Sao Paulo" read alike)."""
+    t = unicodedata.normalize("NFKD", text)
+    return " ".join("".join(c for c in t if not unicodedata.combining(c)).casefold().split())
+
+
+def action_text(action: Any, limit: int = 80) -> str:
+    """``str(action)`` for a message: never raises (a malformed Action shows its fields)
+    and is cut to ``limit`` characters (a hostile text must not flood the message)."""
+    try:
+        text = action if isinstance(action, str) else str(action)
+    except Exception:  # a malformed Action whose fields no rule gives (issue 11 #9)
+        text = f"{type(action).__name__}{tuple.__repr__(action) if isinstance(action, tuple) else ''}"
+    if not isinstance(text, str):
+        text = object.__repr__(action)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def action_repr(action: tuple) -> str:
+    """The ``repr`` of every game's Action: ``<Action 'end turn'>`` (see the module
+    docstring); a malformed Action shows its raw fields instead."""
+    try:
+        text = str(action)
+    except Exception:  # fields no rule gives: show them as they are
+        return f"{type(action).__name__}{tuple.__repr__(action)}"
+    return f"<{type(action).__name__} {text!r}>"
+
+
 class IllegalAction(ValueError):
     """An action that the rules do not allow here.
 
     ``rule`` names the rule that was broken (e.g. ``"token 6 is used once per game"``),
-    ``action`` is the offending action. The state is left exactly as it was.
+    ``action`` is the offending action (or text). ``suggestions`` are up to three legal
+    action texts close to it (computed when first asked for: bots that test legality in
+    a loop never pay for them); ``str()`` ends with "did you mean ...". The state is left
+    exactly as it was.
     """
 
-    def __init__(self, rule: str, action: Any = None, detail: str = "") -> None:
+    def __init__(self, rule: str, action: Any = None, detail: str = "",
+                 suggestions: Sequence[str] | Callable[[], Sequence[str]] = ()) -> None:
         self.rule = rule
         self.action = action
         self.detail = detail
-        msg = f"illegal action {str(action)!r}: {rule}" if action is not None else rule
+        self._suggestions = suggestions
+        msg = f"illegal action {action_text(action)!r}: {rule}" if action is not None else rule
         if detail:
             msg += f" ({detail})"
         super().__init__(msg)
+
+    @property
+    def suggestions(self) -> list[str]:
+        """Up to three legal action texts close to the refused one."""
+        s = self._suggestions
+        if callable(s):
+            try:
+                s = list(s())
+            except Exception:  # a hint must never hide the error itself
+                s = []
+            self._suggestions = s
+        return list(s)
+
+    def __str__(self) -> str:
+        msg = super().__str__()
+        hints = self.suggestions
+        if hints:
+            msg += "; did you mean " + ", ".join(repr(h) for h in hints) + "?"
+        return msg
 
 
 class SaveFormatError(ValueError):
@@ -95,6 +181,8 @@ class GameState(abc.ABC):
 
     #: registry name of the game (``"ovni"``, ...)
     game_name: ClassVar[str] = ""
+    #: the class of the game's actions: ``apply`` takes these or their text, nothing else
+    action_class: ClassVar[type] = object
 
     def __init__(self, seed: int | None, options: dict[str, Any]) -> None:
         if seed is None:
@@ -181,9 +269,100 @@ class GameState(abc.ABC):
         for k in self._SETS:
             od[k] = set(d[k])
 
-    @abc.abstractmethod
-    def parse_action(self, text: str) -> Any:
-        """Read an action back from its ``str()``."""
+    def _parse_action(self, text: str) -> Any:
+        """The game's grammar: the action ``text`` (spaces already made single) names,
+        legal here or not; :class:`IllegalAction` naming what was expected if the text
+        is not read. Games override this; without it only legal texts are read."""
+        raise IllegalAction(f"not a {self.game_name or 'game'} action")
+
+    def parse_action(self, text: Any) -> Any:
+        """Read an action from its text (as ``str(action)`` writes it), forgivingly.
+
+        Case, accents and spacing do not matter; a text that begins exactly one legal
+        action's text is that action (an ambiguous beginning lists the candidates). A
+        readable action that is illegal here is returned (``apply`` says which rule it
+        breaks); an unreadable text raises :class:`IllegalAction` naming what was
+        expected, with the closest legal texts as suggestions. An Action of the game is
+        returned unchanged; anything else is refused, naming its type.
+        """
+        cls = self.action_class
+        if isinstance(text, cls) and not isinstance(text, str):
+            return text
+        if not isinstance(text, str):
+            raise self._wrong_type(text)
+        # issue 11: a bound up front keeps every game's grammar fast on hostile input
+        if len(text) > MAX_ACTION_TEXT:
+            raise IllegalAction(f"an action text has at most {MAX_ACTION_TEXT} characters, "
+                                f"this one has {len(text)}", text)
+        t = " ".join(text.split())
+        if not t:
+            raise IllegalAction("the action text is empty", text, suggestions=self._suggester(""))
+        try:
+            action = self._parse_action(t)
+        except IllegalAction as exc:
+            action, error = None, exc
+        else:
+            if self._canonical(action) is not None:
+                return action
+        # forgiven: case, accents and spacing of a legal text
+        found = self._legal_by_text(t)
+        if found is not None:
+            return found
+        if action is not None:
+            return action  # readable; apply() names the rule it breaks
+        # a unique beginning of a legal text is that action
+        key = fold_text(t)
+        starts = [(x, a) for x, a in self._legal_texts() if x.startswith(key)]
+        if len(starts) == 1:
+            return starts[0][1]
+        if starts:
+            shown = ", ".join(repr(str(a)) for _, a in starts[:8])
+            more = f" and {len(starts) - 8} more" if len(starts) > 8 else ""
+            raise IllegalAction(f"ambiguous: it begins {len(starts)} legal actions: {shown}{more}", text)
+        raise IllegalAction(error.rule, text, error.detail, suggestions=self._suggester(t))
+
+    def _wrong_type(self, action: Any) -> IllegalAction:
+        """The error for an object that is neither this game's Action nor a text."""
+        cls = self.action_class
+        kind = type(action)
+        name = kind.__qualname__ if kind.__module__ == "builtins" else f"{kind.__module__}.{kind.__qualname__}"
+        # the game's own words first ("not an Ovni action"), then the types
+        return IllegalAction(f"{self._explain(action)}: actions are texts or {cls.__module__}.{cls.__qualname__} "
+                             f"objects, not {name}")
+
+    def _legal_texts(self) -> list[tuple[str, Any]]:
+        """``(fold_text(str(a)), a)`` for every legal action (built on demand: only
+        forgiven or refused texts need it)."""
+        return [(fold_text(str(a)), a) for a in self.legal_actions()]
+
+    def _legal_by_text(self, text: str) -> Any:
+        """The legal action whose text equals ``text`` but for case, accents and spacing
+        (spaces around signs too: "recruit pilot + builder"), or None."""
+        key = fold_text(text)
+        texts = self._legal_texts()
+        for x, a in texts:
+            if x == key:
+                return a
+        key = key.replace(" ", "")
+        found = [a for x, a in texts if x.replace(" ", "") == key]
+        return found[0] if len(found) == 1 else None
+
+    def _suggester(self, text: str) -> Callable[[], list[str]]:
+        """A callable giving the (up to) three legal texts closest to ``text`` in this
+        position (called only when an error message is read)."""
+        legal = self.legal_actions()
+
+        def closest() -> list[str]:
+            key = fold_text(text)
+            texts = list(dict.fromkeys(str(a) for a in legal))
+            if len(texts) > 150:  # many deal proposals: keep those sharing the longest beginning
+                common = {x: len(os.path.commonprefix([key, fold_text(x)])) for x in texts}
+                texts = sorted(texts, key=lambda x: -common[x])[:150]
+            score = {x: difflib.SequenceMatcher(None, key, fold_text(x), autojunk=False).ratio()
+                     for x in texts}
+            return sorted(texts, key=lambda x: -score[x])[:3]
+
+        return closest
 
     @property
     @abc.abstractmethod
@@ -217,26 +396,65 @@ class GameState(abc.ABC):
             self._legal_set_cache = None
         return list(self._legal_cache)
 
-    def is_legal(self, action: Any) -> bool:
+    def _canonical(self, action: Any) -> Any:
+        """The legal action equal to ``action`` (the game's own object), or None."""
         if self._legal_cache is None:
             self.legal_actions()
         if self._legal_set_cache is None:
-            self._legal_set_cache = set(self._legal_cache)  # type: ignore[arg-type]
-        return action in self._legal_set_cache
+            self._legal_set_cache = {a: a for a in self._legal_cache}  # type: ignore[union-attr]
+        try:
+            return self._legal_set_cache.get(action)  # type: ignore[union-attr]
+        except Exception:  # unhashable junk (a list field), or a field whose hash fails
+            return None
+
+    def is_legal(self, action: Any) -> bool:
+        """Whether ``action`` (an Action of this game) is legal here."""
+        return isinstance(action, self.action_class) and self._canonical(action) is not None
+
+    def _explain(self, action: Any) -> str:
+        """The rule ``action`` breaks; a malformed Action (fields no rule gives, e.g. a
+        slot 99) gets a plain statement instead of the error its fields would raise."""
+        try:
+            rule = self._explain_illegal(action)
+        except Exception:  # issue 11 #9: building the message must never fail
+            rule = None
+        if not isinstance(rule, str) or not rule:
+            fields = ", ".join(action_text(x, 30) if isinstance(x, str) else action_text(repr(x), 30)
+                               for x in (tuple(action) if isinstance(action, tuple) else (action,)))
+            rule = f"not a well-formed {self.game_name or 'game'} action (fields: {fields})"
+        return rule
+
+    def _refusal(self, action: Any) -> IllegalAction:
+        """The error for an illegal Action of this game. A malformed one (fields its own
+        text does not read back to, e.g. a slot 99) is shown by its fields, so that the
+        message never claims a legal-looking text was refused."""
+        rule = self._explain(action)
+        suggest = self._suggester(action_text(action))
+        try:
+            text = " ".join(str(action).split())
+            well_formed = self._parse_action(text) == action
+        except Exception:  # issue 11 #9: a text that cannot even be written
+            well_formed = False
+        if well_formed:
+            return IllegalAction(rule, action, suggestions=suggest)
+        fields = action_text(tuple.__repr__(action) if isinstance(action, tuple) else repr(action), 120)
+        error = IllegalAction(f"malformed {self.game_name or 'game'} action {fields}: {rule}", suggestions=suggest)
+        error.action = action
+        return error
 
     def apply(self, action: Any) -> None:
-        """Apply ``action`` (an action or its text); raise :class:`IllegalAction` if
-        the rules forbid it, leaving the state untouched."""
+        """Apply ``action`` (an Action of this game or its text); raise
+        :class:`IllegalAction` if the rules forbid it, leaving the state untouched."""
         if isinstance(action, str):
             action = self.parse_action(action)
+        elif not isinstance(action, self.action_class):
+            raise self._wrong_type(action)  # issue 11 #2: another game's Action, a tuple
         if self.is_over():
             raise IllegalAction("the game is over", action)
-        try:
-            legal = self.is_legal(action)
-        except TypeError:  # unhashable junk
-            legal = False
-        if not legal:
-            raise IllegalAction(self._explain_illegal(action), action)
+        legal = self._canonical(action)
+        if legal is None:
+            raise self._refusal(action)
+        action = legal  # the log holds the game's own object: its text reads back
         seat = self.current_player
         self._do(action)
         self.log.append(action)

@@ -109,7 +109,8 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
-from ..core import GameState, IllegalAction, SaveFormatError, TERMINAL, rules_from_dict, rules_to_dict
+from ..core import (GameState, IllegalAction, SaveFormatError, TERMINAL, action_repr, fold_text, rules_from_dict,
+                    rules_to_dict)
 from .data import ARTIFACT, ATTACK, FLARE, MORPH, NEGOTIATE, REINFORCEMENT, CosmicData, load_data
 
 __all__ = [
@@ -204,6 +205,9 @@ class Action(NamedTuple):
     a: Any = None
     b: Any = None
     c: Any = None
+
+    def __repr__(self) -> str:
+        return action_repr(self)  # <Action 'pass'>: the text (ovnilab.core)
 
     def __str__(self) -> str:  # noqa: C901 - one line per kind
         k, a, b, c = self
@@ -405,6 +409,7 @@ class State(GameState):
     """A game of Cosmic Encounter in progress. Build it with :func:`new_game`."""
 
     game_name = "cosmic"
+    action_class = Action
 
     # ------------------------------------------------------------------ set-up
     def __init__(
@@ -2393,85 +2398,117 @@ class State(GameState):
         POWERS[alien].choose(self, s, data, a.b)
 
     # ================================================================ reading actions
+    # The grammar of Cosmic Encounter's actions (keywords in any case; colours, planets,
+    # aliens and card names are made canonical by _colour, _planet, _alien and _card).
     _FIXED = {
         "pass": PASS, "done": DONE, "accept deal": ACCEPT, "reject deal": REJECT,
         "draw again": AGAIN, "have a second encounter": SECOND, "end turn": END_TURN,
         "decline": DECLINE, "join offense": JOIN[0], "join defense": JOIN[1],
     }
-    _PL = r"([a-z]+ \d)"
-    _RE = [
-        (re.compile(r"^choose alien (\w+)$"), "alien"),
-        (re.compile(r"^regroup to " + _PL + "$"), "regroup"),
-        (re.compile(r"^place ship on " + _PL + "$"), "place"),
-        (re.compile(r"^lose ship from " + _PL + "$"), "lose"),
-        (re.compile(r"^ship from (the warp|[a-z]+ \d)$"), "ship"),
-        (re.compile(r"^aim at " + _PL + "$"), "aim"),
-        (re.compile(r"^encounter (\w+) at home$"), "home"),
-        (re.compile(r"^reestablish " + _PL + "$"), "reestablish"),
-        (re.compile(r"^choose defender (\w+)$"), "defender"),
-        (re.compile(r"^invite (nobody|[\w+]+)$"), "invite"),
-        (re.compile(r"^select (.+?)( from hoard)?$"), "select"),
-        (re.compile(r"^play (\w+) flare \((wild|super)\)(?:: (.+))?$"), "flare"),
-        (re.compile(r"^play (.+?)(?: on ([\w+]+))?( from hoard)?$"), "play"),
-        (re.compile(r"^use (\w+) power(?:: (.+))?$"), "power"),
-        (re.compile(r"^reinforce (offense|defense) with (.+?)( from hoard)?$"), "reinforce"),
-        (re.compile(r"^reward (\d+) cards? and (\d+) ships?$"), "reward"),
-        (re.compile(r"^give (.+)$"), "give"),
-        (re.compile(r"^discard (.+)$"), "discard"),
-        (re.compile(r"^propose: (\w+) gives (\d+) cards?, (\w+) gives (\d+) cards?, "
-                    r"\w+ lands (?:on ([a-z]+ \d)|nowhere), \w+ lands (?:on ([a-z]+ \d)|nowhere)$"), "propose"),
-        (re.compile(r"^([A-Z]\w+): (.+)$"), "choose"),
-    ]
+    _PL = r"(\w+ \d+)"
+    _COLOURS = r"(\w+(?: ?\+ ?\w+)*)"  # one colour or several joined by "+"
+    _RE = [(re.compile(rx, re.IGNORECASE), kind) for rx, kind in [
+        (r"^choose alien (\w+)$", "alien"),
+        (r"^regroup to " + _PL + "$", "regroup"),
+        (r"^place ship on " + _PL + "$", "place"),
+        (r"^lose ship from " + _PL + "$", "lose"),
+        (r"^ship from (the warp|\w+ \d+)$", "ship"),
+        (r"^aim at " + _PL + "$", "aim"),
+        (r"^encounter (\w+) at home$", "home"),
+        (r"^reestablish " + _PL + "$", "reestablish"),
+        (r"^choose defender (\w+)$", "defender"),
+        (r"^invite (nobody|\w+(?: ?\+ ?\w+)*)$", "invite"),
+        (r"^select (.+?)( from hoard)?$", "select"),
+        (r"^play (\w+) flare \((wild|super)\)(?:: (.+))?$", "flare"),
+        (r"^play (.+?)(?: on " + _COLOURS + ")?( from hoard)?$", "play"),
+        (r"^use (\w+) power(?:: (.+))?$", "power"),
+        (r"^reinforce (offense|defense) with (.+?)( from hoard)?$", "reinforce"),
+        (r"^reward (\d+) cards? and (\d+) ships?$", "reward"),
+        (r"^give (.+)$", "give"),
+        (r"^discard (.+)$", "discard"),
+        (r"^propose: (\w+) gives (\d+) cards?, (\w+) gives (\d+) cards?, "
+         r"\w+ lands (?:on (\w+ \d+)|nowhere), \w+ lands (?:on (\w+ \d+)|nowhere)$", "propose"),
+        (r"^(\w+): (.+)$", "choose"),
+    ]]
 
-    def _card_name(self, text: str) -> str:
-        m = re.match(r"^attack (\d+)$", text)
-        if m:
-            return f"attack {int(m.group(1)):02d}"
-        m = re.match(r"^reinforcement \+?(\d+)$", text)
-        if m:
-            return f"reinforcement +{int(m.group(1))}"
-        return text
-
-    def parse_action(self, text: str) -> Action:
-        """Read an action from its text (as ``str(action)`` writes it)."""
-        if isinstance(text, Action):
+    def _named(self, text: str, names: Any, what: str) -> str:
+        """``text`` as one of ``names`` (a name matches in any case, without accents);
+        :class:`IllegalAction` listing the names if none does."""
+        if text in names:
             return text
-        t = " ".join(str(text).strip().split())
-        fixed = self._FIXED.get(t)
+        key = fold_text(text)
+        for n in names:
+            if fold_text(n) == key:
+                return n
+        shown = list(names)
+        raise IllegalAction(f"unknown {what} {text!r}" + (f"; {what}s are {shown}" if len(shown) <= 12 else ""))
+
+    def _colour(self, text: str) -> str:
+        return self._named(text, self.g.colours, "colour")
+
+    def _colours(self, text: str) -> tuple[str, ...]:
+        cols = {self._colour(c) for c in text.replace(" ", "").split("+")}
+        return tuple(sorted(cols, key=lambda c: self.cindex.get(c, 99)))
+
+    def _planet(self, text: str) -> str:
+        colour, number = text.rsplit(" ", 1)
+        return f"{self._colour(colour)} {int(number)}"
+
+    def _alien(self, text: str) -> str:
+        return self._named(text, self.g.aliens, "alien")
+
+    def _card(self, text: str) -> str:
+        """A card's face name: "attack 8" is "attack 08", "reinforcement 3" is
+        "reinforcement +3", and names match in any case."""
+        m = re.match(r"^attack (\d+)$", text, re.IGNORECASE)
+        if m:
+            text = f"attack {int(m.group(1)):02d}"
+        m = re.match(r"^reinforcement ?\+? ?(\d+)$", text, re.IGNORECASE)
+        if m:
+            text = f"reinforcement +{int(m.group(1))}"
+        return self._named(text, self.g.face_index, "card")
+
+    def _parse_action(self, text: str) -> Action:  # noqa: C901 - one branch per kind
+        """Cosmic Encounter's grammar (see :meth:`GameState.parse_action` for what is
+        forgiven)."""
+        fixed = self._FIXED.get(text.lower())
         if fixed is not None:
             return fixed
         for rx, kind in self._RE:
-            m = rx.match(t)
+            m = rx.match(text)
             if not m:
                 continue
             g = m.groups()
-            if kind in ("alien", "regroup", "place", "lose", "ship", "aim", "home", "reestablish", "defender"):
-                return _A(kind, g[0])
+            if kind in ("regroup", "place", "lose", "ship", "aim", "reestablish"):
+                return _A(kind, "the warp" if g[0].lower() == "the warp" else self._planet(g[0]))
+            if kind == "alien":
+                return _A(kind, self._alien(g[0]))
+            if kind in ("home", "defender"):
+                return _A(kind, self._colour(g[0]))
             if kind == "invite":
-                cols = () if g[0] == "nobody" else tuple(sorted(g[0].split("+"), key=lambda c: self.cindex.get(c, 99)))
-                return _A("invite", cols)
+                return _A("invite", () if g[0].lower() == "nobody" else self._colours(g[0]))
             if kind == "select":
-                return _A("select", self._card_name(g[0]), bool(g[1]))
+                return _A("select", self._card(g[0]), bool(g[1]))
             if kind == "flare":
-                return _A("flare", g[0], g[1], g[2])
+                return _A("flare", self._alien(g[0]), g[1].lower(), g[2])
             if kind == "play":
-                tgt = g[1]
-                if tgt and "+" in tgt:
-                    tgt = "+".join(sorted(tgt.split("+"), key=lambda c: self.cindex.get(c, 99)))
-                return _A("play", g[0], tgt, "hoard" if g[2] else None)
+                tgt = "+".join(self._colours(g[1])) if g[1] else None
+                return _A("play", self._card(g[0]), tgt, "hoard" if g[2] else None)
             if kind == "power":
-                return _A("power", g[0], g[1])
+                return _A("power", self._alien(g[0]), g[1])
             if kind == "reinforce":
-                return _A("reinforce", self._card_name(g[1]), g[0], "hoard" if g[2] else None)
+                return _A("reinforce", self._card(g[1]), g[0].lower(), "hoard" if g[2] else None)
             if kind == "reward":
                 return _A("reward", int(g[0]), int(g[1]))
             if kind in ("give", "discard"):
-                return _A(kind, self._card_name(g[0]))
+                return _A(kind, self._card(g[0]))
             if kind == "propose":
-                return _A("propose", (g[0], int(g[1]), g[4]), (g[2], int(g[3]), g[5]))
+                return _A("propose", (self._colour(g[0]), int(g[1]), g[4] and self._planet(g[4])),
+                          (self._colour(g[2]), int(g[3]), g[5] and self._planet(g[5])))
             if kind == "choose":
-                return _A("choose", g[0], g[1])
-        raise IllegalAction(f"unreadable Cosmic Encounter action {text!r}")
+                return _A("choose", self._alien(g[0]), g[1])
+        raise IllegalAction("unreadable Cosmic Encounter action: actions read like 'select attack 08', "
+                            "'ship from red 1', 'invite blue+green', 'pass'")
 
     # ================================================================ explanations
     _WAITS = {
@@ -2905,8 +2942,13 @@ class State(GameState):
         return result_extras(self)
 
     def seat_name(self, seat: int) -> str:
-        """A readable name: the seat's colour, and its alien once every alien is chosen."""
-        return "-" if seat < 0 else self.colours[seat] + (f" ({self.alien[seat]})" if all(self.alien) else "")
+        """A readable name, as the board and its log write it for any onlooker: the
+        seat's colour, and its alien once every alien is chosen ("Red (Zombie)")."""
+        if not 0 <= seat < self.n:
+            return "-"
+        public = not self.rules.powers or all(x is not None for x in self.alien)
+        alien = self.alien[seat] if public else None
+        return self.colours[seat].capitalize() + (f" ({alien})" if alien else "")
 
     def _repr_svg_(self) -> str:
         from .render import to_svg  # rules never import rendering at module level
@@ -2939,8 +2981,9 @@ class State(GameState):
         return str(action)
 
     def __repr__(self) -> str:
-        return (f"<cosmic.State {self.n} players, turn {self.turn}, {self.phase}, "
-                f"to act: {self.current_player}, {len(self.log)} actions>")
+        # the seat named as the board and its log name it (seat_name)
+        who = "game over" if self.over else f"to act: {self.seat_name(self.current_player)}"
+        return f"<cosmic.State {self.n} players, turn {self.turn}, {self.phase}, {who}, {len(self.log)} actions>"
 
 
 # ======================================================================

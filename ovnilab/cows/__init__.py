@@ -7,6 +7,9 @@ rule helpers below (pyramid shape, adjacency graph, scoring) are the rulebook on
 a time.
 """
 
+from typing import Any
+
+from .. import core as _core
 from . import rules
 from .data import Cards, DataError, Effect, Face, load_cards
 from .rules import (
@@ -22,6 +25,18 @@ from .rules import (
     slot_name,
 )
 
+
+def load_json(text: str | bytes, **options: Any) -> State:
+    """Load a saved cow game: :func:`ovnilab.load_json` (same keyword options,
+    same validation), refusing a save of another game with a
+    :class:`~ovnilab.SaveFormatError` naming the field ``game``."""
+    state = _core.load_json(text, **options)
+    if not isinstance(state, State):
+        raise _core.SaveFormatError(f"field 'game': a save of {state.game_name!r}, not of 'cows' "
+                                    "(ovnilab.load_json loads any game)", "game")
+    return state
+
+
 __all__ = [
     "Action",
     "Cards",
@@ -32,6 +47,7 @@ __all__ = [
     "State",
     "check_invariants",
     "load_cards",
+    "load_json",
     "new_game",
     "open_slots",
     "pyramid_graph",

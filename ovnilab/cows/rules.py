@@ -82,7 +82,7 @@ from typing import Any, NamedTuple, Sequence
 
 import networkx as nx
 
-from ..core import TERMINAL, GameState, IllegalAction, SaveFormatError, rules_from_dict, rules_to_dict
+from ..core import TERMINAL, GameState, IllegalAction, SaveFormatError, action_repr, rules_from_dict, rules_to_dict
 from .data import CALF, COW, MOON, SUN, Cards, Effect, Face, _fold, load_cards, resolve_cards_file
 
 __all__ = [
@@ -272,6 +272,9 @@ class Action(NamedTuple):
     c: Any = None
     d: Any = None
 
+    def __repr__(self) -> str:
+        return action_repr(self)  # <Action 'draw 2'>: the text (ovnilab.core)
+
     def __str__(self) -> str:
         k, a, b, c, d = self
         if k == "build":
@@ -363,6 +366,7 @@ class State(GameState):
     """A game in progress. Build it with :func:`new_game`."""
 
     game_name = "cows"
+    action_class = Action
 
     def __init__(self, seed: int | None = None, discard_areas: int = 1, rules: Rules | None = None) -> None:
         if discard_areas not in (1, 2) or isinstance(discard_areas, bool):
@@ -805,12 +809,11 @@ class State(GameState):
             raise IllegalAction(f"unknown card face {text!r}")
         return n
 
-    def parse_action(self, text: str) -> Action:
-        """Read an action from its text (as ``str(action)`` writes it). Face names may be
-        written without accents and in any case."""
-        if isinstance(text, Action):
-            return text
-        t = " ".join(str(text).strip().split())
+    def _parse_action(self, text: str) -> Action:
+        """The cow game's grammar (see :meth:`GameState.parse_action` for what is
+        forgiven). Keywords and face names may be written without accents and in any
+        case; every pattern runs in time linear in the text."""
+        t = text
         low = t.lower()
         fixed = {"draw 2": DRAW, "end turn": END_TURN, "skip effect": SKIP, "pass": PASS}
         if low in fixed:
@@ -833,7 +836,8 @@ class State(GameState):
             if int(m[2]) + int(m[4]) != 3:
                 raise IllegalAction(f"keep one drawn card and discard the other: {text!r}")
             return Action("keep", int(m[2]), self._face_name(m[1]), self._face_name(m[3]), int(m[5]))
-        raise IllegalAction(f"unreadable action of the cow game: {text!r}")
+        raise IllegalAction("unreadable action of the cow game: actions read like 'draw 2', "
+                            "'build Mimosa (hand 1) at row 1 slot 1', 'take Farol from Celeiro 1', 'end turn'")
 
     # ------------------------------------------------------------------ scoring
     def score_breakdown(self) -> list[dict[str, int]]:
@@ -933,8 +937,10 @@ class State(GameState):
         return str(action)
 
     def __repr__(self) -> str:
-        return (f"<cows.State {self.areas} Celeiro area(s), turn {self.turns}, {self.phase_name}, "
-                f"to act: {self.current_player}, {len(self.log)} actions>")
+        # the seat named as the board and its log name it (seat_name)
+        who = "game over" if self.over else f"to act: {self.seat_name(self.current_player)}"
+        return (f"<cows.State {self.areas} Celeiro area(s), turn {self.turns}, {self.phase_name}, {who}, "
+                f"{len(self.log)} actions>")
 
     def _repr_svg_(self) -> str:
         from .render import to_svg  # lazy: rules never imports render at module level
@@ -947,8 +953,11 @@ _RE_BUILD = re.compile(rf"^build (.+) \(hand (\d)\) at {_SLOT_RE}$", re.IGNORECA
 _RE_FX = re.compile(rf"^flip (own|opponent's) (.+) at {_SLOT_RE}$", re.IGNORECASE)
 _RE_FLIP = re.compile(r"^flip (.+) \(hand (\d)\)$", re.IGNORECASE)
 _RE_TAKE = re.compile(r"^take (.+) from celeiro (\d)$", re.IGNORECASE)
-_RE_KEEP = re.compile(r"^keep (.+) \(drawn ([12])\), discard (.+) \(drawn ([12])\) to celeiro (\d)$",
-                      re.IGNORECASE)
+# issue 11 #6: each face name stops before the first " (drawn " (a tempered token), so the
+# pattern never tries one split of the text after another: linear time, not quadratic
+_FACE_UNTIL_DRAWN = r"((?:(?! \(drawn ).)+)"
+_RE_KEEP = re.compile(rf"^keep {_FACE_UNTIL_DRAWN} \(drawn ([12])\), discard {_FACE_UNTIL_DRAWN} \(drawn ([12])\) "
+                      r"to celeiro (\d)$", re.IGNORECASE)
 
 
 def _slot_index(row: int, k: int, text: str) -> int:

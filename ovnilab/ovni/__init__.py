@@ -4,6 +4,9 @@
 rulebook one rule at a time (see ``notebooks/rules/ovni.ipynb``).
 """
 
+from typing import Any
+
+from .. import core as _core
 from .data import board_graph, load_board, load_cards
 from .rules import (
     AREA_TIE_RULES,
@@ -22,6 +25,18 @@ from .rules import (
     ufos_built,
 )
 
+
+def load_json(text: str | bytes, **options: Any) -> State:
+    """Load a saved Ovni game: :func:`ovnilab.load_json` (same keyword options,
+    same validation), refusing a save of another game with a
+    :class:`~ovnilab.SaveFormatError` naming the field ``game``."""
+    state = _core.load_json(text, **options)
+    if not isinstance(state, State):
+        raise _core.SaveFormatError(f"field 'game': a save of {state.game_name!r}, not of 'ovni' "
+                                    "(ovnilab.load_json loads any game)", "game")
+    return state
+
+
 __all__ = [
     "AREA_TIE_RULES",
     "Action",
@@ -34,6 +49,7 @@ __all__ = [
     "example_position",
     "load_board",
     "load_cards",
+    "load_json",
     "majority_points",
     "new_game",
     "recruitment_order",

@@ -27,7 +27,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Hashable, Iterable, Mapping, NamedTuple, Sequence
 
-from ..core import TERMINAL, GameState, IllegalAction, SaveFormatError, rules_from_dict, rules_to_dict
+from ..core import TERMINAL, GameState, IllegalAction, SaveFormatError, action_repr, rules_from_dict, rules_to_dict
 from .data import ALIEN_TYPES, Board, Cards, _fold, load_board, load_cards
 
 # ======================================================================
@@ -295,6 +295,9 @@ class Action(NamedTuple):
     b: Any = None
     c: Any = None
 
+    def __repr__(self) -> str:
+        return action_repr(self)  # <Action 'end turn'>: the text (ovnilab.core)
+
     def __str__(self) -> str:  # noqa: C901 - one line per kind
         k, a, b, c = self
         if k == "place":
@@ -383,6 +386,7 @@ class State(GameState):
     """A game of Ovni in progress. Build it with :func:`new_game`."""
 
     game_name = "ovni"
+    action_class = Action
 
     # ------------------------------------------------------------------ set-up
     def __init__(self, num_players: int = 4, seed: int | None = None, rules: Rules | None = None) -> None:
@@ -1231,23 +1235,25 @@ class State(GameState):
         return "not a legal action in this position"
 
     # ------------------------------------------------------------------ parsing
+    # The grammar of Ovni's actions, one pattern per kind (keywords in any case; the
+    # names they capture are made canonical by _city, _type_name and _colour_name).
     _RE = [
-        (re.compile(r"^place (third-player token|\d) (face-down|face-up) on ([A-D])$"), "place"),
-        (re.compile(r"^move (.+) -> (.+)$"), "move"),
-        (re.compile(r"^activate (\w+)$"), "activate"),
-        (re.compile(r"^abduct in (.+) swapping with (.+)$"), "abduct2"),
-        (re.compile(r"^abduct in (.+)$"), "abduct"),
-        (re.compile(r"^launch to (.+)$"), "launch"),
-        (re.compile(r"^capture (\w+) from (\w+)$"), "capture"),
-        (re.compile(r"^destroy (\w+) UFO in (.+)$"), "destroy"),
-        (re.compile(r"^recruit ([\w+]+)$"), "recruit"),
-        (re.compile(r"^energy 1 (\w+)$"), "energy1t"),
-        (re.compile(r"^energy ([12])$"), "energy"),
-        (re.compile(r"^energy for third player (\w+)$"), "energy_third"),
-        (re.compile(r"^force field (on|off)$"), "force_field"),
-        (re.compile(r"^keep missions ([\d+]+)$"), "keep"),
-        (re.compile(r"^choose aliens ([\w+]+)$"), "aliens"),
-        (re.compile(r"^give third player (\w+)$"), "give"),
+        (re.compile(r"^place (third-player token|\d) (face-down|face-up) on ([a-z])$", re.I), "place"),
+        (re.compile(r"^move (.+) -> (.+)$", re.I), "move"),
+        (re.compile(r"^activate (\w+)$", re.I), "activate"),
+        (re.compile(r"^abduct in (.+) swapping with (.+)$", re.I), "abduct2"),
+        (re.compile(r"^abduct in (.+)$", re.I), "abduct"),
+        (re.compile(r"^launch to (.+)$", re.I), "launch"),
+        (re.compile(r"^capture (\w+) from (\w+)$", re.I), "capture"),
+        (re.compile(r"^destroy (\w+) UFO in (.+)$", re.I), "destroy"),
+        (re.compile(r"^recruit ([\w+]+)$", re.I), "recruit"),
+        (re.compile(r"^energy 1 (\w+)$", re.I), "energy1t"),
+        (re.compile(r"^energy ([12])$", re.I), "energy"),
+        (re.compile(r"^energy for third player (\w+)$", re.I), "energy_third"),
+        (re.compile(r"^force field (on|off)$", re.I), "force_field"),
+        (re.compile(r"^keep missions ([\d+]+)$", re.I), "keep"),
+        (re.compile(r"^choose aliens ([\w+]+)$", re.I), "aliens"),
+        (re.compile(r"^give third player (\w+)$", re.I), "give"),
     ]
 
     def _city(self, text: str) -> str:
@@ -1256,15 +1262,43 @@ class State(GameState):
             raise IllegalAction(f"unknown city {text!r}; cities are {list(self.board.names)}")
         return self.board.names[i]
 
-    def parse_action(self, text: str) -> Action:
-        """Read an action from its text (as ``str(action)`` writes it). City names may
-        be written without accents and in any case."""
-        if isinstance(text, Action):
-            return text
-        t = " ".join(str(text).strip().split())
-        if t == "end group":
+    @staticmethod
+    def _type_name(text: str) -> str:
+        """An alien type named in any case ("Pilot" is "pilot")."""
+        t = _fold(text)
+        if t not in _TYPE_INDEX:
+            raise IllegalAction(f"unknown alien type {text!r}; types are {list(ALIEN_TYPES)}")
+        return t
+
+    @staticmethod
+    def _colour_name(text: str) -> str:
+        t = _fold(text)
+        if t not in _COLOUR_INDEX:
+            raise IllegalAction(f"unknown colour {text!r}; colours are {list(SEAT_COLOURS)}")
+        return t
+
+    @staticmethod
+    def _group_name(text: str) -> str:
+        """A group named in any case, by its name or its alien type ("pilot" is "pilots")."""
+        t = _fold(text)
+        if t in _TYPE_INDEX:
+            return GROUP_NAMES[_TYPE_INDEX[t]]
+        if t not in _GROUP_INDEX:
+            raise IllegalAction(f"unknown group {text!r}; groups are {list(GROUP_NAMES)}")
+        return t
+
+    def _types(self, text: str) -> tuple[str, ...]:
+        return tuple(sorted((self._type_name(x) for x in text.split("+")), key=_type_key))
+
+    def _parse_action(self, text: str) -> Action:  # noqa: C901 - one branch per kind
+        """Ovni's grammar (see :meth:`GameState.parse_action` for what is forgiven).
+        City names may be written without accents and in any case."""
+        # spacing around the signs of the grammar is forgiven ("pilot + builder")
+        t = re.sub(r"\s*\+\s*", "+", re.sub(r"\s*->\s*", " -> ", text))
+        low = t.lower()
+        if low == "end group":
             return END_GROUP
-        if t == "end turn":
+        if low == "end turn":
             return END_TURN
         for rx, kind in self._RE:
             m = rx.match(t)
@@ -1272,12 +1306,12 @@ class State(GameState):
                 continue
             g = m.groups()
             if kind == "place":
-                v = None if g[0] == "third-player token" else int(g[0])
-                return Action("place", g[2], v, g[1])
+                v = None if g[0].lower() == "third-player token" else int(g[0])
+                return Action("place", g[2].upper(), v, g[1].lower())
             if kind == "move":
                 return Action("move", self._city(g[0]), self._city(g[1]))
             if kind == "activate":
-                return Action("activate", g[0])
+                return Action("activate", self._group_name(g[0]))
             if kind == "abduct2":
                 return Action("abduct", self._city(g[0]), self._city(g[1]))
             if kind == "abduct":
@@ -1285,26 +1319,31 @@ class State(GameState):
             if kind == "launch":
                 return Action("launch", self._city(g[0]))
             if kind == "capture":
-                return Action("capture", g[1], g[0])
+                return Action("capture", self._colour_name(g[1]), self._type_name(g[0]))
             if kind == "destroy":
-                return Action("destroy", g[0], self._city(g[1]))
+                return Action("destroy", self._colour_name(g[0]), self._city(g[1]))
             if kind == "recruit":
-                return Action("recruit", tuple(sorted(g[0].split("+"), key=_type_key)))
+                return Action("recruit", self._types(g[0]))
             if kind == "energy1t":
-                return Action("energy", 1, g[0])
+                return Action("energy", 1, self._type_name(g[0]))
             if kind == "energy":
                 return Action("energy", int(g[0]))
             if kind == "energy_third":
-                return Action("energy_third", g[0])
+                return Action("energy_third", self._type_name(g[0]))
             if kind == "force_field":
-                return Action("force_field", g[0] == "on")
+                return Action("force_field", g[0].lower() == "on")
             if kind == "keep":
-                return Action("keep", tuple(sorted(int(x) for x in g[0].split("+"))))
+                try:
+                    ids = tuple(sorted(int(x) for x in g[0].split("+")))
+                except ValueError:  # "keep missions 3+" (an empty id)
+                    break
+                return Action("keep", ids)
             if kind == "aliens":
-                return Action("aliens", tuple(sorted(g[0].split("+"), key=_type_key)))
+                return Action("aliens", self._types(g[0]))
             if kind == "give":
-                return Action("give", g[0])
-        raise IllegalAction(f"unreadable Ovni action {text!r}")
+                return Action("give", self._type_name(g[0]))
+        raise IllegalAction("unreadable Ovni action: actions read like 'place 5 face-down on B', "
+                            "'move Berlim -> Paris', 'activate pilots', 'end turn'")
 
     # ---------------------------------------------------------------- scoring
     def _competitors(self) -> list[int]:
@@ -1549,8 +1588,9 @@ class State(GameState):
         return str(action)
 
     def __repr__(self) -> str:
-        return (f"<ovni.State {self.n} players, round {self.round}, {self.phase}, "
-                f"to act: {self.current_player}, {len(self.log)} actions>")
+        # the seat named as the board and its log name it (seat_name)
+        who = "game over" if self.over else f"to act: {self.seat_name(self.current_player)}"
+        return f"<ovni.State {self.n} players, round {self.round}, {self.phase}, {who}, {len(self.log)} actions>"
 
 
 def _type_key(name: str) -> int:
