@@ -57,10 +57,14 @@ import dataclasses
 import difflib
 import hashlib
 import json
+import math
 import os
 import random
 import unicodedata
-from typing import Any, Callable, ClassVar, Hashable, Iterable, Sequence
+from pathlib import Path
+from typing import Any, Callable, ClassVar, Hashable, Iterable, Mapping, Sequence
+
+from . import datafiles
 
 __all__ = [
     "IllegalAction",
@@ -158,7 +162,12 @@ class IllegalAction(ValueError):
 
 
 class SaveFormatError(ValueError):
-    """A saved game that cannot be loaded; the message names the field."""
+    """A saved game that cannot be loaded; the message names the field, and ``field``
+    holds its path (``"options.rules.hand_limit"``, ``"actions[3]"``) when it is one."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
 
 
 def make_rng(seed: int | None) -> random.Random:
@@ -577,64 +586,305 @@ def rules_to_dict(rules: Any) -> dict[str, Any]:
     return {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules)}
 
 
+# ---------------------------------------------------------------- rule options
+__all__ += ["RulesError", "rule_option", "check_rules", "short_repr", "saved_choice", "load_saved_file"]
+
+
+class RulesError(ValueError):
+    """Rule options that a game cannot be played with.
+
+    ``errors`` maps every bad field to what is wrong with it (all of them, not the
+    first); ``str()`` lists them as ``Rules.<field>: <message>``."""
+
+    def __init__(self, errors: dict[str, str], owner: str = "Rules") -> None:
+        self.errors: dict[str, str] = dict(errors)
+        super().__init__("; ".join(f"{owner}.{k}: {v}" for k, v in self.errors.items()))
+
+
+def rule_option(default: Any, doc: str, *, lo: int | float | None = None, hi: int | float | None = None,
+                choices: Sequence[Any] | None = None, folder: Callable[[], Path] | None = None,
+                max_items: int = 100) -> Any:
+    """A ``dataclasses.field`` for a rule option: its default, a one-line ``doc`` (the
+    board's new-game tab shows it) and its documented range (``lo``..``hi`` for numbers,
+    ``choices`` for texts, ``max_items`` for a tuple); ``folder`` marks a data-file option
+    whose bare names are looked up in ``folder()`` (see :mod:`ovnilab.datafiles`).
+    :func:`check_rules` enforces it."""
+    meta: dict[str, Any] = {"doc": doc}
+    for key, value in (("min", lo), ("max", hi), ("choices", None if choices is None else tuple(choices)),
+                       ("folder", folder)):
+        if value is not None:
+            meta[key] = value
+    if default is None or isinstance(default, tuple):
+        meta["max_items"] = max_items
+    return dataclasses.field(default=default, metadata=meta)
+
+
+def _kind(annotation: Any) -> tuple[str, bool]:
+    """(base type name, optional) of a field annotation: ``"int"``, ``"str | None"``..."""
+    text = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", str(annotation))
+    parts = [p.strip() for p in text.split("|")]
+    optional = "None" in parts
+    base = [p for p in parts if p != "None"]
+    return (base[0] if base else "None"), optional
+
+
+def _check_field(f: dataclasses.Field, v: Any) -> str | None:
+    """What is wrong with value ``v`` of rule option ``f`` (None when nothing is)."""
+    base, optional = _kind(f.type)
+    meta = f.metadata
+    if v is None:
+        return None if optional else f"must not be None ({_describe(base, meta)})"
+    if base == "bool":
+        return None if type(v) is bool else f"must be True or False, got {short_repr(v)}"
+    if base in ("int", "float"):
+        ok = (isinstance(v, int) and not isinstance(v, bool)) or (base == "float" and type(v) is float)
+        if not ok:
+            return f"must be {_describe(base, meta)}, got {short_repr(v)}"
+        if base == "float" and not math.isfinite(v):
+            return f"must be a finite number, got {v!r}"
+        lo, hi = meta.get("min"), meta.get("max")
+        if (lo is not None and v < lo) or (hi is not None and v > hi):
+            return f"must be {_describe(base, meta)}, got {short_repr(v)}"
+        return None
+    if base == "str":
+        if not isinstance(v, str) or not v:
+            return f"must be {_describe(base, meta)}, got {short_repr(v)}"
+        choices = meta.get("choices")
+        if choices is not None and v not in choices:
+            return f"must be one of {list(choices)}, got {short_repr(v)}"
+        if "folder" in meta:
+            if len(v) > datafiles.MAX_PATH_CHARS or "\0" in v:
+                return f"must be a file name or a path, got {short_repr(v)}"
+            try:
+                datafiles.resolve_data_file(v, meta["folder"](), "")
+            except FileNotFoundError as exc:
+                return str(exc)
+        elif len(v) > 200:
+            return f"must be at most 200 characters, got {len(v)}"
+        return None
+    if base.startswith("tuple"):
+        if not isinstance(v, tuple) or not all(isinstance(x, str) and 0 < len(x) <= 100 for x in v):
+            return f"must be a tuple of names, got {short_repr(v)}"
+        if len(v) > meta.get("max_items", 100):
+            return f"must name at most {meta.get('max_items', 100)} items, got {len(v)}"
+        choices = meta.get("choices")
+        unknown = [x for x in v if choices is not None and x not in choices]
+        if unknown:
+            return f"{short_repr(unknown)} are not among {list(choices)}"
+        return None
+    return f"has an annotation the checks do not know ({f.type})"
+
+
+def _describe(base: str, meta: Mapping[str, Any]) -> str:
+    if base in ("int", "float"):
+        what = "an integer" if base == "int" else "a number"
+        lo, hi = meta.get("min"), meta.get("max")
+        if lo is not None and hi is not None:
+            return f"{what} from {lo} to {hi}"
+        return f"{what} >= {lo}" if lo is not None else (f"{what} <= {hi}" if hi is not None else what)
+    if base == "str":
+        if "choices" in meta:
+            return f"one of {list(meta['choices'])}"
+        return "a file name or a path" if "folder" in meta else "a non-empty text"
+    return "a tuple of names" if base.startswith("tuple") else base
+
+
+def check_rules(rules: Any, more: Callable[[Any, dict[str, str]], None] | None = None) -> None:
+    """Validate a rules dataclass when it is built (call from ``__post_init__``): each
+    field's type from its annotation (no int for a bool, no float for an int, no None
+    unless optional, no NaN) and its documented range from :func:`rule_option`.
+    ``more(rules, errors)`` adds checks across fields (it sees which fields already
+    failed). Raises one :class:`RulesError` listing every bad field."""
+    errors: dict[str, str] = {}
+    for f in dataclasses.fields(rules):
+        msg = _check_field(f, getattr(rules, f.name))
+        if msg is not None:
+            errors[f.name] = msg
+    if more is not None:
+        more(rules, errors)
+    if errors:
+        raise RulesError(errors, type(rules).__name__)
+
+
+def short_repr(value: Any, limit: int = 80) -> str:
+    """``repr(value)`` cut to ``limit`` characters, safe for any value a save can hold
+    (a 5,000-digit integer cannot be printed in full; a deeply nested list is cut)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 256:
+        return f"an integer of {value.bit_length()} bits"
+    if isinstance(value, (list, dict, tuple)) and len(value) > 20:
+        return f"a {type(value).__name__} of {len(value)} items"
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):
+        return f"a {type(value).__name__}"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+# ------------------------------------------------------------------------ saves
+#: the longest save text ``load_json`` reads (a 400-turn Cosmic game is under 2 MB)
+MAX_SAVE_CHARS = 16_000_000
+#: the longest action text a save may hold (real actions are under 200 characters)
+MAX_ACTION_CHARS = 1_000
+
+
 def rules_from_dict(cls: type, data: Any, field: str = "options.rules") -> Any:
-    """Build a rules dataclass from saved data, naming the offending field on error."""
+    """Build a rules dataclass from saved data; every bad field is named
+    (``options.rules.platform_capacity: must be an integer from 1 to 8, got 2.5``)."""
     if not isinstance(data, dict):
-        raise SaveFormatError(f"{field} must be an object, got {type(data).__name__}")
+        raise SaveFormatError(f"{field} must be an object, got {type(data).__name__}", field)
     names = {f.name: f for f in dataclasses.fields(cls)}
-    for key in data:
-        if key not in names:
-            raise SaveFormatError(f"{field}.{key} is not a rule option of {cls.__name__}")
+    problems = {key[:60]: f"is not a rule option of {cls.__name__}" for key in data if key not in names}
     kwargs = {}
     for key, value in data.items():
-        default = getattr(cls(), key)
-        if isinstance(default, tuple) and isinstance(value, list):
-            value = tuple(value)
-        if default is not None and value is not None and type(default) is not type(value):
-            if not (isinstance(default, float) and isinstance(value, int)):
-                raise SaveFormatError(
-                    f"{field}.{key} must be {type(default).__name__}, got {value!r}"
-                )
-        kwargs[key] = value
+        if key in names:
+            # JSON has no tuples: a list is read back as the tuple the option holds
+            if isinstance(value, list) and _kind(names[key].type)[0].startswith("tuple"):
+                value = tuple(value)
+            kwargs[key] = value
+    if not problems:
+        try:
+            return cls(**kwargs)
+        except RulesError as exc:
+            problems = exc.errors
+    first = next(iter(problems))
+    raise SaveFormatError("; ".join(f"{field}.{k}: {v}" for k, v in problems.items()), f"{field}.{first}")
+
+
+def saved_choice(options: dict[str, Any], key: str, allowed: Sequence[int], default: Any = None) -> int:
+    """The integer option ``key`` of a save's options, one of ``allowed`` (a float such
+    as ``3.0`` or a bool is refused, naming the field)."""
+    v = options.get(key, default)
+    if type(v) is not int or v not in allowed:
+        where = f"options.{key}"
+        choices = ", ".join(map(str, allowed[:-1])) + f" or {allowed[-1]}" if len(allowed) > 1 else str(allowed[0])
+        raise SaveFormatError(f"{where} must be {choices}, got {short_repr(v)}", where)
+    return v
+
+
+def load_saved_file(field: str, loader: Callable[..., Any], *args: Any) -> Any:
+    """Run a data-file loader for the rule option ``field`` of a save, so that anything
+    wrong with the file is a :class:`SaveFormatError` naming ``options.rules.<field>``,
+    raised before the game is built."""
     try:
-        return cls(**kwargs)
-    except (TypeError, ValueError) as exc:
-        raise SaveFormatError(f"{field}: {exc}") from exc
+        return loader(*args)
+    except (ValueError, TypeError, LookupError, AttributeError, OSError, RecursionError) as exc:
+        where = f"options.rules.{field}"
+        raise SaveFormatError(f"{where}: {_cut(str(exc), 300)}", where) from None
 
 
-def load_json(text: str) -> GameState:
+def check_save_files(rules_cls: type, data: dict[str, Any], trusted: bool,
+                     data_folder: str | Path | None) -> dict[str, Any]:
+    """Apply the paths policy (:mod:`ovnilab.datafiles`) to the data-file options of a
+    save, before anything is read: a bare name is looked up in the game's folder, then
+    in ``data_folder`` (a name found only there is replaced by its path); a path is
+    refused unless ``trusted`` (or it is a file directly in ``data_folder``), without
+    looking at it, so the error says nothing about what exists outside."""
+    out = dict(data)
+    user = None if data_folder is None else Path(data_folder).resolve()
+    for f in dataclasses.fields(rules_cls):
+        folder = f.metadata.get("folder")
+        value = data.get(f.name)
+        if folder is None or value is None:
+            continue
+        where = f"options.rules.{f.name}"
+        if not isinstance(value, str):
+            raise SaveFormatError(f"{where} must be a file name or null, got {short_repr(value)}", where)
+        if trusted:
+            continue
+        if datafiles.is_bare_name(value):
+            if datafiles._is_regular(folder() / value):
+                continue
+            if user is not None and datafiles._is_regular(user / value):
+                out[f.name] = str(user / value)
+                continue
+            places = str(folder()) + ("" if user is None else f" nor in {user}")
+            raise SaveFormatError(f"{where}: no data file named {short_repr(value)} in {places}", where)
+        inside = (user is not None and len(value) <= datafiles.MAX_PATH_CHARS and "\0" not in value
+                  and Path(value).is_absolute() and Path(value).parent == user
+                  and datafiles.is_bare_name(Path(value).name))
+        if inside and datafiles._is_regular(Path(value)):
+            continue
+        raise SaveFormatError(
+            f"{where}: a save names data files by bare name (such as 'cards.toml'), not by a path: "
+            f"{short_repr(value)} (load a save you trust with load_json(text, trusted=True))", where)
+    return out
+
+
+def load_json(text: str | bytes, *, trusted: bool = False, data_folder: str | Path | None = None) -> GameState:
     """Load a saved game of any registered game, validating every field.
 
-    Errors are :class:`SaveFormatError` naming the field (``actions[12]`` for the
-    13th action, with the rule it broke).
+    Everything wrong with a save is a :class:`SaveFormatError` naming the field
+    (``actions[12]`` for the 13th action, with the rule it broke), raised in bounded
+    time: the text, each action and every number have a size limit, and the options are
+    checked before a game is built. Data files named by the save follow the paths policy
+    of :mod:`ovnilab.datafiles`: bare names in the game's data folder or in
+    ``data_folder``; other paths only with ``trusted=True`` (a save you made yourself).
     """
     from . import _game_module
 
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise SaveFormatError(f"not UTF-8 text (byte {exc.start})") from None
+    if not isinstance(text, str):
+        raise SaveFormatError(f"a saved game is a JSON text, got {type(text).__name__}")
+    if len(text) > MAX_SAVE_CHARS:
+        raise SaveFormatError(f"a saved game is at most {MAX_SAVE_CHARS} characters, got {len(text)}")
+
+    def no_constant(name: str) -> Any:
+        raise ValueError(f"{name} is not a number a save can hold")
+
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SaveFormatError(f"not JSON: {exc}") from exc
+        data = json.loads(text, parse_constant=no_constant)
+    except RecursionError:
+        raise SaveFormatError("not JSON a save can hold: nested too deeply") from None
+    except ValueError as exc:  # JSONDecodeError, integers over 4,300 digits, NaN
+        raise SaveFormatError(f"not JSON a save can hold: {_cut(str(exc), 200)}") from None
     if not isinstance(data, dict):
         raise SaveFormatError("a saved game is a JSON object")
     for key, kind in (("format", int), ("game", str), ("seed", int), ("options", dict), ("actions", list)):
         if key not in data:
-            raise SaveFormatError(f"field {key!r} is missing")
+            raise SaveFormatError(f"field {key!r} is missing", key)
         if not isinstance(data[key], kind) or isinstance(data[key], bool):
-            raise SaveFormatError(f"field {key!r} must be {kind.__name__}")
+            raise SaveFormatError(f"field {key!r} must be {kind.__name__}, got {short_repr(data[key])}", key)
+    unknown = sorted(set(data) - {"format", "game", "seed", "options", "actions"})
+    if unknown:
+        raise SaveFormatError(f"field {short_repr(unknown[0])} is not a field of a saved game", unknown[0])
     if data["format"] != SAVE_FORMAT:
-        raise SaveFormatError(f"field 'format': unknown version {data['format']}")
+        raise SaveFormatError(f"field 'format': unknown version {short_repr(data['format'])}", "format")
+    if data["seed"].bit_length() > 64:
+        raise SaveFormatError(f"field 'seed' must fit in 64 bits, got {short_repr(data['seed'])}", "seed")
     try:
         module = _game_module(data["game"])
-    except KeyError as exc:
-        raise SaveFormatError(f"field 'game': unknown game {data['game']!r}") from exc
-    state = module.State.from_options(data["seed"], data["options"])
-    for i, text_action in enumerate(data["actions"]):
-        if not isinstance(text_action, str):
-            raise SaveFormatError(f"actions[{i}] must be a string")
+    except KeyError:
+        raise SaveFormatError(f"field 'game': unknown game {short_repr(data['game'])}", "game") from None
+    actions = data["actions"]
+    for i, a in enumerate(actions):
+        if not isinstance(a, str):
+            raise SaveFormatError(f"actions[{i}] must be a string, got {short_repr(a)}", f"actions[{i}]")
+        if len(a) > MAX_ACTION_CHARS:
+            raise SaveFormatError(f"actions[{i}] is longer than {MAX_ACTION_CHARS} characters", f"actions[{i}]")
+    options = data["options"]
+    rules_cls = getattr(module, "Rules", None)
+    if rules_cls is not None and isinstance(options.get("rules"), dict):
+        options = dict(options, rules=check_save_files(rules_cls, options["rules"], trusted, data_folder))
+    try:
+        state = module.State.from_options(data["seed"], options)
+    except SaveFormatError:
+        raise
+    except (ValueError, TypeError, OSError, RecursionError) as exc:
+        raise SaveFormatError(f"options: {_cut(str(exc), 300)}", "options") from None
+    for i, text_action in enumerate(actions):
         try:
             state.apply(text_action)
-        except IllegalAction as exc:
-            raise SaveFormatError(f"actions[{i}] {text_action!r}: {exc}") from exc
+        except (ValueError, TypeError, LookupError, RecursionError) as exc:  # IllegalAction is a ValueError
+            raise SaveFormatError(f"actions[{i}] {short_repr(text_action)}: {_cut(str(exc), 300)}",
+                                  f"actions[{i}]") from None
     return state
 
 

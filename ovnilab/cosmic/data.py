@@ -27,6 +27,7 @@ from typing import Any
 
 from .. import datacheck as chk
 from ..datafiles import data_dir as _data_dir
+from ..datafiles import resolve_data_file
 
 __all__ = [
     "KINDS",
@@ -193,7 +194,12 @@ def load_data(deck_file: str | None = None, folder: str | None = None) -> Cosmic
     replaces ``deck.toml`` alone (what-if decks). A bad file raises :class:`DataError`
     naming the file and the field."""
     base = Path(folder) if folder else data_dir() / "cosmic"
-    deck_path = Path(deck_file) if deck_file else base / "deck.toml"
+    # paths policy (ovnilab.datafiles): a bare name is looked up in the data folder,
+    # a path is read as given; only regular files
+    try:
+        deck_path = resolve_data_file(deck_file, base, "deck.toml")
+    except FileNotFoundError as exc:
+        raise DataError(f"Rules.deck_file: {exc}") from None
     paths = {"deck": deck_path, "destiny": base / "destiny.toml", "artifacts": base / "artifacts.toml",
              "aliens": base / "aliens.toml", "flares": base / "flares.toml"}
     return parse_data({k: _load(p) for k, p in paths.items()}, {k: str(p) for k, p in paths.items()})

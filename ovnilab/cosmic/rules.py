@@ -109,8 +109,9 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
-from ..core import (GameState, IllegalAction, SaveFormatError, TERMINAL, action_repr, fold_text, rules_from_dict,
-                    rules_to_dict)
+from ..core import (GameState, IllegalAction, SaveFormatError, TERMINAL, action_repr, check_rules, fold_text,
+                    load_saved_file, rule_option, rules_from_dict, rules_to_dict, saved_choice, short_repr)
+from . import data as _data
 from .data import ARTIFACT, ATTACK, FLARE, MORPH, NEGOTIATE, REINFORCEMENT, CosmicData, load_data
 
 __all__ = [
@@ -149,48 +150,63 @@ class Rules:
         games without flares).
     alien_pool
         names of the aliens that may be dealt (default: every implemented alien).
+
+    Every option has a documented range, checked when the rules are built (one
+    :class:`~ovnilab.core.RulesError` lists every bad field); ``turn_limit`` (at most
+    1,000) and ``win_colonies`` (at most ten, reachable with three players) keep every
+    game finite.
     """
 
-    powers: bool = True
-    flares: bool = True
-    flares_total: int = 10  # rulebook: flares topped up to ten with fewer than five players
-    alien_choices: int = 2  # rulebook: two aliens dealt, one kept
-    hand_size: int = 8  # rulebook: hands of eight
-    ships_per_planet: int = 4  # rulebook: four ships on each home planet
-    win_colonies: int = 5  # rulebook: five foreign colonies win
-    max_ships: int = 4  # rulebook: 1-4 ships launched or sent by an ally
-    deal_rounds: int = 4
-    deal_max_cards: int = 3
-    deal_fail_ships: int = 3  # rulebook: a failed deal costs three ships each
-    deal_cards: str = "chosen"
-    power_threshold: int = 3  # rulebook: fewer than three home colonies lose the power
-    may_abandon_colonies: bool = False
-    destiny_reshuffle: str = "one_left"
-    second_encounter: str = "ask"
-    double_morph: str = "attack0"
-    turn_limit: int = 400
-    alien_pool: tuple[str, ...] | None = None
-    deck_file: str | None = None
+    powers: bool = rule_option(True, "play with alien powers")
+    flares: bool = rule_option(True, "play with flares in the deck")
+    # rulebook: flares topped up to ten with fewer than five players
+    flares_total: int = rule_option(10, "flares shuffled into the deck", lo=0, hi=30)
+    # rulebook: two aliens dealt, one kept
+    alien_choices: int = rule_option(2, "aliens dealt to each player, who keeps one", lo=1, hi=5)
+    hand_size: int = rule_option(8, "cards in a new hand", lo=1, hi=12)  # rulebook: hands of eight
+    # rulebook: four ships on each home planet (five planets of twenty ships)
+    ships_per_planet: int = rule_option(4, "ships on each home planet at the start", lo=1, hi=SHIPS // PLANETS)
+    # rulebook: five foreign colonies win
+    win_colonies: int = rule_option(5, "foreign colonies that win", lo=1, hi=2 * PLANETS)
+    # rulebook: 1-4 ships launched or sent by an ally
+    max_ships: int = rule_option(4, "ships launched or sent by an ally at most", lo=1, hi=SHIPS)
+    deal_rounds: int = rule_option(4, "proposals in a deal (the rulebook's minute)", lo=1, hi=10)
+    deal_max_cards: int = rule_option(3, "cards one side gives in a deal at most", lo=0, hi=12)
+    # rulebook: a failed deal costs three ships each
+    deal_fail_ships: int = rule_option(3, "ships each main player loses when a deal fails", lo=0, hi=SHIPS)
+    deal_cards: str = rule_option("chosen", "cards given in a deal: chosen by the giver or drawn at random",
+                                  choices=("chosen", "random"))
+    # rulebook: fewer than three home colonies lose the power
+    power_threshold: int = rule_option(3, "home colonies needed to keep the alien power", lo=0, hi=PLANETS)
+    may_abandon_colonies: bool = rule_option(False, "ships may leave a colony empty (and lose it)")
+    destiny_reshuffle: str = rule_option("one_left", "when the destiny deck is reshuffled",
+                                         choices=("one_left", "empty"))
+    second_encounter: str = rule_option("ask", "the second encounter after a win is offered or always played",
+                                        choices=("ask", "always"))
+    double_morph: str = rule_option("attack0", "two morphs revealed count as attack 00 or as a deal",
+                                    choices=("attack0", "negotiate"))
+    turn_limit: int = rule_option(400, "turns after which the game ends (the most colonies win)", lo=1, hi=1000)
+    alien_pool: tuple[str, ...] | None = rule_option(
+        None, "the aliens that may be dealt (empty: every implemented alien)", max_items=100)
+    deck_file: str | None = rule_option(None, "the cosmic deck: a file name in data/cosmic (empty: deck.toml)",
+                                        folder=lambda: _data.data_dir() / "cosmic")
 
     def __post_init__(self) -> None:
-        if self.destiny_reshuffle not in ("one_left", "empty"):
-            raise ValueError("Rules.destiny_reshuffle must be 'one_left' or 'empty'")
-        if self.second_encounter not in ("ask", "always"):
-            raise ValueError("Rules.second_encounter must be 'ask' or 'always'")
-        if self.deal_cards not in ("chosen", "random"):
-            raise ValueError("Rules.deal_cards must be 'chosen' or 'random'")
-        if self.double_morph not in ("attack0", "negotiate"):
-            raise ValueError("Rules.double_morph must be 'attack0' or 'negotiate'")
-        for name in ("hand_size", "ships_per_planet", "win_colonies", "max_ships", "deal_rounds",
-                     "turn_limit", "alien_choices"):
-            if getattr(self, name) < 1:
-                raise ValueError(f"Rules.{name} must be at least 1")
-        for name in ("deal_max_cards", "deal_fail_ships", "flares_total", "power_threshold"):
-            if getattr(self, name) < 0:
-                raise ValueError(f"Rules.{name} must not be negative")
-        if self.alien_pool is not None:
-            if not isinstance(self.alien_pool, tuple) or not all(isinstance(a, str) for a in self.alien_pool):
-                raise ValueError("Rules.alien_pool must be a tuple of alien names")
+        check_rules(self, _check_rules_across)
+
+
+def _check_rules_across(rules: Rules, errors: dict[str, str]) -> None:
+    """The alien pool names implemented aliens (the module of powers is loaded last)."""
+    pool = rules.alien_pool
+    if "alien_pool" in errors or pool is None:
+        return
+    from .aliens import POWERS
+
+    unknown = [a for a in pool if a not in POWERS]
+    if unknown:
+        errors["alien_pool"] = f"{short_repr(unknown)} are not implemented aliens; choose from {sorted(POWERS)}"
+    elif len(set(pool)) != len(pool):
+        errors["alien_pool"] = "names an alien twice"
 
 
 class Action(NamedTuple):
@@ -631,27 +647,28 @@ class State(GameState):
 
     @classmethod
     def from_options(cls, seed: int, options: dict[str, Any]) -> "State":
+        """A new game from saved options; every error is a :class:`SaveFormatError`
+        naming the field, raised before the game is built (the deck file included)."""
         if not isinstance(options, dict):
-            raise SaveFormatError("options must be an object")
+            raise SaveFormatError("options must be an object", "options")
         unknown = set(options) - {"num_players", "rules", "aliens"}
         if unknown:
-            raise SaveFormatError(f"options.{sorted(unknown)[0]} is not a Cosmic Encounter option")
-        n = options.get("num_players")
-        if n not in (3, 4, 5) or isinstance(n, bool):
-            raise SaveFormatError(f"options.num_players must be 3, 4 or 5, got {n!r}")
-        rd = options.get("rules", {})
-        if isinstance(rd, dict) and isinstance(rd.get("alien_pool"), list):
-            rd = dict(rd, alien_pool=tuple(rd["alien_pool"]))
-        rules = rules_from_dict(Rules, rd)
+            first = sorted(unknown)[0][:60]
+            raise SaveFormatError(f"options.{first} is not a Cosmic Encounter option", f"options.{first}")
+        n = saved_choice(options, "num_players", (3, 4, 5))
+        rules = rules_from_dict(Rules, options.get("rules", {}))
         aliens = options.get("aliens")
         if aliens is not None:
-            if not isinstance(aliens, list) or not all(isinstance(a, str) for a in aliens):
-                raise SaveFormatError("options.aliens must be a list of alien names")
+            if not (isinstance(aliens, list) and len(aliens) == n
+                    and all(isinstance(a, str) and a in POWERS for a in aliens)):
+                raise SaveFormatError(f"options.aliens must list one implemented alien per player ({n}), "
+                                      f"got {short_repr(aliens)}", "options.aliens")
+        load_saved_file("deck_file", load_data, rules.deck_file)
         try:
             return cls(n, seed, rules, aliens)
         except ValueError as exc:
             field = "options.aliens" if "aliens" in str(exc) else "options.rules"
-            raise SaveFormatError(f"{field}: {exc}") from exc
+            raise SaveFormatError(f"{field}: {exc}", field) from exc
 
     # mutable fields, copied by clone (scalars, tuples and the static tables are shared)
     _FLAT_LISTS = ("ships", "warp", "gate", "side", "tokens", "ddeck", "ddiscard", "alien", "offers", "deck",

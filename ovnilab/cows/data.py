@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from ..datafiles import data_dir as _data_dir
+from ..datafiles import resolve_data_file
 from .. import datacheck as chk
 
 __all__ = [
@@ -345,23 +346,16 @@ def parse_cards(d: dict[str, Any], source: str = "<cards>") -> Cards:
 
 
 def resolve_cards_file(path: str | None) -> Path:
-    """Where a cards file is: ``None`` (or ``""``) is the shipped set; a bare file name
-    such as ``"cards.toml"`` is looked up in ``data/cows/`` first, so a saved game that
-    names a file shipped there stays portable between machines (as Ovni's game files);
-    anything else is a path. Raises :class:`DataError` naming ``Rules.cards_file`` when
-    the file is in neither place."""
-    folder = data_dir() / "cows"
-    if not path:
-        return folder / "cards.toml"
-    if not isinstance(path, str):
-        raise DataError(f"Rules.cards_file must be a file name or a path, got {path!r}")
-    p = Path(path)
-    shipped = folder / p
-    if not p.is_absolute() and len(p.parts) == 1 and shipped.is_file():
-        return shipped
-    if not p.is_file():
-        raise DataError(f"Rules.cards_file: {path!r} is not a file (nor a file name in {folder})")
-    return p
+    """Where a cards file is: ``None`` is the shipped set; a bare file name such as
+    ``"cards.toml"`` is looked up in ``data/cows/`` first, so a saved game that names a
+    file shipped there stays portable between machines (as Ovni's game files); anything
+    else is a path (the paths policy of :mod:`ovnilab.datafiles`: only regular files).
+    Raises :class:`DataError` naming ``Rules.cards_file`` when the file is in neither
+    place."""
+    try:
+        return resolve_data_file(path, data_dir() / "cows", "cards.toml")
+    except FileNotFoundError as exc:
+        raise DataError(f"Rules.cards_file: {exc}") from None
 
 
 def load_cards(path: str | None = None) -> Cards:

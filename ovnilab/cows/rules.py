@@ -55,7 +55,7 @@ Rules ovnilab adds (the rulebook is silent)
 * Termination: players could flip cards in hand forever. A turn with neither a draw nor a
   build makes no progress; after ``stall_limit`` consecutive such turns (default 12, six
   each) the game ends and is scored as it stands. Draws (at most 9) and builds (at most
-  11) bound the rest, so every game terminates. ``stall_limit=0`` switches the rule off.
+  11) bound the rest, so every game terminates (``stall_limit`` is 1 to 100).
 * No deadlock: with 18 cards, while no pyramid is complete, hands (<= 6) and pyramids
   (<= 11) hold at most 17 cards, so the deck or the Celeiro always has one; a full hand can
   always build (a pyramid that is not complete always has an open slot); a hand with a card
@@ -82,8 +82,10 @@ from typing import Any, NamedTuple, Sequence
 
 import networkx as nx
 
-from ..core import TERMINAL, GameState, IllegalAction, SaveFormatError, action_repr, rules_from_dict, rules_to_dict
-from .data import CALF, COW, MOON, SUN, Cards, Effect, Face, _fold, load_cards, resolve_cards_file
+from ..core import (TERMINAL, GameState, IllegalAction, SaveFormatError, action_repr, check_rules, load_saved_file,
+                    rule_option, rules_from_dict, rules_to_dict, saved_choice)
+from . import data as _data
+from .data import CALF, COW, MOON, SUN, Cards, Effect, Face, _fold, load_cards
 
 __all__ = [
     "Action",
@@ -229,31 +231,29 @@ class Rules:
     cards_file: another card set (a TOML file like ``data/cows/cards.toml``): a bare file
         name is looked up in ``data/cows/`` first, anything else is a path. Saves keep the
         text given here, so a bare name keeps a save portable between machines.
+
+    Every option has a documented range, checked when the rules are built (one
+    :class:`~ovnilab.core.RulesError` lists every bad field); ``stall_limit`` is at least
+    1 so that every game ends.
     """
 
-    hand_limit: int = 3
-    build_during_draw: bool = False
-    support: str = "any"
-    starting_player: int = -1
-    last_turn: bool = True
-    max_chain_flips: int = 0
-    stall_limit: int = 12
-    tie_break: str = "shared"
-    cards_file: str | None = None
+    hand_limit: int = rule_option(3, "cards a player may hold", lo=1, hi=9)
+    build_during_draw: bool = rule_option(False, "a full hand may draw and build before keeping")
+    support: str = rule_option("any", "row-3 middle slot needs any or both row-2 cards above it",
+                               choices=("any", "both"))
+    starting_player: int = rule_option(-1, "the first seat: -1 drawn at random, or 0 / 1", lo=-1, hi=1)
+    last_turn: bool = rule_option(True, "the other player plays once more when the starting player completes")
+    max_chain_flips: int = rule_option(0, "cap on flips per effect chain (0: no cap)", lo=0, hi=30)
+    stall_limit: int = rule_option(12, "turns in a row without a draw or a build that end the game",
+                                   lo=1, hi=100)
+    tie_break: str = rule_option("shared", "who wins a tie", choices=TIE_BREAKS)
+    cards_file: str | None = rule_option(None, "the card set: a file name in data/cows (empty: cards.toml)",
+                                         folder=lambda: _data.data_dir() / "cows")
 
     def __post_init__(self) -> None:
-        if not 1 <= self.hand_limit <= 9:
-            raise ValueError("Rules.hand_limit must be 1-9")
-        if self.support not in ("any", "both"):
-            raise ValueError(f"Rules.support must be 'any' or 'both', got {self.support!r}")
-        if self.starting_player not in (-1, 0, 1):
-            raise ValueError("Rules.starting_player must be -1 (random), 0 or 1")
-        if self.max_chain_flips < 0 or self.stall_limit < 0:
-            raise ValueError("Rules.max_chain_flips and Rules.stall_limit must be >= 0")
-        if self.tie_break not in TIE_BREAKS:
-            raise ValueError(f"Rules.tie_break must be one of {TIE_BREAKS}, got {self.tie_break!r}")
-        # the file must exist now, not at the first deal: the error names the option
-        resolve_cards_file(self.cards_file)
+        # one check for every option: types and the documented ranges; the cards file
+        # must exist now, not at the first deal, so the error names the option
+        check_rules(self)
 
 
 class Action(NamedTuple):
@@ -417,14 +417,14 @@ class State(GameState):
     def from_options(cls, seed: int, options: dict[str, Any]) -> "State":
         """A new game from saved options, naming the bad field on error."""
         if not isinstance(options, dict):
-            raise SaveFormatError("options must be an object")
+            raise SaveFormatError("options must be an object", "options")
         unknown = set(options) - {"discard_areas", "rules"}
         if unknown:
-            raise SaveFormatError(f"options.{sorted(unknown)[0]} is not an option of the cow game")
-        areas = options.get("discard_areas", 1)
-        if areas not in (1, 2) or isinstance(areas, bool):
-            raise SaveFormatError(f"options.discard_areas must be 1 or 2, got {areas!r}")
+            first = sorted(unknown)[0][:60]
+            raise SaveFormatError(f"options.{first} is not an option of the cow game", f"options.{first}")
+        areas = saved_choice(options, "discard_areas", (1, 2), default=1)
         rules = rules_from_dict(Rules, options.get("rules", {}))
+        load_saved_file("cards_file", load_cards, rules.cards_file)
         return cls(seed, areas, rules)
 
     def _chance(self) -> Any:

@@ -23,6 +23,7 @@ import networkx as nx
 
 from .. import datacheck as chk
 from ..datafiles import data_dir as _data_dir
+from ..datafiles import resolve_data_file as _resolve_data_file
 
 ALIEN_TYPES: tuple[str, ...] = ("pilot", "abductor", "builder", "military")
 ABILITY_KINDS: tuple[str, ...] = (
@@ -79,16 +80,9 @@ def _fold(text: str) -> str:
 def _resolve(path: str | None, default: str) -> Path:
     """A game file: ``None`` is the default file; a bare name such as
     ``"board_ring.toml"`` is looked up in ``data/ovni/`` first (so saved games that name
-    a shipped file stay portable); anything else is a path."""
-    if not path:
-        return data_dir() / "ovni" / default
-    p = Path(path)
-    shipped = data_dir() / "ovni" / p
-    if not p.is_absolute() and len(p.parts) == 1 and shipped.is_file():
-        return shipped
-    if not p.is_file():
-        raise FileNotFoundError(f"game file {path!r} not found (nor in {data_dir() / 'ovni'})")
-    return p
+    a shipped file stay portable); anything else is a path (the paths policy of
+    :mod:`ovnilab.datafiles`: only regular files)."""
+    return _resolve_data_file(path, data_dir() / "ovni", default)
 
 
 #: what a board file may hold (documented bounds: a board keeps 12 cities; coordinates

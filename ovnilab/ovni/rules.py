@@ -27,7 +27,9 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Hashable, Iterable, Mapping, NamedTuple, Sequence
 
-from ..core import TERMINAL, GameState, IllegalAction, SaveFormatError, action_repr, rules_from_dict, rules_to_dict
+from ..core import (TERMINAL, GameState, IllegalAction, SaveFormatError, action_repr, check_rules, load_saved_file,
+                    rule_option, rules_from_dict, rules_to_dict, saved_choice)
+from . import data as _data
 from .data import ALIEN_TYPES, Board, Cards, _fold, load_board, load_cards
 
 # ======================================================================
@@ -245,42 +247,69 @@ class Rules:
         when every open slot would give the placer three consecutive tokens of one colour
         (rare, near the end of placement), the rulebook gives no way out; we lift the
         restriction for that one token (True). False makes such a deadlock an error.
+
+    Every option has a documented range (``rule_option``), checked when the rules are
+    built: sizes are bounded so that every game is finite and small (the game ends after
+    the round in which an alien stock runs out, so ``stock_per_type`` bounds its length).
+    A bad value raises one :class:`~ovnilab.core.RulesError` listing every bad field.
     """
 
-    platform_capacity: int = 2  # rulebook: "a plataforma só tem espaço para duas naves"
-    launch_limit: int = 2  # rulebook: builders launch one or two platform UFOs
-    map_threshold: int = 2  # rulebook: first to have two UFOs in a city maps it
-    map_threshold_mapped: int = 3  # rulebook: three once someone has mapped it
-    area_tie: str = "earliest"
-    no_three_in_a_row: bool = True  # rulebook: never three of one colour consecutively
-    no_three_in_a_row_fallback: bool = True
-    token_six_once: bool = True  # rulebook: token 6 is used once per game
-    groups_per_turn: int = 2  # rulebook: up to two different groups per turn
-    energy_groups: int = 3  # rulebook: energy bonus 2 = three groups
-    stock_per_type: int = 20
-    stock_removed_small: int = 4  # rulebook: remove 4 per type with 2 or 3 players
-    force_field_cost: int = 2  # rulebook: the force-field ability boxes two military
-    capture_size: int = 3  # rulebook: one attack per trio of military
-    abduction_size: int = 2  # rulebook: one abduction per pair of abductors
-    extra_moves: int = 2  # rulebook: the extra-movement ability gives two moves
-    mission_done: int = 8
-    mission_failed: int = -5
-    third_player_competes: bool = False
-    ufo_mission: str = "on_board"
-    board_file: str | None = None
-    cards_file: str | None = None
+    # rulebook: "a plataforma só tem espaço para duas naves"
+    platform_capacity: int = rule_option(2, "UFOs the launch platform holds", lo=1, hi=UFOS_PER_PLAYER)
+    # rulebook: builders launch one or two platform UFOs
+    launch_limit: int = rule_option(2, "platform UFOs the builders launch per activation", lo=1,
+                                    hi=UFOS_PER_PLAYER)
+    # rulebook: first to have two UFOs in a city maps it
+    map_threshold: int = rule_option(2, "own UFOs in a city to map it first", lo=1, hi=UFOS_PER_PLAYER)
+    # rulebook: three once someone has mapped it
+    map_threshold_mapped: int = rule_option(3, "own UFOs in a city to map it once someone has", lo=1,
+                                            hi=UFOS_PER_PLAYER)
+    area_tie: str = rule_option("earliest", "who wins equal sums in a recruitment area", choices=AREA_TIE_RULES)
+    # rulebook: never three of one colour consecutively
+    no_three_in_a_row: bool = rule_option(True, "no three tokens of one colour in a row in an area")
+    no_three_in_a_row_fallback: bool = rule_option(
+        True, "lift the no-three-in-a-row rule for a token that has no other slot")
+    # rulebook: token 6 is used once per game
+    token_six_once: bool = rule_option(True, "command token 6 is used once per game")
+    # rulebook: up to two different groups per turn
+    groups_per_turn: int = rule_option(2, "alien groups a player activates per turn", lo=1, hi=len(GROUP_NAMES))
+    # rulebook: energy bonus 2 = three groups
+    energy_groups: int = rule_option(3, "groups activated per turn with energy bonus 2", lo=1,
+                                     hi=len(GROUP_NAMES))
+    stock_per_type: int = rule_option(20, "alien tokens of each type in the stock (the game ends when one runs out)",
+                                      lo=1, hi=40)
+    # rulebook: remove 4 per type with 2 or 3 players
+    stock_removed_small: int = rule_option(4, "tokens of each type removed with 2 or 3 players "
+                                              "(below stock_per_type)", lo=0, hi=39)
+    # rulebook: the force-field ability boxes two military
+    force_field_cost: int = rule_option(2, "military tokens boxed by the force field", lo=1, hi=10)
+    # rulebook: one attack per trio of military
+    capture_size: int = rule_option(3, "military tokens per attack", lo=1, hi=10)
+    # rulebook: one abduction per pair of abductors
+    abduction_size: int = rule_option(2, "abductor tokens per abduction", lo=1, hi=10)
+    # rulebook: the extra-movement ability gives two moves
+    extra_moves: int = rule_option(2, "extra pilot moves given by the extra-movement ability", lo=0, hi=6)
+    mission_done: int = rule_option(8, "points for a mission done", lo=-100, hi=100)
+    mission_failed: int = rule_option(-5, "points for a mission failed", lo=-100, hi=100)
+    third_player_competes: bool = rule_option(
+        False, "2 players: the third player's pieces count for majorities and airspace")
+    ufo_mission: str = rule_option("on_board", "mapping missions count UFOs on the board or UFOs launched",
+                                   choices=("on_board", "launched"))
+    board_file: str | None = rule_option(None, "the board: a file name in data/ovni (empty: board.toml)",
+                                         folder=lambda: _data.data_dir() / "ovni")
+    cards_file: str | None = rule_option(None, "the cards: a file name in data/ovni (empty: cards.toml)",
+                                         folder=lambda: _data.data_dir() / "ovni")
 
     def __post_init__(self) -> None:
-        if self.area_tie not in AREA_TIE_RULES:
-            raise ValueError(f"Rules.area_tie must be one of {AREA_TIE_RULES}, got {self.area_tie!r}")
-        if self.ufo_mission not in ("on_board", "launched"):
-            raise ValueError("Rules.ufo_mission must be 'on_board' or 'launched'")
-        for name in ("platform_capacity", "launch_limit", "map_threshold", "map_threshold_mapped",
-                     "groups_per_turn", "energy_groups", "capture_size", "abduction_size"):
-            if getattr(self, name) < 1:
-                raise ValueError(f"Rules.{name} must be at least 1")
-        if not 0 <= self.stock_removed_small < self.stock_per_type:
-            raise ValueError("Rules.stock_removed_small must be below stock_per_type")
+        check_rules(self, _check_rules_across)
+
+
+def _check_rules_across(rules: Rules, errors: dict[str, str]) -> None:
+    """Checks that join two options (each one valid alone)."""
+    if not ({"stock_removed_small", "stock_per_type"} & set(errors)) \
+            and rules.stock_removed_small >= rules.stock_per_type:
+        errors["stock_removed_small"] = (f"must be below stock_per_type ({rules.stock_per_type}), "
+                                         f"got {rules.stock_removed_small}")
 
 
 class Action(NamedTuple):
@@ -508,15 +537,18 @@ class State(GameState):
 
     @classmethod
     def from_options(cls, seed: int, options: dict[str, Any]) -> "State":
+        """A new game from saved options; every error is a :class:`SaveFormatError`
+        naming the field, raised before the game is built (data files included)."""
         if not isinstance(options, dict):
-            raise SaveFormatError("options must be an object")
-        n = options.get("num_players")
-        if n not in (2, 3, 4):
-            raise SaveFormatError(f"options.num_players must be 2, 3 or 4, got {n!r}")
+            raise SaveFormatError("options must be an object", "options")
         unknown = set(options) - {"num_players", "rules"}
         if unknown:
-            raise SaveFormatError(f"options.{sorted(unknown)[0]} is not an Ovni option")
+            first = sorted(unknown)[0][:60]
+            raise SaveFormatError(f"options.{first} is not an Ovni option", f"options.{first}")
+        n = saved_choice(options, "num_players", (2, 3, 4))
         rules = rules_from_dict(Rules, options.get("rules", {}))
+        load_saved_file("board_file", load_board, rules.board_file)
+        load_saved_file("cards_file", load_cards, rules.cards_file)
         return cls(n, seed, rules)
 
     # mutable fields, copied by clone (scalars and immutable values are shared)

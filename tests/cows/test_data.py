@@ -13,7 +13,7 @@ import pytest
 
 import ovnilab
 from ovnilab import cows
-from ovnilab.core import SaveFormatError
+from ovnilab.core import RulesError, SaveFormatError
 from ovnilab.cows import data as cows_data
 from ovnilab.cows.data import EFFECT_TYPES, DataError, data_dir, load_cards, parse_cards, resolve_cards_file
 
@@ -237,17 +237,23 @@ def test_an_edited_set_kept_in_data_cows_saves_by_name(tmp_path, monkeypatch):
 
 
 def test_a_missing_cards_file_names_the_option(tmp_path, monkeypatch):
-    with pytest.raises(DataError, match=r"Rules\.cards_file: 'nope\.toml' is not a file"):
+    with pytest.raises(RulesError, match=r"Rules\.cards_file: 'nope\.toml' is not a regular file") as ei:
         cows.Rules(cards_file="nope.toml")
+    assert list(ei.value.errors) == ["cards_file"]
+    with pytest.raises(RulesError, match=r"Rules\.cards_file"):
+        cows.Rules(cards_file=str(tmp_path))  # a folder
     with pytest.raises(DataError, match=r"Rules\.cards_file"):
-        cows.new_game(seed=1, rules=cows.Rules(cards_file=str(tmp_path)))  # a folder
+        load_cards(str(tmp_path))
     # a save naming a file this machine does not have: a save error naming the field
     monkeypatch.setitem(ovnilab.GAMES, "cows", "ovnilab.cows")
     path = tmp_path / "gone.toml"
     path.write_text(CARDS_FILE.read_text(encoding="utf-8"), encoding="utf-8")
     text = cows.new_game(seed=1, rules=cows.Rules(cards_file=str(path))).to_json()
     path.unlink()
-    with pytest.raises(SaveFormatError, match=r"options\.rules: Rules\.cards_file: '.*gone\.toml'"):
+    with pytest.raises(SaveFormatError, match=r"options\.rules\.cards_file: '.*gone\.toml' is not a regular file"):
+        ovnilab.load_json(text, trusted=True)
+    # an untrusted save may not name a path at all (whether it exists is not said)
+    with pytest.raises(SaveFormatError, match=r"options\.rules\.cards_file: a save names data files by bare name"):
         ovnilab.load_json(text)
 
 
