@@ -9,7 +9,9 @@ short). For every mutant the game's loader must, in bounded time, either
   TypeError, MemoryError...), whose message names the file and a field of it, or
 * accept it, and then a game built on it plays a short random playout in which the text
   of every legal action reads back through the public ``parse_action`` to an equal action,
-  and then draws as well-formed SVG.
+  and then draws as well-formed SVG. A file that a rule option names (Ovni's board and
+  cards, the cows' cards, the Cosmic deck) is played through that option, and the game
+  saves and loads again (``load_json(trusted=True)``: the mutant is a path, not a bare name).
 
 Seeds are fixed, so a failure reproduces; the whole module runs in well under 30 s.
 """
@@ -30,6 +32,7 @@ from xml.etree import ElementTree
 
 import pytest
 
+import ovnilab
 from ovnilab import cosmic, cows, ovni
 from ovnilab.cosmic import data as cosmic_data
 from ovnilab.cosmic import rules as cosmic_rules
@@ -233,6 +236,25 @@ def _cosmic_game(monkeypatch: pytest.MonkeyPatch, data: Any, seed: int = 0) -> A
     return cosmic.new_game(3 + seed % 3, seed=seed)
 
 
+def _by_option(make: Callable[..., Any], rules_cls: type, field: str) -> Callable[[Path, int], Any]:
+    """A game whose rule option ``field`` names the mutant's path."""
+    return lambda path, seed: make(rules_cls(**{field: str(path)}), seed)
+
+
+#: a new game per game module, from rules and a seed (the number of players varies)
+_NEW = {
+    "ovni": lambda rules, seed: ovni.new_game(2 + seed % 3, seed=seed, rules=rules),
+    "cows": lambda rules, seed: cows.new_game(seed=seed, discard_areas=1 + seed % 2, rules=rules),
+    "cosmic": lambda rules, seed: cosmic.new_game(3 + seed % 3, seed=seed, rules=rules),
+}
+#: the files a rule option names: played through that option, then saved and loaded again
+BY_OPTION: dict[str, Callable[[Path, int], Any]] = {
+    "ovni-board": _by_option(_NEW["ovni"], ovni.Rules, "board_file"),
+    "ovni-cards": _by_option(_NEW["ovni"], ovni.Rules, "cards_file"),
+    "cows-cards": _by_option(_NEW["cows"], cows.Rules, "cards_file"),
+    "cosmic-deck": _by_option(_NEW["cosmic"], cosmic.Rules, "deck_file"),
+}
+
 #: (id, data folder, file, error class, load(path of the mutant) -> data, game(mp, data, seed))
 CASES: list[tuple[str, str, str, type[ValueError], Callable[[Path], Any], Callable[..., Any]]] = [
     ("ovni-board", "ovni", "board.toml", ovni_data.DataError, lambda p: ovni_data.load_board(str(p)),
@@ -289,22 +311,28 @@ def test_mutated_data_files(case, tmp_path, monkeypatch):
             assert len(msg) < 2000, f"{cid} #{i} ({what}): a message of {len(msg)} characters"
             refused += 1
         else:
-            accepted.append((i, what, data))
+            accepted.append((i, what, data, path))
         assert time.perf_counter() - start < LOAD_SECONDS, f"{cid} #{i} ({what}) took too long"
     assert refused >= MUTANTS // 3, f"{cid}: only {refused} of {MUTANTS} mutants refused"
     # play accepted mutants of as many kinds as possible (hostile names first: they are
     # what action texts carry)
-    by_kind: dict[str, list[tuple[int, str, Any]]] = {}
+    by_kind: dict[str, list[tuple[int, str, Any, Path]]] = {}
     for entry in accepted:
         by_kind.setdefault(entry[1], []).append(entry)
     kinds = sorted(by_kind, key=lambda k: (k != "name", k))
     chosen = [e for round_ in range(PLAYOUTS) for k in kinds for e in by_kind[k][round_:round_ + 1]][:PLAYOUTS]
-    for i, what, data in chosen:
-        with monkeypatch.context() as mp:
-            state = game(mp, data, i)
+    for i, what, data, path in chosen:
+        if cid in BY_OPTION:
+            state = BY_OPTION[cid](path, i)
             _playout(state, random.Random(i))
-            # and the board draws as well-formed SVG (names and colours reach it checked)
-            ElementTree.fromstring(state._repr_svg_())
+            again = ovnilab.load_json(state.to_json(), trusted=True)
+            assert again == state and again.legal_actions() == state.legal_actions(), f"{cid} #{i} ({what})"
+        else:
+            with monkeypatch.context() as mp:
+                state = game(mp, data, i)
+                _playout(state, random.Random(i))
+        # and the board draws as well-formed SVG (names and colours reach it checked)
+        ElementTree.fromstring(state._repr_svg_())
 
 
 def test_hostile_names_and_colours_never_load():
