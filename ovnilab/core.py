@@ -410,7 +410,8 @@ class GameState(abc.ABC):
         if self._legal_cache is None:
             self.legal_actions()
         if self._legal_set_cache is None:
-            self._legal_set_cache = {a: a for a in self._legal_cache}  # type: ignore[union-attr]
+            legal = self._legal_cache
+            self._legal_set_cache = dict(zip(legal, legal))  # type: ignore[arg-type]
         try:
             return self._legal_set_cache.get(action)  # type: ignore[union-attr]
         except Exception:  # unhashable junk (a list field), or a field whose hash fails

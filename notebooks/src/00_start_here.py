@@ -122,7 +122,8 @@ display(Markdown("\n".join(table)))
 #
 # Every game is started the same way and offers the same methods: `legal_actions()`,
 # `apply(...)`, `undo()`, `clone()`, `scores()`, `winners()`, `to_json()`. Actions print as
-# readable text, and the game reads that text back:
+# readable text, and the game reads that text back, in any case and spacing; a refused
+# action names the rule it breaks and suggests up to three legal actions close to it:
 
 # %%
 import random
@@ -132,11 +133,13 @@ import ovnilab
 game = ovnilab.make("ovni", num_players=3, seed=2026, setup="random")
 first = game.legal_actions()[:3]
 print("games:", ", ".join(sorted(ovnilab.GAMES)))
-print("first legal actions:", [str(a) for a in first])
+print("first legal actions:", first)
 assert all(game.parse_action(str(a)) == a for a in first)  # the text reads back
+assert all(game.parse_action(str(a).upper()) == a for a in first)  # in any case
 try:
     game.apply("move Berlim -> Paris")
 except ovnilab.IllegalAction as err:
+    assert 1 <= len(err.suggestions) <= 3
     print("refused, and the game is unchanged:", err)
 
 # %% [markdown]

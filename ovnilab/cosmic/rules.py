@@ -2999,7 +2999,8 @@ class State(GameState):
 
     def __repr__(self) -> str:
         # the seat named as the board and its log name it (seat_name)
-        who = "game over" if self.over else f"to act: {self.seat_name(self.current_player)}"
+        who = (f"won by {', '.join(self.seat_name(w) for w in self.winners())}" if self.over
+               else f"to act: {self.seat_name(self.current_player)}")
         return f"<cosmic.State {self.n} players, turn {self.turn}, {self.phase}, {who}, {len(self.log)} actions>"
 
 
