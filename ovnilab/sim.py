@@ -140,12 +140,17 @@ class GameResult:
             kw["trajectory"] = tuple(tuple(t) for t in kw["trajectory"])
         return cls(**kw)
 
-    def to_state(self) -> GameState:
-        """Replay the kept log: the final position of this game (needs ``log``)."""
+    def to_state(self, *, trusted: bool = True) -> GameState:
+        """Replay the kept log: the final position of this game (needs ``log``).
+
+        A result made by :func:`play` / :func:`run_many` in this session is trusted: its
+        rule options may name data files by path, as the code that ran it did. For a result
+        read from a file someone else sent, pass ``trusted=False`` so its data files must be
+        bare names in the game's data folder (the policy of ``load_json``)."""
         if self.log is None:
             raise ValueError("this result kept no action log: run with keep_log=True or use Results.rerun(i)")
         return load_json(json.dumps({"format": 1, "game": self.game, "seed": self.seed,
-                                     "options": self.options, "actions": list(self.log)}))
+                                     "options": self.options, "actions": list(self.log)}), trusted=trusted)
 
 
 def _json_normal(value: Any) -> Any:

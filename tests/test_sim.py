@@ -355,3 +355,20 @@ def test_a_game_that_runs_too_long_is_stopped():
     assert play(new_dice(seed=1), RandomBot(), max_steps=6).steps == 6
     with pytest.raises(RuntimeError, match="within 5 steps"):
         play(new_dice(seed=1), RandomBot(), max_steps=5)
+
+
+def test_to_state_trusts_this_sessions_results_but_not_by_default_a_strangers(tmp_path):
+    """A result run here with a data file named by path replays; the same result marked as
+    coming from outside obeys load_json's bare-name policy (issue 11)."""
+    import shutil
+    from pathlib import Path
+
+    from ovnilab import cows
+    from ovnilab.core import SaveFormatError
+
+    shutil.copy(Path(__file__).resolve().parent.parent / "data" / "cows" / "cards.toml", tmp_path / "my.toml")
+    res = run_many("cows", RandomBot(), 1, seed=1, progress=False, keep_log=True,
+                   rules=cows.Rules(cards_file=str(tmp_path / "my.toml")))
+    assert res[0].to_state().is_over()
+    with pytest.raises(SaveFormatError):
+        res[0].to_state(trusted=False)
