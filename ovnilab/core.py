@@ -197,7 +197,9 @@ class GameState(abc.ABC):
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise TypeError(f"seed must be an int, got {seed!r}")
+            raise TypeError(f"seed must be an int, got {short_repr(seed)}")
+        if seed.bit_length() > 64:  # a save keeps the seed, and load_json reads 64 bits at most
+            raise ValueError(f"seed must fit in 64 bits (a saved game stores it), got {short_repr(seed)}")
         self.seed: int = seed
         # chance: see rng / chance(); nothing is drawn until a game asks
         self._rng: random.Random | None = None

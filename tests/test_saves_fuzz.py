@@ -315,3 +315,15 @@ def test_only_regular_files_are_read(tmp_path):
     assert is_bare_name("board_ring.toml") and is_bare_name("São Paulo.toml")
     for name in ("", ".", "..", ".x", "a/b", "a\\b", "C:x", "a" * 256, " a", "a\n", "a\0", None, 7):
         assert not is_bare_name(name), name
+
+
+def test_a_game_only_starts_from_a_seed_a_save_can_hold():
+    """Every game that starts can be saved and loaded again: a seed over 64 bits is refused
+    when the game is made, not later when its save will not load."""
+    import ovnilab
+
+    for name in ("ovni", "cows", "cosmic"):
+        with pytest.raises(ValueError, match="64 bits"):
+            ovnilab.make(name, seed=2**70)
+        game = ovnilab.make(name, seed=2**63 - 1)
+        assert ovnilab.load_json(game.to_json()) == game
