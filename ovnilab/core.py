@@ -817,8 +817,27 @@ def check_save_files(rules_cls: type, data: dict[str, Any], trusted: bool,
     return out
 
 
-def load_json(text: str | bytes, *, trusted: bool = False, data_folder: str | Path | None = None) -> GameState:
+def game_loader(game: str, title: str) -> Callable[..., GameState]:
+    """The ``load_json`` of one game's package: :func:`load_json` with ``game=`` fixed,
+    so ``ovni.load_json(text)`` reads only Ovni saves (same options, same validation)."""
+
+    def load(text: str | bytes, **options: Any) -> GameState:
+        return load_json(text, game=game, **options)
+
+    load.__name__ = load.__qualname__ = "load_json"
+    load.__doc__ = (f"Load a saved {title} game: :func:`ovnilab.load_json` (same keyword options, "
+                    f"same validation), refusing a save of another game with a SaveFormatError "
+                    f"naming the field ``game``.")
+    return load
+
+
+def load_json(text: str | bytes, *, trusted: bool = False, data_folder: str | Path | None = None,
+              game: str | None = None) -> GameState:
     """Load a saved game of any registered game, validating every field.
+
+    ``game`` (a registry name) accepts only a save of that game: each game module's
+    ``load_json`` passes its own name, so ``cows.load_json`` refuses an Ovni save (field
+    ``game``) before building anything.
 
     Everything wrong with a save is a :class:`SaveFormatError` naming the field
     (``actions[12]`` for the 13th action, with the rule it broke), raised in bounded
@@ -862,6 +881,9 @@ def load_json(text: str | bytes, *, trusted: bool = False, data_folder: str | Pa
         raise SaveFormatError(f"field 'format': unknown version {short_repr(data['format'])}", "format")
     if data["seed"].bit_length() > 64:
         raise SaveFormatError(f"field 'seed' must fit in 64 bits, got {short_repr(data['seed'])}", "seed")
+    if game is not None and data["game"] != game:
+        raise SaveFormatError(f"field 'game': a save of {short_repr(data['game'])}, not of {game!r} "
+                              "(ovnilab.load_json loads any game)", "game")
     try:
         module = _game_module(data["game"])
     except KeyError:

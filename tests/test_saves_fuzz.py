@@ -327,3 +327,18 @@ def test_a_game_only_starts_from_a_seed_a_save_can_hold():
             ovnilab.make(name, seed=2**70)
         game = ovnilab.make(name, seed=2**63 - 1)
         assert ovnilab.load_json(game.to_json()) == game
+
+
+def test_each_game_module_loads_only_its_own_saves():
+    import ovnilab
+    from ovnilab import cosmic, cows, ovni
+
+    modules = {"ovni": ovni, "cows": cows, "cosmic": cosmic}
+    saves = {name: ovnilab.make(name, seed=3).to_json() for name in modules}
+    for name, module in modules.items():
+        assert module.load_json(saves[name]).game_name == name
+        for other, text in saves.items():
+            if other != name:
+                with pytest.raises(ovnilab.SaveFormatError) as err:
+                    module.load_json(text)
+                assert err.value.field == "game" and other in str(err.value)

@@ -4,7 +4,6 @@
 rule options; :mod:`ovnilab.cosmic.aliens` defines the alien powers and their flares.
 """
 
-from typing import Any
 
 from .. import core as _core
 from . import aliens
@@ -12,15 +11,7 @@ from .data import load_data
 from .rules import Action, Rules, State, check_invariants, implemented_aliens, new_game
 
 
-def load_json(text: str | bytes, **options: Any) -> State:
-    """Load a saved Cosmic Encounter game: :func:`ovnilab.load_json` (same keyword options,
-    same validation), refusing a save of another game with a
-    :class:`~ovnilab.SaveFormatError` naming the field ``game``."""
-    state = _core.load_json(text, **options)
-    if not isinstance(state, State):
-        raise _core.SaveFormatError(f"field 'game': a save of {state.game_name!r}, not of 'cosmic' "
-                                    "(ovnilab.load_json loads any game)", "game")
-    return state
+load_json = _core.game_loader("cosmic", "Cosmic Encounter")
 
 
 __all__ = [

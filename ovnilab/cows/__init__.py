@@ -7,8 +7,6 @@ rule helpers below (pyramid shape, adjacency graph, scoring) are the rulebook on
 a time.
 """
 
-from typing import Any
-
 from .. import core as _core
 from . import rules
 from .data import Cards, DataError, Effect, Face, load_cards
@@ -26,15 +24,7 @@ from .rules import (
 )
 
 
-def load_json(text: str | bytes, **options: Any) -> State:
-    """Load a saved cow game: :func:`ovnilab.load_json` (same keyword options,
-    same validation), refusing a save of another game with a
-    :class:`~ovnilab.SaveFormatError` naming the field ``game``."""
-    state = _core.load_json(text, **options)
-    if not isinstance(state, State):
-        raise _core.SaveFormatError(f"field 'game': a save of {state.game_name!r}, not of 'cows' "
-                                    "(ovnilab.load_json loads any game)", "game")
-    return state
+load_json = _core.game_loader("cows", "cow-game")
 
 
 __all__ = [

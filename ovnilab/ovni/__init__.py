@@ -4,7 +4,6 @@
 rulebook one rule at a time (see ``notebooks/rules/ovni.ipynb``).
 """
 
-from typing import Any
 
 from .. import core as _core
 from .data import board_graph, load_board, load_cards
@@ -26,15 +25,7 @@ from .rules import (
 )
 
 
-def load_json(text: str | bytes, **options: Any) -> State:
-    """Load a saved Ovni game: :func:`ovnilab.load_json` (same keyword options,
-    same validation), refusing a save of another game with a
-    :class:`~ovnilab.SaveFormatError` naming the field ``game``."""
-    state = _core.load_json(text, **options)
-    if not isinstance(state, State):
-        raise _core.SaveFormatError(f"field 'game': a save of {state.game_name!r}, not of 'ovni' "
-                                    "(ovnilab.load_json loads any game)", "game")
-    return state
+load_json = _core.game_loader("ovni", "Ovni")
 
 
 __all__ = [
