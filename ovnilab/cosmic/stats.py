@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..sim import Table
+from ..walk import advance
 from . import rules as R
 from .data import ATTACK, MORPH, NEGOTIATE, load_data
 from .rules import PLANETS, SHIPS, Rules, State, new_game
@@ -56,7 +57,23 @@ __all__ = [
     "arrange_encounter",
     "play_encounter",
     "planning_game",
+    "QUIET_ANSWERS",
+    "finish_encounter",
 ]
+
+#: the answers that add nothing to an encounter: no artifact or flare, no alliance, no
+#: second encounter (the rules notebooks play these to keep a demonstration on its point)
+QUIET_ANSWERS = ("pass", "invite nobody", "decline", "end turn")
+
+
+def finish_encounter(state: State, before: Any, seed: int = 0,
+                     quiet: Sequence[str] = QUIET_ANSWERS) -> Any:
+    """Play (quietly: :data:`QUIET_ANSWERS` first, else seeded choices) until the encounter
+    is over, and return its result. ``before`` is ``state.last_result`` read while the
+    encounter was still on: an action may end the encounter with no decision left, so
+    the end is a new result, not a new encounter number."""
+    advance(state, lambda s: s.is_over() or s.last_result is not before, seed, quiet)
+    return state.last_result
 
 OFFENSE, DEFENSE = 0, 1
 

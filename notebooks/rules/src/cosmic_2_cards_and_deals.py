@@ -44,46 +44,17 @@
 # - *window*: a moment of the encounter where artifacts, flares and optional powers are offered (an ovnilab term).
 
 # %%
-import random
 from collections import Counter
 
-from ovnilab import IllegalAction, cosmic
+from ovnilab import cosmic, walk
+from ovnilab.cosmic.stats import QUIET_ANSWERS as QUIET, finish_encounter
+from ovnilab.walk import legal_texts as options, offered
 
-#: "quiet" answers: no artifacts or flares, no alliances, no second encounter
-QUIET = ("pass", "invite nobody", "decline", "end turn")
 
-
-def advance(state, until, seed=0, quiet=QUIET, limit=5000):
+def advance(state, until, seed=0, quiet=QUIET):
     """Play until ``until(state)`` holds: a quiet answer when one is legal, otherwise a
     seeded random choice (so every run reaches the same position)."""
-    rng = random.Random(seed)
-    for _ in range(limit):
-        if until(state):
-            return state
-        if state.is_over():
-            raise RuntimeError("the game ended first")
-        legal = state.legal_actions()
-        calm = [a for a in legal if str(a) in quiet]
-        state.apply(calm[0] if calm else rng.choice(legal))
-    raise RuntimeError("the position was not reached")
-
-
-def finish_encounter(state, before, seed=0, quiet=QUIET):
-    """Play (quietly) until the encounter is over and return its result. ``before`` is
-    ``state.last_result`` read while the encounter was still on (the previous
-    encounter's result): an action may end the encounter with no decision left."""
-    advance(state, lambda s: s.is_over() or s.last_result is not before, seed, quiet)
-    return state.last_result
-
-
-def options(state):
-    """The legal actions, as text."""
-    return [str(a) for a in state.legal_actions()]
-
-
-def offered(state, text):
-    """Whether some legal action starts with ``text``."""
-    return any(a.startswith(text) for a in options(state))
+    return walk.advance(state, until, seed, prefer=quiet)
 
 
 def who(state, seat):

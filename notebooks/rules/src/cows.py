@@ -61,25 +61,18 @@
 
 # %%
 import math
-import random
 from fractions import Fraction
 
 from IPython.display import SVG
 
-from ovnilab import IllegalAction, cows
+from ovnilab import cows, walk
 from ovnilab.cows import rules as R
+from ovnilab.walk import legal_texts as options
 
 
 def advance(state, until, seed=0, limit=3000):
     """Play seeded random actions until ``until(state)`` holds."""
-    rng = random.Random(seed)
-    for _ in range(limit):
-        if until(state):
-            return state
-        if state.is_over():
-            raise RuntimeError("the game ended first")
-        state.apply(rng.choice(state.legal_actions()))
-    raise RuntimeError("not reached")
+    return walk.advance(state, until, seed, limit=limit)
 
 
 def find(until, areas=1, rules=None, seeds=range(3000)):
@@ -92,19 +85,8 @@ def find(until, areas=1, rules=None, seeds=range(3000)):
     raise RuntimeError("no seeded game reaches it")
 
 
-def options(state):
-    return [str(a) for a in state.legal_actions()]
-
-
 def refused(state, action):
-    before = state.clone()
-    try:
-        state.apply(action)
-    except IllegalAction as err:
-        assert state == before, "a refused action changed the state"
-        print(f"{action!s:<44} refused: {err.rule}")
-        return err.rule
-    raise AssertionError(f"{action} was accepted")
+    return walk.refused(state, action, width=44)
 
 
 def table(state, seat=0):

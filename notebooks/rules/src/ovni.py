@@ -83,19 +83,12 @@ import random
 import networkx as nx
 from IPython.display import display
 
-from ovnilab import IllegalAction, ovni
+from ovnilab import ovni, walk
 
 
 def refused(state, action):
     """Apply an illegal action: the engine must refuse it and name the rule broken."""
-    before = state.clone()
-    try:
-        state.apply(action)
-    except IllegalAction as err:
-        assert state == before, "a refused action changed the state"
-        print(f"{action!s:<40} refused: {err.rule}")
-        return err.rule
-    raise AssertionError(f"{action} was accepted")
+    return walk.refused(state, action, width=40)
 
 
 def play_until(state, cond, seed, limit=5000):
