@@ -47,7 +47,9 @@ _SYMBOL_INDEX = {"sun": SUN, "moon": MOON, "cow": COW, "calf": CALF, "card": CAR
 _PLURAL = ("Suns", "Moons", "cows", "calves", "cards")
 _SINGULAR = ("Sun", "Moon", "cow", "calf", "card")
 
-MAX_EFFECTS = 3  # rulebook: "each side ... at most a few effects" (our reading: three)
+#: ovnilab's limit, not the rulebook's (it lists the kinds of effects and sets no number):
+#: three effects keep a side readable when printed and drawn
+MAX_EFFECTS = 3
 MIN_CARDS = 12  # enough for both pyramids (6 each)
 #: documented bounds that keep a card set small (the shipped set: 18 cards, 18 faces)
 MAX_CARDS = 100
@@ -292,7 +294,8 @@ def parse_cards(d: dict[str, Any], source: str = "<cards>") -> Cards:
         if not isinstance(raw_fx, list):
             raise err(f"{w}.effects must be a list of effect tables")
         if len(raw_fx) > MAX_EFFECTS:
-            raise err(f"{w}.effects has {len(raw_fx)} effects; a side carries at most {MAX_EFFECTS}")
+            raise err(f"{w}.effects has {len(raw_fx)} effects; a side carries at most {MAX_EFFECTS} "
+                      "(an ovnilab limit: the rulebook sets none)")
         try:
             effects = tuple(parse_effect(e, f"{w}.effects[{k}]") for k, e in enumerate(raw_fx))
         except DataError as exc:

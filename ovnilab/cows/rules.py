@@ -299,6 +299,10 @@ class Action(NamedTuple):
         return f"{k} {a} {b} {c} {d}"
 
 
+#: the fields each kind of action uses (the rest stay None)
+_FIELDS: dict[str, str] = {"draw": "", "end": "", "skip": "", "pass": "", "flip": "ab", "take": "ab",
+                           "build": "abc", "fx": "abc", "keep": "abcd"}
+
 DRAW = Action("draw")
 END_TURN = Action("end")
 SKIP = Action("skip")
@@ -720,8 +724,15 @@ class State(GameState):
     def _explain_illegal(self, a: Any) -> str:  # noqa: C901 - one branch per rule
         if not isinstance(a, Action):
             return "not an action of the cow game"
-        ph = self.phase
         k = a.kind
+        fields = _FIELDS.get(k)
+        if fields is None:
+            return "not a legal action in this position"
+        extra = [f for f, v in zip("abcd", a[1:]) if v is not None and f not in fields]
+        if extra:  # a hand-built Action such as Action('draw', 1): name what was tried
+            has = f"the fields {', '.join(fields)}" if fields else "no fields"
+            return f"a {k!r} action has {has}, not {', '.join(extra)}"
+        ph = self.phase
         p = self.current_player
         if ph == EFFECT:
             if k not in ("fx", "skip"):
@@ -762,7 +773,9 @@ class State(GameState):
             if k == "draw":
                 if not self.deck:
                     return "the deck is empty: take from the Celeiro or flip a card"
-                return f"never more than {limit} cards in hand: build one first"
+                if len(h) >= limit:
+                    return f"never more than {limit} cards in hand: build one first"
+                return "not a legal action in this position"
             if k == "take":
                 if not isinstance(a.a, int) or not 1 <= a.a <= self.areas:
                     return f"this game has {self.areas} discard area(s)"
@@ -781,8 +794,6 @@ class State(GameState):
                 return "only cards in your hand can be placed in the pyramid"
             if self.face(h[a.a - 1]).name != a.b:
                 return f"hand card {a.a} shows {self.face(h[a.a - 1]).name}"
-            if ph == KEEP:
-                return "build while keeping only with Rules(build_during_draw=True)"
             s = a.c
             if not isinstance(s, int) or not 0 <= s < 6:
                 return "the pyramid has rows 1-3 (1, 2 and 3 slots)"

@@ -160,6 +160,13 @@ def test_loader_names_the_bad_field(mutate, field):
     assert field in msg and "test.toml" in msg
 
 
+def test_the_effect_limit_is_named_as_ovnilabs_not_the_rulebooks():
+    # the rulebook lists kinds of effects and sets no number per side (issue 12)
+    msg = _error(lambda d: d["face"][1].update(effects=[{"type": "peek"}] * 4))
+    assert "at most 3" in msg and "ovnilab limit: the rulebook sets none" in msg
+    assert "rulebook:" not in Path(cows_data.__file__).read_text().split("MAX_EFFECTS =")[0][-400:]
+
+
 def test_not_toml_is_a_data_error(tmp_path):
     p = tmp_path / "bad.toml"
     p.write_text("[[face]\nname = ")

@@ -535,6 +535,32 @@ def test_illegal_actions_name_the_rule_and_leave_the_state():
         s.apply(("draw",))
 
 
+def test_an_illegal_build_while_keeping_names_the_slot():
+    # issue 12: the build is allowed while keeping; the slot is what is wrong
+    for rules, hand in ((cows.Rules(build_during_draw=True), 3), (cows.Rules(), 2)):
+        s = blank(rules=rules)
+        for f, b in (("Mimosa", "Bezerrinho"), ("Curral", "Gêmeos"), ("Sonda", "Manada"))[:hand]:
+            to_hand(s, 0, f, b)
+        s.apply("draw 2")
+        illegal(s, "build Mimosa (hand 1) at row 2 slot 1", "start the pyramid with row 1")
+        to_pyramid(s, 0, 0, "Farol", "Boi Bravo")
+        illegal(s, "build Mimosa (hand 1) at row 3 slot 1", "row 3 starts once row 2 has at least one card")
+
+
+def test_a_hand_built_illegal_action_names_the_action_tried():
+    # issue 12: Action('draw', 1) reads as 'draw 2'; the message names its stray field
+    s = blank()
+    with pytest.raises(IllegalAction, match=r"\('draw', 1, None, None, None\): a 'draw' action has no fields, not a"):
+        s.apply(R.Action("draw", 1))
+    with pytest.raises(IllegalAction, match="a 'flip' action has the fields a, b, not c"):
+        s.apply(R.Action("flip", 1, "Mimosa", 2))
+    to_hand(s, 0, "Mimosa", "Bezerrinho")
+    to_hand(s, 0, "Curral", "Gêmeos")
+    with pytest.raises(IllegalAction) as ei:
+        s.apply(R.Action("draw", None, "x"))
+    assert "never more than" not in str(ei.value) and "not b" in str(ei.value)
+
+
 def test_describe_is_public():
     s = cows.new_game(seed=1)
     s.apply("draw 2")
