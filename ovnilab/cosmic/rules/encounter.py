@@ -109,10 +109,10 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
-from ..core import (GameState, IllegalAction, SaveFormatError, TERMINAL, action_repr, check_rules, fold_text,
+from ...core import (GameState, IllegalAction, SaveFormatError, TERMINAL, action_repr, check_rules, fold_text,
                     load_saved_file, rule_option, rules_from_dict, rules_to_dict, saved_choice, short_repr)
-from . import data as _data
-from .data import ARTIFACT, ATTACK, FLARE, MORPH, NEGOTIATE, REINFORCEMENT, CosmicData, load_data
+from .. import data as _data
+from ..data import ARTIFACT, ATTACK, FLARE, MORPH, NEGOTIATE, REINFORCEMENT, CosmicData, load_data
 
 __all__ = [
     "Rules",
@@ -200,7 +200,7 @@ def _check_rules_across(rules: Rules, errors: dict[str, str]) -> None:
     pool = rules.alien_pool
     if "alien_pool" in errors or pool is None:
         return
-    from .aliens import POWERS
+    from ..aliens import POWERS
 
     unknown = [a for a in pool if a not in POWERS]
     if unknown:
@@ -2954,7 +2954,7 @@ class State(GameState):
 
     def result_extras(self) -> dict:
         """What analyses group results by: each seat's alien, and the turn count."""
-        from .stats import result_extras
+        from ..stats import result_extras
 
         return result_extras(self)
 
@@ -2968,7 +2968,7 @@ class State(GameState):
         return self.colours[seat].capitalize() + (f" ({alien})" if alien else "")
 
     def _repr_svg_(self) -> str:
-        from .render import to_svg  # rules never import rendering at module level
+        from ..render import to_svg  # rules never import rendering at module level
 
         return to_svg(self)
 
@@ -3102,4 +3102,4 @@ def check_invariants(state: State) -> None:
 
 invariants = check_invariants
 
-from .aliens import POWERS  # noqa: E402  (aliens import this module's names)
+from ..aliens import POWERS  # noqa: E402  (aliens import this module's names)
