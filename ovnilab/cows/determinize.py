@@ -13,40 +13,34 @@ What is hidden in this game
 
 What the seat knows that narrows it down
     * every visible face, and the backs it has seen (a flip in view, a ``peek``);
-    * the card list (``data/cows/cards.toml`` is public);
-    * the set-up flipped exactly half of the deck, and every flip since was made in view
-      of both players, so the number of times each visible card was flipped (its *flip
-      parity*) is public. The parity is read as the card's current orientation XOR its
-      orientation at the start of the game: the result is public even though both terms
-      are not.
+    * the card list (``data/cows/cards.toml`` is public).
 
-The posterior is uniform over the complete arrangements consistent with all of that
-(every set-up is equally likely; we ignore what the opponent's choices might betray of a
-back that only the opponent has peeked at). Sampling is exact. Visible cards whose
-candidate physical cards overlap form small *groups* (a run of neighbouring faces on the
-card ring), whose consistent assignments are enumerated once per information state and
-cached. Groups are independent except through the set-up count: if ``x`` of the visible
-cards were flipped at set-up, the ``k`` unknown deck cards hold the other ``R = half - x``
-flips, in ``C(k, R)`` ways. A sample draws the total first, then each group's share,
-then a uniformly random order of the unknown deck cards and a uniformly random choice of
-which ``R`` of them are flipped.
+What the seat does NOT know: how many cards lie "side B up". The printed cards have no
+marked side, and they come out of the box any way up, so splitting the deck and turning
+one half over (the rulebook's set-up) leaves every card's orientation a fair coin,
+independent of the others (the engine deals exactly so). A model that counted "exactly
+half the cards turned" would use a fact no player at the table has (issue 12).
 
-Fallbacks: a position arranged by hand that breaks the "half flipped" law drops that
-constraint (orientations uniform; :attr:`Belief.exact` says so); a hand-edited card set
-with so many look-alike cards that a group exceeds :data:`ENUMERATION_LIMIT` is sampled by
-a randomized search (consistent with the observation, not exactly uniform).
+The posterior is uniform over the arrangements consistent with what the seat sees (every
+deal is equally likely; we ignore what the opponent's choices might betray of a back that
+only the opponent has peeked at). Sampling is exact. Visible cards whose candidate
+physical cards overlap form small *groups* (a run of neighbouring faces on the card
+ring), whose consistent assignments are enumerated once per information state and
+cached; groups are independent of each other, and the unknown deck cards lie in a
+uniformly random order, each either way up.
 
-The determinization's future chance is reseeded, it remembers the set-up orientation it
-was sampled with (so determinizing it again gives the same posterior), and it is marked
-as an arranged position (:meth:`~ovnilab.core.GameState.mark_arranged`): it has no
-history of its own, so it can be searched but not saved or replayed as the real game.
+Fallback: a hand-edited card set with so many look-alike cards that a group exceeds
+:data:`ENUMERATION_LIMIT` is sampled by a randomized search (consistent with the
+observation, not exactly uniform).
+
+The determinization's future chance is reseeded and it is marked as an arranged position
+(:meth:`~ovnilab.core.GameState.mark_arranged`): it has no history of its own, so it can
+be searched but not saved or replayed as the real game.
 """
 
 from __future__ import annotations
 
 import functools
-import json
-import math
 import random
 from typing import Any
 
@@ -75,31 +69,6 @@ def _positions(s: State) -> list[tuple[tuple[Any, ...], int]]:
         out += [(("hand", p, i), c) for i, c in enumerate(s.hand[p])]
         out += [(("pyr", p, i), c) for i, c in enumerate(s.pyr[p]) if c >= 0]
     return out
-
-
-@functools.lru_cache(maxsize=64)
-def _initial_up(cls: type, seed: int, options_key: str) -> tuple[tuple[int, ...], int]:
-    """Orientation of every card at set-up, and how many were flipped (cached per game)."""
-    start = cls.from_options(seed, json.loads(options_key))
-    return tuple(start.up), sum(start.up)
-
-
-_LAST_OPTIONS: list[Any] = [None, None, None]  # (options object, seed, its start) of the last call
-
-
-def _start_orientation(s: State) -> tuple[tuple[int, ...], int]:
-    sampled = s.__dict__.get("_start_up")
-    if sampled is not None:  # a determinization: the set-up it was sampled with
-        return sampled, sum(sampled)
-    origin = s.__dict__.get("_origin")
-    if origin is not None:  # an arranged position: its arrangement is the start
-        return tuple(origin.up), sum(origin.up)
-    # clones share their options dict: skip the JSON key when it is the last one seen
-    if _LAST_OPTIONS[0] is s.options and _LAST_OPTIONS[1] == s.seed:
-        return _LAST_OPTIONS[2]
-    start = _initial_up(type(s), s.seed, json.dumps(s.options, sort_keys=True))
-    _LAST_OPTIONS[:] = [s.options, s.seed, start]
-    return start
 
 
 _CARD_SETS: dict[int, tuple[Any, dict[int, tuple[tuple[int, int], ...]], tuple[int, ...]]] = {}
@@ -135,23 +104,20 @@ def _visible_positions(s: State) -> list[tuple[Any, ...]]:
     return [pos for pos, _ in _positions(s) if not (pos[0] == "deck" and pos[1] > 0)]
 
 
-def _constraints(s: State, seat: int) -> tuple[list[int], tuple, int, int]:
+def _constraints(s: State, seat: int) -> tuple[list[int], tuple, int]:
     """The public constraints: the visible cards (engine bookkeeping, never part of a key)
-    and, per card, (face, seen back or -1, flip parity); the number of unknown deck
-    cards; the cards flipped at set-up."""
+    and, per card, (face, seen back or -1); the number of unknown deck cards."""
     fo = s._t.face_of
     up = s.up
     seen = s.seen
-    start, half = _start_orientation(s)
     bit = 1 << seat
     cards = _visible_cards(s)
-    cons = tuple((fo[2 * c + up[c]], fo[2 * c + 1 - up[c]] if seen[c] & bit else -1, up[c] ^ start[c])
-                 for c in cards)
-    return cards, cons, max(0, len(s.deck) - 1), half
+    cons = tuple((fo[2 * c + up[c]], fo[2 * c + 1 - up[c]] if seen[c] & bit else -1) for c in cards)
+    return cards, cons, max(0, len(s.deck) - 1)
 
 
 # ======================================================================
-# The posterior: independent groups of look-alike cards, tied by one count
+# The posterior: independent groups of look-alike cards
 # ======================================================================
 
 
@@ -159,26 +125,17 @@ class _TooMany(Exception):
     pass
 
 
-def _convolve(a: dict[int, int], b: dict[int, int]) -> dict[int, int]:
-    out: dict[int, int] = {}
-    for x, m in a.items():
-        for y, n in b.items():
-            out[x + y] = out.get(x + y, 0) + m * n
-    return out
-
-
 class _Model:
     """The posterior for one information state, keyed by its sorted constraints.
 
-    Visible positions whose candidate cards overlap form a *group*; groups are
-    independent except through the set-up count: with ``x`` cards of the visible ones
-    flipped at set-up, the ``k`` unknown deck cards hold the other ``half - x`` flips, in
-    ``C(k, half - x)`` ways. Each group's assignments are listed by their ``x``; a sample
-    draws the total ``X`` first, then each group's share backwards (exact)."""
+    Visible positions whose candidate cards overlap form a *group*; each group's
+    consistent assignments (a distinct card and side for each of its positions) are
+    listed, and every one is equally likely. Groups are independent: a sample picks one
+    assignment per group, uniformly."""
 
-    def __init__(self, cons: tuple, unknown: int, half: int, by_face: dict, face_of: tuple) -> None:
+    def __init__(self, cons: tuple, by_face: dict, face_of: tuple) -> None:
         options = [[(c, u) for c, u in by_face.get(face, ()) if back < 0 or face_of[2 * c + 1 - u] == back]
-                   for face, back, _ in cons]
+                   for face, back in cons]
         if any(not o for o in options):
             raise RuntimeError("a visible face matches no card of the card set")
         # groups: union-find over positions that share a candidate card
@@ -200,116 +157,58 @@ class _Model:
         members: dict[int, list[int]] = {}
         for k in range(len(cons)):
             members.setdefault(find(k), []).append(k)
-        self.groups: list[tuple[tuple[int, ...], dict[int, list[tuple[tuple[int, int], ...]]]]] = []
-        for ks in members.values():
-            self.groups.append((tuple(ks), self._enumerate(ks, options, cons)))
-        # prefix[j][X]: assignments of groups 0..j-1 with X set-up flips in all
-        self.prefix: list[dict[int, int]] = [{0: 1}]
-        for _, by_x in self.groups:
-            self.prefix.append(_convolve(self.prefix[-1], {x: len(v) for x, v in by_x.items()}))
-        final = self.prefix[-1]
-        w = {x: n * math.comb(unknown, half - x) for x, n in final.items() if 0 <= half - x <= unknown}
-        self.lawful = bool(w) and sum(w.values()) > 0
-        if not self.lawful:  # a position arranged by hand breaks the law: drop it
-            w = dict(final)
-        self.totals = sorted(w.items())
-        self.total_weight = sum(n for _, n in self.totals)
-        self.half = half
-        self.unknown = unknown
+        self.groups: list[tuple[tuple[int, ...], list[tuple[tuple[int, int], ...]]]] = [
+            (tuple(ks), self._enumerate(ks, options)) for ks in members.values()]
         self.n_positions = len(cons)
-        if self.total_weight == 0:
-            raise RuntimeError("no arrangement of the cards matches what this seat sees")
 
     @staticmethod
-    def _enumerate(ks: list[int], options: list, cons: tuple) -> dict[int, list[tuple[tuple[int, int], ...]]]:
+    def _enumerate(ks: list[int], options: list) -> list[tuple[tuple[int, int], ...]]:
         order = sorted(range(len(ks)), key=lambda i: len(options[ks[i]]))
-        by_x: dict[int, list[tuple[tuple[int, int], ...]]] = {}
+        found: list[tuple[tuple[int, int], ...]] = []
         pick: list[Any] = [None] * len(ks)
-        count = [0]
 
-        def rec(j: int, used: int, x: int) -> None:
+        def rec(j: int, used: int) -> None:
             if j == len(order):
-                count[0] += 1
-                if count[0] > ENUMERATION_LIMIT:
+                if len(found) >= ENUMERATION_LIMIT:
                     raise _TooMany
-                by_x.setdefault(x, []).append(tuple(pick))
+                found.append(tuple(pick))
                 return
             i = order[j]
-            parity = cons[ks[i]][2]
             for c, u in options[ks[i]]:
                 if not used >> c & 1:
                     pick[i] = (c, u)
-                    rec(j + 1, used | 1 << c, x + (u ^ parity))
+                    rec(j + 1, used | 1 << c)
 
-        rec(0, 0, 0)
-        if not by_x:
+        rec(0, 0)
+        if not found:
             raise RuntimeError("no arrangement of the cards matches what this seat sees")
-        return by_x
+        return found
 
-    def sample(self, rng: random.Random) -> tuple[list[tuple[int, int]], int | None]:
-        """One assignment (per sorted constraint) and the unknown deck cards' flip count
-        (``None``: orientations uniform, the law was dropped)."""
-        if len(self.totals) == 1:
-            X = self.totals[0][0]
-        else:
-            r = rng.randrange(self.total_weight)
-            for X, n in self.totals:
-                if r < n:
-                    break
-                r -= n
+    def sample(self, rng: random.Random) -> list[tuple[int, int]]:
+        """One assignment (a card and its side up per sorted constraint)."""
         out: list[Any] = [None] * self.n_positions
-        rest = X
-        for j in range(len(self.groups) - 1, -1, -1):
-            ks, by_x = self.groups[j]
-            if len(by_x) == 1:
-                (x, picks), = by_x.items()
-            else:
-                before = self.prefix[j]
-                choices = [(x, len(v) * before.get(rest - x, 0)) for x, v in by_x.items()]
-                r = rng.randrange(sum(w for _, w in choices))
-                for x, w in choices:
-                    if r < w:
-                        break
-                    r -= w
-                picks = by_x[x]
+        for ks, picks in self.groups:
             pick = picks[rng.randrange(len(picks))] if len(picks) > 1 else picks[0]
             for k, cu in zip(ks, pick):
                 out[k] = cu
-            rest -= x
-        return out, (self.half - X if self.lawful else None)
-
-    def group_weights(self, j: int) -> dict[int, int]:
-        """Relative weight of each set-up flip count ``x`` of group ``j`` (the other groups
-        and the unknown deck summed out)."""
-        others: dict[int, int] = {0: 1}
-        for i, (_, by_x) in enumerate(self.groups):
-            if i != j:
-                others = _convolve(others, {x: len(v) for x, v in by_x.items()})
-        out = {}
-        for x in self.groups[j][1]:
-            if self.lawful:
-                out[x] = sum(n * math.comb(self.unknown, self.half - x - t) for t, n in others.items()
-                             if 0 <= self.half - x - t <= self.unknown)
-            else:
-                out[x] = sum(others.values())
         return out
 
 
 @functools.lru_cache(maxsize=512)
-def _model(cons: tuple, unknown: int, half: int, cards_id: int) -> _Model:
+def _model(cons: tuple, cards_id: int) -> _Model:
     t, by_face, face_of = _CARD_SETS[cards_id]
-    return _Model(cons, unknown, half, by_face, face_of)
+    return _Model(cons, by_face, face_of)
 
 
 def _model_for(s: State, seat: int) -> tuple[list[int], list[int], _Model | None, tuple]:
     """The visible cards, the permutation that sorts their constraints, and the model
     (None when a group is too ambiguous to enumerate)."""
-    cards, cons, unknown, half = _constraints(s, seat)
+    cards, cons, _unknown = _constraints(s, seat)
     _card_set(s)
     order = sorted(range(len(cons)), key=cons.__getitem__)
     key = tuple([cons[k] for k in order])
     try:
-        model = _model(key, unknown, half, id(s._t))
+        model = _model(key, id(s._t))
     except _TooMany:
         model = None
     return cards, order, model, key
@@ -333,26 +232,18 @@ class Belief:
         self._order = order
         self._model = model
         self._t = state._t
-        #: whether the set-up law (half the cards flipped) could be kept
-        self.exact = model.lawful
 
     def back_distribution(self, position: tuple[Any, ...]) -> dict[str, float]:
         """Probability of each face on the hidden side of the card at ``position``."""
         k = self._order.index(self.positions.index(position))
-        m = self._model
-        for j, (ks, by_x) in enumerate(m.groups):
-            if k in ks:
-                break
+        ks, picks = next(g for g in self._model.groups if k in g[0])
         i = ks.index(k)
-        weights = m.group_weights(j)
         t = self._t
         out: dict[str, float] = {}
-        total = sum(weights[x] * len(v) for x, v in by_x.items())
-        for x, assignments in by_x.items():
-            for a in assignments:
-                c, u = a[i]
-                name = t.names[t.face_of[2 * c + 1 - u]]
-                out[name] = out.get(name, 0.0) + weights[x] / total
+        for a in picks:
+            c, u = a[i]
+            name = t.names[t.face_of[2 * c + 1 - u]]
+            out[name] = out.get(name, 0.0) + 1.0 / len(picks)
         return dict(sorted(out.items(), key=lambda kv: (-kv[1], kv[0])))
 
 
@@ -367,7 +258,7 @@ def _random_assignment(cons: tuple, by_face: dict, face_of: tuple, rng: random.R
     """Fallback for very ambiguous card sets: one consistent assignment by randomized
     search (consistent with the observation, not exactly uniform)."""
     options = []
-    for face, back, _ in cons:
+    for face, back in cons:
         opts = [(c, u) for c, u in by_face.get(face, ()) if back < 0 or face_of[2 * c + 1 - u] == back]
         rng.shuffle(opts)
         options.append(opts)
@@ -403,17 +294,13 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     s = state
     old_cards, order, model, key = _model_for(s, seat)
     if model is not None:
-        sorted_pick, r = model.sample(rng)
-        assignment: list[Any] = [None] * len(order)
-        for i, k in enumerate(order):
-            assignment[k] = sorted_pick[i]
+        sorted_pick = model.sample(rng)
     else:
         _, by_face, face_of = _CARD_SETS[id(s._t)]
         sorted_pick = _random_assignment(key, by_face, face_of, rng)
-        assignment = [None] * len(order)
-        for i, k in enumerate(order):
-            assignment[k] = sorted_pick[i]
-        r = None
+    assignment: list[Any] = [None] * len(order)
+    for i, k in enumerate(order):
+        assignment[k] = sorted_pick[i]
     n = s.cards.num_cards
     new_of = [-1] * n  # old card -> new card
     up = [0] * n
@@ -422,27 +309,15 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
         new_of[old] = c
         up[c] = u
         used |= 1 << c
-    start = list(up)  # the sampled set-up orientation: visible cards undo their flips
-    for (_f, _b, parity), (c, _u) in zip(key, sorted_pick):
-        start[c] ^= parity
-    # the unknown deck cards: the cards left, in a random order, R of them flipped
+    # the unknown deck cards: the cards left, in a random order, each either way up
     rest = [c for c in range(n) if not used >> c & 1]
     rng.shuffle(rest)
-    if r is None:
-        for c in rest:
-            up[c] = start[c] = rng.randrange(2)
-    else:  # rest is in a uniformly random order: its first r cards are a uniform choice
-        for c in rest[:r]:
-            up[c] = start[c] = 1
-    rng.shuffle(rest)  # and the deck order must not tell which ones
     for old, c in zip(s.deck[1:], rest):
         new_of[old] = c
+        up[c] = rng.randrange(2)
     d = relabelled(s, new_of, up)
     d.reseed_chance(rng.getrandbits(62))
-    # the flip parities stay public knowledge of the determinization (so that sampling
-    # it again gives the same posterior); it cannot be replayed from a seed, only searched
-    d._start_up = tuple(start)
-    d.mark_arranged()
+    d.mark_arranged()  # no history of its own: searched, never saved or replayed
     return d
 
 

@@ -29,7 +29,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from .determinize import _constraints, _model_for, relabelled
+from .determinize import _model_for, relabelled
 from .rules import Action, State
 
 __all__ = [
@@ -198,29 +198,21 @@ def worlds(state: State, seat: int, max_worlds: int = 5000) -> list[tuple[float,
     cards, order, model, _key = _model_for(state, seat)
     if model is None:
         raise SearchLimit("this card set is too ambiguous to enumerate")
-    _, _cons, unknown, half = _constraints(state, seat)
     n = state.cards.num_cards
     found: list[State] = []
-    options = [[(x, a) for x, v in by_x.items() for a in v] for _, by_x in model.groups]
-    for combo in itertools.product(*options):
-        r = half - sum(x for x, _ in combo)
-        if model.lawful and not 0 <= r <= unknown:
-            continue
+    for combo in itertools.product(*(picks for _, picks in model.groups)):
         assignment: list[Any] = [None] * len(order)
-        for (ks, _), (_, picked) in zip(model.groups, combo):
+        for (ks, _), picked in zip(model.groups, combo):
             for k, cu in zip(ks, picked):
                 assignment[order[k]] = cu
         used = {c for c, _ in assignment}
         rest = [c for c in range(n) if c not in used]
-        if model.lawful:
-            flip_sets = [set(f) for f in itertools.combinations(rest, r)]
-        else:  # the set-up law was dropped: every orientation
-            flip_sets = [{c for c, f in zip(rest, bits) if f} for bits in itertools.product((0, 1), repeat=len(rest))]
-        for flipped in flip_sets:
+        # every order of the unknown deck cards, each card either way up
+        for ups in itertools.product((0, 1), repeat=len(rest)):
             for perm in itertools.permutations(rest):
                 if len(found) >= max_worlds:
                     raise SearchLimit(f"more than {max_worlds} worlds")
-                found.append(_world(state, cards, assignment, perm, [int(c in flipped) for c in perm]))
+                found.append(_world(state, cards, assignment, perm, list(ups)))
     return [(1.0 / len(found), w) for w in found]
 
 

@@ -63,7 +63,9 @@ Rules ovnilab adds (the rulebook is silent)
 
 Hidden information
 ------------------
-The deck order and every hidden back are secret, even from the card's holder (rulebook:
+The deck order, which way up each card came out of the box (no side of a printed card is
+marked, so nobody can count the cards lying side B up) and every hidden back are secret,
+even from the card's holder (rulebook:
 "não é permitido virar qualquer carta para olhar o seu verso"). The visible top card of the
 deck shows its face (cards are drawn from the bottom). Each face is printed on two cards,
 so a face does not tell its back. A back becomes known to a seat when the card is flipped
@@ -403,6 +405,11 @@ class State(GameState):
         # rulebook: "iniciará a partida o último jogador que viu uma vaca" (drawn here)
         sp = rules.starting_player
         self.starter = rng.randrange(2) if sp < 0 else sp
+        # the cards came out of the box any way up: no side of a printed card is marked
+        # "A", so nobody can count how many lie side B up (issue 12). Drawn last, so that
+        # a seed keeps its deck order and starting player.
+        for c in range(n):
+            self.up[c] ^= rng.randrange(2)
         self.turn = self.starter
         self.phase = MAIN
         self.main_done = False

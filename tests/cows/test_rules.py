@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from ovnilab import IllegalAction, cows
@@ -33,12 +35,17 @@ def illegal(state, action, match):
 # ------------------------------------------------------------------- set-up
 def test_setup_splits_flips_half_and_shuffles():
     decks = set()
-    for seed in range(30):
+    turned = Counter()
+    for seed in range(400):
         s = cows.new_game(seed=seed)
-        assert len(s.deck) == 18 and sum(s.up) == 9  # rulebook: one half flipped
+        assert len(s.deck) == 18
         assert s.hand == [[], []] and s.mask == [0, 0] and s.cel == [[]]
         decks.add(tuple(s.deck))
-    assert len(decks) == 30
+        turned[sum(s.up)] += 1
+    assert len(decks) == 400
+    # no side is marked, so the cards leave the box any way up and turning one half over
+    # leaves each a fair coin: the number side B up varies (Binomial(18, 1/2): 9 in 18.5%)
+    assert len(turned) >= 7 and 0.12 < turned[9] / 400 < 0.26
     assert cows.new_game(seed=4).deck == cows.new_game(seed=4).deck  # all chance from the seed
 
 
@@ -538,13 +545,15 @@ def test_illegal_actions_name_the_rule_and_leave_the_state():
 def test_an_illegal_build_while_keeping_names_the_slot():
     # issue 12: the build is allowed while keeping; the slot is what is wrong
     for rules, hand in ((cows.Rules(build_during_draw=True), 3), (cows.Rules(), 2)):
-        s = blank(rules=rules)
-        for f, b in (("Mimosa", "Bezerrinho"), ("Curral", "Gêmeos"), ("Sonda", "Manada"))[:hand]:
-            to_hand(s, 0, f, b)
-        s.apply("draw 2")
-        illegal(s, "build Mimosa (hand 1) at row 2 slot 1", "start the pyramid with row 1")
-        to_pyramid(s, 0, 0, "Farol", "Boi Bravo")
-        illegal(s, "build Mimosa (hand 1) at row 3 slot 1", "row 3 starts once row 2 has at least one card")
+        for top, slot, rule in ((False, "row 2 slot 1", "start the pyramid with row 1"),
+                                (True, "row 3 slot 1", "row 3 starts once row 2 has at least one card")):
+            s = blank(rules=rules)
+            for f, b in (("Mimosa", "Bezerrinho"), ("Curral", "Gêmeos"), ("Sonda", "Manada"))[:hand]:
+                to_hand(s, 0, f, b)
+            if top:
+                to_pyramid(s, 0, 0, "Farol", "Boi Bravo")
+            s.apply("draw 2")
+            illegal(s, f"build Mimosa (hand 1) at {slot}", rule)
 
 
 def test_a_hand_built_illegal_action_names_the_action_tried():
