@@ -312,6 +312,11 @@ def _check_rules_across(rules: Rules, errors: dict[str, str]) -> None:
                                          f"got {rules.stock_removed_small}")
 
 
+class RulesDeadlock(RuntimeError):
+    """The rule options leave the player to act no legal action (only possible with
+    ``Rules(no_three_in_a_row_fallback=False)``, the rulebook giving no way out)."""
+
+
 class Action(NamedTuple):
     """One decision. ``str()`` gives the text that :meth:`State.parse_action` reads back.
 
@@ -533,6 +538,10 @@ class State(GameState):
         self.frozen = [[0] * 12 for _ in range(ns)]
         self.round1_first = -1
         self.third_pair: list[int] = []
+        self.gives_done = 0  # the third player's starting aliens picked (or skipped) so far
+        #: what the engine did by itself after the last action (a group closed, a turn
+        #: passed): the next refusal says it, since the position changed under the player
+        self.auto_note: tuple = ()
         self.actor = 0
 
     @classmethod
@@ -560,8 +569,9 @@ class State(GameState):
     _NESTED_LISTS = ("aliens", "captured", "abducted", "ufo", "tokens_owned", "area_slots", "frozen",
                      "area_slots_last")
 
-    # shared read-only data (tables, board, card set): equality skips it
-    _STATIC = ("_t", "board", "cards")
+    # shared read-only data (tables, board, card set), and the note of the last automatic
+    # steps (a message, not the position): equality skips them
+    _STATIC = ("_t", "board", "cards", "auto_note")
 
     # ------------------------------------------------------------- properties
     @property
@@ -696,8 +706,14 @@ class State(GameState):
         ok = [i for i in open_areas
               if not (len(self.area_slots[i]) >= 2 and self.area_slots[i][-1][0] == owner
                       and self.area_slots[i][-2][0] == owner)]
-        if ok or not self.rules.no_three_in_a_row_fallback:
+        if ok:
             return ok
+        if not self.rules.no_three_in_a_row_fallback:
+            raise RulesDeadlock(
+                f"Rules(no_three_in_a_row_fallback=False): {self.seat_name(owner)} must place a command "
+                f"token (passing is forbidden) but every open area ({', '.join(AREA_LETTERS[i] for i in open_areas)}) "
+                "would get three of its tokens in a row; the game cannot go on under these rules")
+        # reading: the restriction is lifted for this one token (passing is forbidden)
         return open_areas
 
     def _hand_tokens(self, s: int) -> list[int]:
@@ -743,9 +759,14 @@ class State(GameState):
                 first = self.area_winner.index(w)
                 if first == i:
                     # rulebook: a player winning several areas picks exactly three aliens
-                    self.phase = RECRUIT
-                    self.actor = w
-                    return
+                    # (fewer when the stock holds fewer of the cards' types)
+                    if self._recruit_options(w) != [()]:
+                        self.phase = RECRUIT
+                        self.actor = w
+                        return
+                    # nothing left to choose: the stock holds none of the cards' types
+                    self._note("text", f"{self.seat_name(w)} won several areas but recruited nothing: "
+                                       "the stock holds none of their aliens")
                 self.discard.append(card)
                 self.resolve_pos += 1
                 continue
@@ -827,10 +848,15 @@ class State(GameState):
         self.turn_pos = -1
         self._next_turn()
 
-    def _next_turn(self) -> None:
+    def _next_turn(self, why: str = "") -> None:
+        """The next player's turn in phase-2 order (the round ends after the last);
+        ``why`` says why the engine passed the turn by itself (empty: the player ended
+        it), for the next refusal's message."""
+        prev = self.actor
         while True:
             self.turn_pos += 1
             if self.turn_pos >= len(self.order2):
+                self._note("turn", prev, why)
                 self._end_round()
                 return
             s = self.order2[self.turn_pos]
@@ -839,8 +865,11 @@ class State(GameState):
             self.group = -1
             self.last_target = -1
             if self._activations(s):
+                self._note("turn", prev, why)
                 return
             # nothing to activate: the turn passes
+            self._note("skipped", s)
+            prev, why = s, "had no group that could act"
 
     def _max_groups(self, s: int) -> int:
         return self.rules.energy_groups if self.energy[s] == 2 else self.rules.groups_per_turn
@@ -998,27 +1027,53 @@ class State(GameState):
             dealt = self.missions_dealt[s]
             return [Action("keep", (m,)) for m in dealt] + [Action("keep", p) for p in itertools.combinations(dealt, 2)]
         if ph == CHOOSE_ALIENS:
-            k = 3 if "starting_aliens" in self.abilities[s] else 2
-            taken = {tuple(sorted(self._starting_choice(o))) for o in range(s)}
-            out = []
-            for combo in itertools.combinations(range(4), k):
-                if combo in taken or any(self.stock[t] <= 0 for t in combo):
-                    continue
-                out.append(Action("aliens", tuple(ALIEN_TYPES[t] for t in combo)))
-            return out
+            return self._starting_options(s)
         if ph == THIRD_ALIENS:
-            taken = {tuple(sorted(self._starting_choice(o))) for o in range(2)}
-            out = []
-            for t in range(4):
-                if self.third_pair:
-                    f = self.third_pair[0]
-                    if t == f or tuple(sorted((f, t))) in taken:
-                        continue
-                elif all(tuple(sorted((t, u))) in taken for u in range(4) if u != t):
-                    continue
-                out.append(Action("give", ALIEN_TYPES[t]))
-            return out
+            return [Action("give", ALIEN_TYPES[t]) for t in self._give_options()]
         return []
+
+    def _starting_options(self, s: int) -> list[Action]:
+        """Starting aliens seat ``s`` may choose: two (three with the starting-aliens
+        ability) different types, not the set another player chose. Reading (tiny stocks
+        of what-if Rules): sets wholly in stock come first; when none is, any set with a
+        type in stock, and only the types in stock are received (as in recruitment)."""
+        k = 3 if "starting_aliens" in self.abilities[s] else 2
+        taken = {tuple(sorted(self._starting_choice(o))) for o in range(s)}
+        free = [c for c in itertools.combinations(range(4), k) if c not in taken]
+        full = [c for c in free if all(self.stock[t] > 0 for t in c)]
+        some = full or [c for c in free if any(self.stock[t] > 0 for t in c)] or free
+        return [Action("aliens", tuple(ALIEN_TYPES[t] for t in c)) for c in some]
+
+    def _give_options(self) -> list[int]:
+        """Types the next real player may give the third player (2-player variant): its two
+        starting aliens differ in type, are not a real player's pair, and come from the
+        stock (an empty list: nothing can be given, the pick is skipped)."""
+        taken = {tuple(sorted(self._starting_choice(o))) for o in range(2)}
+        out = []
+        for t in range(4):
+            if self.stock[t] <= 0:
+                continue
+            if self.third_pair:
+                f = self.third_pair[0]
+                if t == f or tuple(sorted((f, t))) in taken:
+                    continue
+            elif all(tuple(sorted((t, u))) in taken for u in range(4) if u != t):
+                continue
+            out.append(t)
+        return out
+
+    def _next_give(self) -> None:
+        """2-player variant: each real player in turn picks one of the third player's
+        starting aliens; a pick with nothing in stock to give is skipped."""
+        while self.gives_done < 2:
+            if self._give_options():
+                self.phase = THIRD_ALIENS
+                self.actor = self.gives_done
+                return
+            self._note("text", f"{self.seat_name(self.gives_done)} gave the third player no alien: "
+                               "no type it may take is left in the stock")
+            self.gives_done += 1
+        self._start_round()
 
     def _starting_choice(self, s: int) -> tuple[int, ...]:
         return tuple(t for t in range(4) if self.aliens[s][t])
@@ -1027,6 +1082,7 @@ class State(GameState):
     def _do(self, a: Action) -> None:
         k = a.kind
         s = self.actor
+        self.auto_note = ()
         if k == "move":
             src = self._t.city_index[a.a]
             dst = self._t.city_index[a.b]
@@ -1118,13 +1174,13 @@ class State(GameState):
         elif k == "aliens":
             for name in a.a:
                 t = _TYPE_INDEX[name]
-                self.stock[t] -= 1
-                self._gain(s, t)
+                if self.stock[t] > 0:  # a tiny what-if stock: only what is left is received
+                    self.stock[t] -= 1
+                    self._gain(s, t)
             if s + 1 < self.n:
                 self.actor = s + 1
             elif self.n == 2:
-                self.phase = THIRD_ALIENS
-                self.actor = 0
+                self._next_give()
             else:
                 self._start_round()
         elif k == "give":
@@ -1132,10 +1188,8 @@ class State(GameState):
             self.third_pair.append(t)
             self.stock[t] -= 1
             self._gain(self.third, t)
-            if len(self.third_pair) < 2:
-                self.actor = 1
-            else:
-                self._start_round()
+            self.gives_done += 1
+            self._next_give()
         else:  # pragma: no cover - legality was checked
             raise IllegalAction(f"unknown action kind {k!r}", a)
 
@@ -1155,7 +1209,11 @@ class State(GameState):
 
     def _spend(self) -> None:
         self.budget -= 1
-        if self.budget <= 0 or not self._group_can_act(self.actor, self.group):
+        if self.budget <= 0:
+            self._note("closed", self.group, "all its actions are used")
+            self._close_group()
+        elif not self._group_can_act(self.actor, self.group):
+            self._note("closed", self.group, "it has nothing left it can do")
             self._close_group()
 
     def _close_group(self) -> None:
@@ -1163,10 +1221,52 @@ class State(GameState):
         self.budget = 0
         self.last_target = -1
         if not self._activations(self.actor):
-            self._next_turn()
+            self._next_turn("had no group left to activate")
+
+    def _note(self, kind: str, *args: Any) -> None:
+        """Remember a step the engine took by itself (formatted only if a refusal
+        needs it: bots pass turns millions of times)."""
+        self.auto_note = self.auto_note + ((kind, args),)
+
+    def _auto_text(self) -> str:
+        """The steps the engine took by itself after the last action, as a sentence."""
+        out = []
+        for kind, args in self.auto_note:
+            if kind == "closed":
+                out.append(f"the {GROUP_NAMES[args[0]]} group closed automatically because {args[1]}")
+            elif kind == "turn":
+                prev, why = args
+                if not why:
+                    continue
+                to = (f"the turn passed automatically to {self.seat_name(self.actor)}"
+                      if self.phase == ACTIONS else "the turn ended automatically (and with it the round)")
+                out.append(f"{to} because {self.seat_name(prev)} {why}")
+            elif kind == "skipped":
+                out.append(f"{self.seat_name(args[0])}'s turn was skipped: no group of it could act")
+            else:
+                out.append(args[0])
+        return "; ".join(out)
 
     # ------------------------------------------------------------ explanations
-    def _explain_illegal(self, a: Any) -> str:  # noqa: C901 - one branch per rule
+    def _canonical(self, action: Any) -> Any:
+        """The legal action equal to ``action``; an Action built by hand with names in
+        another case ("b" for area B, "Pilot") is read as its text would be."""
+        found = super()._canonical(action)
+        if found is None and isinstance(action, Action):
+            try:
+                found = super()._canonical(self._parse_action(" ".join(str(action).split())))
+            except Exception:  # fields no text gives: not an action of this game
+                return None
+        return found
+
+    def _explain_illegal(self, a: Any) -> str:
+        """The rule ``a`` breaks, followed by what the engine did by itself after the
+        last action (a group closed, a turn passed): the player may not have seen it."""
+        rule = self._rule_broken(a)
+        auto = self._auto_text() if self.auto_note else ""
+        return f"{rule}; note: {auto}" if auto else rule
+
+    def _rule_broken(self, a: Any) -> str:  # noqa: C901 - one branch per rule
         if not isinstance(a, Action):
             return "not an Ovni action"
         ph = self.phase
@@ -1219,8 +1319,15 @@ class State(GameState):
                     if bin(self.used_groups).count("1") >= self._max_groups(s):
                         return f"at most {self._max_groups(s)} groups per turn"
                     return f"the {a.a} group has nothing it can do now"
+                if a.kind == "end_group":
+                    return "no group is open: `end group` closes an activated group (`end turn` ends the turn)"
                 return "activate a group first (or end the turn)"
             g = GROUP_NAMES[self.group]
+            # rulebook: all actions of one group are finished before another is activated
+            if a.kind == "activate":
+                return f"a group is open ({g}): close it (`end group`) before activating another"
+            if a.kind == "end_turn":
+                return f"a group is open ({g}): close it (`end group`) before ending the turn"
             if a.kind == "move":
                 if self.group != PILOT:
                     return f"the active group is {g}: finish it before another group acts"
@@ -1679,6 +1786,30 @@ def example_position(
     """
     s = new_game(num_players, seed=seed, rules=rules, setup="random")
     ns = s.ns
+    if not (isinstance(to_act, int) and 0 <= to_act < num_players):
+        raise ValueError(f"example_position: to_act must be a real player's seat 0..{num_players - 1}, "
+                         f"got {to_act!r}")
+
+    def seat_of(seat: Any, what: str) -> int:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < ns:
+            third = " (seat 2 is the imaginary third player)" if s.third >= 0 else ""
+            raise ValueError(f"example_position: {what} names seat {seat!r}; seats are 0..{ns - 1}{third}")
+        return seat
+
+    def type_of(name: Any, what: str) -> int:
+        t = _TYPE_INDEX.get(_fold(name)) if isinstance(name, str) else None
+        if t is None:
+            raise ValueError(f"example_position: {what} names the alien type {name!r}; "
+                             f"types are {list(ALIEN_TYPES)}")
+        return t
+
+    def city_of(name: Any, what: str) -> int:
+        c = s._t.city_fold.get(_fold(name)) if isinstance(name, str) else None
+        if c is None:
+            raise ValueError(f"example_position: {what} names the city {name!r}; "
+                             f"cities are {list(s.board.names)}")
+        return c
+
     s.stock = [s.rules.stock_per_type - s.stock_removed] * 4
     s.aliens = [[0] * 4 for _ in range(ns)]
     s.captured = [[0] * 4 for _ in range(ns)]
@@ -1694,35 +1825,47 @@ def example_position(
     s.chance().shuffle(s.deck)
     s.discard = []
     for seat, counts in (aliens or {}).items():
+        seat = seat_of(seat, "aliens")
         for name, k in counts.items():
-            t = _TYPE_INDEX[name]
+            t = type_of(name, "aliens")
             if k > s.stock[t]:
                 raise ValueError(f"only {s.stock[t]} {name}s are in the stock")
             s.aliens[seat][t] += k
             s.stock[t] -= k
     for seat, counts in (captured or {}).items():
+        seat = seat_of(seat, "captured")
         for name, k in counts.items():
-            t = _TYPE_INDEX[name]
+            t = type_of(name, "captured")
             if k > s.aliens[seat][t]:
                 raise ValueError(f"seat {seat} has only {s.aliens[seat][t]} {name}s to mark captured")
             s.captured[seat][t] = k
     for seat, where in (ufos or {}).items():
+        seat = seat_of(seat, "ufos")
         for name, k in where.items():
-            c = s._t.city_fold[_fold(name)]
+            c = city_of(name, "ufos")
             if k > s.reserve[seat]:
                 raise ValueError(f"seat {seat} has only {UFOS_PER_PLAYER} UFOs")
             s.ufo[seat][c] += k
             s.reserve[seat] -= k
     for seat, k in (platform or {}).items():
+        seat = seat_of(seat, "platform")
         if k > s.rules.platform_capacity or k > s.reserve[seat]:
             raise ValueError(f"platform of seat {seat}: at most {s.rules.platform_capacity}")
         s.platform[seat] += k
         s.reserve[seat] -= k
+    known = list(_data.ABILITY_KINDS)
     for seat, kinds in (abilities or {}).items():
+        seat = seat_of(seat, "abilities")
+        if isinstance(kinds, str):
+            raise ValueError(f"example_position: abilities of seat {seat} must be a list of names, got {kinds!r}")
+        bad = [k for k in kinds if k not in known]
+        if bad:
+            raise ValueError(f"example_position: unknown abilities {bad}; abilities are {known}")
         s.abilities[seat] = tuple(sorted(kinds))
     for name, seats in (mapped or {}).items():
-        c = s._t.city_fold[_fold(name)]
+        c = city_of(name, "mapped")
         for seat in seats:
+            seat = seat_of(seat, "mapped")
             s.mapped[c] |= 1 << seat
             s.map_tokens[seat] -= 1
     s.round = 1

@@ -364,3 +364,115 @@ def test_group_can_act_agrees_with_the_action_list():
                 for grp in range(4):
                     assert g._group_can_act(g.actor, grp) == bool(g._group_actions(g.actor, grp))
             g.apply(rng.choice(g.legal_actions()))
+
+
+# ------------------------------------------------------------- issue 12: corners
+def test_a_multi_area_winner_with_nothing_in_stock_is_not_asked_to_recruit_nothing():
+    # issue 12: a player winning several areas whose types are all out of stock was
+    # offered the action "recruit " (no alien), whose text does not read back: the save
+    # of the game could not be loaded. The engine now skips the empty choice, says so in
+    # the next refusal, and the game saves and loads.
+    g = ovni.new_game(3, seed=0, rules=ovni.Rules(stock_per_type=2, stock_removed_small=0), setup="random")
+    rnd = random.Random(0)
+    skipped = False
+    while not g.is_over():
+        for a in g.legal_actions():
+            assert g.parse_action(str(a)) == a
+        g.apply(rnd.choice(g.legal_actions()))
+        skipped = skipped or "recruited nothing" in g._auto_text()
+        assert ovni.load_json(g.to_json()) == g
+    assert skipped
+
+
+def test_setup_under_a_tiny_stock_never_overdraws_it():
+    # 4 players and one alien of each type: the third chooser finds no pair wholly in
+    # stock; it may choose a pair with a type left and receives only that
+    tiny = ovni.Rules(stock_per_type=1, stock_removed_small=0)
+    g = next(g for g in (ovni.new_game(4, seed=k, rules=tiny) for k in range(100))
+             if not any("starting_aliens" in g.abilities[p] for p in range(3)))
+    for _ in range(4):
+        g.apply(g.legal_actions()[0])
+    g.apply("choose aliens pilot+abductor")
+    g.apply("choose aliens builder+military")
+    assert g.stock == [0, 0, 0, 0]
+    offered = g.legal_actions()
+    assert offered and all(a.kind == "aliens" for a in offered)
+    g.apply(offered[0])
+    assert g.stock == [0, 0, 0, 0] and sum(g.aliens[2]) == 0
+    ovni.check_invariants(g)
+
+
+def test_fallback_false_raises_a_named_error_instead_of_an_empty_action_list():
+    def line(rules):
+        g = ovni.new_game(3, seed=6, rules=rules, setup="random")
+        rnd = random.Random(6)
+        for _ in range(38 - len(g.log)):
+            g.apply(rnd.choice(g.legal_actions()))
+        return g
+
+    lifted = line(ovni.Rules())
+    me = lifted.current_player
+    # default reading: the restriction is lifted for this one token (area A is all that is open)
+    assert {a.a for a in lifted.legal_actions()} == {"A"}
+    assert [o for o, _ in lifted.area_slots[0]][-2:] == [me, me]
+    strict = line(ovni.Rules(no_three_in_a_row_fallback=False))
+    with pytest.raises(ovni.RulesDeadlock, match=r"Rules\(no_three_in_a_row_fallback=False\).*passing is forbidden"):
+        strict.legal_actions()
+
+
+def test_errors_with_a_group_open_name_the_rule():
+    s = ovni.example_position(4, 0, aliens={0: {"pilot": 2, "builder": 1}, 1: {"pilot": 1}},
+                              ufos={0: {"Paris": 1}, 1: {"Dubai": 1}}, platform={0: 1})
+    s.apply("activate pilots")
+    with pytest.raises(IllegalAction, match=r"a group is open \(pilots\): close it \(`end group`\) before activating"):
+        s.apply("activate builders")
+    with pytest.raises(IllegalAction, match=r"a group is open \(pilots\): close it \(`end group`\) before ending"):
+        s.apply("end turn")
+    s.apply("end group")
+    with pytest.raises(IllegalAction, match="no group is open"):
+        s.apply("end group")
+
+
+def test_the_error_after_an_automatic_turn_pass_says_what_happened():
+    s = ovni.example_position(4, 0, aliens={0: {"builder": 1}, 1: {"pilot": 1}},
+                              ufos={1: {"Dubai": 1}}, platform={0: 1})
+    s.apply("activate builders")
+    s.apply("launch to Paris")  # one UFO: the group closes, red has nothing left, blue's turn
+    assert s.current_player == BLUE
+    with pytest.raises(IllegalAction) as err:
+        s.apply("launch to Paris")
+    msg = str(err.value)
+    assert "the builders group closed automatically because all its actions are used" in msg
+    assert "the turn passed automatically to blue (Éris) because red (Antáris) had no group left" in msg
+    s.apply("activate pilots")  # a legal action clears the note
+    with pytest.raises(IllegalAction) as err:
+        s.apply("launch to Paris")
+    assert "automatically" not in str(err.value)
+
+
+def test_area_letters_and_alien_types_in_any_case():
+    g = ovni.new_game(4, seed=5, setup="random")
+    g.apply(ovni.Action("place", "b", 5, "face-down"))  # an Action built by hand, lower case
+    assert str(g.log[-1]) == "place 5 face-down on B"
+    g.apply("place 4 FACE-UP on b")
+    assert str(g.log[-1]) == "place 4 face-up on B"
+    s = ovni.example_position(4, 0, aliens={0: {"Military": 3}, 1: {"PILOT": 2}}, ufos={1: {"paris": 1}})
+    assert s.aliens[0][R.MILITARY] == 3 and s.aliens[1][R.PILOT] == 2
+    s.apply(ovni.Action("activate", "Military"))
+    s.apply(ovni.Action("capture", "Blue", "Pilot"))
+    assert str(s.log[-1]) == "capture pilot from blue"
+
+
+@pytest.mark.parametrize("kwargs,message", [
+    (dict(ufos={0: {"Rio": 1}}), "ufos names the city 'Rio'"),
+    (dict(mapped={"Lima": [0]}), "mapped names the city 'Lima'"),
+    (dict(aliens={4: {"pilot": 1}}), "aliens names seat 4; seats are 0..3"),
+    (dict(platform={-1: 1}), "platform names seat -1"),
+    (dict(aliens={0: {"pilots": 1}}), "the alien type 'pilots'"),
+    (dict(abilities={0: ["extra_move"]}), r"unknown abilities \['extra_move'\]"),
+    (dict(abilities={0: "extra_moves"}), "must be a list of names"),
+    (dict(to_act=4), "to_act must be a real player's seat 0..3"),
+])
+def test_example_position_names_bad_cities_seats_and_abilities(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        ovni.example_position(4, **kwargs)
