@@ -727,7 +727,11 @@ LAYOUT_CSS = f"""
 .ovnilab-side .ovnilab-actions {{ width: 100%; }}
 .ovnilab-side .ovnilab-actions .widget-toggle-buttons {{ flex-wrap: wrap; width: 100%; }}
 .ovnilab-side .ovnilab-actions .widget-toggle-buttons .widget-toggle-button {{ margin-bottom: 2px; }}
-.ovnilab-side .ovnilab-replay .widget-slider {{ width: auto; flex: 1 1 140px; min-width: 140px; }}
+/* the history slider on a line of its own: beside the button, its label and readout left
+   the track no width at 1024 px, and the knob sat at the left whatever the value */
+.ovnilab-side .ovnilab-replay {{ flex-wrap: wrap; }}
+.ovnilab-side .ovnilab-replay .widget-slider {{ width: auto; flex: 1 1 100%; min-width: 0; }}
+.ovnilab-side .ovnilab-replay .widget-slider .slider-container {{ min-width: 120px; }}
 .ovnilab-side > * {{ max-width: 100%; box-sizing: border-box; }}
 .ovnilab-side .ovnilab-tabs {{ width: auto; margin-right: 0; }}
 .ovnilab-log .widget-html-content {{ line-height: normal; }}

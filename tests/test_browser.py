@@ -166,7 +166,10 @@ _MEASURE = """() => {
           past: past.slice(0, 5), svg: box(q('.ovnilab-board-view svg')), status: box(q('.ovnilab-status')),
           actions: box(q('.ovnilab-actions')), error: box(q('.ovnilab-error')),
           button: box(q('.ovnilab-actions button.ovnilab-action')), row: box(q('.ovnilab-body')),
-          viewBox: (v => v ? [v.width, v.height] : null)(q('.ovnilab-board-view svg').viewBox.baseVal)};
+          viewBox: (v => v ? [v.width, v.height] : null)(q('.ovnilab-board-view svg').viewBox.baseVal),
+          track: box(q('.ovnilab-replay .noUi-base')), knob: box(q('.ovnilab-replay .noUi-handle')),
+          knobAt: (h => h ? [+h.getAttribute('aria-valuenow'), +h.getAttribute('aria-valuemin'),
+                             +h.getAttribute('aria-valuemax')] : null)(q('.ovnilab-replay .noUi-handle'))};
 }"""
 
 
@@ -198,6 +201,13 @@ def _check_fits(page, game: str, size: tuple[int, int]) -> None:
     vw, vh = m["viewBox"]
     expected = view_width_px(vw / vh, m["row"]["width"], size[1])
     assert abs(m["svg"]["width"] - expected) <= 2, f"{where}: map {m['svg']['width']:.0f} px wide, layout says {expected:.0f}"
+    # the history slider's knob sits at its value (a track squeezed to nothing by its
+    # label and readout once showed position 3 of 3 with the knob at the left)
+    now, lo, hi = m["knobAt"]
+    track, knob = m["track"], m["knob"]
+    assert track["width"] >= 100, f"{where}: the history slider's track is {track['width']:.0f} px wide"
+    at = track["left"] + track["width"] * ((now - lo) / (hi - lo) if hi > lo else 0)
+    assert abs((knob["left"] + knob["right"]) / 2 - at) <= 3, f"{where}: knob at {knob}, value {now} of {lo}..{hi}"
     if size == (1280, 720):
         assert abs(m["row"]["width"] - ROW_1280) <= 2, f"{where}: the board's row is {m['row']['width']} px"
     ARTIFACTS.mkdir(exist_ok=True)
