@@ -22,6 +22,7 @@ from .rules import (
     recruitment_order,
     resolve_area,
     score_humans,
+    third_player_majority_text,
     ufos_built,
 )
 
@@ -48,5 +49,6 @@ __all__ = [
     "recruitment_order",
     "resolve_area",
     "score_humans",
+    "third_player_majority_text",
     "ufos_built",
 ]

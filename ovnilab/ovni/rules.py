@@ -226,6 +226,14 @@ ACTIONS = "actions"
 OVER = "game over"
 
 
+def third_player_majority_text(rules: "Rules") -> str:
+    """What the third player's pieces do to majorities under ``rules`` (2-player variant),
+    in the words a board shows beside it."""
+    if rules.third_player_competes:
+        return "blocks majorities, scores none"
+    return "blocks abductions, not final majorities"
+
+
 @dataclass(frozen=True)
 class Rules:
     """Rule options. The defaults are the rulebook; change them for what-if analyses.
@@ -236,9 +244,16 @@ class Rules:
     area_tie
         equal sums in an area: see :data:`ovnilab.ovni.rules.AREA_TIE_RULES`.
     third_player_competes
-        2-player variant: "calcule a pontuação normalmente entre ambos os jogadores". We
-        read it as: only the two real players compete for majorities and airspace
-        (False). True lets the third player's pieces block them.
+        2-player variant: "calcule a pontuação normalmente entre ambos os jogadores. O 3º
+        jogador não pontua." The third player's pieces are on the board all game (they
+        block abductions, its mapping tokens raise the bar, it can be attacked), and
+        "normalmente" is the normal count of every player's pieces; "não pontua" says it
+        takes no points. So by default (True) its pieces count in every majority, in play
+        and at final scoring, and what it would win (an alien majority, an airspace) goes
+        to nobody: one meaning of majority for the whole game. False is the other reading
+        of "entre ambos": at final scoring only the two real players are compared (its
+        pieces still block abductions in play, where the ordinary rule applies).
+        Saves made before this default changed hold False and replay as they were.
     ufo_mission
         mapping missions ask to "have built and launched" 6-7 UFOs. ``"on_board"``: UFOs
         on the board at the end (the family is "Mapeamento e Posse", possession);
@@ -246,7 +261,8 @@ class Rules:
     no_three_in_a_row_fallback
         when every open slot would give the placer three consecutive tokens of one colour
         (rare, near the end of placement), the rulebook gives no way out; we lift the
-        restriction for that one token (True). False makes such a deadlock an error.
+        restriction for that one token (True). False makes such a deadlock an error:
+        ``legal_actions`` raises :class:`RulesDeadlock` naming the option.
 
     Every option has a documented range (``rule_option``), checked when the rules are
     built: sizes are bounded so that every game is finite and small (the game ends after
@@ -292,7 +308,8 @@ class Rules:
     mission_done: int = rule_option(8, "points for a mission done", lo=-100, hi=100)
     mission_failed: int = rule_option(-5, "points for a mission failed", lo=-100, hi=100)
     third_player_competes: bool = rule_option(
-        False, "2 players: the third player's pieces count for majorities and airspace")
+        True, "2 players: the third player's pieces count in final scoring's majorities and airspace "
+              "(False: only the real players are compared at the end)")
     ufo_mission: str = rule_option("on_board", "mapping missions count UFOs on the board or UFOs launched",
                                    choices=("on_board", "launched"))
     board_file: str | None = rule_option(None, "the board: a file name in data/ovni (empty: board.toml)",
@@ -1485,7 +1502,15 @@ class State(GameState):
                             "'move Berlim -> Paris', 'activate pilots', 'end turn'")
 
     # ---------------------------------------------------------------- scoring
+    def third_player_majority_text(self) -> str:
+        """What the third player's pieces do to majorities in this game, for a board's
+        label (see :func:`third_player_majority_text`)."""
+        return third_player_majority_text(self.rules)
+
     def _competitors(self) -> list[int]:
+        """The seats compared in final scoring's majorities (alien groups, airspace):
+        the third player's too unless ``Rules(third_player_competes=False)``; it never
+        takes points, so what it would win goes to nobody."""
         if self.third >= 0 and self.rules.third_player_competes:
             return list(range(self.ns))
         return list(range(self.n))

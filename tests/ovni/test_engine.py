@@ -476,3 +476,44 @@ def test_area_letters_and_alien_types_in_any_case():
 def test_example_position_names_bad_cities_seats_and_abilities(kwargs, message):
     with pytest.raises(ValueError, match=message):
         ovni.example_position(4, **kwargs)
+
+
+def _third_holds_paris(rules=None):
+    # red: 3 UFOs in Paris and 3 military; the third player: 4 UFOs there and 5 military
+    return ovni.example_position(2, 0, aliens={0: {"military": 3, "abductor": 2}, 1: {"military": 1},
+                                               2: {"military": 5}},
+                                 ufos={0: {"Paris": 3}, 2: {"Paris": 4}}, rules=rules)
+
+
+def test_the_third_player_has_one_meaning_of_majority_by_default():
+    # issue 12: its pieces blocked abductions in play but were ignored at final scoring;
+    # the default now counts them in both, and what it would win goes to nobody
+    s = _third_holds_paris()
+    assert s.rules.third_player_competes is True
+    paris = city(s, "Paris")
+    assert not s._has_majority(RED, paris)  # no abduction for red in Paris
+    red = s.score_breakdown()[RED]
+    # red keeps its abductor majority; military and Paris are the third player's: nobody's points
+    assert red["airspace"] == 0 and red["aliens"] == 10
+    assert s.controller(paris) == s.third and len(s.scores()) == 2
+    assert s.third_player_majority_text() == ovni.third_player_majority_text(s.rules) == \
+        "blocks majorities, scores none"
+
+
+def test_third_player_competes_false_compares_only_the_real_players_at_the_end():
+    s = _third_holds_paris(ovni.Rules(third_player_competes=False))
+    assert not s._has_majority(RED, city(s, "Paris"))  # in play the ordinary rule still applies
+    red = s.score_breakdown()[RED]
+    assert red["airspace"] == 4 and red["aliens"] == 10 + 10  # military, and abductors (alone)
+    assert s.third_player_majority_text() == "blocks abductions, not final majorities"
+
+
+def test_a_save_made_under_the_old_default_replays_with_it():
+    old = ovni.new_game(2, seed=7, rules=ovni.Rules(third_player_competes=False), setup="random")
+    rnd = random.Random(7)
+    while not old.is_over():
+        old.apply(rnd.choice(old.legal_actions()))
+    data = json.loads(old.to_json())
+    assert data["options"]["rules"]["third_player_competes"] is False
+    back = ovni.load_json(json.dumps(data))
+    assert back == old and back.rules.third_player_competes is False and back.scores() == old.scores()
