@@ -157,19 +157,27 @@ def ufos_built(builders_before: int, builders_after: int) -> int:
     return builders_after // 2 - builders_before // 2
 
 
-def score_humans(categories: Iterable[Hashable]) -> int:
+def score_humans(categories: Iterable[Hashable], bonus_per_set: bool = False) -> int:
     """Points for one player's abducted humans.
 
     Rulebook: per category 1 piece = 1, 2 = 3, 3 = 6 points; on top of that, five
-    different categories = 10 and six different = 15 points.
+    different categories = 10 and six different = 15 points. Reading: the diversity
+    bonus is paid once, for the player's collection (the rulebook scores "cinco peças de
+    cores diferentes" as one item beside the repeats); ``bonus_per_set=True`` pays it for
+    every set of five or six different colours (sets taken largest first).
     """
     c = Counter(categories)
     points = sum(n * (n + 1) // 2 for n in c.values())
-    if len(c) >= 6:
-        points += 15
-    elif len(c) == 5:
-        points += 10
-    return points
+    left = dict(c)
+    while True:
+        colours = [k for k, n in left.items() if n > 0]
+        if len(colours) < 5:
+            return points
+        points += 15 if len(colours) >= 6 else 10
+        if not bonus_per_set:
+            return points
+        for k in colours:
+            left[k] -= 1
 
 
 def majority_points(counts: Mapping[Hashable, int], points: int = 10) -> dict:
@@ -305,6 +313,18 @@ class Rules:
     abduction_size: int = rule_option(2, "abductor tokens per abduction", lo=1, hi=10)
     # rulebook: the extra-movement ability gives two moves
     extra_moves: int = rule_option(2, "extra pilot moves given by the extra-movement ability", lo=0, hi=6)
+    # reading: a cancelled 6 was still "used" (see _end_recruitment)
+    cancelled_six_returns: bool = rule_option(
+        False, "a 6 cancelled by an equal 6 returns to its owner unspent (default: it is spent)")
+    # reading: the builders group needs a builder to be activated (see _group_budget)
+    launch_needs_builder: bool = rule_option(
+        True, "launching platform UFOs needs at least one builder (False: any platform UFO launches)")
+    # reading: the 5/6-colour bonus is one scoring item (see score_humans)
+    colour_bonus_per_set: bool = rule_option(
+        False, "the 5/6-colour humans bonus is paid for every set of different colours (default: once)")
+    # reading: captured aliens lie under the mat with the recruited ones (see score_breakdown)
+    captured_count_for_majority: bool = rule_option(
+        True, "captured aliens count in the alien majorities (False: only recruited ones, 'fichas recrutadas')")
     mission_done: int = rule_option(8, "points for a mission done", lo=-100, hi=100)
     mission_failed: int = rule_option(-5, "points for a mission failed", lo=-100, hi=100)
     third_player_competes: bool = rule_option(
@@ -748,7 +768,9 @@ class State(GameState):
             w = resolve_area(sl, tie)
             winners.append(-1 if w is None else w)
         if self.n == 2:
-            # 2-player variant: the third player only receives its lowest-letter area
+            # 2-player variant: the third player only receives its lowest-letter area.
+            # Reading: its other won area goes to nobody (the rulebook names no
+            # second-best player; the card is discarded like an area nobody wins)
             seen = False
             for i, w in enumerate(winners):
                 if w == self.third:
@@ -810,8 +832,15 @@ class State(GameState):
     def _end_recruitment(self) -> None:
         # rulebook: tokens return to their owners; token 6 leaves the game once used
         for sl in self.area_slots:
+            sixes = sum(1 for _, v in sl if v == 6)
             for owner, v in sl:
                 if v == 6:
+                    # reading: a 6 cancelled by another 6 was still used, and leaves the game
+                    # (the rulebook's tip: a 6 that does not win the area is wasted);
+                    # Rules(cancelled_six_returns=True) reads "comandos iguais ... são
+                    # devolvidos aos jogadores" as returning it unspent
+                    if sixes > 1 and self.rules.cancelled_six_returns:
+                        continue
                     self.six_uses[owner] += 1
                     if not self.rules.token_six_once:
                         continue
@@ -933,7 +962,12 @@ class State(GameState):
         if g == ABDUCTOR:
             return a[ABDUCTOR] // r.abduction_size  # one abduction per pair
         if g == BUILDER:
-            return min(r.launch_limit, self.platform[s]) if a[BUILDER] > 0 else 0
+            # reading: a group with no builder cannot be activated, so an initial-UFO
+            # holder launches once it has a builder; Rules(launch_needs_builder=False)
+            # reads "independe de quantas fichas de construtores" as "even none"
+            if a[BUILDER] == 0 and r.launch_needs_builder:
+                return 0
+            return min(r.launch_limit, self.platform[s])
         return (a[MILITARY] - self.boxed[s]) // r.capture_size  # one attack per trio
 
     def _group_actions(self, s: int, g: int) -> list[Action]:
@@ -1189,6 +1223,9 @@ class State(GameState):
                 self.phase = CHOOSE_ALIENS
                 self.actor = 0
         elif k == "aliens":
+            # reading: starting aliens are chosen in seat order from seat 0 ("the last
+            # player to have seen a UFO", who also places the first UFO); the rulebook
+            # names no order, and no turn order exists before anyone has aliens
             for name in a.a:
                 t = _TYPE_INDEX[name]
                 if self.stock[t] > 0:  # a tiny what-if stock: only what is left is received
@@ -1569,8 +1606,12 @@ class State(GameState):
         ctrl = self._controllers(comp)
         out = [dict(aliens=0, ufos=0, airspace=0, mapping=0, humans=0, missions=0) for _ in range(self.n)]
         # rulebook: 10 points per alien group majority, ties split rounded down
+        # reading: captured aliens lie under the mat with the recruited ones and count;
+        # Rules(captured_count_for_majority=False) counts only "fichas recrutadas"
+        keep_captured = self.rules.captured_count_for_majority
         for t in range(4):
-            pts = majority_points({s: self.aliens[s][t] for s in comp})
+            pts = majority_points({s: self.aliens[s][t] - (0 if keep_captured else self.captured[s][t])
+                                   for s in comp})
             for s, p in pts.items():
                 if s < self.n:
                     out[s]["aliens"] += p
@@ -1580,7 +1621,7 @@ class State(GameState):
             # rulebook: 3 per mapping token on the board
             out[s]["mapping"] = 3 * (MAP_TOKENS_PER_PLAYER - self.map_tokens[s])
             out[s]["humans"] = score_humans(
-                [c for c in range(6) for _ in range(self.abducted[s][c])])
+                [c for c in range(6) for _ in range(self.abducted[s][c])], self.rules.colour_bonus_per_set)
             r = self.rules
             out[s]["missions"] = sum(
                 r.mission_done if self.mission_done(s, m, ctrl) else r.mission_failed

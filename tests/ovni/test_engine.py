@@ -517,3 +517,62 @@ def test_a_save_made_under_the_old_default_replays_with_it():
     assert data["options"]["rules"]["third_player_competes"] is False
     back = ovni.load_json(json.dumps(data))
     assert back == old and back.rules.third_player_competes is False and back.scores() == old.scores()
+
+
+# ------------------------------------------------- issue 12: readings and their options
+def _two_sixes_collide(rules):
+    """Round 1 of a real game where the first two placers put their 6s in area A (they
+    cancel); the rest of the placement is seeded random. Returns the game after the
+    areas are resolved and the two players."""
+    for seed in range(50):
+        g = ovni.new_game(4, seed=seed, rules=rules, setup="random")
+        a, b = g.order1[0], g.order1[1]
+        if "command_six" in g.abilities[a] + g.abilities[b]:
+            continue
+        g.apply("place 6 face-down on A")
+        g.apply("place 6 face-up on A")
+        rnd = random.Random(seed)
+        while g.phase not in (R.FORCE_FIELD, R.ACTIONS, R.OVER):  # areas resolved, tokens back
+            g.apply(rnd.choice(g.legal_actions()))
+        return g, a, b
+    raise AssertionError("no seed without the command-six ability")
+
+
+def test_a_cancelled_six_is_spent_by_default_and_returns_with_the_option():
+    g, a, b = _two_sixes_collide(ovni.Rules())
+    assert 6 not in g.tokens_owned[a] and 6 not in g.tokens_owned[b]
+    g, a, b = _two_sixes_collide(ovni.Rules(cancelled_six_returns=True))
+    assert 6 in g.tokens_owned[a] and 6 in g.tokens_owned[b]
+    assert g.six_uses[a] == g.six_uses[b] == 0
+
+
+def test_an_initial_ufo_without_a_builder_launches_only_with_the_option():
+    kw = dict(aliens={0: {"pilot": 1}, 1: {"pilot": 1}}, ufos={0: {"Paris": 1}, 1: {"Dubai": 1}},
+              platform={0: 1}, abilities={0: ["initial_ufo"]})
+    s = ovni.example_position(4, 0, **kw)
+    assert "activate builders" not in [str(a) for a in s.legal_actions()]
+    with pytest.raises(IllegalAction, match="builders group has nothing"):
+        s.apply("activate builders")
+    s = ovni.example_position(4, 0, rules=ovni.Rules(launch_needs_builder=False), **kw)
+    s.apply("activate builders")
+    s.apply("launch to Cairo")
+    assert s.ufo[RED][city(s, "Cairo")] == 1 and s.platform[RED] == 0
+
+
+def test_the_colour_bonus_is_paid_once_unless_per_set():
+    two_sets = list("abcdef") * 2
+    assert ovni.score_humans(two_sets) == 6 * 3 + 15
+    assert ovni.score_humans(two_sets, bonus_per_set=True) == 6 * 3 + 15 + 15
+    assert ovni.score_humans(list("abcdef") + list("abcde"), bonus_per_set=True) == 5 * 3 + 1 + 15 + 10
+    for per_set in (False, True):
+        s = ovni.example_position(4, 0, rules=ovni.Rules(colour_bonus_per_set=per_set))
+        s.abducted[RED] = [2] * 6
+        assert s.score_breakdown()[RED]["humans"] == 18 + (30 if per_set else 15)
+
+
+def test_captured_aliens_count_for_majorities_unless_only_recruited_ones_do():
+    kw = dict(aliens={0: {"military": 3}, 1: {"military": 2}}, captured={0: {"military": 2}})
+    s = ovni.example_position(4, 0, **kw)
+    assert s.score_breakdown()[RED]["aliens"] == 10 and s.score_breakdown()[BLUE]["aliens"] == 0
+    s = ovni.example_position(4, 0, rules=ovni.Rules(captured_count_for_majority=False), **kw)
+    assert s.score_breakdown()[RED]["aliens"] == 0 and s.score_breakdown()[BLUE]["aliens"] == 10
