@@ -5,7 +5,8 @@ renderer and a few hints on how to present its actions; everything else is here,
 three boards behave alike:
 
 * the SVG view of the position, from the human seat's point of view (hidden information
-  of the others stays hidden);
+  of the others stays hidden), and, for a game that gives one, a panel under it (HTML
+  from ``panel(state, viewer=...)``, e.g. the players' mats shown at their own size);
 * the legal actions of the human seat, grouped by kind: a row of buttons for a few
   actions, or two linked pickers ("token" then "area", "from" then "to") for many; only
   legal actions are ever offered, so an illegal choice cannot be made;
@@ -91,9 +92,11 @@ class GameBoard(W.VBox):
         auto: bool = True,
         title: str = "",
         bots: Mapping[str, Callable[[], Any]] | None = None,
+        panel: Callable[..., str] | None = None,
     ) -> None:
         self._new_game_fn = new_game
         self._render = render
+        self._render_panel = panel
         self._choosers = dict(choosers or {})
         self._kind_labels = dict(kind_labels or {})
         self._rules_cls = rules_cls
@@ -118,6 +121,10 @@ class GameBoard(W.VBox):
         # ---- view and status
         self.view = W.HTML(layout=W.Layout(width="100%"))
         self.view.add_class("ovnilab-board-view")
+        #: HTML under the map and the side column (e.g. the players' mats), drawn by
+        #: ``panel(state, viewer=...)`` like the map; empty when the game has none
+        self.panel = W.HTML(layout=W.Layout(width="100%"))
+        self.panel.add_class("ovnilab-panel")
         self.status = W.HTML()
         self.status.add_class("ovnilab-status")
         self.error = W.HTML()
@@ -178,7 +185,7 @@ class GameBoard(W.VBox):
         self.side.add_class("ovnilab-side")
         body = W.HBox([self.view, self.side])
         body.add_class("ovnilab-body")
-        return [head, body]
+        return [head, body, self.panel]
 
     def _fit_view(self, svg: str) -> None:
         """Size the map for the window: as wide as the column beside it leaves, and no
@@ -379,6 +386,8 @@ class GameBoard(W.VBox):
         svg = self._render(snap, viewer=self.viewer())
         self._fit_view(svg)
         self.view.value = svg
+        if self._render_panel is not None:
+            self.panel.value = self._render_panel(snap, viewer=self.viewer())
         if k < len(self._snapshots) - 1:
             self.status.value = (f"<b>replay</b>: position {k} of {len(self._snapshots) - 1} "
                                  "(move the slider to the end, or press 'back to live', to play)")
