@@ -71,8 +71,8 @@ def _board_error(mutate) -> str:
     (lambda d: d["city"][2].update(y=10**8), "city[2].y"),
     (lambda d: d["city"][2].update(x=True), "city[2].x"),
     (lambda d: d.update(edges=[[1, 2]] * 201), "edges"),
-    (lambda d: d["edges"].append([1, [2]]), "edges[19]"),
-    (lambda d: d["edges"].append([1, 1]), "edges[19]"),
+    (lambda d: d["edges"].insert(0, [1, [2]]), "edges[0]"),
+    (lambda d: d["edges"].insert(0, [1, 1]), "edges[0]"),
     (lambda d: d.update(edges=[[1, 2]]), "edges"),
     (lambda d: d.update(name="a\x00b"), "name"),
 ])
@@ -174,3 +174,14 @@ def test_a_missing_file_is_a_data_error_naming_the_option(tmp_path):
         load_board("nope.toml")
     with pytest.raises(DataError, match=r"Rules\.cards_file"):
         load_cards(str(tmp_path))  # a folder
+
+
+def test_the_board_lets_the_rulebook_pilot_example_play_in_its_order():
+    # issue 12: Berlim -> Tóquio in two moves must not pass through Moscou, where blue's
+    # third UFO waits (two UFOs there would map Moscou and freeze both)
+    g = ovni.board_graph()
+    num = {g.nodes[n]["name"]: n for n in g}
+    assert g.has_edge(num["Berlim"], num["Paris"]) and g.has_edge(num["Moscou"], num["Tóquio"])
+    assert not g.has_edge(num["Berlim"], num["Tóquio"])
+    between = set(g[num["Berlim"]]) & set(g[num["Tóquio"]])
+    assert between - {num["Moscou"]}, "Berlim and Tóquio share no neighbour but Moscou"

@@ -73,19 +73,22 @@ def test_builder_pair_builds_one_ufo_and_full_platform_loses_it():
 
 
 def test_pilot_example_berlin_tokyo():
+    # in the rulebook's order: Berlim -> Paris, Berlim -> Tóquio (two moves), Moscou -> Tóquio
     s = actions_position(4, BLUE)
     give(s, BLUE, pilot=4)
     put_ufos(s, BLUE, {"Berlim": 2, "Moscou": 1})
     s.apply("activate pilots")
     s.apply("move Berlim -> Paris")
-    s.apply("move Moscou -> Tóquio")
-    s.apply("move Berlim -> Moscou")
+    s.apply("move Berlim -> Dubai")  # the reconstruction's common neighbour (data/ovni/board.toml)
+    s.apply("move Dubai -> Tóquio")
+    assert not any(s.mapped)  # nothing mapped on the way: Moscou's UFO is still free
     s.apply("move Moscou -> Tóquio")
     tokyo = city(s, "Tóquio")
     assert s.ufo[BLUE][tokyo] == 2
     assert s.mapped[tokyo] == 1 << BLUE  # first to have two UFOs there: mapped
     # four pilots, four moves: the group is finished
     assert s.group == -1
+    assert s.mapped == [1 << BLUE if c == tokyo else 0 for c in range(12)]  # Tóquio only
     # from now on another player needs three UFOs to map Tóquio
     put_ufos(s, RED, {"Tóquio": 2})
     s._arrive(RED, tokyo)
