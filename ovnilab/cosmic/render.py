@@ -6,22 +6,29 @@ a replay slider can redraw any past position and notebooks can compare outputs.
 
 What the picture shows, and where:
 
-* a header: turn, whose turn and which encounter, the seven phases of an encounter with
-  the current one lit, who is to decide and what, and the last action (magenta);
+* a header: turn and whose turn, the seven phases of an encounter (the current one named,
+  the others numbered, their names as tooltips), who is to decide and what, and the last
+  action (magenta);
 * one panel per player (left column): its colour and alien, whether the power works
   (active, lost below three home colonies, zapped this encounter), its foreign colonies
-  as five pips (five win), hand size as card backs, ships in the warp, Warrior's tokens,
-  its role in the encounter (offense, defense, invited, ally) and its five home planets
-  with the ships of every colour on each; the planet the hyperspace gate aims at wears the
-  gate's cone;
+  as pips (five win), hand size as card backs, ships in the warp, Warrior's tokens, its
+  role in the encounter (offense, defense, invited, ally) and its five home planets with
+  the ships of every colour on each (the planet's name as a tooltip); the planet the
+  hyperspace gate aims at wears the gate's cone;
 * the encounter (right column): the destiny card, the hyperspace gate with the ships of
   the offense and its allies, the target planet with the defender's ships and the
   defensive allies' beside it, both encounter cards (face down until revealed, or until
-  an Oracle made one public), reinforcements and totals, the outcome, the deal on the
-  table; then the cards in play and lasting effects (artifacts, flares, zaps), the warp,
-  the decks and the last encounter's result;
+  an Oracle made one public) with card, ships, reinforcements and totals, the outcome,
+  the deal on the table; then the cards in play and lasting effects (artifacts, flares,
+  zaps), the last encounter's result, the warp and the decks;
 * with ``viewer=seat``, a strip at the bottom with that seat's hand (and hoard, and any
   hand it may look at now: Will's flare, Barbarian's loot, Hacker's compensation).
+
+Legible when projected (issue 15): no text is smaller than :data:`MIN_FONT` units, and the
+drawing's aspect (:data:`W` wide, :data:`VIEW_H` tall with a hand) suits the board beside
+its controls column: at 1280x720 the board shows it 910 px wide, so the smallest text is
+12 px (``tests/cosmic/test_render.py`` measures it). Hence few words: short labels,
+numbers rather than sentences, and names of planets and phases as tooltips.
 
 Hidden information is decided in one place (:class:`_View`) before drawing: other hands
 are only counted, face-down encounter cards are backs, aliens stay secret until every
@@ -30,7 +37,8 @@ or a power's choice of another player never names a card).
 
 Design notes: no ``<style>``, ids or ``<defs>`` (several boards on one notebook page would
 share them); presentation attributes only; a generic font stack and no external fonts or
-images; ``<title>`` elements give the alien powers' text as tooltips.
+images; ``<title>`` elements give the alien powers' text, card and planet names as
+tooltips.
 """
 
 from __future__ import annotations
@@ -38,6 +46,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from ..datacheck import NAMED_COLOURS
 from ..svg import fit as _fit
 from ..svg import num as _n
 from ..svg import rect as _rect
@@ -46,60 +55,90 @@ from ..svg import wrap as _wrap
 from .data import ARTIFACT, ATTACK, FLARE, MORPH, NEGOTIATE, REINFORCEMENT
 from .rules import OFF, DEF, PLANETS, SPECIAL, WILD, Action, State
 
-__all__ = ["to_svg", "SEAT_HEX", "PHASES", "seat_label", "public_action_text", "waiting_text"]
+__all__ = ["to_svg", "SEAT_HEX", "PHASES", "MIN_FONT", "seat_label", "public_action_text", "waiting_text"]
 
 # ----------------------------------------------------------------------------- palette
-#: fill, dark (outline and text) and light tint of each seat colour
+#: fill, dark (outline and text) and light tint of each seat colour: the five of the
+#: rulebook first, then every other colour word a data file may name for a seat
+#: (:data:`ovnilab.datacheck.NAMED_COLOURS`), so a game with other colours stays readable
 SEAT_HEX: dict[str, tuple[str, str, str]] = {
     "red": ("#d1343f", "#74121b", "#fbe1e3"),
     "blue": ("#2766c4", "#102f63", "#dde8f9"),
     "yellow": ("#efbf1a", "#5e4700", "#fff4c9"),
     "green": ("#2f9650", "#11512a", "#dff2e5"),
     "purple": ("#8243b5", "#3d1761", "#efe3f9"),
+    "black": ("#2b2b2b", "#000000", "#e3e3e3"),
+    "white": ("#fafafa", "#4a4a4a", "#ffffff"),
+    "grey": ("#8a929b", "#3b4148", "#eceef0"),
+    "gray": ("#8a929b", "#3b4148", "#eceef0"),
+    "silver": ("#c0c6cc", "#4d5359", "#f2f4f5"),
+    "maroon": ("#7d1d2b", "#3f0b13", "#f3dde0"),
+    "orange": ("#ee7d1c", "#733300", "#fde8d5"),
+    "gold": ("#d4a017", "#5a4300", "#fbf0cf"),
+    "olive": ("#7d7f22", "#3c3d0b", "#efefd6"),
+    "lime": ("#8fd43a", "#3b6312", "#ecf8dc"),
+    "teal": ("#16827f", "#063e3c", "#d9f0ef"),
+    "cyan": ("#27bfd6", "#0b5560", "#dbf5f9"),
+    "aqua": ("#27bfd6", "#0b5560", "#dbf5f9"),
+    "navy": ("#1d2f6f", "#0b1433", "#dde2f2"),
+    "indigo": ("#4b3aa8", "#211752", "#e6e3f6"),
+    "violet": ("#a46ad8", "#4c2470", "#f1e6fa"),
+    "magenta": ("#c2309c", "#5e0f4a", "#f8e0f1"),
+    "fuchsia": ("#c2309c", "#5e0f4a", "#f8e0f1"),
+    "pink": ("#f08db8", "#7a2550", "#fde9f2"),
+    "brown": ("#8a5a2b", "#432a10", "#f1e6da"),
+    "beige": ("#e6d3a8", "#5f5030", "#faf4e6"),
+    "tan": ("#c9a46e", "#5a4322", "#f6ecdd"),
+    "turquoise": ("#35c5b4", "#0e5a51", "#dcf6f2"),
 }
-GREY = ("#8a929b", "#3b4148", "#eceef0")
+GREY = SEAT_HEX["grey"]
 INK = "#1d2125"
-MUTED = "#5b6670"
-FAINT = "#a3adb6"
+MUTED = "#4f5a64"
+FAINT = "#8a949e"
 PAPER = "#f7f5ef"
 PANEL = "#ffffff"
 LINE = "#d6dbe0"
-HILITE = "#d0137b"  # the last action (magenta: unlike every seat colour)
+HILITE = "#d0137b"  # the last action (magenta: unlike the five seat colours)
 GATE = "#e07b00"  # the hyperspace gate's aim
 GOOD = "#1b7a3a"
 BAD = "#b3261e"
 FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
 
-#: card face colours by kind: fill, border, label
+#: card face colours by kind: fill, border, label (short: it fits a card in the hand)
 KIND_STYLE: dict[int, tuple[str, str, str]] = {
     ATTACK: ("#fde4e2", "#b3261e", "ATTACK"),
-    NEGOTIATE: ("#ddf3e3", "#1b7a3a", "NEGOTIATE"),
+    NEGOTIATE: ("#ddf3e3", "#1b7a3a", "NEGOT."),
     MORPH: ("#eee2fb", "#6b3fa0", "MORPH"),
-    REINFORCEMENT: ("#dfeafb", "#1f5fbf", "REINFORCE"),
-    ARTIFACT: ("#fff1c2", "#856500", "ARTIFACT"),
+    REINFORCEMENT: ("#dfeafb", "#1f5fbf", "REINF."),
+    ARTIFACT: ("#fff1c2", "#856500", "ARTIF."),
     FLARE: ("#ffe3cc", "#b9520b", "FLARE"),
 }
 BACK = ("#2c2f66", "#14163a")
-#: kind labels that fit a small card
-_SHORT_KIND = {ATTACK: "ATTACK", NEGOTIATE: "NEGOT.", MORPH: "MORPH", REINFORCEMENT: "REINF.",
-               ARTIFACT: "ARTIF.", FLARE: "FLARE"}
 
 #: the seven phases of an encounter (rulebook), and the engine's stage names in each
 PHASES: tuple[str, ...] = ("regroup", "destiny", "launch", "alliance", "planning", "reveal", "resolution")
 _STAGE_PHASE = {"regroup": 0, "destiny": 1, "launch": 2, "alliance": 3, "planning": 4, "reveal": 5,
                 "deal": 5, "resolution": 6, "end of encounter": 6}
 
+#: the smallest font size the drawing uses (its units); text sizes are SMALL, MID, BIG
+MIN_FONT = 16
+SMALL, MID, BIG = 16, 18, 20
 W = 1200  # viewBox width
 HEADER_H = 92
 TOP = HEADER_H + 6  # top of the two columns
-MAIN_H = 650  # height of the two columns
-LX, LW = 10.0, 772.0  # the players' column
-RX, RW = 792.0, 398.0  # the encounter column
-HAND_H = 132  # the viewer's hand strip
+MAIN_H = 652  # height of the two columns
+HAND_H = 100  # the viewer's hand strip
+BASE_H = TOP + MAIN_H + 6  # the drawing's height without a hand strip
+#: the drawing's height with the viewer's hand: W / VIEW_H is 1.39, the aspect a
+#: 1280x720 window gives the map beside the side column (910 x 656 px)
+VIEW_H = BASE_H + HAND_H + 8
+LX, LW = 10.0, 700.0  # the players' column
+RX, RW = 720.0, 470.0  # the encounter column
+CARD_W, CARD_H = 84.0, 64.0  # a card in the hand strip
 
 
 # ----------------------------------------------------------------------------- helpers
-def _text(x: float, y: float, s: str, size: float = 12, fill: str = INK, anchor: str = "start",
+def _text(x: float, y: float, s: str, size: float = SMALL, fill: str = INK, anchor: str = "start",
           bold: bool = False, extra: str = "") -> str:
     a = "" if anchor == "start" else f' text-anchor="{anchor}"'
     w = ' font-weight="bold"' if bold else ""
@@ -107,13 +146,13 @@ def _text(x: float, y: float, s: str, size: float = 12, fill: str = INK, anchor:
     return f'<text x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}"{a}{w}{f}{extra}>{escape(s)}</text>'
 
 
-def _pill(x: float, y: float, label: str, fill: str, ink: str, size: float = 10, stroke: str = "none",
+def _pill(x: float, y: float, label: str, fill: str, ink: str, size: float = SMALL, stroke: str = "none",
           anchor: str = "start") -> tuple[str, float]:
     """A rounded label; (x, y) is its left (or right, with anchor="end") middle. Returns
     the SVG and its width."""
     w = _tw(label, size, True) + 12
     x0 = x - w if anchor == "end" else x
-    svg = (_rect(x0, y - size * 0.85, w, size * 1.7, fill, stroke, 1, size * 0.85)
+    svg = (_rect(x0, y - size * 0.75, w, size * 1.5, fill, stroke, 1, size * 0.75)
            + _text(x0 + w / 2, y + size * 0.36, label, size, ink, "middle", True))
     return svg, w
 
@@ -125,22 +164,23 @@ def _seat_hex(state: State, seat: int) -> tuple[str, str, str]:
 
 
 def _on_fill(fill: str) -> str:
-    """Text colour readable on a seat colour."""
-    return INK if fill == SEAT_HEX["yellow"][0] else "#ffffff"
+    """Text colour readable on a seat colour: ink on a light fill, white on a dark one."""
+    r, g, b = (int(fill[i:i + 2], 16) for i in (1, 3, 5))
+    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#ffffff"
 
 
 def _saucer(x: float, y: float, hexes: tuple[str, str, str]) -> str:
     """A small flying saucer (a ship) centred on (x, y): a dome over a coloured disc."""
     fill, dark, _ = hexes
     return (f'<g transform="translate({_n(x)} {_n(y)})">'
-            f'<path d="M-3.8 -0.6 A3.8 4 0 0 1 3.8 -0.6 Z" fill="#eef5fa" stroke="{dark}" stroke-width="0.9"/>'
-            f'<ellipse cx="0" cy="0.8" rx="8" ry="3" fill="{fill}" stroke="{dark}" stroke-width="1"/></g>')
+            f'<path d="M-4.5 -0.8 A4.5 4.8 0 0 1 4.5 -0.8 Z" fill="#eef5fa" stroke="{dark}" stroke-width="1"/>'
+            f'<ellipse cx="0" cy="1" rx="9.5" ry="3.6" fill="{fill}" stroke="{dark}" stroke-width="1.1"/></g>')
 
 
-def _ships(x: float, y: float, hexes: tuple[str, str, str], k: int, size: float = 12, dim: bool = False) -> str:
-    """A saucer with a count: ``k`` ships of one colour."""
+def _ships(x: float, y: float, hexes: tuple[str, str, str], k: int, size: float = SMALL, dim: bool = False) -> str:
+    """A saucer with a count: ``k`` ships of one colour (about 22 + 10 per digit wide)."""
     op = ' opacity="0.45"' if dim else ""
-    return f'<g{op}>{_saucer(x + 8, y - size * 0.3, hexes)}{_text(x + 19, y, str(k), size, hexes[1], bold=True)}</g>'
+    return f'<g{op}>{_saucer(x + 9, y - size * 0.3, hexes)}{_text(x + 21, y, str(k), size, hexes[1], bold=True)}</g>'
 
 
 def _spiral(x: float, y: float, r: float, stroke: str) -> str:
@@ -148,6 +188,11 @@ def _spiral(x: float, y: float, r: float, stroke: str) -> str:
     d = (f"M{_n(x)} {_n(y)} q{_n(r * 0.5)} {_n(-r * 0.2)} {_n(r * 0.4)} {_n(r * 0.45)} "
          f"t{_n(-r * 0.9)} {_n(r * 0.35)} t{_n(-r * 0.5)} {_n(-r * 1.1)} t{_n(r * 1.5)} {_n(-r * 0.55)}")
     return f'<path d="{d}" fill="none" stroke="{stroke}" stroke-width="1.6" stroke-linecap="round"/>'
+
+
+def _tip(title: str, body: str) -> str:
+    """``body`` with ``title`` as its tooltip."""
+    return f"<g><title>{escape(title)}</title>{body}</g>"
 
 
 # ----------------------------------------------------------------------------- wording
@@ -313,63 +358,68 @@ def _tspan(s: str, fill: str = INK, bold: bool = False, size: float | None = Non
 
 
 def _header(s: State, out: list[str], v: _View, view_label: str) -> None:
+    """Three lines: whose turn; the phases and who decides what; the last action."""
     out.append(_rect(0, 0, W, HEADER_H, "#ffffff"))
     out.append(f'<line x1="0" y1="{HEADER_H}" x2="{W}" y2="{HEADER_H}" stroke="{LINE}"/>')
-    out.append(_text(14, 27, "COSMIC ENCOUNTER", 19, INK, bold=True))
-    x = 14 + _tw("COSMIC ENCOUNTER", 19, True) + 14
+    right = f"{view_label} · {s.n} players"
+    out.append(_text(W - 14, 26, right, SMALL, MUTED, "end", True))
+    room = W - 14 - _tw(right, SMALL, True) - 24
     if s.turn > 0 and s.offense >= 0:
         fill, dark, _ = _seat_hex(s, s.turn_player)
-        out.append(f'<circle cx="{_n(x + 7)}" cy="21" r="7" fill="{fill}" stroke="{dark}"/>')
-        which = {1: "first", 2: "second"}.get(s.enc_no, f"#{s.enc_no}")
-        line = f"Turn {s.turn} · {seat_label(s, s.turn_player)}'s turn, {which} encounter"
+        out.append(f'<circle cx="21" cy="19" r="8" fill="{fill}" stroke="{dark}"/>')
+        line = f"Turn {s.turn} · {seat_label(s, s.turn_player)}'s turn"
+        if s.enc_no != 1:
+            line += f", {({2: 'second'}).get(s.enc_no, f'#{s.enc_no}')} encounter"
         if s.offense != s.turn_player:
             line += f" (counter-attack by {s.colours[s.offense].capitalize()})"
-        out.append(_text(x + 20, 27, _fit(line, 15, W - x - 200, True), 15, INK, bold=True))
+        out.append(_text(36, 26, _fit(line, BIG, room - 36, True), BIG, INK, bold=True))
     else:
-        out.append(_text(x, 27, "Set-up: each player keeps one of two aliens", 15, INK, bold=True))
-    out.append(_text(W - 14, 22, view_label, 12, MUTED, "end", True))
-    opts = f"{s.n} players · flares {'on' if s.rules.flares else 'off'} · powers {'on' if s.rules.powers else 'off'}"
-    out.append(_text(W - 14, 40, opts, 10.5, FAINT, "end"))
+        out.append(_text(14, 26, _fit("Set-up: each player keeps one of two aliens", BIG, room, True), BIG,
+                         INK, bold=True))
 
-    y = 56
+    y = 54
     if s.over:
         ws = ", ".join(seat_label(s, p) for p in s.winners())
-        why = ("turn limit reached: the most foreign colonies win" if s.limit_reached
+        why = ("turn limit: the most foreign colonies win" if s.limit_reached
                else f"{s.rules.win_colonies} foreign colonies")
-        svg, pw = _pill(14, y, "GAME OVER", BAD, "#ffffff", 11)
+        svg, pw = _pill(14, y, "GAME OVER", BAD, "#ffffff")
         out.append(svg)
         lead = "Winner" if len(s.winners()) == 1 else "Shared win"
-        out.append(_text(14 + pw + 10, y + 5, f"{lead}: {ws} ({why})", 14, INK, bold=True))
+        text = _fit(f"{lead}: {ws} ({why})", MID, W - pw - 38, True)
+        out.append(_text(14 + pw + 10, y + 6, text, MID, INK, bold=True))
     else:
-        # the seven phases of an encounter, the current one lit
+        # the seven phases of an encounter: the current one named, the others numbered
         cur = _STAGE_PHASE.get(s.stage, -1)
         x = 14.0
         for i, ph in enumerate(PHASES):
-            label = f"{i + 1} {ph}"
             if i == cur:
-                svg, w = _pill(x, y, label, INK, "#ffffff", 10.5)
+                svg, w = _pill(x, y, f"{i + 1} {ph}", INK, "#ffffff")
+                out.append(svg)
             else:
-                svg, w = _pill(x, y, label, "#eef0f2", FAINT if cur >= 0 and i > cur else MUTED, 10.5)
-            out.append(svg)
+                w = 24.0
+                ink = FAINT if cur >= 0 and i > cur else MUTED
+                out.append(_tip(ph, f'<circle cx="{_n(x + 12)}" cy="{y}" r="12" fill="#eef0f2"/>'
+                                + _text(x + 12, y + 6, str(i + 1), SMALL, ink, "middle", True)))
             x += w + 4
         actor = s.current_player
         if actor >= 0:
             fill, dark, _ = _seat_hex(s, actor)
             who = seat_label(s, actor, v.viewer) + (" (you)" if actor == v.viewer else "")
-            out.append(f'<circle cx="{_n(x + 12)}" cy="{y}" r="6" fill="{fill}" stroke="{dark}"/>')
-            out.append(_text(x + 22, y + 4.5, _fit(f"{who}: {waiting_text(s)}", 12.5, W - x - 36, True),
-                             12.5, INK, bold=True))
+            out.append(f'<circle cx="{_n(x + 14)}" cy="{y}" r="7" fill="{fill}" stroke="{dark}"/>')
+            out.append(_text(x + 27, y + 6, _fit(f"{who}: {waiting_text(s)}", MID, W - x - 41, True),
+                             MID, INK, bold=True))
     if v.last is not None:
         who = s.colours[v.last_actor].capitalize() if 0 <= v.last_actor < s.n else ""
-        out.append(_text(14, 82, "Last action:", 11.5, MUTED))
+        out.append(_text(14, 82, "Last action:", SMALL, MUTED))
+        lx = 14 + _tw("Last action:", SMALL) + 8
         text = f"{who} — {v.last_text}" if who else v.last_text
-        out.append(_text(90, 82, _fit(text, 11.5, W - 110, True), 11.5, HILITE, bold=True))
+        out.append(_text(lx, 82, _fit(text, SMALL, W - lx - 14, True), SMALL, HILITE, bold=True))
 
 
 # ----------------------------------------------------------------------------- players
 def _players(s: State, out: list[str], v: _View, highlight: bool) -> None:
     n = s.n
-    gap = 8.0
+    gap = 6.0
     ph = (MAIN_H - gap * (n - 1)) / n
     touched = _touched_planets(s, v.last) if highlight else set()
     for p in range(n):
@@ -402,15 +452,15 @@ def _power_status(s: State, p: int, v: _View) -> tuple[str, str]:
     """(text, colour) of a seat's power: active, lost (fewer than three home colonies),
     zapped, or not known yet."""
     if not s.rules.powers:
-        return "no alien powers (rule option)", MUTED
+        return "no powers (option)", MUTED
     if s.alien[p] is None or v.aliens[p] is None:
-        return ("choosing an alien" if s.alien[p] is None else "alien chosen, secret"), MUTED
+        return ("choosing an alien" if s.alien[p] is None else "alien secret"), MUTED
     home = s.home_colonies(p)
     if home < s.rules.power_threshold:
-        return f"power LOST: {home} home colon{'y' if home == 1 else 'ies'}", BAD
+        return f"power LOST: {home} home", BAD
     if ("zap", p) in s.eflags:
-        return "power ZAPPED this encounter", BAD
-    return f"power active · {home} home colonies", GOOD
+        return "power ZAPPED", BAD
+    return "power active", GOOD
 
 
 def _panel(s: State, out: list[str], v: _View, p: int, x: float, y: float, w: float, h: float,
@@ -421,24 +471,13 @@ def _panel(s: State, out: list[str], v: _View, p: int, x: float, y: float, w: fl
     won = s.over and p in s.winners()
     strong = to_act or won
     out.append(_rect(x, y, w, h, PANEL, dark if strong else LINE, 3.2 if strong else 1.4, 9))
-    # title strip: colour and alien (its power's text as a tooltip)
-    th = 26.0
+    # title strip: colour and alien (its power's text as a tooltip), then role badges
+    th = 28.0
     out.append(f'<path d="M{_n(x)} {_n(y + th)} V{_n(y + 9)} Q{_n(x)} {_n(y)} {_n(x + 9)} {_n(y)} '
-               f'H{_n(x + w - 9)} Q{_n(x + w)} {_n(y)} {_n(x + w)} {_n(y + 9)} V{_n(y + th)} Z" fill="{fill}"/>')
+               f'H{_n(x + w - 9)} Q{_n(x + w)} {_n(y)} {_n(x + w)} {_n(y + 9)} V{_n(y + th)} Z" fill="{fill}"'
+               + ("" if _on_fill(fill) == "#ffffff" else f' stroke="{dark}" stroke-width="1"') + "/>")
     ink = _on_fill(fill)
-    alien = v.aliens[p]
-    title = ("▶ " if to_act else "") + s.colours[p].capitalize()
-    if alien:
-        title += f" · {alien}"
-    elif s.rules.powers and v.offers and p == v.viewer:
-        title += " · dealt " + " or ".join(v.offers)
-    elif s.rules.powers and s.alien[p] is not None:
-        title += " · alien secret"
-    tip = ""
-    if alien and alien in s.g.aliens:
-        tip = f"<title>{escape(alien)}: {escape(s.g.aliens[alien].summary)}</title>"
-    out.append(f"<g>{tip}{_text(x + 10, y + 18, title, 14, ink, bold=True)}</g>")
-    bx = x + w - 10
+    bx = x + w - 8
     badges = []
     if won:
         badges.append(("★ WINNER", "#ffffff", dark, "none"))
@@ -450,59 +489,70 @@ def _panel(s: State, out: list[str], v: _View, p: int, x: float, y: float, w: fl
     elif highlight and p == v.last_actor:
         badges.append(("LAST MOVE", "#ffffff", HILITE, HILITE))
     for label, bfill, bink, bstroke in badges:
-        svg, bw = _pill(bx, y + th / 2, label, bfill, bink, 10, bstroke, anchor="end")
+        svg, bw = _pill(bx, y + th / 2, label, bfill, bink, SMALL, bstroke, anchor="end")
         out.append(svg)
         bx -= bw + 6
+    alien = v.aliens[p]
+    title = ("▶ " if to_act else "") + s.colours[p].capitalize()
+    if alien:
+        title += f" · {alien}"
+    elif s.rules.powers and v.offers and p == v.viewer:
+        title += " · dealt " + " or ".join(v.offers)
+    elif s.rules.powers and s.alien[p] is not None:
+        title += " · alien secret"
+    label = _text(x + 10, y + 21, _fit(title, MID, bx - x - 16, True), MID, ink, bold=True)
+    if alien and alien in s.g.aliens:
+        label = _tip(f"{alien}: {s.g.aliens[alien].summary}", label)
+    out.append(label)
 
-    # the info column
+    # the info column: power, foreign colonies, hand, warp
     body_y = y + th
     body_h = h - th
     ix = x + 12
-    step = min(22.0, (body_h - 10) / 4)
-    ly = body_y + (body_h - step * 4) / 2 + step * 0.7
+    gx = x + 262  # the planets
+    step = min(24.0, (body_h - 6) / 4)
+    ly = body_y + (body_h - step * 4) / 2 + step * 0.78
     text, colour = _power_status(s, p, v)
-    out.append(_text(ix, ly, _fit(text, 11, 214, True), 11, colour, bold=True))
+    out.append(_text(ix, ly, _fit(text, SMALL, gx - ix - 8, True), SMALL, colour, bold=True))
     ly += step
-    # foreign colonies toward the five that win
     fc = s.foreign_colonies(p)
     goal = s.rules.win_colonies
-    out.append(_text(ix, ly, "colonies", 11, MUTED))
-    px = ix + 58
+    out.append(_text(ix, ly, "colonies", SMALL, MUTED))
+    px = ix + 74
     if goal <= 8:
         for k in range(goal):
             on = k < fc
-            out.append(f'<circle cx="{_n(px + 5 + k * 14)}" cy="{_n(ly - 4)}" r="5.2" '
-                       f'fill="{fill if on else "#ffffff"}" stroke="{dark if on else FAINT}" stroke-width="1.2"/>')
-        px += goal * 14 + 4
-    out.append(_text(px, ly, f"{fc}/{goal} foreign", 11, INK, bold=True))
+            out.append(f'<circle cx="{_n(px + 6 + k * 15)}" cy="{_n(ly - 5.5)}" r="6" '
+                       f'fill="{fill if on else "#ffffff"}" stroke="{dark if on else FAINT}" stroke-width="1.3"/>')
+        px += goal * 15 + 6
+    out.append(_text(px, ly, f"{fc}/{goal}", SMALL, INK, bold=True))
     ly += step
     # hand size as card backs (never the cards), and Miser's hoard
-    out.append(_text(ix, ly, "hand", 11, MUTED))
+    out.append(_text(ix, ly, "hand", SMALL, MUTED))
     k = len(s.hands[p])
-    hx = ix + 58
-    for i in range(min(k, 10)):
-        out.append(_rect(hx + i * 5, ly - 11, 9, 13, BACK[0], "#ffffff", 0.8, 1.5))
-    hx += min(k, 10) * 5 + 10 if k else 0
+    hx = ix + 74
+    for i in range(min(k, 8)):
+        out.append(_rect(hx + i * 5, ly - 13, 10, 15, BACK[0], "#ffffff", 0.8, 1.5))
+    hx += min(k, 8) * 5 + 12 if k else 0
     label = f"{k} card{'s' if k != 1 else ''}"
     if s.hoard[p]:
         label += f" · hoard {len(s.hoard[p])}"
-    out.append(_text(hx, ly, label, 11, INK, bold=True))
+    out.append(_text(hx, ly, _fit(label, SMALL, gx - hx - 6, True), SMALL, INK, bold=True))
     ly += step
-    out.append(_text(ix, ly, "warp", 11, MUTED))
-    out.append(_spiral(ix + 64, ly - 4, 6, "#6b5fa8"))
+    out.append(_text(ix, ly, "warp", SMALL, MUTED))
+    out.append(_spiral(ix + 82, ly - 5, 7, "#6b5fa8"))
     wl = f"{s.warp[p]} ship{'s' if s.warp[p] != 1 else ''}"
     if s.tokens[p]:
         wl += f" · tokens {s.tokens[p]}"
-    out.append(_text(ix + 76, ly, wl, 11, INK, bold=True))
+    out.append(_text(ix + 96, ly, _fit(wl, SMALL, gx - ix - 102, True), SMALL, INK, bold=True))
 
-    # the five home planets
-    gx = x + 240
+    # the five home planets, each with its ships to its right
     cw = (x + w - 6 - gx) / PLANETS
-    r = max(14.0, min(29.0, body_h / 2 - 24))
-    cy = body_y + body_h / 2 - 5
+    r = max(16.0, min(28.0, (cw - 46) / 2, body_h / 2 - 12))
+    cy = body_y + body_h / 2
     for k in range(PLANETS):
         pl = PLANETS * p + k
-        _planet(s, out, pl, gx + k * cw + r + 8, cy, r, body_h, pl in touched)
+        _planet(s, out, pl, gx + k * cw + r + 2, cy, r, body_h, pl in touched)
 
 
 def _planet(s: State, out: list[str], pl: int, cx: float, cy: float, r: float, body_h: float,
@@ -520,30 +570,29 @@ def _planet(s: State, out: list[str], pl: int, cx: float, cy: float, r: float, b
     if target:
         # the hyperspace gate's cone points down at the target planet
         odark, otint = _seat_hex(s, s.offense)[1], _seat_hex(s, s.offense)[2]
-        top = cy - r - 24
-        out.append(f'<path d="M{_n(cx - 14)} {_n(top)} L{_n(cx + 14)} {_n(top)} L{_n(cx + 4)} {_n(cy - r - 6)} '
+        top = cy - r - 22
+        out.append(f'<path d="M{_n(cx - 13)} {_n(top)} L{_n(cx + 13)} {_n(top)} L{_n(cx + 4)} {_n(cy - r - 6)} '
                    f'L{_n(cx - 4)} {_n(cy - r - 6)} Z" fill="{otint}" stroke="{odark}" stroke-width="1.2"/>')
     if counts:
-        out.append(f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r)}" fill="{tint}" stroke="{dark}" stroke-width="1.6"/>')
-        out.append(f'<path d="M{_n(cx - r * 0.85)} {_n(cy - r * 0.1)} Q{_n(cx)} {_n(cy + r * 0.4)} '
-                   f'{_n(cx + r * 0.85)} {_n(cy - r * 0.1)}" fill="none" stroke="{dark}" stroke-width="0.7" opacity="0.45"/>')
+        disc = (f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r)}" fill="{tint}" stroke="{dark}" stroke-width="1.6"/>'
+                f'<path d="M{_n(cx - r * 0.85)} {_n(cy + r * 0.3)} Q{_n(cx)} {_n(cy + r * 0.75)} '
+                f'{_n(cx + r * 0.85)} {_n(cy + r * 0.3)}" fill="none" stroke="{dark}" stroke-width="0.7" opacity="0.45"/>')
     else:
-        out.append(f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r)}" fill="#f3f4f5" stroke="{FAINT}" '
-                   f'stroke-width="1.3" stroke-dasharray="3 3"/>')
-    out.append(_text(cx, cy - r * 0.22, str(pl % PLANETS + 1), r * 0.66, dark if counts else FAINT, "middle", True))
-    out.append(_text(cx, cy + r + 16, s.pname[pl], 10, MUTED, "middle"))
+        disc = (f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r)}" fill="#f3f4f5" stroke="{FAINT}" '
+                f'stroke-width="1.3" stroke-dasharray="3 3"/>')
+    size = max(float(SMALL), r * 0.8)
+    number = _text(cx, cy + size * 0.36, str(pl % PLANETS + 1), size, dark if counts else FAINT, "middle", True)
+    out.append(_tip(s.pname[pl] + ("" if counts else " (no colony)"), disc + number))
     if touched:
         out.append(f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r + 9)}" fill="none" stroke="{HILITE}" '
                    f'stroke-width="2" stroke-dasharray="5 3"/>')
     # the ships of every colour on the planet, the owner's first
-    sx = cx + r + 7
+    sx = cx + r + 3
     rows = len(counts)
-    step = min(15.0, (body_h - 14) / max(1, rows))
-    sy = cy - (rows - 1) * step / 2 + 4
+    step = min(19.0, (body_h - 4) / max(1, rows))
+    sy = cy - (rows - 1) * step / 2 + 6
     for i, (q, c) in enumerate(counts):
-        out.append(_ships(sx, sy + i * step, _seat_hex(s, q), c, 11.5))
-    if not counts:
-        out.append(_text(sx + 2, cy + 4, "empty", 10, FAINT))
+        out.append(_ships(sx, sy + i * step, _seat_hex(s, q), c))
 
 
 # ----------------------------------------------------------------------------- cards
@@ -551,75 +600,89 @@ def _card(s: State, x: float, y: float, w: float, h: float, card: int, empty: st
     """An encounter-sized card: -1 an empty slot, -2 a face-down card, else face up."""
     if card == -1:
         return (_rect(x, y, w, h, "#fafbfc", FAINT, 1.2, 6, ' stroke-dasharray="4 3"')
-                + _text(x + w / 2, y + h / 2 + 4, empty, 10, FAINT, "middle"))
+                + _text(x + w / 2, y + h / 2 + 6, _fit(empty, SMALL, w - 4), SMALL, MUTED, "middle"))
     if card == -2:
         return (_rect(x, y, w, h, BACK[0], BACK[1], 1.5, 6)
                 + _rect(x + 5, y + 5, w - 10, h - 10, "none", "#8f93d6", 1, 4)
-                + _text(x + w / 2, y + h / 2 + 9, "?", h * 0.36, "#ffffff", "middle", True)
-                + _text(x + w / 2, y + h - 9, "face down", 8.5, "#c9cbf0", "middle"))
+                + _text(x + w / 2, y + h * 0.5, "?", h * 0.36, "#ffffff", "middle", True)
+                + _text(x + w / 2, y + h - 12, "face down", SMALL, "#e1e2f7", "middle"))
     return _face(s, x, y, w, h, card)
 
 
 def _face(s: State, x: float, y: float, w: float, h: float, card: int) -> str:
-    """A face-up card: its kind's colours, a big value or its name (the full name as a
-    tooltip)."""
+    """A face-up card: a band with its kind, then a big value or its name (the full name
+    as a tooltip). At least 74 wide and 60 tall (the band's label is 16 units)."""
     T = s.t
     kind, value, name = T.kind[card], T.value[card], T.name[card]
     fill, border, label = KIND_STYLE[kind]
-    if w < 58:
-        label = _SHORT_KIND[kind]
-    parts = [f"<g><title>{escape(name)}</title>",
-             _rect(x, y, w, h, fill, border, 1.6, 6),
-             _rect(x + 0.8, y + 0.8, w - 1.6, 14, border, "none", 0, 5),
-             _text(x + w / 2, y + 11, label, 7.5, "#ffffff", "middle", True)]
-    big = min(h * 0.34, w * 0.5)
-    if kind == ATTACK:
-        parts.append(_text(x + w / 2, y + h * 0.62, f"{value:02d}", big, border, "middle", True))
-    elif kind == REINFORCEMENT:
-        parts.append(_text(x + w / 2, y + h * 0.62, f"+{value}", big, border, "middle", True))
-    elif kind in (NEGOTIATE, MORPH):
-        parts.append(_text(x + w / 2, y + h * 0.62, "N" if kind == NEGOTIATE else "M", big, border, "middle", True))
+    band = 22.0
+    parts = [_rect(x, y, w, h, fill, border, 1.6, 6),
+             _rect(x + 0.8, y + 0.8, w - 1.6, band, border, "none", 0, 5),
+             _text(x + w / 2, y + 17, label, SMALL, "#ffffff", "middle", True)]
+    mid = y + band + (h - band) / 2
+    big = min(h - band - 8, w * 0.42, 36.0)
+    if kind in (ATTACK, REINFORCEMENT, NEGOTIATE, MORPH):
+        mark = {ATTACK: f"{value:02d}", REINFORCEMENT: f"+{value}", NEGOTIATE: "N", MORPH: "M"}[kind]
+        parts.append(_text(x + w / 2, mid + big * 0.36, mark, big, border, "middle", True))
     else:
         text = T.alien[card] if kind == FLARE else name
-        for i, line in enumerate(_wrap(text, 9.5, w - 6)[:3]):
-            size = min(9.5, 9.5 * (w - 6) / max(1.0, _tw(line, 9.5, True)))
-            parts.append(_text(x + w / 2, y + 30 + i * 11, line, size, border, "middle", True))
-    if h > 60:
-        word = KIND_STYLE[kind][2].lower()
-        parts.append(_text(x + w / 2, y + h - 7, word, min(8.0, 8 * (w - 6) / _tw(word, 8)), border, "middle"))
-    parts.append("</g>")
-    return "".join(parts)
+        lines = _wrap(text, SMALL, w - 6, True)
+        room = max(1, int((h - band - 4) // 19))
+        if len(lines) > room:
+            lines = lines[:room - 1] + [" ".join(lines[room - 1:])]
+        lines = [_fit(t, SMALL, w - 6, True) for t in lines]
+        top = mid - (len(lines) - 1) * 9.5 + 6
+        for i, line in enumerate(lines):
+            parts.append(_text(x + w / 2, top + i * 19, line, SMALL, border, "middle", True))
+    return _tip(name, "".join(parts))
+
+
+def _chip(s: State, x: float, y: float, card: int) -> tuple[str, float]:
+    """A card as a one-line chip in its kind's colours (for the cards in play); returns
+    the SVG and its width."""
+    fill, border, _ = KIND_STYLE[s.t.kind[card]]
+    name = s.t.name[card]
+    w = _tw(name, SMALL, True) + 14
+    return (_rect(x, y, w, 26, fill, border, 1.4, 6) + _text(x + 7, y + 19, name, SMALL, border, bold=True)), w
 
 
 # ----------------------------------------------------------------------------- encounter
+ENC_H = 372.0  # the encounter panel's height (28 more while totals are shown)
+
+
 def _encounter(s: State, out: list[str], v: _View, y: float) -> float:
     """The encounter panel (destiny, gate, target, cards, totals, allies); returns its
     bottom."""
     x, w = RX, RW
-    h = 356.0
+    both = s.revealed and s.card[OFF] >= 0 and s.card[DEF] >= 0
+    totals = both and s.kinds == (ATTACK, ATTACK)
+    h = ENC_H + (28 if totals else 0)
     out.append(_rect(x, y, w, h, PANEL, LINE, 1.4, 9))
-    out.append(_text(x + 12, y + 20, "Encounter", 14, INK, bold=True))
+    out.append(_text(x + 12, y + 24, "Encounter", MID, INK, bold=True))
     # the destiny card
-    dx, dy, dw, dh = x + w - 72, y + 8, 60.0, 78.0
+    dw, dh = 84.0, 92.0
+    dx, dy = x + w - dw - 10, y + 8
     text, hexes = _destiny_text(s, s.destiny)
     if text:
         dfill, ddark, dtint = hexes
         out.append(_rect(dx, dy, dw, dh, dtint, ddark, 1.6, 6))
-        out.append(_rect(dx + 0.8, dy + 0.8, dw - 1.6, 14, ddark, "none", 0, 5))
-        out.append(_text(dx + dw / 2, dy + 11, "DESTINY", 7.5, "#ffffff", "middle", True))
+        out.append(_rect(dx + 0.8, dy + 0.8, dw - 1.6, 22, ddark, "none", 0, 5))
+        out.append(_text(dx + dw / 2, dy + 17, "DESTINY", SMALL, "#ffffff", "middle", True))
         if s.destiny < s.n:
-            out.append(f'<circle cx="{_n(dx + dw / 2)}" cy="{_n(dy + 42)}" r="14" fill="{dfill}" stroke="{ddark}"/>')
-            out.append(_text(dx + dw / 2, dy + dh - 8, text, 10, ddark, "middle", True))
+            out.append(f'<circle cx="{_n(dx + dw / 2)}" cy="{_n(dy + 47)}" r="14" fill="{dfill}" stroke="{ddark}"/>')
+            out.append(_text(dx + dw / 2, dy + dh - 8, _fit(text, SMALL, dw - 4, True), SMALL, ddark, "middle", True))
         else:
-            for i, line in enumerate(_wrap(text.upper() if s.destiny == WILD else text, 9.5, dw - 6)[:4]):
-                out.append(_text(dx + dw / 2, dy + 34 + i * 12, line, 9.5, ddark, "middle", True))
+            lines = _wrap(text.upper() if s.destiny == WILD else text, SMALL, dw - 6)[:3]
+            for i, line in enumerate(lines):
+                out.append(_text(dx + dw / 2, dy + 42 + i * 18, _fit(line, SMALL, dw - 4), SMALL, ddark, "middle"))
     else:
         out.append(_rect(dx, dy, dw, dh, "#fafbfc", FAINT, 1.2, 6, ' stroke-dasharray="4 3"'))
-        out.append(_text(dx + dw / 2, dy + dh / 2 + 4, "destiny", 10, FAINT, "middle"))
+        out.append(_text(dx + dw / 2, dy + dh / 2 + 6, "destiny", SMALL, MUTED, "middle"))
     off, d = s.offense, s.defender
+    lw = dx - x - 20  # the lines left of the destiny card
     if off < 0:
-        out.append(_text(x + 12, y + 44, "no encounter yet", 12, MUTED))
-        _legend(out, x + 12, y + 80, w - 24)
+        out.append(_text(x + 12, y + 50, "no encounter yet", SMALL, MUTED))
+        _legend(s, out, x + 12, y + 118, w - 24)
         return y + h
     n = s.n
     finished = s.stage in ("end of encounter", "game over")
@@ -627,135 +690,134 @@ def _encounter(s: State, out: list[str], v: _View, y: float) -> float:
     # who meets whom, where, and how it ended
     parts = [_tspan(s.colours[off].capitalize(), ohex[1], True)]
     if d >= 0:
-        parts += [_tspan("encounters", MUTED, size=12.5, dx=7),
+        parts += [_tspan("encounters", MUTED, size=SMALL, dx=7),
                   _tspan(s.colours[d].capitalize(), _seat_hex(s, d)[1], True, dx=7)]
     else:
-        parts.append(_tspan("is the offense", MUTED, size=12.5, dx=7))
-    out.append(f'<text x="{_n(x + 12)}" y="{_n(y + 44)}" font-size="15">{"".join(parts)}</text>')
+        parts.append(_tspan("is the offense", MUTED, size=SMALL, dx=7))
+    out.append(f'<text x="{_n(x + 12)}" y="{_n(y + 50)}" font-size="{BIG}">{"".join(parts)}</text>')
     tgt = (f"target planet: {s.pname[s.target]}" if s.target >= 0
            else "the gate is not aimed yet" if d >= 0 else "drawing destiny")
-    out.append(_text(x + 12, y + 62, tgt, 11.5, MUTED))
+    out.append(_text(x + 12, y + 72, _fit(tgt, SMALL, lw), SMALL, MUTED))
     if s.outcome:
         good = s.outcome in ("offense", "deal_made", "reestablished", "cancelled")
         bad = s.outcome in ("defense", "deal_failed", "both lose", "no card")
         text = _OUTCOME_TEXT.get(s.outcome, s.outcome)
         if finished and s.last_result and s.last_result.get("totals"):
             text += " ({}-{})".format(*s.last_result["totals"])
-        out.append(_text(x + 12, y + 81, _fit(text, 12.5, w - 100, True), 12.5, GOOD if good else BAD if bad else INK,
+        out.append(_text(x + 12, y + 94, _fit(text, SMALL, lw, True), SMALL, GOOD if good else BAD if bad else INK,
                          bold=True))
 
     # the hyperspace gate (offense side) aimed at the target planet (defense side)
-    gy = y + 132
+    gy = y + 162
     gx = x + 14
-    out.append(_text(gx, gy - 37, "hyperspace gate", 10, MUTED))
+    out.append(_text(gx, gy - 44, "hyperspace gate", SMALL, MUTED))
     ofill, odark, otint = ohex
-    out.append(f'<path d="M{_n(gx)} {_n(gy - 32)} L{_n(gx + 152)} {_n(gy - 9)} L{_n(gx + 152)} {_n(gy + 9)} '
-               f'L{_n(gx)} {_n(gy + 32)} Z" fill="{otint}" stroke="{odark}" stroke-width="1.4"/>')
+    out.append(f'<path d="M{_n(gx)} {_n(gy - 36)} L{_n(gx + 176)} {_n(gy - 12)} L{_n(gx + 176)} {_n(gy + 12)} '
+               f'L{_n(gx)} {_n(gy + 36)} Z" fill="{otint}" stroke="{odark}" stroke-width="1.4"/>')
     on_gate = [(q, s.gate[q]) for q in [off] + list(s.allies[OFF]) if s.gate[q]]
     on_gate += [(q, s.gate[q]) for q in range(n) if s.gate[q] and q != off and q not in s.allies[OFF]]
     for i, (q, k) in enumerate(on_gate[:6]):
         col, row = divmod(i, 3)
-        out.append(_ships(gx + 8 + col * 48, gy - 12 + row * 16, _seat_hex(s, q), k, 12))
+        out.append(_ships(gx + 6 + col * 54, gy - 13 + row * 19, _seat_hex(s, q), k))
     if not on_gate:
-        out.append(_text(gx + 10, gy + 4, "empty", 10, FAINT))
-    px, pr = gx + 198, 26.0
+        out.append(_text(gx + 10, gy + 6, "empty", SMALL, MUTED))
+    px, pr = gx + 226, 28.0
     if s.target >= 0:
         tfill, tdark, ttint = _seat_hex(s, s.target // PLANETS)
         out.append(f'<circle cx="{_n(px)}" cy="{_n(gy)}" r="{_n(pr + 5)}" fill="none" stroke="{GATE}" stroke-width="3"/>')
         out.append(f'<circle cx="{_n(px)}" cy="{_n(gy)}" r="{_n(pr)}" fill="{ttint}" stroke="{tdark}" stroke-width="1.6"/>')
-        out.append(_text(px, gy - 6, str(s.target % PLANETS + 1), 14, tdark, "middle", True))
-        out.append(_text(px, gy + pr + 15, s.pname[s.target], 10.5, MUTED, "middle"))
+        out.append(_text(px, gy - 5, str(s.target % PLANETS + 1), MID, tdark, "middle", True))
         if d >= 0:
             k = s.ships[s.target * n + d]
-            out.append(_ships(px - 15, gy + 14, _seat_hex(s, d), k, 12, dim=k == 0))
+            out.append(_ships(px - 16, gy + 18, _seat_hex(s, d), k, dim=k == 0))
     else:
         out.append(f'<circle cx="{_n(px)}" cy="{_n(gy)}" r="{_n(pr)}" fill="#fafbfc" stroke="{FAINT}" '
                    f'stroke-width="1.2" stroke-dasharray="4 3"/>')
-        out.append(_text(px, gy + 5, "?", 16, FAINT, "middle", True))
+        out.append(_text(px, gy + 6, "?", MID, FAINT, "middle", True))
     beside = [(q, s.side[q]) for q in s.allies[DEF] if s.side[q]]
     ax = px + pr + 16
-    out.append(_text(ax, gy - 37, "defensive allies", 10, MUTED))
+    out.append(_text(ax, gy - 44, "defense allies", SMALL, MUTED))
     for i, (q, k) in enumerate(beside[:4]):
-        out.append(_ships(ax, gy - 18 + i * 16, _seat_hex(s, q), k, 12))
+        out.append(_ships(ax + (i // 2) * 54, gy - 8 + (i % 2) * 20, _seat_hex(s, q), k))
     if not beside:
-        out.append(_text(ax, gy + 4, "none", 10, FAINT))
+        out.append(_text(ax, gy + 6, "none", SMALL, MUTED))
 
-    # the encounter cards, with what they count as, the ships and the totals
-    cw, ch = 58.0, 78.0
-    cy = y + 176
-    both = s.revealed and s.card[OFF] >= 0 and s.card[DEF] >= 0
-    for side, ccx in ((OFF, gx + 76), (DEF, px)):
+    # the encounter cards, each with what it counts as, the ships and the total
+    cw, ch = 84.0, 96.0
+    cy = y + 216
+    for side in (OFF, DEF):
         who = s.main(side)
         if who < 0:
             continue
-        out.append(_card(s, ccx - cw / 2, cy, cw, ch, v.cards[side], "discarded" if finished else "no card"))
-        lines = [f"{s.colours[who]}'s card"]
+        cx0 = x + 12 + side * (w / 2)
+        out.append(_card(s, cx0, cy, cw, ch, v.cards[side], "discarded" if finished else "no card"))
+        tx = cx0 + cw + 8
+        room = x + (side + 1) * (w / 2) - tx - 6
+        lines = [(f"{s.colours[who]}'s card", _seat_hex(s, who)[1], True)]
         if both and s.kinds[side] >= 0:
             kind = s.kinds[side]
             printed = s.t.kind[s.card[side]]
-            eff = ("attack", "negotiate", "morph")[kind] if kind <= MORPH else "?"
             if kind == ATTACK:
-                bits = [f"card {s.values[side]:02d}", f"ships {s.side_ships(side)}"]
+                lines += [(f"card {s.values[side]:02d}", INK, False), (f"+ {s.side_ships(side)} ships", INK, False)]
                 if s.reinf[side]:
-                    bits.append(f"reinf. {s.reinf[side]}")
-                lines.append(" + ".join(bits))
+                    lines.append((f"+ reinf. {s.reinf[side]}", INK, False))
                 if printed != ATTACK:
-                    lines.append(f"counts as attack {s.values[side]:02d}")
+                    lines.insert(1, ("as attack", MUTED, False))
             elif kind != printed:
-                lines.append(f"counts as {eff}")
-        for i, t in enumerate(lines[:3]):
-            out.append(_text(ccx, cy + ch + 13 + i * 13, _fit(t, 10, 176), 10, MUTED if i else INK, "middle"))
-    if both and s.kinds == (ATTACK, ATTACK):
-        ty = cy + ch + 50
-        to, td = s.totals
-        out.append(_text(gx + 76, ty, f"total {to}", 16, ohex[1], "middle", True))
-        if d >= 0:
-            out.append(_text(px, ty, f"total {td}", 16, _seat_hex(s, d)[1], "middle", True))
-        out.append(_text((gx + 76 + px) / 2, ty, "vs", 11, MUTED, "middle"))
+                lines.append((f"as {('attack', 'negotiate', 'morph')[kind] if kind <= MORPH else '?'}", MUTED, False))
+        for i, (t, colour, bold) in enumerate(lines[:4]):
+            out.append(_text(tx, cy + 16 + i * 20, _fit(t, SMALL, room, bold), SMALL, colour, bold=bold))
+        if totals:
+            tot = s.totals[side]
+            out.append(_text(tx, cy + ch + 24, f"total {tot}", BIG, _seat_hex(s, who)[1], bold=True))
+    if totals:
+        out.append(_text(x + w / 2, cy + ch + 24, "vs", SMALL, MUTED, "middle"))
     # allies and invitations
-    ay = y + h - 26
-    for i, side in enumerate((OFF, DEF)):
+    ay = y + h - 34
+    pending = _pending_answers(s)
+    for side in (OFF, DEF):
         names = []
         for q in s.allies[side]:
             k = s.gate[q] if side == OFF else s.side[q]
             names.append(f"{s.colours[q]} ({k} ship{'s' if k != 1 else ''})" if k else f"{s.colours[q]} (ships home)")
         txt = f"{('offense', 'defense')[side]} allies: {', '.join(names) or 'none'}"
-        pending = _pending_answers(s)
         inv = [s.colours[q] for q in s.inv[side] if q in pending]
         if inv:
             txt += f" · invited: {', '.join(inv)}"
-        out.append(_text(x + 12, ay + i * 14, _fit(txt, 10.5, w - 24), 10.5, INK))
+        out.append(_text(x + 12, ay + side * 21, _fit(txt, SMALL, w - 24), SMALL, INK))
     return y + h
 
 
-def _legend(out: list[str], x: float, y: float, w: float) -> None:
-    """How to read the board (shown while no encounter is on)."""
-    out.append(_text(x, y, "How to read the board", 11.5, INK, bold=True))
+def _legend(s: State, out: list[str], x: float, y: float, w: float) -> None:
+    """How to read the board (shown while no encounter is on), and the game's options."""
+    out.append(_text(x, y, "How to read the board", SMALL, INK, bold=True))
     rows = [
-        ("ships", "a saucer and a count: ships of that colour"),
+        ("ships", "saucer and count: ships of a colour"),
         ("pips", "foreign colonies: five win"),
-        ("gate", "orange ring and cone: the planet the gate aims at"),
-        ("last", "magenta: what the last action touched"),
-        ("cards", "hands are counted, never shown (but the viewer's)"),
+        ("gate", "orange ring: the gate's target"),
+        ("last", "magenta: the last action"),
+        ("cards", "hands are counted (yours shown)"),
     ]
     for i, (key, text) in enumerate(rows):
-        yy = y + 22 + i * 22
+        yy = y + 28 + i * 26
         if key == "ships":
-            out.append(_ships(x, yy, SEAT_HEX["blue"], 4, 11))
+            out.append(_ships(x - 2, yy, SEAT_HEX["blue"], 4))
         elif key == "pips":
             for k in range(3):
                 on = k < 2
-                out.append(f'<circle cx="{_n(x + 5 + k * 11)}" cy="{_n(yy - 4)}" r="4.2" '
+                out.append(f'<circle cx="{_n(x + 6 + k * 14)}" cy="{_n(yy - 5)}" r="5.5" '
                            f'fill="{SEAT_HEX["green"][0] if on else "#ffffff"}" stroke="{SEAT_HEX["green"][1] if on else FAINT}"/>')
         elif key == "gate":
-            out.append(f'<circle cx="{_n(x + 14)}" cy="{_n(yy - 4)}" r="8" fill="none" stroke="{GATE}" stroke-width="2.5"/>')
+            out.append(f'<circle cx="{_n(x + 16)}" cy="{_n(yy - 5)}" r="9" fill="none" stroke="{GATE}" stroke-width="2.5"/>')
         elif key == "last":
-            out.append(f'<circle cx="{_n(x + 14)}" cy="{_n(yy - 4)}" r="8" fill="none" stroke="{HILITE}" '
+            out.append(f'<circle cx="{_n(x + 16)}" cy="{_n(yy - 5)}" r="9" fill="none" stroke="{HILITE}" '
                        f'stroke-width="2" stroke-dasharray="4 2"/>')
         else:
             for k in range(3):
-                out.append(_rect(x + 4 + k * 5, yy - 11, 9, 13, BACK[0], "#ffffff", 0.8, 1.5))
-        out.append(_text(x + 40, yy, _fit(text, 10.5, w - 44), 10.5, MUTED))
+                out.append(_rect(x + 4 + k * 6, yy - 13, 10, 15, BACK[0], "#ffffff", 0.8, 1.5))
+        out.append(_text(x + 48, yy, _fit(text, SMALL, w - 48), SMALL, MUTED))
+    opts = f"flares {'on' if s.rules.flares else 'off'} · powers {'on' if s.rules.powers else 'off'}"
+    out.append(_text(x, y + 28 + len(rows) * 26 + 4, _fit(opts, SMALL, w), SMALL, MUTED))
 
 
 def _deal(s: State, out: list[str], y: float) -> float:
@@ -763,7 +825,7 @@ def _deal(s: State, out: list[str], y: float) -> float:
     if s.outcome not in ("deal", "deal_made", "deal_failed") or s.stage in ("end of encounter", "game over"):
         return y
     x, w = RX, RW
-    h = 62.0
+    h = 72.0
     made, failed = s.outcome == "deal_made", s.outcome == "deal_failed"
     colour = GOOD if not failed else BAD
     out.append(_rect(x, y, w, h, "#f4fbf6" if not failed else "#fdf1f0", colour, 1.4, 9))
@@ -774,9 +836,9 @@ def _deal(s: State, out: list[str], y: float) -> float:
     else:
         made_so_far = s.tasks[0][2] if s.tasks and s.tasks[0][0] == "deal" else 0
         title = f"Deal · {made_so_far} of {s.rules.deal_rounds} proposals made"
-    out.append(_text(x + 12, y + 18, _fit(title, 12, w - 24, True), 12, colour, bold=True))
+    out.append(_text(x + 12, y + 21, _fit(title, SMALL, w - 24, True), SMALL, colour, bold=True))
     if s.deal_offer is None:
-        out.append(_text(x + 12, y + 38, "allies went home; no proposal yet", 11, MUTED))
+        out.append(_text(x + 12, y + 43, "allies went home; no proposal yet", SMALL, MUTED))
     else:
         by, prop = s.deal_offer
         (oc, on, op), (dc, dn, dp) = prop.a, prop.b
@@ -785,8 +847,8 @@ def _deal(s: State, out: list[str], y: float) -> float:
                  f"{dc} gives {dn} card{'s' if dn != 1 else ''}")
         lands = [f"{oc} lands on {op}" if op else "", f"{dc} lands on {dp}" if dp else ""]
         line2 = "; ".join(t for t in lands if t) or "no colony changes hands"
-        out.append(_text(x + 12, y + 37, _fit(line1, 11, w - 24), 11, INK))
-        out.append(_text(x + 12, y + 53, _fit(line2, 11, w - 24), 11, INK))
+        for i, line in enumerate((line1, line2)):
+            out.append(_tip(line, _text(x + 12, y + 43 + i * 20, _fit(line, SMALL, w - 24), SMALL, INK)))
     return y + h + 8
 
 
@@ -828,79 +890,100 @@ def _flare_player(s: State, alien: str) -> int:
     return -1
 
 
+
+
 def _in_play(s: State, out: list[str], y: float, bottom: float) -> float:
-    """Cards on the table and lasting effects; returns its bottom."""
+    """Cards on the table (as chips) and lasting effects; returns its bottom."""
     x, w = RX, RW
     effects = _effects(s)
     table = list(s.table)
-    lines = min(len(effects), 5)
-    h = min(30 + (72 if table else 0) + max(1, lines) * 14 + 6, bottom - y)
+    h = max(30.0, bottom - y)
     out.append(_rect(x, y, w, h, PANEL, LINE, 1.4, 9))
-    out.append(_text(x + 12, y + 19, "In play this encounter", 12.5, INK, bold=True))
-    out.append(_text(x + w - 12, y + 19, "artifacts, flares, reinforcements", 9.5, FAINT, "end"))
-    ty = y + 28
-    if table:
-        for i, c in enumerate(table[:7]):
-            out.append(_face(s, x + 12 + i * 54, ty, 48, 64, c))
-        if len(table) > 7:
-            out.append(_text(x + w - 12, ty + 40, f"+{len(table) - 7}", 11, MUTED, "end"))
-        ty += 72
-    room = int((y + h - ty - 4) // 14)
+    out.append(_text(x + 12, y + 21, "In play this encounter", SMALL, INK, bold=True))
+    if h < 50:
+        if table or effects:
+            out.append(_text(x + w - 12, y + 21, f"{len(table) + len(effects)} item(s)", SMALL, MUTED, "end"))
+        return y + h
+    cx, cy = x + 12, y + 30
+    for i, c in enumerate(table):
+        chip, cw = _chip(s, cx, cy, c)
+        if cx + cw > x + w - 12 and cx > x + 12:
+            cx, cy = x + 12, cy + 30
+            chip, cw = _chip(s, cx, cy, c)
+        if cy + 26 > y + h - 4:
+            out.append(_text(x + w - 12, y + 21, f"+{len(table) - i} more", SMALL, MUTED, "end"))
+            break
+        out.append(chip)
+        cx += cw + 6
+    ty = cy + 30 if table else y + 30
+    room = int((y + h - ty) // 20)
     for i, e in enumerate(effects[:max(0, room)]):
-        out.append(_text(x + 12, ty + 11 + i * 14, "• " + _fit(e, 10.5, w - 30), 10.5, INK))
+        out.append(_text(x + 12, ty + 16 + i * 20, "• " + _fit(e, SMALL, w - 36), SMALL, INK))
+    if 0 < room < len(effects):
+        out.append(_text(x + w - 12, y + 21, f"+{len(effects) - room} more", SMALL, MUTED, "end"))
     if not table and not effects:
-        out.append(_text(x + 12, ty + 11, "nothing", 10.5, FAINT))
+        out.append(_text(x + 12, ty + 16, "nothing", SMALL, MUTED))
     return y + h
 
 
 def _last_encounter(s: State, out: list[str], y: float) -> float:
-    """The result of the last finished encounter; returns its bottom."""
+    """The result of the last finished encounter, in two lines; returns its bottom."""
     x, w = RX, RW
-    h = 48.0
+    h = LAST_H
     out.append(_rect(x, y, w, h, PANEL, LINE, 1.4, 9))
-    out.append(_text(x + 12, y + 17, "Last encounter", 11, MUTED, bold=True))
     lr = s.last_result
-    if lr is None:
-        out.append(_text(x + 12, y + 35, "none yet", 10.5, FAINT))
-        return y + h
-    col = s.colours
-    what = _OUTCOME_TEXT.get(lr["outcome"], lr["outcome"])
-    vs = f"{col[lr['offense']]} vs {col[lr['defender']]}" if lr["defender"] >= 0 else col[lr["offense"]]
-    where = f" at {lr['target']}" if lr["target"] else ""
-    cards = " vs ".join(c or "-" for c in lr["cards"]) if any(lr["cards"]) else ""
-    tot = " {}-{}".format(*lr["totals"]) if lr.get("totals") else ""
-    line = f"{vs}{where}: {what}" + (f" ({cards}{tot})" if cards else "")
-    out.append(_text(x + 12, y + 35, _fit(line, 10.5, w - 24), 10.5, INK))
+    line = "none yet"
+    if lr is not None:
+        col = s.colours
+        what = _OUTCOME_TEXT.get(lr["outcome"], lr["outcome"])
+        vs = f"{col[lr['offense']]} vs {col[lr['defender']]}" if lr["defender"] >= 0 else col[lr["offense"]]
+        where = f" at {lr['target']}" if lr["target"] else ""
+        cards = " vs ".join(c or "-" for c in lr["cards"]) if any(lr["cards"]) else ""
+        tot = ", {}-{}".format(*lr["totals"]) if lr.get("totals") else ""
+        line = f"{vs}{where}: {what}" + (f" ({cards}{tot})" if cards else "")
+    head = "Last encounter: "
+    hw = _tw(head, SMALL, True)
+    out.append(_text(x + 12, y + 21, head, SMALL, MUTED, bold=True))
+    lines = _wrap(line, SMALL, w - 24 - hw)
+    first = lines[0] if lines else ""
+    rest = _fit(" ".join(lines[1:]), SMALL, w - 24)
+    out.append(_tip(line, _text(x + 12 + hw, y + 21, first, SMALL, INK if lr else MUTED)
+                    + (_text(x + 12, y + 42, rest, SMALL, INK) if rest else "")))
     return y + h
+
+
+LAST_H = 52.0  # the last encounter's panel
+WARP_H = 84.0  # the warp and decks panel
 
 
 def _warp_and_decks(s: State, out: list[str], y: float, h: float) -> None:
     x, w = RX, RW
     out.append(_rect(x, y, w, h, PANEL, LINE, 1.4, 9))
     # the warp: a swirl and the ships of every colour in it
-    cx, cy = x + 38, y + 40
-    out.append(f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="25" fill="#efeaf8" stroke="#6b5fa8" stroke-width="1.4"/>')
-    out.append(_spiral(cx - 2, cy + 2, 15, "#6b5fa8"))
-    out.append(_text(cx, cy + 40, "the warp", 10.5, MUTED, "middle", True))
+    cx, cy = x + 40, y + 32
+    out.append(f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="22" fill="#efeaf8" stroke="#6b5fa8" stroke-width="1.4"/>')
+    out.append(_spiral(cx - 2, cy + 2, 13, "#6b5fa8"))
+    out.append(_text(cx, y + h - 10, "warp", SMALL, MUTED, "middle", True))
     k = 0
     for p in range(s.n):
         if s.warp[p]:
             col, row = divmod(k, 3)
-            out.append(_ships(x + 78 + col * 50, y + 24 + row * 19, _seat_hex(s, p), s.warp[p], 12))
+            out.append(_ships(x + 74 + col * 54, y + 24 + row * 21, _seat_hex(s, p), s.warp[p]))
             k += 1
     if k == 0:
-        out.append(_text(x + 80, y + 44, "empty", 10.5, FAINT))
+        out.append(_text(x + 76, y + 38, "empty", SMALL, MUTED))
     # the decks
     dx = x + 190
-    top = s.t.name[s.discard[-1]] if s.discard else "empty"
+    top = s.t.name[s.discard[-1]] if s.discard else ""
     rows = [
-        ("cosmic deck", f"{len(s.deck)} cards"),
+        ("deck", f"{len(s.deck)} cards"),
         ("discards", f"{len(s.discard)} · top: {top}" if s.discard else "none"),
-        ("destiny deck", f"{len(s.ddeck)} cards ({len(s.ddiscard)} drawn)"),
+        ("destiny", f"{len(s.ddeck)} left, {len(s.ddiscard)} drawn"),
     ]
     for i, (a, b) in enumerate(rows):
-        out.append(_text(dx, y + 24 + i * 19, a, 10, MUTED))
-        out.append(_text(dx + 72, y + 24 + i * 19, _fit(b, 10.5, x + w - 12 - dx - 72, True), 10.5, INK, bold=True))
+        out.append(_text(dx, y + 22 + i * 22, a, SMALL, MUTED))
+        value = _text(dx + 80, y + 22 + i * 22, _fit(b, SMALL, x + w - 12 - dx - 80, True), SMALL, INK, bold=True)
+        out.append(_tip(b, value) if a == "discards" else value)
 
 
 # ----------------------------------------------------------------------------- viewer's hand
@@ -908,39 +991,52 @@ def _hand_strip(s: State, out: list[str], v: _View, y: float) -> None:
     p = v.viewer
     assert p is not None
     hexes = _seat_hex(s, p)
-    out.append(_rect(LX, y, W - 2 * LX, HAND_H - 8, PANEL, hexes[1], 1.6, 9))
+    out.append(_rect(LX, y, W - 2 * LX, HAND_H, PANEL, hexes[1], 1.6, 9))
     hand = v.hand or []
-    title = f"{s.colours[p].capitalize()}'s hand ({len(hand)} card{'s' if len(hand) != 1 else ''})"
-    out.append(_text(LX + 12, y + 19, title, 12.5, hexes[1], bold=True))
+    title = f"{s.colours[p].capitalize()}'s hand · {len(hand)} card{'s' if len(hand) != 1 else ''}"
+    out.append(_text(LX + 12, y + 21, title, SMALL, hexes[1], bold=True))
+    note_x = LX + 12 + _tw(title, SMALL, True) + 24
     note = "seen only by this player"
     if v.offers:
         note = "aliens dealt: " + " or ".join(v.offers) + " (keep one)"
-    out.append(_text(W - LX - 12, y + 19, note, 10, MUTED, "end"))
+    elif v.peeked:
+        col = s.colours
+        note = "; ".join(f"{col[q]}'s hand (shown to you): {', '.join(names) or 'empty'}"
+                         for q, names in v.peeked.items())
+    out.append(_tip(note, _text(W - LX - 12, y + 21, _fit(note, SMALL, W - LX - 12 - note_x), SMALL,
+                                MUTED if not v.peeked else INK, "end", bool(v.peeked))))
     x = LX + 12
-    cw, ch, gap = 54.0, 80.0, 6.0
+    gap = 6.0
+    cy = y + HAND_H - CARD_H - 8
     cards = list(hand)
     hoard = list(v.hoard or [])
-    room = int((W - 2 * LX - 24) // (cw + gap))
-    shown = cards[:room]
-    for i, c in enumerate(shown):
-        out.append(_face(s, x + i * (cw + gap), y + 28, cw, ch, c))
-    x += len(shown) * (cw + gap)
+    room = int((W - 2 * LX - 24 + gap) // (CARD_W + gap))
+    if hoard:
+        room -= 1 + min(len(hoard), 2)
     if len(cards) > room:
-        out.append(_text(x, y + 70, f"+{len(cards) - room}", 12, MUTED))
+        room -= 1  # room for the "+k" mark
+    shown = cards[:max(0, room)]
+    for i, c in enumerate(shown):
+        out.append(_face(s, x + i * (CARD_W + gap), cy, CARD_W, CARD_H, c))
+    x += len(shown) * (CARD_W + gap)
+    if len(cards) > len(shown):
+        rest = ", ".join(s.t.name[c] for c in cards[len(shown):])
+        out.append(_tip(rest, _text(x + 4, cy + CARD_H / 2 + 8, f"+{len(cards) - len(shown)}", BIG, MUTED, bold=True)))
+        x += CARD_W
     if not cards:
         why = "hands of eight are dealt once every player has chosen an alien" if s.stage == "setup" else "no cards"
-        out.append(_text(LX + 12, y + 66, why, 11, FAINT))
+        out.append(_text(LX + 12, cy + CARD_H / 2 + 6, why, SMALL, MUTED))
     if hoard:
         x += 10
-        out.append(f'<line x1="{_n(x - 8)}" y1="{_n(y + 28)}" x2="{_n(x - 8)}" y2="{_n(y + 108)}" stroke="{LINE}"/>')
-        out.append(_text(x, y + 19, f"hoard ({len(hoard)})", 11, MUTED, bold=True))
-        left = int((W - LX - 12 - x) // (cw * 0.7 + 4))
+        out.append(f'<line x1="{_n(x - 8)}" y1="{_n(cy)}" x2="{_n(x - 8)}" y2="{_n(cy + CARD_H)}" stroke="{LINE}"/>')
+        out.append(_text(x, cy + CARD_H / 2 + 6, "hoard", SMALL, MUTED, bold=True))
+        x += 56
+        left = max(1, int((W - LX - 12 - x + gap) // (CARD_W + gap)))
         for i, c in enumerate(hoard[:left]):
-            out.append(_face(s, x + i * (cw * 0.7 + 4), y + 28, cw * 0.7, ch, c))
-    if v.peeked:
-        col = s.colours
-        text = "; ".join(f"{col[q]}'s hand (shown to you): {', '.join(names) or 'empty'}" for q, names in v.peeked.items())
-        out.append(_text(LX + 12, y + HAND_H - 13, _fit(text, 10, W - 2 * LX - 24), 10, MUTED))
+            out.append(_face(s, x + i * (CARD_W + gap), cy, CARD_W, CARD_H, c))
+        if len(hoard) > left:
+            rest = ", ".join(s.t.name[c] for c in hoard[left:])
+            out.append(_tip(rest, _text(W - LX - 8, cy - 4, f"+{len(hoard) - left}", SMALL, MUTED, "end", True)))
 
 
 # ----------------------------------------------------------------------------- entry point
@@ -958,7 +1054,7 @@ def to_svg(state: State, viewer: int | None = None, highlight_last: bool = True,
     v = _View(state, viewer)
     if not highlight_last:
         v.last, v.last_actor, v.last_text = None, -1, ""
-    height_vb = TOP + MAIN_H + 10 + (HAND_H if viewer is not None else 0)
+    height_vb = VIEW_H if viewer is not None else BASE_H
     height = round(width * height_vb / W)
     label = "public view" if viewer is None else f"{state.colours[viewer]}'s view"
     out = [
@@ -969,13 +1065,12 @@ def to_svg(state: State, viewer: int | None = None, highlight_last: bool = True,
     _header(state, out, v, label)
     _players(state, out, v, highlight_last)
     bottom = TOP + MAIN_H
-    warp_h, last_h = 92.0, 48.0
     y = _encounter(state, out, v, TOP) + 8
     y = _deal(state, out, y)
-    _in_play(state, out, y, bottom - warp_h - last_h - 16)
-    _last_encounter(state, out, bottom - warp_h - last_h - 8)
-    _warp_and_decks(state, out, bottom - warp_h, warp_h)
+    _in_play(state, out, y, bottom - WARP_H - LAST_H - 16)
+    _last_encounter(state, out, bottom - WARP_H - LAST_H - 8)
+    _warp_and_decks(state, out, bottom - WARP_H, WARP_H)
     if viewer is not None:
-        _hand_strip(state, out, v, TOP + MAIN_H + 10)
+        _hand_strip(state, out, v, BASE_H)
     out.append("</svg>")
     return "".join(out)
