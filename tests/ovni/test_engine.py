@@ -576,3 +576,18 @@ def test_captured_aliens_count_for_majorities_unless_only_recruited_ones_do():
     assert s.score_breakdown()[RED]["aliens"] == 10 and s.score_breakdown()[BLUE]["aliens"] == 0
     s = ovni.example_position(4, 0, rules=ovni.Rules(captured_count_for_majority=False), **kw)
     assert s.score_breakdown()[RED]["aliens"] == 0 and s.score_breakdown()[BLUE]["aliens"] == 10
+
+
+def test_ufo_mission_counts_ufos_on_the_board_or_ufos_launched():
+    # mission 13: four mapped cities and six UFOs "built and launched"
+    four_maps = {"Paris": [0], "Berlim": [0], "Cairo": [0], "Dubai": [0]}
+    placed = dict(ufos={0: {"Paris": 2, "Berlim": 2, "Cairo": 2}}, mapped=four_maps)
+    s = ovni.example_position(4, 0, **placed)
+    assert s.mission_done(0, 13)  # six on the board (none launched)
+    s = ovni.example_position(4, 0, rules=ovni.Rules(ufo_mission="launched"), **placed)
+    assert not s.mission_done(0, 13)
+    # launched over the game, though only two remain on the board: done only when launches count
+    for reading, done in (("on_board", False), ("launched", True)):
+        s = ovni.example_position(4, 0, ufos={0: {"Paris": 2}}, mapped=four_maps, rules=ovni.Rules(ufo_mission=reading))
+        s.launched[0] = 6
+        assert s.mission_done(0, 13) is done

@@ -1,5 +1,7 @@
 """Every worked example of the Ovni rulebook, reproduced."""
 
+import random
+
 import pytest
 
 from ovnilab import IllegalAction, ovni
@@ -207,3 +209,63 @@ def test_alien_majority_three_way_tie():
 def test_washington_airspace_example():
     assert ovni.airspace_controller({"blue": 3, "red": 2, "green": 2, "yellow": 1}) == "blue"
     assert ovni.airspace_controller({"blue": 3, "red": 3, "green": 2, "yellow": 1}) is None
+
+
+# ------------------------------------------------------ examples replayed on real games
+def _first_game(cond, players=4, seeds=range(300)):
+    """The first seeded random game (set-up random too) that reaches a position where
+    ``cond`` holds, as the rules notebook finds its examples."""
+    for seed in seeds:
+        g = ovni.new_game(players, seed=seed, setup="random")
+        rnd = random.Random(seed)
+        while not g.is_over():
+            if cond(g):
+                return seed, g
+            g.apply(rnd.choice(g.legal_actions()))
+    raise AssertionError("no seeded game reaches the position")
+
+
+def test_placement_example_green_red_blue_yellow_fill_area_a():
+    # rulebook: green opens A face down; red puts its 5 there (face up); in a later turn
+    # blue takes the third circle and yellow the last, closing A
+    seed, g = _first_game(lambda s: s.round == 1 and s.phase == R.PLACEMENT and s.place_pos == 0
+                          and s.order1 == [GREEN, RED, BLUE, YELLOW])
+    g.apply("place 3 face-down on A")  # green
+    g.apply("place 5 face-up on A")  # red
+    g.apply("place 2 face-down on B")  # blue and yellow play elsewhere this turn
+    g.apply("place 2 face-up on B")
+    g.apply("place 4 face-down on C")  # green and red too
+    g.apply("place 4 face-up on C")
+    g.apply("place 4 face-down on A")  # blue: the third circle, face down
+    g.apply("place 3 face-up on A")  # yellow: the last circle, face up
+    assert [o for o, _ in g.area_slots[0]] == [GREEN, RED, BLUE, YELLOW]
+    assert g.area_slots[0][1] == (RED, 5)
+    with pytest.raises(IllegalAction, match="at most 4 command tokens"):
+        g.apply("place 2 face-down on A")
+
+
+def test_two_player_energy_example_first_player_chooses_the_third_players_alien():
+    # rulebook: a third player who wins nothing always takes bonus 1 (one alien and the
+    # force field); the first player in phase-1 order chooses the alien
+    seed, g = _first_game(lambda s: s.phase == R.ENERGY and s.energy_queue[0] == s.third, players=2)
+    T = g.third
+    assert g.current_player == g.order1[0]
+    assert {a.kind for a in g.legal_actions()} == {"energy_third"}  # never bonus 2
+    before = g.aliens[T][R.BUILDER]
+    g.apply("energy for third player builder")
+    assert g.aliens[T][R.BUILDER] == before + 1 and g.shield[T] and g.energy[T] == 1
+
+
+def test_third_player_winning_a_and_c_receives_a_only():
+    # rulebook: "venceu nas áreas A e C, portanto ele recebe os aliens da carta na área A"
+    seed, g = _first_game(lambda s: s.n == 2 and len(s.area_slots_last) == 3 and s.phase != R.RESOLVING
+                          and [ovni.resolve_area(sl) == s.third for sl in s.area_slots_last] == [True, False, True],
+                          players=2)
+    T = g.third
+    last = max(i for i, a in enumerate(g.log) if a.kind == "place")
+    before, after = g.replay(last), g.replay(last + 1)  # the last placement resolves the areas
+    card_a, card_c = (after.cards.alien_cards[c] for c in after.area_cards_last[0::2])
+    got = [after.aliens[T][t] - before.aliens[T][t] for t in range(4)]
+    assert got == [card_a.count(t) for t in range(4)]
+    assert after.area_winner_last[0] == T and after.area_winner_last[2] == -1  # C's card: nobody's
+    assert T not in after.energy_queue  # it won an area: no energy bonus
