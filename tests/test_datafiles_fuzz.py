@@ -232,7 +232,8 @@ def _cows_game(monkeypatch: pytest.MonkeyPatch, cards: Any, seed: int = 0) -> An
 
 
 def _cosmic_game(monkeypatch: pytest.MonkeyPatch, data: Any, seed: int = 0) -> Any:
-    monkeypatch.setattr(cosmic_rules, "load_data", lambda deck_file=None, folder=None: data)
+    # State.__init__ reads the data through rules/state.py's load_data (the package re-exports it)
+    monkeypatch.setattr(cosmic_rules.state, "load_data", lambda deck_file=None, folder=None: data)
     return cosmic.new_game(3 + seed % 3, seed=seed)
 
 

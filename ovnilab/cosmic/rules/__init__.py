@@ -1,13 +1,166 @@
-"""Cosmic Encounter's game engine, becoming a package (issue 13): this step only moves
-``rules.py`` to ``rules/encounter.py`` (so history follows it) and serves every name it
-defines from here; the next commit splits it into modules named for what they hold."""
+"""Cosmic Encounter's game engine: the state, its legal actions and how each one changes it.
 
-from . import encounter as _engine
+The rules are the rulebook ``seeds/003_*.txt`` plus the general rules REFERENCE.md gives
+(deals, compensation, defensive rewards, flares, artifacts); comments name the rule each
+block implements. Alien powers live in :mod:`ovnilab.cosmic.aliens`, one definition per
+alien; the engine calls their hooks at fixed points (see that module).
 
-globals().update({k: v for k, v in vars(_engine).items() if not k.startswith("__")})
-__all__ = _engine.__all__
+How a game flows
+----------------
+An encounter is a fixed list of *steps* (``_FLOW``): regroup, destiny, launch, alliance,
+planning, reveal, resolution, each with its *windows*. A step does the automatic part of
+a phase and pushes *tasks*; a task is a pending decision of one player (aim the gate,
+send a ship, answer an invitation, select a card, ...). ``current_player`` is the actor of
+the first task; ``legal_actions`` are that task's options. When no task is pending the
+next step runs. Every choice is an action in the log; chance (shuffles, random
+compensation) comes from ``GameState.chance()`` inside ``apply`` (a fresh seeded generator
+per chance event, so a clone copies two integers, not a generator). A decision with a
+single possible answer (the only colony to regroup to, the only card to select) is taken
+automatically and is not logged: it is not a choice.
 
-# the public classes name the package, where they are imported from (refusal messages
-# print "ovnilab.cosmic.rules.Action"; pickles of rules and states keep resolving)
-for _cls in (_engine.Action, _engine.Rules, _engine.State):
+Windows are the points where artifacts, flares and optional powers are offered: every
+player from the offense clockwise who holds something playable there is asked, and
+answers with a play or ``pass`` (after a play the same player is asked again). Card Zap is
+offered to the other holders right after a flare or artifact is played.
+
+Rule readings (the default is the reading judged most faithful; the alternative is a
+:class:`Rules` option)
+------------------------------------------------------------------------------------------
+* Launching and sending allies "without abandoning a colony" (the issue's reading of the
+  rulebook's warning "careful not to take every ship of a colony or you lose it"). The
+  warning can also be read as allowing it: ``Rules(may_abandon_colonies=True)``.
+* Destiny reshuffle: "if only one card is left, shuffle the discards into a new deck before
+  drawing" (``destiny_reshuffle="one_left"``); ``"empty"`` reshuffles when none is left.
+* The second encounter is offered ("may have a second encounter"):
+  ``second_encounter="ask"``; ``"always"`` starts it without asking.
+* Both players revealing a morph: the rulebook is silent; both count as attack 00, so the
+  ships decide and ties go to the defense (``double_morph="attack0"``); ``"negotiate"``
+  makes it a deal.
+* Special destiny cards name a player other than the offense (the card would otherwise
+  point at the offense itself); ties break to the offense's left.
+* Deals are structured proposals (cards each way, a colony each way) that the other main
+  player accepts, rejects, or counters; ``deal_rounds`` proposals in all stand in for the
+  rulebook's minute. A proposal names how many cards each side gives; once it is
+  accepted each giver chooses its cards one at a time (the offense first; both choose
+  before any card changes hands, so neither sees what it gets before giving).
+  ``deal_cards="random"`` draws them at random from the giver's hand instead (a quicker
+  what-if). A colony granted in a deal is placed with 1-4 ships from the receiver's
+  colonies. The offense's ships on the gate go home before
+  the negotiation, like the allies'.
+* Ships that return to colonies (allies after a deal or a defence, Zombie, Observer, Force
+  Field) go back to the planet they came from, or to the owner's first colony when that
+  colony is gone. Ships that leave the warp (regroup, rewards, Mobius Tubes) go to a
+  colony their owner chooses.
+* A player who has to draw a new hand and still finds no encounter card draws again, at
+  most three times; a defence that still has none ends the encounter with no winner.
+  When the cosmic deck runs out, the discard pile is shuffled into a new deck.
+* Reinforcements (REFERENCE: after the reveal, by main players and allies) are offered
+  only when both cards are attacks (otherwise totals do not matter), to the players in
+  the encounter from the offense clockwise, round after round until all pass in a row.
+* Compensation counts the negotiating main player's own ships lost (not its allies');
+  defensive rewards are chosen as a mix of cards and ships before anything is drawn.
+* Card Zap answers a flare or artifact as it is played (a zapped artifact is discarded, a
+  zapped flare returns to its owner's hand, used); a Card Zap is itself an artifact being
+  played, so another Card Zap may answer it (which lets the first card take effect).
+  Cosmic Zap answers the use of an optional power as it is made (that use is cancelled),
+  or is played in any window against a power that acts by itself (a passive power such
+  as Zombie's or Macron's), which it cancels for the rest of the encounter.
+* Plague's victim chooses which three ships it loses, then which card of each type it
+  discards (types in the order attack, negotiate, morph, reinforcement, artifact, flare).
+* The second encounter, "after a win": the offense's side won, or a deal was made (also
+  a re-established home planet and an encounter cancelled by Oracle's super flare).
+* Stacking the gate: a ship that regrouped to the gate (no colonies) counts among the
+  four the offense may launch.
+
+ovnilab safety rule
+-------------------
+``Rules.turn_limit`` (default 400 turns) ends a game that has run that long; the players
+with the most foreign colonies share the win (``state.limit_reached`` tells). Random play
+with the default rules ends long before (typically 15-25 turns; the tests check the limit
+does not trigger); it only guarantees that every playout terminates, e.g. when no
+encounter card is left to draw, or when players keep abandoning colonies
+(``may_abandon_colonies=True`` with random play stalls about once in 400 games).
+
+Hidden information
+------------------
+``observation(seat)`` is what a seat may see; ``determinize(seat, rng)`` deals everything
+else again for search bots, canonically (the sample depends only on the observation and
+``rng``). What every player knows about hidden places is kept in small immutable records
+(``shown``, ``flares_public``, ``flares_seen``) so a clone stays cheap: a flare played
+stays in its owner's hand, a card offered to the Vulch stays in the giver's, and a seat
+knows which flares are in the deck only as far as it has seen them (its offers, the
+aliens revealed, the flares played or drawn). Barbarian and Hacker see the hands they
+choose from while choosing (:meth:`State.shown_hands`). ``describe(action, viewer)`` words
+the log: ``viewer=None`` is the public log, which never names a face-down card, an alien
+choice or a card taken from a hidden hand.
+
+Representation (chosen for speed): seats are ints, planets are ints ``0..5n-1`` (planet
+``p`` belongs to seat ``p // 5``), ships are one flat list ``ships[p * n + seat]``, cards
+are ints (see :mod:`ovnilab.cosmic.data`), tasks are tuples, so ``clone`` is a few list
+copies.
+
+Where each part lives
+---------------------
+One class, :class:`State`, whose methods are grouped in modules named for what they hold
+(each module a mixin of ``State``; every method reads and changes the fields that
+``State.__init__`` sets up):
+
+* :mod:`.state`: :class:`Rules` (the rule options), ``State`` itself (set-up, the fields
+  of a position, the task queue and its dispatch tables, scores), :func:`new_game`,
+  :func:`check_invariants`;
+* :mod:`.encounter`: the phases in order (``_FLOW``: start of turn, regroup, destiny,
+  launch, alliance, planning, reveal, reinforcements, outcome, resolution, clean-up), the
+  revealed cards' values and the outcome, the end of an encounter, a turn and the game;
+* :mod:`.decisions`: the decisions those phases ask of one player (aliens at set-up,
+  regroup, ships to and from the warp, own colour, wild destiny, aiming, sending ships,
+  invitations and answers, card selection, rewards, the second encounter, a power's
+  choice);
+* :mod:`.cards`: hands, draws and discards, artifacts (when each is playable, what it
+  does), flares (which side, when), Plague's discards, reinforcements;
+* :mod:`.answers`: windows (artifacts, flares and optional powers offered in turn) and the
+  answer rounds a play opens (Card Zap, Cosmic Zap, Filch's wild flare), then the effect;
+* :mod:`.deals`: deals (proposals, counters, the cards each giver chooses) and
+  compensation;
+* :mod:`.board`: planets, colonies, roles in the encounter, the powers' hooks, ships
+  moving between colonies, gate and warp;
+* :mod:`.hidden`: observations, what every player knows of hidden cards, determinization;
+* :mod:`.actions`: :class:`Action`, its text, reading a text back, explaining a refusal,
+  the log's wording;
+* :mod:`.components`: the constants the engine counts with (planets, ships, destiny
+  codes, sides, roles) and the static tables built once per deck.
+
+Every name this package had as one module (``rules.py``) is still importable from
+``ovnilab.cosmic.rules``, including the private ones other modules and tests use.
+"""
+
+from __future__ import annotations
+
+from ...core import TERMINAL, GameState, IllegalAction, SaveFormatError
+from ..aliens import POWERS
+from ..data import ARTIFACT, ATTACK, FLARE, MORPH, NEGOTIATE, REINFORCEMENT, CosmicData, load_data
+from .actions import _A, _INTERN, ACCEPT, AGAIN, DECLINE, DONE, END_TURN, JOIN, PASS, REJECT, SECOND, Action
+from .cards import _PLAGUE_KINDS
+from .components import (_TABLES, _TABLES_LOCK, _TABLES_MAX, DEF, OFF, PLANETS, R_DEF_ALLY, R_DEFENSE, R_NONE,
+                         R_OFF_ALLY, R_OFFENSE, SHIPS, SIDE_NAMES, SPECIAL, WILD, _subsets, _Tables, _tables,
+                         implemented_aliens)
+from .deals import _PROPOSALS
+from .encounter import _FLOW, IDX_DESTINY, IDX_ENC_END, IDX_ENC_START, IDX_TURN_START
+from .state import (_HANDLE, _KINDS, _OPTIONS, _READY, Rules, State, _check_rules_across, check_invariants,
+                    invariants, new_game)
+
+__all__ = [
+    "Rules",
+    "Action",
+    "State",
+    "new_game",
+    "check_invariants",
+    "PASS",
+    "PLANETS",
+    "SHIPS",
+]
+
+# the public classes name this package as their module, where they are imported from
+# (a refusal names "ovnilab.cosmic.rules.Action"; pickles keep the path they always had)
+for _cls in (Action, Rules, State):
     _cls.__module__ = __name__
+del _cls

@@ -1,0 +1,343 @@
+"""Actions: the :class:`Action` a player chooses, its text, and reading a text back.
+
+``str(action)`` is the text of the log and of saves; ``_parse_action`` reads it back
+(the grammar is ``_RE``, with colours, planets, aliens and cards made canonical),
+``_explain_illegal`` says which rule an illegal action breaks (``_WAITS``: what each
+task waits for) and ``describe`` words an action for a viewer's log without naming what
+that viewer may not see. The fixed actions (:data:`PASS`, :data:`DONE`, ...) and ``_A``
+(interned actions) serve the modules that list legal actions.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, NamedTuple
+
+from ...core import IllegalAction, action_repr, fold_text
+
+
+class Action(NamedTuple):
+    """One decision. ``str()`` gives the text :meth:`State.parse_action` reads back.
+
+    kinds: alien, regroup, again, home, reestablish, defender, aim, ship, done, invite,
+    join, select, play, flare, power, choose, pass, reinforce, propose, accept, reject,
+    give, discard, reward, place, lose, second, end_turn.
+    """
+
+    kind: str
+    a: Any = None
+    b: Any = None
+    c: Any = None
+
+    def __repr__(self) -> str:
+        return action_repr(self)  # <Action 'pass'>: the text (ovnilab.core)
+
+    def __str__(self) -> str:  # noqa: C901 - one line per kind
+        k, a, b, c = self
+        if k == "pass":
+            return "pass"
+        if k == "ship":
+            return f"ship from {a}"
+        if k == "done":
+            return "done"
+        if k == "select":
+            return f"select {a} from hoard" if b else f"select {a}"
+        if k == "place":
+            return f"place ship on {a}"
+        if k == "lose":
+            return f"lose ship from {a}"
+        if k == "regroup":
+            return f"regroup to {a}"
+        if k == "aim":
+            return f"aim at {a}"
+        if k == "invite":
+            return "invite " + ("+".join(a) if a else "nobody")
+        if k == "join":
+            return f"join {a}" if a else "decline"
+        if k == "play":
+            return f"play {a}" + (f" on {b}" if b else "") + (" from hoard" if c else "")
+        if k == "flare":
+            return f"play {a} flare ({b})" + (f": {c}" if c else "")
+        if k == "power":
+            return f"use {a} power" + (f": {b}" if b else "")
+        if k == "choose":
+            return f"{a}: {b}"
+        if k == "reinforce":
+            return f"reinforce {b} with {a}" + (" from hoard" if c else "")
+        if k == "propose":
+            (oc, on, op), (dc, dn, dp) = a, b
+            return (f"propose: {oc} gives {on} card{'s' if on != 1 else ''}, "
+                    f"{dc} gives {dn} card{'s' if dn != 1 else ''}, "
+                    f"{oc} lands {'on ' + op if op else 'nowhere'}, "
+                    f"{dc} lands {'on ' + dp if dp else 'nowhere'}")
+        if k == "give":
+            return f"give {a}"
+        if k == "discard":
+            return f"discard {a}"
+        if k == "accept":
+            return "accept deal"
+        if k == "reject":
+            return "reject deal"
+        if k == "reward":
+            return f"reward {a} card{'s' if a != 1 else ''} and {b} ship{'s' if b != 1 else ''}"
+        if k == "second":
+            return "have a second encounter"
+        if k == "end_turn":
+            return "end turn"
+        if k == "again":
+            return "draw again"
+        if k == "home":
+            return f"encounter {a} at home"
+        if k == "reestablish":
+            return f"reestablish {a}"
+        if k == "defender":
+            return f"choose defender {a}"
+        if k == "alien":
+            return f"choose alien {a}"
+        return f"{k} {a} {b} {c}"
+
+
+PASS = Action("pass")
+DONE = Action("done")
+ACCEPT = Action("accept")
+REJECT = Action("reject")
+AGAIN = Action("again")
+SECOND = Action("second")
+END_TURN = Action("end_turn")
+DECLINE = Action("join", None)
+JOIN = (Action("join", "offense"), Action("join", "defense"))
+
+_INTERN: dict[Action, Action] = {}
+
+
+def _A(kind: str, a: Any = None, b: Any = None, c: Any = None) -> Action:
+    """An interned action (equal actions are one object: cheap hashing and comparing)."""
+    key = (kind, a, b, c)
+    y = _INTERN.get(key)
+    if y is None:
+        if len(_INTERN) > 200_000:
+            _INTERN.clear()
+        y = _INTERN[key] = tuple.__new__(Action, key)
+    return y
+
+
+class ActionTextMixin:
+    """State's methods that read and word actions (reading a text, explaining a refusal,
+    the log's wording)."""
+
+    # ================================================================ reading actions
+    # The grammar of Cosmic Encounter's actions (keywords in any case; colours, planets,
+    # aliens and card names are made canonical by _colour, _planet, _alien and _card).
+    _FIXED = {
+        "pass": PASS, "done": DONE, "accept deal": ACCEPT, "reject deal": REJECT,
+        "draw again": AGAIN, "have a second encounter": SECOND, "end turn": END_TURN,
+        "decline": DECLINE, "join offense": JOIN[0], "join defense": JOIN[1],
+    }
+    _PL = r"(\w+ \d+)"
+    _COLOURS = r"(\w+(?: ?\+ ?\w+)*)"  # one colour or several joined by "+"
+    _RE = [(re.compile(rx, re.IGNORECASE), kind) for rx, kind in [
+        (r"^choose alien (\w+)$", "alien"),
+        (r"^regroup to " + _PL + "$", "regroup"),
+        (r"^place ship on " + _PL + "$", "place"),
+        (r"^lose ship from " + _PL + "$", "lose"),
+        (r"^ship from (the warp|\w+ \d+)$", "ship"),
+        (r"^aim at " + _PL + "$", "aim"),
+        (r"^encounter (\w+) at home$", "home"),
+        (r"^reestablish " + _PL + "$", "reestablish"),
+        (r"^choose defender (\w+)$", "defender"),
+        (r"^invite (nobody|\w+(?: ?\+ ?\w+)*)$", "invite"),
+        (r"^select (.+?)( from hoard)?$", "select"),
+        (r"^play (\w+) flare \((wild|super)\)(?:: (.+))?$", "flare"),
+        (r"^play (.+?)(?: on " + _COLOURS + ")?( from hoard)?$", "play"),
+        (r"^use (\w+) power(?:: (.+))?$", "power"),
+        (r"^reinforce (offense|defense) with (.+?)( from hoard)?$", "reinforce"),
+        (r"^reward (\d+) cards? and (\d+) ships?$", "reward"),
+        (r"^give (.+)$", "give"),
+        (r"^discard (.+)$", "discard"),
+        (r"^propose: (\w+) gives (\d+) cards?, (\w+) gives (\d+) cards?, "
+         r"\w+ lands (?:on (\w+ \d+)|nowhere), \w+ lands (?:on (\w+ \d+)|nowhere)$", "propose"),
+        (r"^(\w+): (.+)$", "choose"),
+    ]]
+
+    def _named(self, text: str, names: Any, what: str) -> str:
+        """``text`` as one of ``names`` (a name matches in any case, without accents);
+        :class:`IllegalAction` listing the names if none does."""
+        if text in names:
+            return text
+        key = fold_text(text)
+        for n in names:
+            if fold_text(n) == key:
+                return n
+        shown = list(names)
+        raise IllegalAction(f"unknown {what} {text!r}" + (f"; {what}s are {shown}" if len(shown) <= 12 else ""))
+
+    def _colour(self, text: str) -> str:
+        return self._named(text, self.g.colours, "colour")
+
+    def _colours(self, text: str) -> tuple[str, ...]:
+        cols = {self._colour(c) for c in text.replace(" ", "").split("+")}
+        return tuple(sorted(cols, key=lambda c: self.cindex.get(c, 99)))
+
+    def _planet(self, text: str) -> str:
+        colour, number = text.rsplit(" ", 1)
+        return f"{self._colour(colour)} {int(number)}"
+
+    def _alien(self, text: str) -> str:
+        return self._named(text, self.g.aliens, "alien")
+
+    def _card(self, text: str) -> str:
+        """A card's face name: "attack 8" is "attack 08", "reinforcement 3" is
+        "reinforcement +3", and names match in any case."""
+        m = re.match(r"^attack (\d+)$", text, re.IGNORECASE)
+        if m:
+            text = f"attack {int(m.group(1)):02d}"
+        m = re.match(r"^reinforcement ?\+? ?(\d+)$", text, re.IGNORECASE)
+        if m:
+            text = f"reinforcement +{int(m.group(1))}"
+        return self._named(text, self.g.face_index, "card")
+
+    def _parse_action(self, text: str) -> Action:  # noqa: C901 - one branch per kind
+        """Cosmic Encounter's grammar (see :meth:`GameState.parse_action` for what is
+        forgiven)."""
+        fixed = self._FIXED.get(text.lower())
+        if fixed is not None:
+            return fixed
+        for rx, kind in self._RE:
+            m = rx.match(text)
+            if not m:
+                continue
+            g = m.groups()
+            if kind in ("regroup", "place", "lose", "ship", "aim", "reestablish"):
+                return _A(kind, "the warp" if g[0].lower() == "the warp" else self._planet(g[0]))
+            if kind == "alien":
+                return _A(kind, self._alien(g[0]))
+            if kind in ("home", "defender"):
+                return _A(kind, self._colour(g[0]))
+            if kind == "invite":
+                return _A("invite", () if g[0].lower() == "nobody" else self._colours(g[0]))
+            if kind == "select":
+                return _A("select", self._card(g[0]), bool(g[1]))
+            if kind == "flare":
+                return _A("flare", self._alien(g[0]), g[1].lower(), g[2])
+            if kind == "play":
+                tgt = "+".join(self._colours(g[1])) if g[1] else None
+                return _A("play", self._card(g[0]), tgt, "hoard" if g[2] else None)
+            if kind == "power":
+                return _A("power", self._alien(g[0]), g[1])
+            if kind == "reinforce":
+                return _A("reinforce", self._card(g[1]), g[0].lower(), "hoard" if g[2] else None)
+            if kind == "reward":
+                return _A("reward", int(g[0]), int(g[1]))
+            if kind in ("give", "discard"):
+                return _A(kind, self._card(g[0]))
+            if kind == "propose":
+                return _A("propose", (self._colour(g[0]), int(g[1]), g[4] and self._planet(g[4])),
+                          (self._colour(g[2]), int(g[3]), g[5] and self._planet(g[5])))
+            if kind == "choose":
+                return _A("choose", self._alien(g[0]), g[1])
+        raise IllegalAction("unreadable Cosmic Encounter action: actions read like 'select attack 08', "
+                            "'ship from red 1', 'invite blue+green', 'pass'")
+
+    # ================================================================ explanations
+    _WAITS = {
+        "alien": ("alien", "choose one of the two aliens dealt to you"),
+        "regroup": ("regroup", "regroup: the ship from the warp goes to one of your colonies"),
+        "place": ("place", "ships leaving the warp go to one of your colonies"),
+        "lose": ("lose", "the lost ships come from your colonies"),
+        "own": ("again home reestablish", "your own colour: draw again, attack a foreign colony in "
+                "your system, or re-establish an empty home planet"),
+        "wild": ("defender", "wild destiny: choose another player as the defender"),
+        "aim": ("aim", "aim the hyperspace gate at a planet of the defender's system"),
+        "ships": ("ship done", "ships come from your colonies, one to four, without abandoning a colony"),
+        "invite": ("invite", "invite allies among the players who are not main players"),
+        "answer": ("join", "join a side that invited you (with 1-4 ships) or decline"),
+        "select": ("select", "select an encounter card (attack, negotiate or morph) from your hand"),
+        "window": ("pass play flare power", "play a card or power whose timing is now, or pass"),
+        "reinforce": ("pass reinforce", "reinforcements add to your own side after an attack is revealed"),
+        "zap": ("pass play flare", "a Card Zap (or Filch's wild flare) may answer the flare or artifact just "
+                "played; a Cosmic Zap may answer the power just used"),
+        "deal": ("propose accept reject", "deal: propose, accept, reject or counter"),
+        "plague": ("discard", "Plague: discard one card of each type you hold (attack, negotiate, morph, "
+                   "reinforcement, artifact, flare)"),
+        "give": ("give", "an accepted deal: choose the cards you give, one at a time, from your hand"),
+        "reward": ("reward", "a defensive reward is one card or one ship from the warp per ship sent"),
+        "second": ("second end_turn", "after a win or a deal the offense may have a second encounter"),
+        "power": ("choose", "the power asks for one of its listed choices"),
+    }
+
+    def _explain_illegal(self, a: Any) -> str:  # noqa: C901 - one branch per rule
+        if not isinstance(a, Action):
+            return "not a Cosmic Encounter action"
+        if not self.tasks:
+            return "nobody is to act"
+        t = self.tasks[0]
+        kinds, rule = self._WAITS[t[0]]
+        who = self.colours[self.actor] if 0 <= self.actor < self.n else "nobody"
+        if a.kind not in kinds.split():
+            return f"the game waits for {who}: {rule}"
+        k = t[0]
+        if k == "ships" and a.kind == "ship":
+            p = self.pindex.get(a.a, -1)
+            if p < 0:
+                return "unknown planet"
+            if not self.colony(t[1], p):
+                return "ships come from your own colonies"
+            if t[3] >= t[5]:
+                return f"at most {t[5]} ships"
+            return "a colony keeps at least one ship (rulebook: do not abandon a colony)"
+        if k == "ships" and a.kind == "done":
+            return "send at least one ship"
+        if k == "select":
+            return ("select an encounter card you hold (attack, negotiate or morph; flares and "
+                    "artifacts are not encounter cards)")
+        if k == "answer":
+            return "only players the offense (or the defense) invited may join its side"
+        if k == "invite":
+            return "the offense cannot invite the defense, nor the defense the offense"
+        if k == "window":
+            if a.kind == "play" and a.a in self.g.artifacts:
+                info = self.g.artifacts[a.a]
+                return f"{a.a} is played at {info.timing} by {info.who} player (artifacts.toml), and you must hold it"
+            if a.kind == "flare":
+                return ("flares: one per player per encounter, each once, at its timing; the Super side "
+                        "only for the alien's owner with its power")
+            if a.kind == "power":
+                return ("a power works only for its alien, at its timing and role, with three home "
+                        "colonies, once per encounter")
+        if k == "reinforce":
+            return "reinforcements are played from your hand onto your own side"
+        if k == "deal":
+            if a.kind == "accept":
+                return "there is no proposal to accept"
+            if a.kind == "propose" and self.deal_offer is not None and t[2] >= self.rules.deal_rounds:
+                return f"no more counters: at most {self.rules.deal_rounds} proposals"
+            return ("a proposal moves at least one card or colony; cards from hands (at most "
+                    f"{self.rules.deal_max_cards}), colonies on planets where the granting side has one")
+        if k == "reward":
+            return "reward one card or one ship from the warp per ship sent (ships only from your warp)"
+        return rule
+
+    def describe(self, action: Action, viewer: int | None = None, actor: int | None = None) -> str:
+        """``action`` as ``viewer`` may read it in a log. ``viewer=None`` is the public log
+        (any onlooker: how :class:`ovnilab.board.GameBoard`, the cosmic widget and
+        :func:`ovnilab.cosmic.render.public_action_text` call it); ``viewer=seat`` reads
+        its own actions (``actor == viewer``) in full. Anybody else never reads a hidden
+        name: a selection reads "select an encounter card", an alien choice "choose an
+        alien", and the cards a power's choice names (Barbarian's loot, Hacker's
+        compensation, ...) read "a card". An unknown ``actor`` (None) is masked."""
+        if viewer is not None and viewer == actor:
+            return str(action)
+        k = action.kind
+        if k == "select":
+            return "select an encounter card" + (" from the hoard" if action.b else "")
+        if k == "alien":
+            return "choose an alien"
+        if k == "give":
+            return "give a card"
+        if k == "choose":
+            text = str(action)
+            for name in self.t.names_longest_first:
+                if name in text:
+                    text = text.replace(name, "a card")
+            return text
+        return str(action)

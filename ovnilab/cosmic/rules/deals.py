@@ -1,0 +1,153 @@
+"""Deals and compensation.
+
+Two negotiates make the main players deal: proposals, acceptance, counters (task
+``deal``), then each giver chooses the cards it gives (task ``give``) and the cards change
+hands at once. A negotiate that loses to an attack takes compensation: random cards of
+the winner's hand. What an accepted or failed deal does to ships and colonies is part of
+the resolution phase (:mod:`.encounter`, ``_s_resolve``).
+"""
+
+from __future__ import annotations
+
+from .actions import ACCEPT, REJECT, Action, _A
+from .components import DEF, OFF
+
+
+_PROPOSALS: dict[tuple, list] = {}
+
+
+class DealsMixin:
+    """State's deals (tasks ``deal`` and ``give``), card exchanges and compensation."""
+
+    # --- deal: proposals, acceptance, counters
+    def _proposals(self) -> list[Action]:
+        off, d = self.offense, self.defender
+        mx = self.rules.deal_max_cards
+        ho, hd = min(mx, len(self.hands[off])), min(mx, len(self.hands[d]))
+        pn = self.pname
+        # REFERENCE: a colony on a planet where the granting side has one
+        po: tuple = (None,)
+        if self._sources(off):
+            po += tuple(pn[p] for p in self.colonies(d) if not self.colony(off, p))
+        pd: tuple = (None,)
+        if self._sources(d):
+            pd += tuple(pn[p] for p in self.colonies(off) if not self.colony(d, p))
+        key = (self.colours[off], self.colours[d], ho, hd, po, pd)
+        out = _PROPOSALS.get(key)
+        if out is None:
+            oc, dc = key[0], key[1]
+            new = tuple.__new__
+            out = []
+            for a in range(ho + 1):
+                for x in po:
+                    ox = (oc, a, x)
+                    for b in range(hd + 1):
+                        for y in pd:
+                            # REFERENCE: at least one card or colony changes hands
+                            if a or b or x or y:
+                                out.append(new(Action, ("propose", ox, (dc, b, y), None)))
+            if len(_PROPOSALS) > 2000:
+                _PROPOSALS.clear()
+            _PROPOSALS[key] = out
+        return list(out)
+
+    def _r_deal(self, t: tuple) -> bool:
+        self.stage = "deal"
+        self.actor = t[1]
+        return True
+
+    def _o_deal(self, t: tuple) -> list[Action]:
+        _, s, made = t
+        if self.deal_offer is None:
+            return self._proposals() + [REJECT]
+        out = [ACCEPT, REJECT]
+        if made < self.rules.deal_rounds:
+            out += self._proposals()
+        return out
+
+    def _h_deal(self, t: tuple, a: Action) -> None:
+        _, s, made = t
+        if a.kind == "accept":
+            prop = self.deal_offer[1]  # type: ignore[index]
+            self.deal_terms = (prop.a, prop.b)
+            self.outcome = "deal_made"
+            self._pop()
+        elif a.kind == "reject":
+            self.outcome = "deal_failed"
+            self._pop()
+        else:
+            self.deal_offer = (s, a)
+            self._set(("deal", self.opponent(s), made + 1))
+
+    # --- give: a main player chooses the cards it gives in an accepted deal
+    def _give_options(self, t: tuple) -> list[Action]:
+        _, s, side, k = t
+        picked = list(self.deal_picks[side])
+        nm = self.t.name
+        names = []
+        for c in self.hands[s]:
+            if c in picked:
+                picked.remove(c)
+            else:
+                names.append(nm[c])
+        return [_A("give", x) for x in sorted(set(names))]
+
+    def _r_give(self, t: tuple) -> bool:
+        self.stage = "deal"
+        opts = self._give_options(t)
+        if len(opts) == 1:
+            # cards of a single kind left: which one is not a choice
+            self._h_give(t, opts[0])
+            return False
+        self.actor = t[1]
+        return True
+
+    def _o_give(self, t: tuple) -> list[Action]:
+        return self._give_options(t)
+
+    def _h_give(self, t: tuple, a: Action) -> None:
+        _, s, side, k = t
+        picked = self.deal_picks[side]
+        c = next(c for c in self.hands[s] if self.t.name[c] == a.a and c not in picked)
+        self.deal_picks[side] = picked + (c,)
+        if k > 1:
+            self._set(("give", s, side, k - 1))
+        else:
+            self._pop()
+
+    # --- the cards change hands: an accepted deal, compensation
+    def _deal_exchange(self) -> None:
+        """The cards both sides chose to give change hands at once."""
+        for side in (OFF, DEF):
+            giver, receiver = self.main(side), self.main(1 - side)
+            if self.deal_picks[side]:
+                self._forget_shown(giver)  # only the two main players see which cards went
+            for c in self.deal_picks[side]:
+                self.hands[giver].remove(c)
+                self.hands[receiver].append(c)
+        self.deal_picks = [(), ()]
+
+    def _give_random(self, giver: int, receiver: int, k: int, protect: bool = False) -> None:
+        """``k`` cards at random from ``giver``'s hand (without the cards Miser's wild
+        flare protects, when ``protect``)."""
+        hand = self.hands[giver]
+        if not hand or k <= 0:
+            return
+        pool = [c for c in hand if not (protect and ("protect", giver, c) in self.eflags)]
+        self._forget_shown(giver)  # nobody else sees which cards went
+        rng = self.chance()
+        for _ in range(min(k, len(pool))):
+            c = pool.pop(rng.randrange(len(pool)))
+            hand.remove(c)
+            self.hands[receiver].append(c)
+
+    def _compensate(self, receiver: int, giver: int, k: int) -> None:
+        """REFERENCE: compensation, ``k`` random cards from ``giver``'s hand."""
+        if ("flag", receiver, "double_comp") in self.eflags:
+            k *= 2  # Clone's super flare
+        for seat, fn in self._hook("compensation"):
+            if fn(self, seat, receiver, giver, k):
+                return
+        if ("flag", giver, "no_compensation") in self.eflags:
+            return
+        self._give_random(giver, receiver, k, protect=True)

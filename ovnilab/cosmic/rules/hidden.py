@@ -1,0 +1,359 @@
+"""Hidden information: what each seat may see and what everybody knows.
+
+``observation(seat)`` is a seat's view; the records of cards every player saw go into a
+hand (``shown``) and of flares known to be in the game (``flares_public``,
+``flares_seen``) keep what is public; ``determinize(seat, rng)`` deals everything the
+seat cannot see again, canonically, for search bots.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Sequence
+
+from ..data import FLARE
+from .components import DEF, OFF, SIDE_NAMES, SPECIAL, WILD
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .actions import Action
+    from .state import State
+
+
+class HiddenInfoMixin:
+    """State's observation, public knowledge of hidden cards, and determinization."""
+
+    # ================================================================ observation
+    def card_visible(self, side: int, viewer: int) -> bool:
+        """Whether ``viewer`` may see the encounter card of ``side``."""
+        return self.revealed or self.main(side) == viewer or self.face_up == self.main(side)
+
+    def shown_hands(self, seat: int) -> list[int]:
+        """The other seats whose hand ``seat`` may look at now: Will's super flare (for
+        the encounter), Barbarian looting the loser's hand (rulebook: it looks at the
+        hand) and Hacker choosing compensation (it chooses which cards, so it sees the
+        hands it may take from) while that decision is pending."""
+        out = {k[2] for k in self.eflags if k[0] == "peek" and k[1] == seat}
+        for t in self.tasks:
+            if t[0] == "power" and t[1] == seat:
+                if t[2] == "Barbarian" and t[3][0] == "loot":
+                    out.add(t[3][1])
+                elif t[2] == "Hacker" and t[3][0] == "take":
+                    out.update(o for o in range(self.n) if ("flag", o, "no_compensation") not in self.eflags)
+        out.discard(seat)
+        return sorted(out)
+
+    def _note_flares(self, seat: int, cards: Sequence[int]) -> None:
+        """Remember the flares among ``cards`` as known to be in the game, by ``seat``
+        (it drew them or was shown them) or by everybody (``seat=-1``)."""
+        fk = self.t.kind
+        new = frozenset(c for c in cards if fk[c] == FLARE)
+        if seat < 0:
+            if not new <= self.flares_public:
+                self.flares_public = self.flares_public | new
+        elif not new <= self.flares_seen[seat]:
+            seen = list(self.flares_seen)
+            seen[seat] = seen[seat] | new
+            self.flares_seen = tuple(seen)
+
+    def _note_shown(self, card: int, seat: int) -> None:
+        """Every player saw ``card`` go into (or stay in) ``seat``'s hand."""
+        self.shown = tuple(x for x in self.shown if x[0] != card) + ((card, seat),)
+        self._note_flares(-1, (card,))
+
+    def _forget_shown(self, *seats: int) -> None:
+        """Cards left the hands of ``seats`` unseen (given at random, taken by a power's
+        private choice, shuffled together): what everybody knew of those hands no longer
+        holds, whichever cards moved."""
+        if self.shown:
+            self.shown = tuple(x for x in self.shown if x[1] not in seats)
+
+    def _note_flare_play(self, t: tuple, a: Action) -> None:
+        """A flare is played face up and stays in (after use returns to) its owner's
+        hand (REFERENCE); Filch's wild flare, answering a play, takes the card just
+        played into the Filch's hand in view of everybody."""
+        fc = self.g.flare_card
+        seat = self.actor
+        if a.a in fc:
+            self._note_shown(fc[a.a], seat)
+        if t[0] == "zap" and len(self.tasks) > 1 and self.tasks[1][0] == "effect":
+            eff = self.tasks[1]
+            card = eff[3] if eff[2] == "artifact" else fc.get(eff[3], -1)
+            if card >= 0:
+                self._note_shown(card, seat)
+
+    def _public_pins(self) -> list[tuple[int, int]]:
+        """``(seat, card)``: cards every player knows to be in ``seat``'s hand (or Miser's
+        hoard) now: the :attr:`shown` records that still hold, a flare being played (it
+        stays where it was while its effect waits for a Card Zap) and the cards offered to
+        the Vulch (the one under consideration and those refused stay in the giver's
+        hand)."""
+        hands, hoard, fc, nm = self.hands, self.hoard, self.g.flare_card, self.t.name
+        out = [(o, c) for c, o in self.shown if c in hands[o] or c in hoard[o]]
+        for t in self.tasks:
+            if t[0] == "effect" and t[2] == "flare":
+                c = fc.get(t[3], -1)
+                if c in hands[t[1]] or c in hoard[t[1]]:
+                    out.append((t[1], c))
+            elif t[0] == "power" and t[2] == "Vulch" and t[3][0] in ("consider", "offer"):
+                d = t[3]
+                giver, names = (d[1], (d[2],) + tuple(d[3])) if d[0] == "consider" else (t[1], tuple(d[2]))
+                for name in names:
+                    c = next((c for c in hands[giver] if nm[c] == name), -1)
+                    if c >= 0:
+                        out.append((giver, c))
+        return out
+
+    def _aliens_public(self) -> bool:
+        return not self.rules.powers or all(a is not None for a in self.alien)
+
+    def known_flares(self, seat: int, shown: Sequence[int] | None = None) -> set[int]:
+        """The flare cards ``seat`` knows are in the game: those of its alien offers and of
+        the aliens it knows (rulebook: the dealt aliens' flares join the deck), flares
+        played, drawn face up or reshuffled from the discard pile, flares it drew or was
+        shown, and those it sees now (its hand and hoard, a hand it may look at, the
+        discard pile, the table). Which other flares are in the deck is private (a
+        flare's card is only seen when drawn)."""
+        if not self.rules.flares:
+            return set()
+        fc = self.g.flare_card
+        known = set(self.flares_public)
+        known |= self.flares_seen[seat]
+        known.update(c for c, _ in self.shown)
+        public = self._aliens_public()
+        known.update(fc[a] for a in self.offers[seat])
+        known.update(fc[a] for o, a in enumerate(self.alien) if a is not None and (public or o == seat))
+        seen = self.hands[seat] + self.hoard[seat] + self.discard + self.table
+        for o in (self.shown_hands(seat) if shown is None else shown):
+            seen += self.hands[o]
+        seen += [c for _, c in self._public_pins()]
+        # the flares in the game are few: look each one up in what the seat sees
+        for c in self.cards_in_game[self.g.deck_size:]:
+            if c not in known and c in seen:
+                known.add(c)
+        return known
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see: everything public plus its own hand (and hoard); other
+        hands only by size (but a hand it may look at now, :meth:`shown_hands`); deck order
+        never; face-down encounter cards until revealed; other players' aliens once every
+        alien is chosen; of the flares in the deck only those it knows of
+        (:meth:`known_flares`)."""
+        if not (isinstance(seat, int) and 0 <= seat < self.n):
+            raise ValueError(f"seat must be 0..{self.n - 1}, got {seat!r}")
+        n, col, nm = self.n, self.colours, self.t.name
+        chosen = self._aliens_public()
+        planets = {}
+        for p, name in enumerate(self.pname):
+            planets[name] = {col[s]: self.ships[p * n + s] for s in range(n) if self.ships[p * n + s]}
+        cards: dict[str, str | None] = {}
+        for side in (OFF, DEF):
+            c = self.card[side]
+            if c < 0:
+                cards[SIDE_NAMES[side]] = None
+            elif self.card_visible(side, seat):
+                cards[SIDE_NAMES[side]] = nm[c]
+            else:
+                cards[SIDE_NAMES[side]] = "face down"
+        offer = None
+        if self.deal_offer is not None:
+            offer = str(self.deal_offer[1])
+        d = self.destiny
+        destiny = (None if d < 0 else col[d] if d < n else "wild" if d == WILD
+                   else self.g.specials[d - SPECIAL].name)
+        shown = self.shown_hands(seat)
+        return {
+            "seat": seat,
+            "num_players": n,
+            "colours": list(col),
+            "turn": self.turn,
+            "current_player": self.current_player,
+            "phase": self.phase,
+            "stage": self.stage,
+            "offense": self.offense,
+            "defender": self.defender,
+            "encounter": self.enc_no,
+            "destiny": destiny,
+            "target": self.pname[self.target] if self.target >= 0 else None,
+            "aliens": [a if (s == seat or chosen) else None for s, a in enumerate(self.alien)],
+            "alien_offers": list(self.offers[seat]),
+            "powers_active": [self._power_on(s) if chosen else False for s in range(n)],
+            "planets": planets,
+            "warp": list(self.warp),
+            "gate": list(self.gate),
+            "defensive_allies_ships": list(self.side),
+            "allies": {"offense": [col[s] for s in self.allies[OFF]], "defense": [col[s] for s in self.allies[DEF]]},
+            "invited": {"offense": [col[s] for s in self.inv[OFF]], "defense": [col[s] for s in self.inv[DEF]]},
+            "foreign_colonies": self.scores(),
+            "home_colonies": [self.home_colonies(s) for s in range(n)],
+            "hand": self.hand_names(seat),
+            "hand_sizes": [len(h) for h in self.hands],
+            "hoard": sorted(nm[c] for c in self.hoard[seat]),
+            "hoard_sizes": [len(h) for h in self.hoard],
+            "deck_size": len(self.deck),
+            "discard": [nm[c] for c in self.discard],
+            "destiny_deck_size": len(self.ddeck),
+            "encounter_cards": cards,
+            "table": [nm[c] for c in self.table],
+            "reinforcements": list(self.reinf),
+            "totals": list(self.totals) if self.revealed else None,
+            "tokens": list(self.tokens),
+            "deal_offer": offer,
+            "peeked_hands": {col[o]: self.hand_names(o) for o in shown},
+            "outcome": self.outcome,
+            "flares_known": sorted(self.t.alien[c] for c in self.known_flares(seat, shown)),
+            "game_over": self.over,
+            "winners": self.winners(),
+        }
+
+    def determinize(self, seat: int, rng: Any) -> "State":
+        """A full state consistent with what ``seat`` has seen, for search bots.
+
+        Dealt again at random, keeping every count: the cards ``seat`` cannot see (other
+        hands but those it may look at, other hoards, the deck order, an opponent's
+        face-down card, which stays an encounter card); during alien selection the other
+        players' offers (and an alien already chosen, one of them), with the flares in the
+        deck following the offers; afterwards the other players' discarded offers and the
+        identity of each hidden flare whose alien ``seat`` cannot know is in the game
+        (:meth:`known_flares`). Cards every player knows to be in a hand stay there
+        (:meth:`_public_pins`); a record of :attr:`shown` is dropped as soon as cards
+        leave that hand unseen (deals, compensation, powers' private choices).
+
+        Canonical: the hidden cards are pooled in a fixed order (by face, then id) before
+        shuffling, so the result depends only on what ``seat`` sees and on ``rng`` (two
+        positions ``seat`` cannot tell apart give the same sample). The sample is a new
+        start: its log is empty (the true log holds face-down choices) and undo and
+        history stop there (:meth:`GameState.mark_arranged`); future chance is reseeded
+        from ``rng``.
+        """
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
+            raise ValueError(f"seat must be 0..{self.n - 1}, got {seat!r}")
+        s = self.clone()
+        T = s.t
+        nm, ie = T.name, T.is_enc
+        setup = s.rules.powers and bool(s.offers[seat]) and any(t[0] == "alien" for t in s.tasks)
+        if setup:
+            s._redeal_offers(seat, rng, setup=True)
+        shown = s.shown_hands(seat)
+        slots, sides = s.hidden_places(seat)
+        sizes = [len(x) for x in slots]
+        slot_of = {id(x): k for k, x in enumerate(slots)}
+        pins = sorted({(slot_of[id(pile)], nm[c]) for o, c in s._public_pins()
+                       for pile in (s.hands[o] if c in s.hands[o] else s.hoard[o],) if id(pile) in slot_of})
+        pool = [c for x in slots for c in x] + [s.card[side] for side in sides]
+        if s.rules.flares and not setup:
+            pool = s._redraw_flares(seat, pool, rng, shown)
+        pool.sort(key=T.canon.__getitem__)  # canonical: by face, then id
+        fixed: list[list[int]] = [[] for _ in slots]
+        for k, face in pins:
+            i = next((i for i, c in enumerate(pool) if nm[c] == face), -1)
+            if i >= 0 and len(fixed[k]) < sizes[k]:
+                fixed[k].append(pool.pop(i))
+        # a uniform shuffle (sorting by random keys: several times faster than shuffle())
+        keys = [rng.random() for _ in pool]
+        pool = [c for _, c in sorted(zip(keys, pool))]
+        for side in sides:
+            i = next(i for i, c in enumerate(pool) if ie[c])
+            s.card[side] = pool.pop(i)
+        for x, k, f in zip(slots, sizes, fixed):
+            rest = k - len(f)
+            x[:] = f + pool[:rest]
+            del pool[:rest]
+        if s.rules.powers and s.offers[seat] and not setup:
+            s._redeal_offers(seat, rng, setup=False)
+        # what the other seats remember of flares is theirs: they know their hands now
+        s.flares_seen = tuple(x if o == seat else frozenset() for o, x in enumerate(s.flares_seen))
+        s._redeal_private(seat)
+        s.reseed_chance(rng.randrange(2**62))
+        s.mark_arranged()
+        return s
+
+    def hidden_places(self, seat: int) -> tuple[list[list[int]], list[int]]:
+        """Where ``seat`` cannot look: the card lists it cannot see into (other hands
+        but those it may look at, other hoards, the deck) and the sides whose encounter
+        card is face down to it."""
+        shown = self.shown_hands(seat)
+        slots: list[list[int]] = []
+        for o in range(self.n):
+            if o != seat and o not in shown:
+                slots.append(self.hands[o])
+            if o != seat:
+                slots.append(self.hoard[o])
+        slots.append(self.deck)
+        sides = [side for side in (OFF, DEF) if self.card[side] >= 0 and not self.card_visible(side, seat)]
+        return slots, sides
+
+    def _redeal_private(self, seat: int) -> None:
+        """After a re-deal, the private choices other players made about cards of their
+        hands follow the new hands: the cards already chosen to give in a deal, and the
+        cards Miser's wild flare protects, become as many cards of the new hand."""
+        for side in (OFF, DEF):
+            picks = self.deal_picks[side]
+            giver = self.main(side)
+            if picks and giver != seat and not all(c in self.hands[giver] for c in picks):
+                self.deal_picks[side] = tuple(self.hands[giver][: len(picks)])
+        stale = [f for f in self.eflags if f[0] == "protect" and f[1] != seat and f[2] not in self.hands[f[1]]]
+        for f in sorted(stale):
+            self.eflags.discard(f)
+            o = f[1]
+            free = [c for c in self.hands[o] if ("protect", o, c) not in self.eflags]
+            if free:
+                self.eflags.add(("protect", o, free[0]))
+
+    def _redeal_offers(self, seat: int, rng: Any, setup: bool) -> None:
+        """Deal the other seats' alien offers again from the aliens ``seat`` cannot rule
+        out (the pool minus its own offers, and once aliens are public minus the chosen
+        ones). During selection an alien already chosen becomes one of its new offers and
+        the flares follow (rulebook: the dealt aliens' flares join the deck, topped up at
+        random to ``Rules.flares_total``); afterwards a seat's offers are its alien plus
+        aliens whose flares are in the game."""
+        k = self.rules.alien_choices
+        mine = set(self.offers[seat])
+        others = [o for o in range(self.n) if o != seat]
+        offers = self.offers
+        if setup:
+            avail = [a for a in self.alien_pool if a not in mine]
+            rng.shuffle(avail)
+            for i, o in enumerate(others):
+                offers[o] = tuple(avail[k * i: k * i + k])
+                if self.alien[o] is not None:
+                    self.alien[o] = offers[o][0]
+            if self.rules.flares:
+                fl = [a for o in range(self.n) for a in offers[o]]
+                rest = avail[k * len(others):]
+                while len(fl) < self.rules.flares_total and rest:
+                    fl.append(rest.pop())
+                fc = self.g.flare_card
+                self.flare_aliens = tuple(fl)
+                self.cards_in_game = tuple(range(self.g.deck_size)) + tuple(sorted(fc[a] for a in fl))
+                self.deck[:] = self.cards_in_game  # no hand is dealt before every alien is chosen
+            return
+        chosen = {a for a in self.alien if a is not None}
+        base = self.flare_aliens if self.rules.flares else self.alien_pool
+        avail = sorted(a for a in base if a not in mine and a not in chosen)
+        rng.shuffle(avail)
+        need = (k - 1) * len(others)
+        if len(avail) < need:  # defensive: a pool too small for flares to cover the offers
+            extra = sorted(a for a in self.alien_pool if a not in mine and a not in chosen and a not in avail)
+            rng.shuffle(extra)
+            avail += extra
+        for i, o in enumerate(others):
+            offers[o] = (self.alien[o],) + tuple(avail[(k - 1) * i: (k - 1) * (i + 1)])
+
+    def _redraw_flares(self, seat: int, pool: list[int], rng: Any, shown: Sequence[int]) -> list[int]:
+        """Give the flares in ``pool`` (cards ``seat`` cannot see) whose alien ``seat``
+        cannot know is in the game new identities, drawn from the aliens it cannot rule
+        out; ``flare_aliens`` and ``cards_in_game`` follow. Returns the new pool."""
+        T, fc = self.t, self.g.flare_card
+        known = self.known_flares(seat, shown)
+        # a flare of the game that is not known is in a hidden place (those seen are known)
+        hidden = [c for c in self.cards_in_game[self.g.deck_size:] if c not in known]
+        if not hidden:
+            self.flare_aliens = tuple(sorted(self.flare_aliens))  # the order told the deal
+            return pool
+        ruled_out = {T.alien[c] for c in known}
+        new = [fc[a] for a in rng.sample([a for a in self.alien_pool if a not in ruled_out], len(hidden))]
+        for old, c in zip(hidden, new):
+            pool[pool.index(old)] = c
+        flares = sorted(c for c in self.cards_in_game[self.g.deck_size:] if c in known) + new
+        self.flare_aliens = tuple(sorted(T.alien[c] for c in flares))
+        self.cards_in_game = tuple(range(self.g.deck_size)) + tuple(sorted(flares))
+        return pool

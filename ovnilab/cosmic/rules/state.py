@@ -1,0 +1,538 @@
+"""The state of a game: its rule options (:class:`Rules`), set-up, the fields a position
+is made of, the task queue that drives play, and scores; :func:`new_game` and
+:func:`check_invariants`.
+
+:class:`State` is one class whose methods live in the modules named for what they do
+(each a mixin: :mod:`.board`, :mod:`.cards`, :mod:`.encounter`, :mod:`.decisions`,
+:mod:`.answers`, :mod:`.deals`, :mod:`.hidden`, :mod:`.actions`); all of them read and
+change the fields ``State.__init__`` sets up. The dispatch tables at the end send each
+pending task to its ``_r_``/``_o_``/``_h_`` methods.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+from ...core import (GameState, SaveFormatError, TERMINAL, check_rules, load_saved_file, rule_option,
+                     rules_from_dict, rules_to_dict, saved_choice, short_repr)
+from .. import data as _data
+from ..aliens import POWERS
+from ..data import load_data
+from .actions import Action, ActionTextMixin
+from .answers import AnswersMixin
+from .board import BoardMixin
+from .cards import CardsMixin
+from .components import PLANETS, SHIPS, SPECIAL, WILD, _tables
+from .deals import DealsMixin
+from .decisions import DecisionsMixin
+from .encounter import _FLOW, IDX_TURN_START, EncounterMixin
+from .hidden import HiddenInfoMixin
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Rule options. Defaults are the rulebook; change them for what-if analyses.
+
+    See the package docstring (:mod:`ovnilab.cosmic.rules`) for the readings behind ``may_abandon_colonies``,
+    ``destiny_reshuffle``, ``second_encounter``, ``double_morph``, ``deal_rounds``,
+    ``deal_cards`` and the
+    safety rule ``turn_limit``.
+
+    powers / flares
+        play with alien powers / with flares in the deck (the rulebook suggests first
+        games without flares).
+    alien_pool
+        names of the aliens that may be dealt (default: every implemented alien).
+
+    Every option has a documented range, checked when the rules are built (one
+    :class:`~ovnilab.core.RulesError` lists every bad field); ``turn_limit`` (at most
+    1,000) and ``win_colonies`` (at most ten, reachable with three players) keep every
+    game finite.
+    """
+
+    powers: bool = rule_option(True, "play with alien powers")
+    flares: bool = rule_option(True, "play with flares in the deck")
+    # rulebook: flares topped up to ten with fewer than five players
+    flares_total: int = rule_option(10, "flares shuffled into the deck", lo=0, hi=30)
+    # rulebook: two aliens dealt, one kept
+    alien_choices: int = rule_option(2, "aliens dealt to each player, who keeps one", lo=1, hi=5)
+    hand_size: int = rule_option(8, "cards in a new hand", lo=1, hi=12)  # rulebook: hands of eight
+    # rulebook: four ships on each home planet (five planets of twenty ships)
+    ships_per_planet: int = rule_option(4, "ships on each home planet at the start", lo=1, hi=SHIPS // PLANETS)
+    # rulebook: five foreign colonies win
+    win_colonies: int = rule_option(5, "foreign colonies that win", lo=1, hi=2 * PLANETS)
+    # rulebook: 1-4 ships launched or sent by an ally
+    max_ships: int = rule_option(4, "ships launched or sent by an ally at most", lo=1, hi=SHIPS)
+    deal_rounds: int = rule_option(4, "proposals in a deal (the rulebook's minute)", lo=1, hi=10)
+    deal_max_cards: int = rule_option(3, "cards one side gives in a deal at most", lo=0, hi=12)
+    # rulebook: a failed deal costs three ships each
+    deal_fail_ships: int = rule_option(3, "ships each main player loses when a deal fails", lo=0, hi=SHIPS)
+    deal_cards: str = rule_option("chosen", "cards given in a deal: chosen by the giver or drawn at random",
+                                  choices=("chosen", "random"))
+    # rulebook: fewer than three home colonies lose the power
+    power_threshold: int = rule_option(3, "home colonies needed to keep the alien power", lo=0, hi=PLANETS)
+    may_abandon_colonies: bool = rule_option(False, "ships may leave a colony empty (and lose it)")
+    destiny_reshuffle: str = rule_option("one_left", "when the destiny deck is reshuffled",
+                                         choices=("one_left", "empty"))
+    second_encounter: str = rule_option("ask", "the second encounter after a win is offered or always played",
+                                        choices=("ask", "always"))
+    double_morph: str = rule_option("attack0", "two morphs revealed count as attack 00 or as a deal",
+                                    choices=("attack0", "negotiate"))
+    turn_limit: int = rule_option(400, "turns after which the game ends (the most colonies win)", lo=1, hi=1000)
+    alien_pool: tuple[str, ...] | None = rule_option(
+        None, "the aliens that may be dealt (empty: every implemented alien)", max_items=100)
+    deck_file: str | None = rule_option(None, "the cosmic deck: a file name in data/cosmic (empty: deck.toml)",
+                                        folder=lambda: _data.data_dir() / "cosmic")
+
+    def __post_init__(self) -> None:
+        check_rules(self, _check_rules_across)
+
+
+def _check_rules_across(rules: Rules, errors: dict[str, str]) -> None:
+    """The alien pool names implemented aliens."""
+    pool = rules.alien_pool
+    if "alien_pool" in errors or pool is None:
+        return
+    unknown = [a for a in pool if a not in POWERS]
+    if unknown:
+        errors["alien_pool"] = f"{short_repr(unknown)} are not implemented aliens; choose from {sorted(POWERS)}"
+    elif len(set(pool)) != len(pool):
+        errors["alien_pool"] = "names an alien twice"
+
+
+class State(BoardMixin, CardsMixin, EncounterMixin, DecisionsMixin, AnswersMixin, DealsMixin,
+            HiddenInfoMixin, ActionTextMixin, GameState):
+    """A game of Cosmic Encounter in progress. Build it with :func:`new_game`."""
+
+    game_name = "cosmic"
+    action_class = Action
+
+    # ------------------------------------------------------------------ set-up
+    def __init__(
+        self,
+        num_players: int = 4,
+        seed: int | None = None,
+        rules: Rules | None = None,
+        aliens: Sequence[str] | None = None,
+    ) -> None:
+        if num_players not in (3, 4, 5):
+            raise ValueError(f"Cosmic Encounter is played here by 3, 4 or 5 players, not {num_players!r}")
+        rules = Rules() if rules is None else rules
+        if not isinstance(rules, Rules):
+            raise TypeError("rules must be a cosmic.Rules")
+        g = load_data(rules.deck_file)
+        n = num_players
+        pool = [a for a in g.aliens if a in POWERS]
+        if rules.alien_pool is not None:
+            unknown = [a for a in rules.alien_pool if a not in pool]
+            if unknown:
+                raise ValueError(f"Rules.alien_pool: {unknown} are not implemented aliens {pool}")
+            pool = [a for a in pool if a in rules.alien_pool]
+        if aliens is not None:
+            aliens = list(aliens)
+            if not rules.powers:
+                raise ValueError("aliens= needs Rules(powers=True)")
+            if len(aliens) != n:
+                raise ValueError(f"aliens= must name one alien per player ({n}), got {len(aliens)}")
+            for a in aliens:
+                if a not in POWERS:
+                    raise ValueError(f"aliens=: {a!r} is not an implemented alien; choose from {sorted(POWERS)}")
+            if len(set(aliens)) != n:
+                raise ValueError("aliens=: each alien is dealt once")
+        elif rules.powers and n * rules.alien_choices > len(pool):
+            raise ValueError(f"{n} players x {rules.alien_choices} aliens need {n * rules.alien_choices} aliens; "
+                             f"the pool has {len(pool)}")
+        rd = rules_to_dict(rules)
+        if rd["alien_pool"] is not None:
+            rd["alien_pool"] = list(rd["alien_pool"])
+        options: dict[str, Any] = {"num_players": n, "rules": rd}
+        if aliens is not None:
+            options["aliens"] = list(aliens)
+        super().__init__(seed, options)
+        self.rules = rules
+        self.g = g
+        self.t = _tables(g)
+        self.n = n
+        self.A = self.t.acts(n)
+        self._orders = self.A["order"]
+        self._planets = self.A["planets"]
+        rng = self.chance()  # one generator for the whole set-up
+        self.colours: tuple[str, ...] = g.colours[:n]
+        np_ = PLANETS * n
+        self.pname: tuple[str, ...] = tuple(f"{self.colours[p // PLANETS]} {p % PLANETS + 1}" for p in range(np_))
+        self.pindex: dict[str, int] = {name: p for p, name in enumerate(self.pname)}
+        self.cindex: dict[str, int] = {c: s for s, c in enumerate(self.colours)}
+
+        # rulebook: five planets per player with four ships each (with fewer per planet,
+        # a what-if option, the remaining ships start in the warp)
+        ships = [0] * (np_ * n)
+        for s in range(n):
+            for k in range(PLANETS):
+                ships[(PLANETS * s + k) * n + s] = rules.ships_per_planet
+        self.ships = ships
+        self.warp = [SHIPS - PLANETS * rules.ships_per_planet] * n
+        if self.warp[0] < 0:
+            raise ValueError("Rules.ships_per_planet: five planets hold at most 20 ships")
+        self.gate = [0] * n  # ships on the hyperspace gate (offense and offensive allies)
+        self.gate_from: list[list[int]] = [[] for _ in range(n)]  # planet each came from (-1: warp)
+        self.side = [0] * n  # defensive allies' ships beside the target planet
+        self.side_from: list[list[int]] = [[] for _ in range(n)]
+        self.tokens = [0] * n  # Warrior's tokens
+
+        # rulebook: the destiny deck without the cards of unused colours
+        dd = [s for s in range(n) for _ in range(g.destiny_per_colour)]
+        dd += [WILD] * g.destiny_wild + [SPECIAL + i for i in range(len(g.specials))]
+        rng.shuffle(dd)
+        self.ddeck = dd
+        self.ddiscard: list[int] = []
+
+        # rulebook: flares dealt two per player, each player keeps one of the two aliens
+        self.alien: list[str | None] = [None] * n
+        self.offers: list[tuple[str, ...]] = [() for _ in range(n)]
+        dealt: list[str] = []
+        if rules.powers:
+            if aliens is not None:
+                self.alien = list(aliens)
+                dealt = list(aliens)
+            else:
+                order = list(pool)
+                rng.shuffle(order)
+                k = rules.alien_choices
+                self.offers = [tuple(order[k * s: k * s + k]) for s in range(n)]
+                dealt = order[: n * k]
+        flare_aliens: list[str] = []
+        if rules.flares:
+            # rulebook: the dealt flares join the deck, topped up at random to ten
+            flare_aliens = list(dealt)
+            rest = [a for a in pool if a not in flare_aliens]
+            rng.shuffle(rest)
+            while len(flare_aliens) < rules.flares_total and rest:
+                flare_aliens.append(rest.pop())
+        self.flare_aliens: tuple[str, ...] = tuple(flare_aliens)
+        #: the aliens that may be dealt (what a seat's determinization deals offers and
+        #: unknown flares from)
+        self.alien_pool: tuple[str, ...] = tuple(pool)
+        self.cards_in_game: tuple[int, ...] = tuple(range(g.deck_size)) + tuple(
+            sorted(g.flare_card[a] for a in flare_aliens))
+        self.powers: tuple[Any, ...] = (None,) * n
+        self.hooked: dict[str, tuple] = {}
+        # rulebook: the cosmic deck, with the flares, shuffled (hands are dealt once every
+        # player has chosen an alien)
+        deck = list(self.cards_in_game)
+        rng.shuffle(deck)
+        self.deck: list[int] = deck
+        self.discard: list[int] = []
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.hoard: list[list[int]] = [[] for _ in range(n)]
+        # Public knowledge about hidden cards (immutable values, replaced when they change,
+        # so a clone shares them; see determinize):
+        #: ``(card, seat)``: cards every player saw go into a hand (a flare played stays
+        #: in or returns to its owner's hand, a card stolen by Filch's flare, a card the
+        #: Vulch collects or keeps); they count while the card is still there, until a
+        #: card leaves that hand unseen (``_forget_shown``) or it is reshuffled
+        self.shown: tuple[tuple[int, int], ...] = ()
+        #: flare cards everybody knows are in the game (played, drawn face up, or
+        #: reshuffled from the discard pile into the deck)
+        self.flares_public: frozenset[int] = frozenset()
+        #: flare cards each seat has drawn or been shown (it knows they are in the game)
+        self.flares_seen: tuple[frozenset[int], ...] = (frozenset(),) * n
+
+        self.turn = 0
+        self.encounters = 0  # encounters started so far
+        #: the last finished encounter: offense, defender, target planet, outcome,
+        #: effective card kinds and totals (for logs, notebooks and tests)
+        self.last_result: dict[str, Any] | None = None
+        self.turn_player = 0
+        self.offense = -1
+        # Warrior's wild flare: a counter-encounter (warrior, victim) after this one, and
+        # what to resume afterwards (the turn's offense, whether it may have a second)
+        self.counter: tuple[int, int] | None = None
+        self.resume: tuple[int, bool] | None = None
+        self.forced = -1  # a defender set without drawing destiny
+        self.enc_no = 0
+        self.flow = 0
+        self.over = False
+        self.limit_reached = False
+        self.winners_: list[int] = []
+        self.actor = 0
+        self.stage = "setup"
+        self._reset_encounter()
+        self.tasks: list[tuple] = []
+        if rules.powers and aliens is None:
+            self.tasks = [("alien", s) for s in range(n)]
+        self.tasks.append(("call", "_finish_setup"))
+        self._run()
+
+    def _reset_encounter(self) -> None:
+        self.defender = -1
+        self.target = -1
+        self.destiny = -1
+        self.aim_options: tuple[int, ...] = ()
+        self.allies: list[list[int]] = [[], []]
+        self.inv: list[tuple[int, ...]] = [(), ()]
+        self.card = [-1, -1]  # encounter cards selected (card ids)
+        self.face_up = -1  # seat whose card was selected face up (Oracle)
+        self.revealed = False
+        self.reinf = [0, 0]
+        self.bonus = [0, 0]
+        self.kinds = (-1, -1)
+        self.values = (0, 0)
+        self.totals = (0, 0)
+        self.outcome = ""
+        self.winner_side = -1
+        self.comp_side = -1
+        self.main_ships = (0, 0)
+        self.off_success = False
+        self.deal_offer: tuple | None = None
+        self.deal_terms: tuple | None = None
+        self.deal_picks: list[tuple[int, ...]] = [(), ()]  # cards each side chose to give
+        self.eflags: set = set()
+        self.table: list[int] = []
+
+    def _finish_setup(self) -> None:
+        n, rng, r = self.n, self.chance(), self.rules
+        self._set_powers()
+        # rulebook: hands of eight
+        for s in range(n):
+            self._draw(s, r.hand_size)
+        for seat, fn in self._hook("setup"):
+            fn(self, seat)
+        # rulebook step 7: draw a destiny card, its colour plays first (a wild or special
+        # card is drawn again), shuffle it back. The card drawn is a random one looked at
+        # in place, never removed, so the deck stays complete; then the deck is reshuffled.
+        # Both set-ups come here: aliens forced (from __init__) or chosen (after the last
+        # choice).
+        while True:
+            c = self.ddeck[rng.randrange(len(self.ddeck))]
+            if c < n:
+                break
+        rng.shuffle(self.ddeck)
+        self.turn_player = c
+        self.flow = IDX_TURN_START
+
+    def _set_powers(self) -> None:
+        """(Re)build the power of each seat and the table of hooks the engine calls."""
+        if not self.rules.powers:
+            self.powers = (None,) * self.n
+            self.hooked = {}
+            return
+        self.powers = tuple(POWERS[a] if a else None for a in self.alien)
+        hooked: dict[str, list] = {}
+        for s, p in enumerate(self.powers):
+            if p is None:
+                continue
+            for name, fn in p.hooks.items():
+                hooked.setdefault(name, []).append((s, fn, p.roles))
+        self.hooked = {k: tuple(v) for k, v in hooked.items()}
+
+    @classmethod
+    def from_options(cls, seed: int, options: dict[str, Any]) -> "State":
+        """A new game from saved options; every error is a :class:`SaveFormatError`
+        naming the field, raised before the game is built (the deck file included)."""
+        if not isinstance(options, dict):
+            raise SaveFormatError("options must be an object", "options")
+        unknown = set(options) - {"num_players", "rules", "aliens"}
+        if unknown:
+            first = sorted(unknown)[0][:60]
+            raise SaveFormatError(f"options.{first} is not a Cosmic Encounter option", f"options.{first}")
+        n = saved_choice(options, "num_players", (3, 4, 5))
+        rules = rules_from_dict(Rules, options.get("rules", {}))
+        aliens = options.get("aliens")
+        if aliens is not None:
+            if not (isinstance(aliens, list) and len(aliens) == n
+                    and all(isinstance(a, str) and a in POWERS for a in aliens)):
+                raise SaveFormatError(f"options.aliens must list one implemented alien per player ({n}), "
+                                      f"got {short_repr(aliens)}", "options.aliens")
+        load_saved_file("deck_file", load_data, rules.deck_file)
+        try:
+            return cls(n, seed, rules, aliens)
+        except ValueError as exc:
+            field = "options.aliens" if "aliens" in str(exc) else "options.rules"
+            raise SaveFormatError(f"{field}: {exc}", field) from exc
+
+    # mutable fields, copied by clone (scalars, tuples and the static tables are shared)
+    _FLAT_LISTS = ("ships", "warp", "gate", "side", "tokens", "ddeck", "ddiscard", "alien", "offers", "deck",
+                   "discard", "table", "card", "reinf", "bonus", "inv", "tasks", "winners_", "deal_picks")
+    _NESTED_LISTS = ("gate_from", "side_from", "hands", "hoard", "allies")
+    _SETS = ("eflags",)
+
+    # shared read-only data (tables, board, card set): equality skips it
+    _STATIC = ("g", "t", "hooked", "powers", "pindex", "cindex", "A", "_orders", "_planets")
+
+    def _fingerprint(self) -> Any:
+        # the powers in play (Power definitions are compared by name)
+        return super()._fingerprint() + repr([p.name if p else None for p in self.powers])
+
+    # ------------------------------------------------------------- properties
+    @property
+    def current_player(self) -> int:
+        return TERMINAL if self.over else self.actor
+
+    @property
+    def num_players(self) -> int:
+        return self.n
+
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def phase(self) -> str:
+        """What the game waits for (the first pending task), e.g. ``"select"``."""
+        if self.over:
+            return "game over"
+        return self.tasks[0][0] if self.tasks else self.stage
+
+    # ------------------------------------------------------------- tasks
+    def _push(self, *tasks: tuple) -> None:
+        """Put tasks in front of the queue, in the given order."""
+        self.tasks[0:0] = tasks
+
+    def _window(self, timing: str) -> None:
+        """Open a window: every player from the offense clockwise may play what fits."""
+        self._push(("window", timing, self.order_from(self.offense), 0))
+
+    def _run(self) -> None:
+        """Advance until a player has to decide (or the game is over)."""
+        tasks = self.tasks
+        while not self.over:
+            if tasks:
+                t = tasks[0]
+                if _READY[t[0]](self, t):
+                    return
+                continue
+            f = self.flow
+            self.flow = f + 1
+            _FLOW[f](self)
+        self.actor = TERMINAL
+
+    def _legal(self) -> list[Action]:
+        if not self.tasks:
+            return []
+        t = self.tasks[0]
+        return _OPTIONS[t[0]](self, t)
+
+    def _do(self, a: Action) -> None:
+        t = self.tasks[0]
+        if a.kind == "flare":
+            self._note_flare_play(t, a)
+        _HANDLE[t[0]](self, t, a)
+        self._run()
+
+    # ================================================================ tasks
+    # Each task kind has _r_ (ready: True when a player must decide; otherwise it does
+    # its automatic part and pops or advances itself), _o_ (options) and _h_ (handle).
+    # The kinds live with what they decide: decisions.py (the phases' decisions),
+    # cards.py (plague, reinforce), answers.py (window, zap, effect), deals.py (deal, give).
+
+    def _pop(self) -> None:
+        del self.tasks[0]
+
+    def _set(self, t: tuple) -> None:
+        self.tasks[0] = t
+
+    # --- call: run an engine method when reached (keeps effects in order)
+    def _r_call(self, t: tuple) -> bool:
+        self._pop()
+        getattr(self, t[1])(*t[2:])
+        return False
+
+    # ================================================================ scoring
+    def scores(self) -> list[int]:
+        """Foreign colonies of each player (five win)."""
+        return [self.foreign_colonies(s) for s in range(self.n)]
+
+    def winners(self) -> list[int]:
+        """Seats sharing the win (empty while the game runs)."""
+        return list(self.winners_) if self.over else []
+
+    def result_extras(self) -> dict:
+        """What analyses group results by: each seat's alien, and the turn count."""
+        from ..stats import result_extras
+
+        return result_extras(self)
+
+    def seat_name(self, seat: int) -> str:
+        """A readable name, as the board and its log write it for any onlooker: the
+        seat's colour, and its alien once every alien is chosen ("Red (Zombie)")."""
+        if not 0 <= seat < self.n:
+            return "-"
+        public = not self.rules.powers or all(x is not None for x in self.alien)
+        alien = self.alien[seat] if public else None
+        return self.colours[seat].capitalize() + (f" ({alien})" if alien else "")
+
+    def _repr_svg_(self) -> str:
+        from ..render import to_svg  # rules never import rendering at module level
+
+        return to_svg(self)
+
+    def __repr__(self) -> str:
+        # the seat named as the board and its log name it (seat_name)
+        who = (f"won by {', '.join(self.seat_name(w) for w in self.winners())}" if self.over
+               else f"to act: {self.seat_name(self.current_player)}")
+        return f"<cosmic.State {self.n} players, turn {self.turn}, {self.phase}, {who}, {len(self.log)} actions>"
+
+
+# dispatch tables: each task kind's ready, options and handle methods (_run, _legal, _do),
+# wherever the mixins define them
+_KINDS = ("alien", "regroup", "place", "lose", "own", "wild", "aim", "ships", "invite", "answer",
+          "select", "window", "reinforce", "zap", "plague", "deal", "give", "reward", "second", "power")
+_READY: dict[str, Callable] = {k: getattr(State, "_r_" + k) for k in _KINDS}
+_READY["call"] = State._r_call
+_READY["effect"] = State._r_effect
+_OPTIONS: dict[str, Callable] = {k: getattr(State, "_o_" + k) for k in _KINDS}
+_HANDLE: dict[str, Callable] = {k: getattr(State, "_h_" + k) for k in _KINDS}
+
+
+def new_game(
+    num_players: int = 4,
+    seed: int | None = None,
+    rules: Rules | None = None,
+    aliens: Sequence[str] | None = None,
+) -> State:
+    """Start a game of Cosmic Encounter for 3-5 players.
+
+    ``aliens`` forces the alien of each seat (for tests and notebooks); otherwise each
+    player is dealt ``Rules.alien_choices`` aliens and keeps one (actions at the start).
+    """
+    return State(num_players, seed, rules, aliens)
+
+
+def check_invariants(state: State) -> None:
+    """Raise AssertionError when a conservation law of the components is broken.
+
+    * 20 ships per player, always accounted for across colonies, warp, gate, the
+      defensive allies' place beside the target planet and the ships being chosen for a
+      loss; no count is negative;
+    * every card of the game (the cosmic deck plus the flares in play) is in exactly one
+      place: the deck, the discard pile, a hand, a hoard, the table, a selected card;
+    * the destiny deck and its discards hold their cards;
+    * a finished game has winners.
+    """
+    s = state
+    n = s.n
+    for p in range(n):
+        on = sum(s.ships[p::n])
+        assert min(s.ships[p::n]) >= 0, f"seat {p}: negative ships on a planet"
+        assert s.warp[p] >= 0 and s.gate[p] >= 0 and s.side[p] >= 0, f"seat {p}: negative count"
+        # ships being lost one at a time wait in the 'lose' task until all are chosen
+        pending = sum(len(t[4]) for t in s.tasks if t[0] == "lose" and t[1] == p)
+        total = on + s.warp[p] + s.gate[p] + s.side[p] + pending
+        assert total == SHIPS, f"seat {p}: {total} ships instead of {SHIPS}"
+        assert len(s.gate_from[p]) == s.gate[p] and len(s.side_from[p]) == s.side[p], f"seat {p}: origins"
+    where = list(s.deck) + list(s.discard) + list(s.table) + [c for c in s.card if c >= 0]
+    for h in s.hands:
+        where += h
+    for h in s.hoard:
+        where += h
+    assert sorted(where) == sorted(s.cards_in_game), "cards not conserved"
+    assert len(s.ddeck) + len(s.ddiscard) == n * s.g.destiny_per_colour + s.g.destiny_wild + len(s.g.specials)
+    if s.over:
+        assert s.winners_, "a finished game has winners"
+        assert s.current_player == TERMINAL
+    else:
+        assert s.tasks, "a running game waits for a decision"
+        assert 0 <= s.actor < n
+
+
+invariants = check_invariants
