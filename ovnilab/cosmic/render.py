@@ -65,7 +65,7 @@ SEAT_HEX: dict[str, tuple[str, str, str]] = {
     "red": ("#d1343f", "#74121b", "#fbe1e3"),
     "blue": ("#2766c4", "#102f63", "#dde8f9"),
     "yellow": ("#efbf1a", "#5e4700", "#fff4c9"),
-    "green": ("#2f9650", "#11512a", "#dff2e5"),
+    "green": ("#24844a", "#11512a", "#dff2e5"),
     "purple": ("#8243b5", "#3d1761", "#efe3f9"),
     "black": ("#2b2b2b", "#000000", "#e3e3e3"),
     "white": ("#fafafa", "#4a4a4a", "#ffffff"),
@@ -75,14 +75,14 @@ SEAT_HEX: dict[str, tuple[str, str, str]] = {
     "maroon": ("#7d1d2b", "#3f0b13", "#f3dde0"),
     "orange": ("#ee7d1c", "#733300", "#fde8d5"),
     "gold": ("#d4a017", "#5a4300", "#fbf0cf"),
-    "olive": ("#7d7f22", "#3c3d0b", "#efefd6"),
+    "olive": ("#64661a", "#3c3d0b", "#efefd6"),
     "lime": ("#8fd43a", "#3b6312", "#ecf8dc"),
     "teal": ("#16827f", "#063e3c", "#d9f0ef"),
     "cyan": ("#27bfd6", "#0b5560", "#dbf5f9"),
     "aqua": ("#27bfd6", "#0b5560", "#dbf5f9"),
     "navy": ("#1d2f6f", "#0b1433", "#dde2f2"),
     "indigo": ("#4b3aa8", "#211752", "#e6e3f6"),
-    "violet": ("#a46ad8", "#4c2470", "#f1e6fa"),
+    "violet": ("#8b52c2", "#4c2470", "#f1e6fa"),
     "magenta": ("#c2309c", "#5e0f4a", "#f8e0f1"),
     "fuchsia": ("#c2309c", "#5e0f4a", "#f8e0f1"),
     "pink": ("#f08db8", "#7a2550", "#fde9f2"),
@@ -163,10 +163,22 @@ def _seat_hex(state: State, seat: int) -> tuple[str, str, str]:
     return GREY
 
 
+def _luminance(colour: str) -> float:
+    """Relative luminance of a ``#rrggbb`` colour (WCAG 2)."""
+    lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+           for c in (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def _contrast(a: str, b: str) -> float:
+    """WCAG 2 contrast ratio of two ``#rrggbb`` colours (1 to 21; text wants 4.5)."""
+    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
 def _on_fill(fill: str) -> str:
-    """Text colour readable on a seat colour: ink on a light fill, white on a dark one."""
-    r, g, b = (int(fill[i:i + 2], 16) for i in (1, 3, 5))
-    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#ffffff"
+    """Text colour readable on a seat colour: white or ink, whichever contrasts more."""
+    return "#ffffff" if _contrast(fill, "#ffffff") >= _contrast(fill, INK) else INK
 
 
 def _saucer(x: float, y: float, hexes: tuple[str, str, str]) -> str:

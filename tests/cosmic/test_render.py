@@ -279,3 +279,23 @@ def test_text_is_at_least_12_px_on_a_1280x720_screen(n, seed):
     # the text is not kept large by shrinking everything else out of the picture
     svg = to_svg(s, viewer=0)
     assert view_width_px(svg_aspect(svg), ROW_1280, HEIGHT_720) >= 905
+
+
+def test_every_colour_a_data_file_may_name_is_drawn_readably():
+    # a destiny file may give the seats any colour word datacheck accepts: each has its
+    # own fill, outline and tint (not the grey of an unknown seat), and the texts drawn
+    # on them (the title on the fill, the outline colour on the tint) keep a 4.5 contrast
+    from ovnilab.cosmic.render import GREY, SEAT_HEX, _contrast, _on_fill
+    from ovnilab.datacheck import NAMED_COLOURS
+
+    assert NAMED_COLOURS <= set(SEAT_HEX)
+    for name, (fill, dark, tint) in SEAT_HEX.items():
+        assert _contrast(fill, _on_fill(fill)) >= 4.5, name
+        assert _contrast(dark, tint) >= 4.5 and _contrast(dark, "#ffffff") >= 4.5, name
+        if name not in ("grey", "gray"):
+            assert (fill, dark, tint) != GREY, name
+    same = {("grey", "gray"), ("cyan", "aqua"), ("magenta", "fuchsia")}
+    fills: dict[str, str] = {}
+    for name, hexes in SEAT_HEX.items():
+        other = fills.setdefault(hexes[0], name)
+        assert other == name or (other, name) in same, (other, name)

@@ -290,3 +290,30 @@ def test_plague_victim_chooses_its_discards_on_the_board():
     button = next(b for b in board.action_buttons() if b.description == "discard attack 20")
     button.click()
     assert board.state.hand_names(BLUE) == ["attack 04"] and board.state.warp[BLUE] == 3
+
+
+def test_the_board_html_sets_no_text_below_12_px():
+    # issue 15: the map's text is measured in test_render.py; the rest of the board (side
+    # column, deal form, log, new-game tab, panels) is HTML: any font size it sets is at
+    # least 12 px (pt converted), at the deal, where the board shows the most
+    import re
+
+    from ovnilab.board import LAYOUT_CSS
+
+    s = arrange(hands={RED: ["negotiate", "attack 10", "attack 05"], BLUE: ["negotiate", "attack 12", "morph"]})
+    board = Board(s, seats={RED: "human", BLUE: "human", YELLOW: RandomBot()})
+    _to_the_deal(board)
+    assert board.deal_form is not None
+    texts = [LAYOUT_CSS]
+
+    def walk(w: W.Widget) -> None:
+        if isinstance(w, (W.HTML, W.HTMLMath)) and w is not board.view:
+            texts.append(w.value)
+        for c in getattr(w, "children", ()):
+            walk(c)
+
+    walk(board)
+    assert len(texts) > 10
+    sizes = [float(v) * (4 / 3 if unit == "pt" else 1)
+             for t in texts for v, unit in re.findall(r"font-size\s*:\s*([\d.]+)\s*(px|pt)", t)]
+    assert all(size >= 12 for size in sizes), sorted(sizes)[:3]
