@@ -725,6 +725,8 @@ PAGE_CHROME = 64
 LAYOUT_CSS = f"""
 .ovnilab-style {{ display: none !important; }}
 .ovnilab-board {{ width: 100%; max-width: 100%; box-sizing: border-box; }}
+/* the panel under the map: 100% wide with a widget's 2 px margins overflowed the page */
+.ovnilab-board > .ovnilab-panel {{ margin-left: 0; margin-right: 0; }}
 .ovnilab-body {{ flex-flow: row wrap; align-items: flex-start; gap: 8px 12px; width: 100%; }}
 .ovnilab-body > .ovnilab-board-view {{ flex: 0 0 auto; min-width: 0; margin: 0; }}
 .ovnilab-board-view .widget-html-content {{ line-height: normal; }}
