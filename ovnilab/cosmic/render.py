@@ -460,19 +460,22 @@ def _pending_answers(s: State) -> set[int]:
     return {t[1] for t in s.tasks if t[0] == "answer"}
 
 
-def _power_status(s: State, p: int, v: _View) -> tuple[str, str]:
-    """(text, colour) of a seat's power: active, lost (fewer than three home colonies),
-    zapped, or not known yet."""
+def _power_status(s: State, p: int, v: _View) -> tuple[str, str, str]:
+    """(text, colour, tooltip) of a seat's power: active, lost (fewer than three home
+    colonies), zapped, or not known yet; the text is short, the tooltip says it whole."""
     if not s.rules.powers:
-        return "no powers (option)", MUTED
+        return "no powers (option)", MUTED, "alien powers are off (rule option)"
     if s.alien[p] is None or v.aliens[p] is None:
-        return ("choosing an alien" if s.alien[p] is None else "alien secret"), MUTED
+        text = "choosing an alien" if s.alien[p] is None else "alien secret"
+        return text, MUTED, text
     home = s.home_colonies(p)
+    colonies = f"{home} home colon{'y' if home == 1 else 'ies'}"
     if home < s.rules.power_threshold:
-        return f"power LOST: {home} home", BAD
+        return (f"power LOST: {home} home", BAD,
+                f"power LOST: {colonies} (it works with {s.rules.power_threshold} or more)")
     if ("zap", p) in s.eflags:
-        return "power ZAPPED", BAD
-    return "power active", GOOD
+        return "power ZAPPED", BAD, "power ZAPPED this encounter (Cosmic Zap)"
+    return "power active", GOOD, f"power active · {colonies}"
 
 
 def _panel(s: State, out: list[str], v: _View, p: int, x: float, y: float, w: float, h: float,
@@ -524,8 +527,8 @@ def _panel(s: State, out: list[str], v: _View, p: int, x: float, y: float, w: fl
     gx = x + 262  # the planets
     step = min(24.0, (body_h - 6) / 4)
     ly = body_y + (body_h - step * 4) / 2 + step * 0.78
-    text, colour = _power_status(s, p, v)
-    out.append(_text(ix, ly, _fit(text, SMALL, gx - ix - 8, True), SMALL, colour, bold=True))
+    text, colour, tip = _power_status(s, p, v)
+    out.append(_tip(tip, _text(ix, ly, _fit(text, SMALL, gx - ix - 8, True), SMALL, colour, bold=True)))
     ly += step
     fc = s.foreign_colonies(p)
     goal = s.rules.win_colonies
@@ -844,7 +847,7 @@ def _deal(s: State, out: list[str], y: float) -> float:
     if made:
         title = "Deal made"
     elif failed:
-        title = f"Deal failed: {s.rules.deal_fail_ships} ships of each main player to the warp"
+        title = f"Deal failed: each main player loses {s.rules.deal_fail_ships} ships"
     else:
         made_so_far = s.tasks[0][2] if s.tasks and s.tasks[0][0] == "deal" else 0
         title = f"Deal · {made_so_far} of {s.rules.deal_rounds} proposals made"

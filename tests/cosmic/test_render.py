@@ -183,7 +183,7 @@ def test_power_lost_zapped_and_game_over():
                 ships={(RED, "red 1"): 0, (RED, "red 2"): 0, (RED, "red 3"): 0},
                 hands={RED: ["attack 20"], BLUE: ["attack 04"]})
     assert not s.power_active(RED)
-    assert "power LOST: 2 home" in text_of(to_svg(s))
+    assert "power LOST: 2 home colonies" in text_of(to_svg(s))
     t = arrange(aliens=["Zombie", "Will", "Oracle"], rules=cosmic.Rules(alien_pool=("Zombie", "Will", "Oracle")),
                 hands={RED: ["attack 20", "Cosmic Zap"], BLUE: ["attack 04"]})
     t.apply("play Cosmic Zap on blue")
