@@ -84,6 +84,7 @@ import networkx as nx
 from IPython.display import display
 
 from ovnilab import ovni, walk
+from ovnilab.ovni.data import ALIEN_TYPES
 
 
 def refused(state, action):
@@ -124,7 +125,10 @@ def actions(state):
 # Twelve cities form a graph. The rulebook numbers São Paulo 1, Washington 2 and Madri 3;
 # the rest (Cairo as the twelfth city, numbers 4-12, every route) is our reconstruction,
 # which respects the rulebook's pilot example: Berlim-Paris and Moscou-Tóquio are routes,
-# and one UFO needs exactly two moves from Berlim to Tóquio.
+# and one UFO needs exactly two moves from Berlim to Tóquio. Berlim and Tóquio share two
+# neighbours, Moscou and Dubai: going through Dubai, the example plays in the rulebook's own
+# order ([section 8](#pilots)); through Moscou, blue's second UFO would join the one waiting
+# there, map Moscou and freeze both before the last move.
 
 # %%
 G = ovni.board_graph()
@@ -133,8 +137,10 @@ for n in G.nodes:
 num = {G.nodes[n]["name"]: n for n in G}
 assert [G.nodes[i]["name"] for i in (1, 2, 3)] == ["São Paulo", "Washington", "Madri"]
 assert G.has_edge(num["Berlim"], num["Paris"]) and G.has_edge(num["Moscou"], num["Tóquio"])
-print("moves from Berlim to Tóquio:", nx.shortest_path_length(G, num["Berlim"], num["Tóquio"]))
+print("moves from Berlim to Tóquio:", nx.shortest_path_length(G, num["Berlim"], num["Tóquio"]),
+      "| through:", [G.nodes[m]["name"] for m in sorted(set(G[num["Berlim"]]) & set(G[num["Tóquio"]]))])
 assert nx.shortest_path_length(G, num["Berlim"], num["Tóquio"]) == 2
+assert set(G[num["Berlim"]]) & set(G[num["Tóquio"]]) == {num["Moscou"], num["Dubai"]}
 
 # %% [markdown]
 # The components the engine counts (it checks after every action that none is created or
@@ -180,13 +186,16 @@ assert [g.board.names[c] for c in range(12) if g.ufo[0][c]][0] == "São Paulo"
 # The players' own set-up decisions are actions, recorded in the log like every move: each
 # keeps one or two of the three missions dealt, then chooses two starting aliens of
 # different types. The rulebook's example is a player taking one abductor and one military:
-# no other player may then choose exactly that pair.
+# no other player may then choose exactly that pair. *Reading* (no option): the rulebook
+# names no order for these choices, and no turn order exists before anyone has aliens;
+# seat 0 (the player who placed the first UFO) chooses first, then seat 1, and so on.
 
 # %%
 print("missions dealt to red:", g.missions_dealt[0])
 print(actions(g))
 for seat in range(4):
     g.apply(g.legal_actions()[-1])          # each keeps the last two missions offered
+assert g.current_player == 0
 g.apply("choose aliens abductor+military")  # red, as in the rulebook's example
 print("blue may choose:", actions(g))
 refused(g, "choose aliens abductor+military")
@@ -252,6 +261,24 @@ assert g.observation(first)["areas"][0]["tokens"] == [(first, 3), (second, 4)]
 # %% [markdown]
 # The opener's face-down 3 is hidden from the others (`None`); the face-up 4 is public.
 #
+# The rulebook's placement example: green opens area A with a face-down token; red then puts
+# its 5 in A (face up); in a later turn blue takes the third circle and yellow the last,
+# closing A. The first seeded random game whose round-1 order is green, red, blue, yellow,
+# played that way (blue and yellow place in B on the first turn, green and red in C on the
+# second):
+
+# %%
+seed, pe = first_game(lambda s: s.round == 1 and s.phase == "placing command tokens" and s.place_pos == 0
+                      and s.order1 == [2, 0, 1, 3])
+for act in ["place 3 face-down on A", "place 5 face-up on A", "place 2 face-down on B", "place 2 face-up on B",
+            "place 4 face-down on C", "place 4 face-up on C", "place 4 face-down on A", "place 3 face-up on A"]:
+    pe.apply(act)
+area_a = pe.observation(0)["areas"][0]["tokens"]
+print(f"seed {seed}: area A as red sees it:", [(pe.seat_name(o), v) for o, v in area_a])
+refused(pe, "place 2 face-down on A")
+assert [o for o, _ in area_a] == [2, 0, 1, 3] and area_a[1] == (0, 5)
+
+# %% [markdown]
 # Nobody may place three tokens of their colour consecutively in one area. In a three-player
 # game, the first player places in A every turn while the others play elsewhere: its third
 # token in A is refused.
@@ -270,8 +297,34 @@ assert "three tokens" in rule
 # %% [markdown]
 # *Reading* (`Rules(no_three_in_a_row_fallback=...)`): near the end of placement every open
 # slot may give the placer a third consecutive token, and passing is forbidden. By default
-# the restriction is lifted for that one token; `False` treats the deadlock as an error.
-#
+# the restriction is lifted for that one token; `False` treats the deadlock as an error:
+# `legal_actions` raises `ovni.RulesDeadlock`, naming the option. The first seeded random
+# three-player game that reaches such a position, under both readings:
+
+# %%
+def cornered(s):
+    """The placer's every open area already ends with two of its own tokens."""
+    if s.phase != "placing command tokens":
+        return False
+    owner = s.place_seq[s.place_pos][1]
+    open_areas = [sl for sl in s.area_slots if len(sl) < 4]
+    return all(len(sl) >= 2 and sl[-1][0] == sl[-2][0] == owner for sl in open_areas)
+
+
+seed, dl = first_game(cornered, players=3)
+print(f"seed {seed}: {dl.seat_name(dl.current_player)} may only", actions(dl))
+strict = play_until(ovni.new_game(3, seed=seed, setup="random", rules=ovni.Rules(no_three_in_a_row_fallback=False)),
+                    cornered, seed)
+try:
+    strict.legal_actions()
+    raised = ""
+except ovni.RulesDeadlock as exc:
+    raised = str(exc)
+print("no_three_in_a_row_fallback=False:", raised)
+assert actions(dl) and all(a.startswith("place") for a in actions(dl))
+assert raised.startswith("Rules(no_three_in_a_row_fallback=False)")
+
+# %% [markdown]
 # Token 6 may be used once per game; after its first use it leaves the game (the
 # *command six* ability keeps it for a second use, [section 11](#abilities)). A real game
 # where a player spends its 6 in round 1 and tries again in round 2:
@@ -289,6 +342,33 @@ shape = next(a for a in six.legal_actions())               # a placement of the 
 print(f"seed {seed}: {six.seat_name(p)} holds tokens {six.tokens_owned[p]}")
 refused(six, f"place 6 {shape.c} on {shape.a}")
 assert 6 not in six.tokens_owned[p] and six.six_uses[p] == 1
+
+# %% [markdown]
+# *Reading* (`Rules(cancelled_six_returns=...)`): a 6 cancelled by another 6 won nothing, and
+# "comandos iguais se anulam e são retirados do tabuleiro e devolvidos aos jogadores" could
+# mean it comes back unspent. By default it was still used and leaves the game (the rulebook's
+# tip warns that a 6 which does not win its area is wasted); `True` returns it. The first
+# seeded game where neither of the first two placers has the command-six ability, both
+# putting their 6 in area A (the rest random, seeded), under both readings:
+
+# %%
+def sixes_collide(rules):
+    for seed in range(50):
+        s = ovni.new_game(4, seed=seed, setup="random", rules=rules)
+        pair = s.order1[:2]
+        if not any("command_six" in s.abilities[q] for q in pair):
+            s.apply("place 6 face-down on A")
+            s.apply("place 6 face-up on A")
+            play_until(s, lambda x: x.phase == "actions" or x.round > 1, seed)
+            return seed, s, pair
+
+
+for returns in (False, True):
+    seed, cs6, pair = sixes_collide(ovni.Rules(cancelled_six_returns=returns))
+    held = [6 in cs6.tokens_owned[q] for q in pair]
+    print(f"cancelled_six_returns={returns!s:<5} seed {seed}: {', '.join(cs6.seat_name(q) for q in pair)} "
+          f"still hold their 6: {held}")
+    assert held == [returns, returns]
 
 # %% [markdown]
 # <a id="resolve"></a>
@@ -353,7 +433,8 @@ assert sum(m.aliens[w]) - before == 3
 # %% [markdown]
 # The areas are resolved in letter order because the stock can run out during resolution:
 # a later winner then receives only what is left (*Reading*: a multi-area winner chooses when
-# resolution reaches its first area, among aliens still in stock).
+# resolution reaches its first area, among aliens still in stock; when the stock holds none of
+# its cards' aliens it is not asked at all, and the engine's next message says so).
 #
 # <a id="build"></a>
 # ## 6. Building UFOs
@@ -437,19 +518,23 @@ assert abductors_could_act
 # player to have two UFOs in a city maps it (a mapping token, 3 points at the end); after
 # that, any other player needs three. The rulebook's example: blue has four pilots, two UFOs
 # in Berlim and one in Moscou; it moves Berlim to Paris, Berlim to Tóquio (two moves) and
-# Moscou to Tóquio, and maps Tóquio.
+# Moscou to Tóquio, and maps Tóquio. Played in that order (on our board the two moves go
+# through Dubai, [section 1](#board)):
 
 # %%
 p = ovni.example_position(4, to_act=1, aliens={1: {"pilot": 4}, 0: {"pilot": 1}},
                           ufos={1: {"Berlim": 2, "Moscou": 1}, 0: {"Sidney": 1}})   # red: still to play
-for move in ["activate pilots", "move Berlim -> Paris", "move Moscou -> Tóquio",
-             "move Berlim -> Moscou", "move Moscou -> Tóquio"]:
+for move in ["activate pilots", "move Berlim -> Paris", "move Berlim -> Dubai", "move Dubai -> Tóquio"]:
     p.apply(move)
+mapped_on_the_way = {c: m for c, m in p.observation(0)["mapped"].items() if m}
+p.apply("move Moscou -> Tóquio")
 seen = p.observation(0)
+print("mapped before the last move:", mapped_on_the_way)
 print("blue's UFOs:", {c: u[1] for c, u in seen["ufos"].items() if u[1]})
 print("Tóquio mapped by:", [p.seat_name(s) for s in seen["mapped"]["Tóquio"]])
+assert mapped_on_the_way == {}
 assert {c: u[1] for c, u in seen["ufos"].items() if u[1]} == {"Paris": 1, "Tóquio": 2}
-assert seen["mapped"]["Tóquio"] == [1]
+assert {c: m for c, m in seen["mapped"].items() if m} == {"Tóquio": [1]}
 
 # %% tags=["nbval-ignore-output"]
 p
@@ -484,7 +569,9 @@ assert "move Paris -> Berlim" in actions(r)
 # %%
 a = ovni.example_position(4, to_act=0, aliens={0: {"abductor": 3}, 1: {"pilot": 1}}, seed=28,
                           ufos={0: {"Buenos Aires": 2, "Dubai": 1}, 1: {"Dubai": 2, "Buenos Aires": 1}})
-print("humans:", {c: a.observation(0)["humans"][c] for c in ("Dubai", "Buenos Aires")})
+humans = {c: a.observation(0)["humans"][c] for c in ("Dubai", "Buenos Aires")}
+print("humans:", humans)
+assert humans == {"Dubai": "Atleta", "Buenos Aires": "Artista"}
 a.apply("activate abductors")
 refused(a, "abduct in Dubai")
 a.apply("abduct in Buenos Aires")
@@ -556,7 +643,7 @@ assert actions(nothing) == ["end turn"]
 # <a id="energy"></a>
 # ## 9. The energy card
 #
-# A player who won no area may, after the winners have recruited and in phase-1 order,
+# A player who won no area must, after the winners have recruited and in phase-1 order,
 # choose bonus 1 (one alien of any type from the stock, plus a force field: no military
 # attack can target it this round) or bonus 2 (three groups in phase 2 instead of two). The
 # card returns at the end of the round. The rulebook's example: red and blue won nothing;
@@ -691,6 +778,21 @@ for seat in range(4):
     assert g.platform[seat] == g.abilities[seat].count("initial_ufo")
 
 # %% [markdown]
+# *Reading* (`Rules(launch_needs_builder=...)`): the initial UFO "poderá ser lançado ... quando
+# o jogador ativar seu grupo de construtores", and a group with no builder cannot be
+# activated, so by default the UFO waits for the player's first builder. `False` reads
+# "isso independe de quantas fichas de construtores" as "even with none". Red holds the
+# initial-UFO ability, one pilot and no builder:
+
+# %%
+for needs in (True, False):
+    iu = ovni.example_position(4, 0, aliens={0: {"pilot": 1}, 1: {"pilot": 1}}, ufos={0: {"Paris": 1}, 1: {"Dubai": 1}},
+                               platform={0: 1}, abilities={0: ["initial_ufo"]},
+                               rules=ovni.Rules(launch_needs_builder=needs))
+    print(f"launch_needs_builder={needs!s:<5}: red is offered", actions(iu))
+    assert ("activate builders" in actions(iu)) == (not needs)
+
+# %% [markdown]
 # **Extra moves**: two more moves whenever the pilots are activated (at least one pilot
 # needed). **Free mapping**: two UFOs always map a city, even one mapped already. **Human
 # swap**: before an abduction, swap the human of that city with one of an adjacent city; the
@@ -804,6 +906,28 @@ assert ovni.airspace_controller({"blue": 3, "red": 2, "green": 2, "yellow": 1}) 
 assert ovni.airspace_controller({"blue": 3, "red": 3, "green": 2, "yellow": 1}) is None
 
 # %% [markdown]
+# *Reading* (`Rules(colour_bonus_per_set=...)`): the rulebook lists "cinco peças de cores
+# diferentes valem 10 pontos e seis ... 15" as one item beside the repeats, so by default the
+# bonus is paid once, however many full sets a player holds; `True` pays it per set (largest
+# sets first). Two humans of every colour:
+#
+# *Reading* (`Rules(captured_count_for_majority=...)`): the majorities count "fichas
+# recrutadas". Captured aliens lie under the mat with the recruited ones and act with them
+# all game, so by default they count; `False` counts only recruited tokens. Red has three
+# military, two of them captured; blue recruited two:
+
+# %%
+two_sets = [c for c in cards.categories for _ in range(2)]
+print("two of each colour:", ovni.score_humans(two_sets), "| paid per set:", ovni.score_humans(two_sets, bonus_per_set=True))
+assert (ovni.score_humans(two_sets), ovni.score_humans(two_sets, bonus_per_set=True)) == (6 * 3 + 15, 6 * 3 + 30)
+for count_captured in (True, False):
+    cm = ovni.example_position(4, 0, aliens={0: {"military": 3}, 1: {"military": 2}}, captured={0: {"military": 2}},
+                               rules=ovni.Rules(captured_count_for_majority=count_captured))
+    pts = [b["aliens"] for b in cm.score_breakdown()[:2]]
+    print(f"captured_count_for_majority={count_captured!s:<5}: military majority points of red, blue:", pts)
+    assert pts == ([10, 0] if count_captured else [0, 10])
+
+# %% [markdown]
 # The game of [section 10](#end), category by category. The cell recomputes the alien,
 # human and airspace points with the pure rule functions above and checks that the engine's
 # total agrees:
@@ -894,21 +1018,44 @@ print("areas:", len(g2.observation(0)["areas"]), "| placements 1-4:", seq)
 print(g2.seat_name(g2.current_player), "now:", actions(g2)[:3], "...")
 assert len(g2.observation(0)["areas"]) == 3 and [o == T for _, o in g2.place_seq[:8]] == [False, True] * 4
 assert not any(o == T for _, o in g2.place_seq[8:])
+
+# %% [markdown]
+# The rulebook's energy rule for the third player, in the first seeded random game where it
+# wins nothing: the first player in phase-1 order chooses its alien (bonus 2 is never
+# offered), and its force field is on for the round.
+
+# %%
 seed, t2 = first_game(lambda s: s.phase == "energy card" and s.energy_queue[0] == s.third, players=2)
 print(f"seed {seed}: the third player won nothing;", t2.seat_name(t2.current_player), "chooses:", actions(t2))
-assert t2.current_player == t2.order1[0]
+assert t2.current_player == t2.order1[0] and all(x.startswith("energy for third player") for x in actions(t2))
+builders = t2.aliens[T][2]
+t2.apply("energy for third player builder")
+print("third player's builders:", builders, "->", t2.aliens[T][2], "| force field:", t2.observation(0)["shield"][T])
+assert t2.aliens[T][2] == builders + 1 and t2.observation(0)["shield"][T]
+
+# %% [markdown]
+# The rulebook's example: the third player wins areas A and C, so it receives the aliens of
+# area A. *Reading* (no option): the card of C goes to nobody; the rulebook names no
+# second-best player, so it is discarded like an area nobody wins. The first seeded random
+# game where the third player's tokens win exactly A and C, just before and after the
+# placement that resolves the areas:
+
+# %%
+def third_wins_a_and_c(s):
+    return s.round >= 2 and [ovni.resolve_area(sl) == s.third for sl in s.area_slots_last] == [True, False, True]
 
 
-def third_wins_two(s):
-    last = s.area_slots_last
-    return s.round >= 2 and sum(ovni.resolve_area(sl) == s.third for sl in last) >= 2 and s.phase == "placing command tokens"
-
-
-seed, t3 = first_game(third_wins_two, players=2)
-tokens_won = [l for l, sl in zip("ABC", t3.area_slots_last) if ovni.resolve_area(sl) == t3.third]
-given = [l for l, w in zip("ABC", t3.area_winner_last) if w == t3.third]
-print(f"seed {seed}, round {t3.round - 1}: the third player's tokens won areas {tokens_won}; it received area {given}")
-assert given == tokens_won[:1]
+seed, t3 = first_game(third_wins_a_and_c, players=2)
+last = max(i for i, x in enumerate(t3.log) if x.kind == "place")
+before, after = t3.replay(last), t3.replay(last + 1)
+cards_ac = ["+".join(ALIEN_TYPES[t] for t in after.cards.alien_cards[c]) for c in after.area_cards_last[0::2]]
+got = {k: v - before.counts(T)[k] for k, v in after.counts(T).items() if v != before.counts(T)[k]}
+winners = [after.seat_name(w) if w >= 0 else "nobody" for w in after.area_winner_last]
+print(f"seed {seed}, round {after.round}: card A {cards_ac[0]}, card C {cards_ac[1]}; the areas went to {winners}")
+print("the third player received:", got)
+assert after.area_winner_last[0] == T and after.area_winner_last[2] == -1
+card_a = after.cards.alien_cards[after.area_cards_last[0]]
+assert got == {ALIEN_TYPES[t]: card_a.count(t) for t in set(card_a)}
 print("phase-2 order (real players only):", [t3.seat_name(q) for q in t3.order2], "| scores:", t3.scores())
 assert T not in t3.order2 and len(t3.scores()) == 2
 hit = ovni.example_position(2, 0, aliens={0: {"military": 3}, 2: {"pilot": 2}})
@@ -918,19 +1065,27 @@ assert "capture pilot from green" in actions(hit)
 
 # %% [markdown]
 # *Reading* (`Rules(third_player_competes=...)`): "calcule a pontuação normalmente entre ambos
-# os jogadores" (score normally between both players) is read as: only the two real players
-# compete for majorities and airspace (`False`); `True` lets the third player's pieces block
-# them. Red has three UFOs in Paris and more military than blue, but the third player has
-# four UFOs there and more military still:
+# os jogadores. O 3º jogador não pontua." (score normally between both players; the third
+# player does not score). The third player's pieces are on the board all game: they block
+# abductions (the majority rule of [the abductors](#abductors)), its mapping tokens raise the
+# bar, it can be attacked. Scoring "normally" counts every piece, and "não pontua" takes its
+# points away: so by default (`True`) its pieces count in every majority, in play and at the
+# end, and what it would win goes to nobody; one meaning of majority for the whole game.
+# `False` is the other reading of "entre ambos": at final scoring only the two real players
+# are compared (in play its pieces still block abductions). Red has three UFOs in Paris, two
+# abductors and more military than blue, but the third player has four UFOs there and more
+# military still:
 
 # %%
-for competes in (False, True):
-    tp = ovni.example_position(2, 0, aliens={0: {"military": 3}, 1: {"military": 1}, 2: {"military": 5}},
+for competes in (True, False):
+    tp = ovni.example_position(2, 0, aliens={0: {"military": 3, "abductor": 2}, 1: {"military": 1}, 2: {"military": 5}},
                                ufos={0: {"Paris": 3}, 2: {"Paris": 4}},
                                rules=ovni.Rules(third_player_competes=competes))
-    print(f"third_player_competes={competes!s:<5}: red's", {k: v for k, v in tp.score_breakdown()[0].items() if k in ("aliens", "airspace")})
-    assert tp.score_breakdown()[0]["airspace"] == (0 if competes else 4)
-    assert tp.score_breakdown()[0]["aliens"] == (0 if competes else 10)
+    red = {k: v for k, v in tp.score_breakdown()[0].items() if k in ("aliens", "airspace")}
+    print(f"third_player_competes={competes!s:<5}: red may abduct in Paris: {walk.offered(tp, 'activate abductors')};"
+          f" red's points {red}; the board says the third player {tp.third_player_majority_text()!r}")
+    assert not walk.offered(tp, "activate abductors")
+    assert red == ({"aliens": 10, "airspace": 0} if competes else {"aliens": 20, "airspace": 4})
 
 # %% [markdown]
 # <a id="readings"></a>
@@ -944,7 +1099,11 @@ for competes in (False, True):
 # | `area_tie` | `"earliest"` | `"opener"`, `"none"` | equal sums when the opener is not tied | [5](#resolve) |
 # | `no_three_in_a_row_fallback` | `True` | `False` | every open slot makes three in a row | [4](#tokens) |
 # | `ufo_mission` | `"on_board"` | `"launched"` | "built and launched six or seven UFOs" | [12](#missions) |
-# | `third_player_competes` | `False` | `True` | the third player at final scoring | [14](#two) |
+# | `third_player_competes` | `True` | `False` | the third player's pieces at final scoring | [14](#two) |
+# | `cancelled_six_returns` | `False` | `True` | is a 6 cancelled by another 6 spent? | [4](#tokens) |
+# | `launch_needs_builder` | `True` | `False` | launching (an initial UFO) with no builder | [11](#abilities) |
+# | `colour_bonus_per_set` | `False` | `True` | the 5/6-colour bonus with two full sets | [13](#scoring) |
+# | `captured_count_for_majority` | `True` | `False` | captured aliens in the majorities ("fichas recrutadas") | [13](#scoring) |
 # | `board_file`, `cards_file` | the reconstruction | your files | the board and cards the rulebook does not print | [1](#board) |
 #
 # Readings that are simply how the engine works (no option): a group is offered only when it
@@ -952,7 +1111,9 @@ for competes in (False, True):
 # a multi-area winner chooses among aliens still in stock; a player who won an area but got
 # no alien may not use its energy card; the alien deck is reshuffled when it runs out;
 # doubled abilities stack; the force field needs two military; the third player's energy
-# choice comes after the real players', and its hidden tokens are drawn when placed. The
+# choice comes after the real players', and its hidden tokens are drawn when placed; seat 0
+# chooses its starting aliens first ([2](#setup)); the card of a second area the third player
+# wins goes to nobody ([14](#two)). The
 # other fields of `Rules` are the rulebook's numbers, there for what-if analyses
 # (`../explore/ovni_what_if.ipynb`):
 
