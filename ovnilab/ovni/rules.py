@@ -24,7 +24,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, Hashable, Iterable, Mapping, NamedTuple, Sequence
 
 from ..core import (TERMINAL, GameState, IllegalAction, SaveFormatError, action_repr, check_rules, load_saved_file,
@@ -341,6 +341,29 @@ class Rules:
         check_rules(self, _check_rules_across)
 
 
+#: rule options added by issue 12, with the second board reconstruction; a save that
+#: stores every other option but none of these was made before, on the first board
+_ISSUE_12_OPTIONS = frozenset({"cancelled_six_returns", "launch_needs_builder", "colour_bonus_per_set",
+                               "captured_count_for_majority"})
+#: the first reconstruction of the board (data/ovni/board_v1.toml), kept for old saves
+FIRST_BOARD = "board_v1.toml"
+
+
+def _before_issue_12(saved: Any) -> Any:
+    """The saved rule options, with the board they were played on made explicit.
+
+    Saves hold every rule option of their day, and a save made before issue 12 that names
+    no board was played on the first reconstruction, where Berlim and Tóquio share only
+    Moscou: it replays on that file (a move such as Moscou -> Dubai is not a route of the
+    current board). Anything else is returned unchanged."""
+    if not isinstance(saved, dict) or saved.get("board_file") is not None:
+        return saved
+    older = {f.name for f in fields(Rules)} - _ISSUE_12_OPTIONS
+    if older <= set(saved) and not _ISSUE_12_OPTIONS & set(saved):
+        return dict(saved, board_file=FIRST_BOARD)
+    return saved
+
+
 def _check_rules_across(rules: Rules, errors: dict[str, str]) -> None:
     """Checks that join two options (each one valid alone)."""
     if not ({"stock_removed_small", "stock_per_type"} & set(errors)) \
@@ -592,7 +615,7 @@ class State(GameState):
             first = sorted(unknown)[0][:60]
             raise SaveFormatError(f"options.{first} is not an Ovni option", f"options.{first}")
         n = saved_choice(options, "num_players", (2, 3, 4))
-        rules = rules_from_dict(Rules, options.get("rules", {}))
+        rules = rules_from_dict(Rules, _before_issue_12(options.get("rules", {})))
         load_saved_file("board_file", load_board, rules.board_file)
         load_saved_file("cards_file", load_cards, rules.cards_file)
         return cls(n, seed, rules)

@@ -591,3 +591,28 @@ def test_ufo_mission_counts_ufos_on_the_board_or_ufos_launched():
         s = ovni.example_position(4, 0, ufos={0: {"Paris": 2}}, mapped=four_maps, rules=ovni.Rules(ufo_mission=reading))
         s.launched[0] = 6
         assert s.mission_done(0, 13) is done
+
+
+def test_a_save_made_on_the_first_board_still_loads_and_replays():
+    # issue 12 changed the board's routes (Moscou-Dubai became Berlim-Dubai, plus
+    # Dubai-Tóquio); a save of that time holds every rule option of its day, none of the
+    # options issue 12 added, and no board: it replays on data/ovni/board_v1.toml
+    first = ovni.Rules(board_file=R.FIRST_BOARD)
+    for seed in range(40):
+        g = ovni.new_game(4, seed=seed, rules=first, setup="random")
+        rnd = random.Random(seed)
+        while not g.is_over():
+            g.apply(rnd.choice(g.legal_actions()))
+        if any(str(a) in ("move Moscou -> Dubai", "move Dubai -> Moscou") for a in g.log):
+            break
+    else:
+        raise AssertionError("no game used the first board's Moscou-Dubai route")
+    data = json.loads(g.to_json())
+    for name in R._ISSUE_12_OPTIONS:
+        del data["options"]["rules"][name]
+    data["options"]["rules"]["board_file"] = None
+    back = ovni.load_json(json.dumps(data))
+    assert back.rules.board_file == R.FIRST_BOARD and back.log == g.log and back.scores() == g.scores()
+    # a save of today naming no board is played on today's board
+    today = ovni.new_game(4, seed=1, setup="random")
+    assert ovni.load_json(today.to_json()).rules.board_file is None
