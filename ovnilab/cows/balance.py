@@ -1,19 +1,35 @@
-"""Measure the cow game's card balance by simulation: the numbers of the design note in
+"""Measure the cow game's card set by simulation: the numbers of the design note in
 ``data/cows/cards.toml``, from one command.
 
-    python -m ovnilab.cows.balance                 # 1,000 games per Celeiro face (2,000)
-    python -m ovnilab.cows.balance --games 300 --cards-file my_cards.toml --processes 2
+    python -m ovnilab.cows.balance                 # the full measurement (a few minutes)
+    python -m ovnilab.cows.balance --games 100 --search-games 100 --cards-file my_cards.toml
 
-Two greedy bots (:class:`ovnilab.cows.bots.GreedyBot`) play ``games_per_face`` seeded
-games with each face of the Celeiro card (1 and 2 discard areas; ``sim.run_many`` with
-``seed``, the same deals for every card set). The report gives:
+Two batches are played, every game seeded (the same deals for every card set):
 
-* the **first player's win share** (a shared win counts half) per face and overall: the
-  rulebook's extra turn for the second player is meant to bring it near one half;
-* the **win rate of each card's holder**: a card counts for the player whose final
-  pyramid holds it, either side up (``State.result_extras()["cards"]``), with a Wilson
-  interval; the design note quotes the lowest and highest of these;
-* the mean final score and the mean winning margin.
+* the **greedy batch**: two greedy bots (:class:`ovnilab.cows.bots.GreedyBot`) play
+  ``games_per_face`` games with each face of the Celeiro card (1 and 2 discard areas).
+  The two faces use different batch seeds, so no deal is played twice: every game is an
+  independent observation and the intervals mean what they say;
+* the **search batch**: ``MCTSBot(200)`` against the greedy bot, ``search_games`` games
+  on ``search_games // 2`` deals, each deal played twice with the seats swapped (half the
+  deals with 1 discard area, half with 2). The MCTS bot's win share is a mean over deals
+  (the two games of a deal are analysed as a pair, not as two independent games).
+
+The report is the table of issue 12, each line with its target:
+
+* the share of the MCTS bot's decisions (positions with two or more legal actions) that
+  flip a card in hand, the rulebook's third action;
+* for each face with an effect, the share of the greedy games in which that face showed in
+  a pyramid where its effect was **used**: an immediate flip chose a target, a peek showed
+  a back its owner had not seen, an adjacency or end-of-game effect scored points in the
+  final count (a face flipped away before the end scores nothing);
+* the share of greedy games in which the **hand limit bound**: a player began a main
+  action with a full hand while the deck or a Celeiro offered a card;
+* the MCTS bot's win share against greedy (paired by deal, 95% interval);
+* the first player's win share (a shared win counts half) per Celeiro face;
+* the win rate of each card's holder (a card counts for the player whose final pyramid
+  holds it, either side up), with p-values against one half adjusted by Holm's method
+  over the 18 cards (:func:`ovnilab.analysis.holm`) and simultaneous intervals.
 
 The cows notebooks run the same measurement (smaller, so they execute quickly).
 """
@@ -21,31 +37,107 @@ The cows notebooks run the same measurement (smaller, so they execute quickly).
 from __future__ import annotations
 
 import argparse
+import math
 import statistics
 import sys
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from .. import analysis, sim
 from ..analysis import Estimate
-from ..sim import Results, Table
-from .bots import GreedyBot
-from .rules import Rules
+from ..core import derive_seed
+from ..sim import GameResult, Results, Table
+from .bots import GreedyBot, MCTSBot
+from .data import Cards, load_cards
+from .rules import MAIN, Rules, State, effect_points, pyramid_symbols
 
-__all__ = ["CardBalance", "measure", "main"]
+__all__ = ["CardBalance", "GameStats", "game_stats", "measure", "main", "TARGETS"]
 
-#: the design note's measurement: games per Celeiro face and the batch seed
+#: the design note's measurement: greedy games per Celeiro face, search games, batch seed
 GAMES_PER_FACE = 1000
+SEARCH_GAMES = 400
+SEARCH_ITERATIONS = 200
 SEED = 10_000
+
+#: issue 12's targets for card set 2.0 (lower and upper bounds, None = no bound)
+TARGETS: dict[str, tuple[float | None, float | None]] = {
+    "in-hand flips, share of MCTS decisions": (0.03, None),
+    "effect used where its face showed (each face)": (0.20, None),
+    "hand limit binds, share of games": (0.10, None),
+    "MCTS(200) beats greedy": (0.65, None),
+    "first player, 1 area": (0.47, 0.53),
+    "first player, 2 areas": (0.47, 0.53),
+    "card holders win (each card)": (0.45, 0.55),
+}
+
+
+@dataclass
+class GameStats:
+    """What one game's log says about the depth of the card set (see the module docstring)."""
+
+    decisions: list[int] = field(default_factory=lambda: [0, 0])  # positions with 2+ legal actions
+    hand_flips: list[int] = field(default_factory=lambda: [0, 0])  # of which: flip a card in hand
+    shown: set[str] = field(default_factory=set)  # faces with effects that showed in a pyramid
+    used: set[tuple[str, int]] = field(default_factory=set)  # (face, effect index) used
+    limit_bound: bool = False
+
+
+def _pyramid_view(s: State) -> set[tuple[int, int, int]]:
+    return {(p, c, s.up[c]) for p in (0, 1) for c in s.pyr[p] if c >= 0}
+
+
+def game_stats(result: GameResult) -> GameStats:
+    """Replay a kept log (``run_many(..., keep_log=True)``) and collect :class:`GameStats`."""
+    if result.log is None:
+        raise ValueError("game_stats needs the action log: run the batch with keep_log=True")
+    s = State.from_options(result.seed, result.options)
+    st = GameStats()
+    limit = s.rules.hand_limit
+    for text in result.log:
+        p = s.current_player
+        a = s.parse_action(text)
+        if s.phase == MAIN and len(s.hand[p]) >= limit and (s.deck or any(s.cel)):
+            st.limit_bound = True  # rulebook: never more than 3 in hand; a card was on offer
+        if len(s.legal_actions()) >= 2:
+            st.decisions[p] += 1
+            st.hand_flips[p] += a.kind == "flip"
+        if a.kind == "fx":  # a flip effect chose a real target
+            face = s.face(s.stack[-1][1])
+            st.used.add((face.name, face.effects.index(s.stack[-1][2])))
+        before = _pyramid_view(s) if a.kind in ("build", "fx") else set()
+        seen = list(s.seen)
+        s.apply(a)
+        if a.kind in ("build", "fx"):
+            for seat, c, _up in _pyramid_view(s) - before:  # faces that came to show
+                face = s.face(c)
+                if face.effects:
+                    st.shown.add(face.name)
+                peeks = [i for i, e in enumerate(face.effects) if e.type == "peek"]
+                if peeks and any(s.seen[h] >> seat & 1 and not seen[h] >> seat & 1 for h in s.hand[seat]):
+                    st.used.add((face.name, peeks[0]))  # the peek showed a back its owner had not seen
+    for seat in (0, 1):  # adjacency and end-of-game effects: did they score?
+        faces = s.pyramid_faces(seat)
+        own, opp = pyramid_symbols(faces), pyramid_symbols(s.pyramid_faces(1 - seat))
+        for slot, f in enumerate(faces):
+            for i, e in enumerate(f.effects if f is not None else ()):
+                if e.kind != "immediate" and effect_points(e, slot, faces, own, opp, len(s.hand[seat])):
+                    st.used.add((f.name, i))
+    return st
 
 
 @dataclass(frozen=True)
 class CardBalance:
-    """One balance measurement: the games (both Celeiro faces) and what they say."""
+    """One measurement: the greedy batch, the search batch and what they say."""
 
-    results: Results
+    results: Results  # the greedy batch, both Celeiro faces
     first_player: dict[str, Estimate]  # "1 area", "2 areas", "all"
-    by_card: Table  # win rate of each card's holder, best first
+    by_card: Table  # win rate of each card's holder, best first, Holm-adjusted
+    stats: tuple[GameStats, ...] = ()  # per greedy game
+    search: Results | None = None  # MCTS against greedy
+    search_seats: tuple[int, ...] = ()  # the MCTS bot's seat in each search game
+    search_stats: tuple[GameStats, ...] = ()
+    seconds: dict[str, float] = field(default_factory=dict)
     players: str = "GreedyBot vs GreedyBot"
 
     @property
@@ -54,55 +146,179 @@ class CardBalance:
         rows = sorted(self.by_card, key=lambda r: (r["rate"], r["cards"]))
         return rows[0], rows[-1]
 
+    def results_cards(self) -> Cards:
+        """The card set the batch played."""
+        return load_cards(Rules(**self.results[0].options["rules"]).cards_file)
+
     def mean_score(self) -> float:
         return statistics.fmean(s for g in self.results for s in g.scores)
 
     def mean_margin(self) -> float:
         return statistics.fmean(abs(g.scores[0] - g.scores[1]) for g in self.results)
 
+    # ---------------------------------------------------------------- the table
+    def hand_flip_share(self) -> Estimate:
+        """In-hand flips among the MCTS bot's decisions (Wilson interval; decisions of
+        one game are not independent, so read the interval as a rough one)."""
+        flips = sum(st.hand_flips[seat] for st, seat in zip(self.search_stats, self.search_seats))
+        n = sum(st.decisions[seat] for st, seat in zip(self.search_stats, self.search_seats))
+        lo, hi = analysis.wilson_interval(flips, n) if n else (math.nan, math.nan)
+        return Estimate(flips / n if n else math.nan, lo, hi, n, "in-hand flips per MCTS decision")
+
+    def effect_use(self) -> Table:
+        """Per effect of each face: the greedy games where the face showed in a pyramid,
+        and the share of them in which that effect was used (lowest first)."""
+        rows = []
+        faces = {f.name: f for f in self.results_cards().faces}
+        for name in sorted({f for st in self.stats for f in st.shown}):
+            n = sum(name in st.shown for st in self.stats)
+            for i, e in enumerate(faces[name].effects):
+                k = sum(name in st.shown and (name, i) in st.used for st in self.stats)
+                lo, hi = analysis.wilson_interval(k, n)
+                rows.append({"face": name, "effect": e.text(), "n": n, "used": k, "rate": k / n, "lo": lo, "hi": hi})
+        rows.sort(key=lambda r: (r["rate"], r["face"]))
+        return Table(rows, columns=["face", "effect", "n", "used", "rate", "lo", "hi"],
+                     title=f"effect used where its face showed, {len(self.stats)} greedy games")
+
+    def hand_limit_rate(self) -> Estimate:
+        k = sum(st.limit_bound for st in self.stats)
+        n = len(self.stats)
+        lo, hi = analysis.wilson_interval(k, n)
+        return Estimate(k / n, lo, hi, n, "games in which the hand limit bound")
+
+    def search_win_share(self) -> Estimate:
+        """The MCTS bot's win share against greedy: the mean over deals of its share in
+        the deal's two games (seats swapped), with a normal 95% interval over deals."""
+        per_deal: dict[int, list[float]] = {}
+        for g, seat in zip(self.search or (), self.search_seats):
+            per_deal.setdefault(g.seed, []).append(g.win_share(seat))
+        means = [statistics.fmean(v) for v in per_deal.values()]
+        if not means:
+            return Estimate(math.nan, math.nan, math.nan, 0, "MCTS vs greedy")
+        mean, _sd, lo, hi, n = analysis.mean_interval(means)
+        return Estimate(mean, lo, hi, len(self.search or ()), f"MCTS vs greedy ({n} deals, paired)")
+
+    def table(self) -> Table:
+        """Issue 12's table: each measure, its value, its target, whether it is met."""
+        rows = []
+
+        def row(name: str, value: float, shown: str) -> None:
+            lo, hi = TARGETS[name]
+            ok = (lo is None or value >= lo) and (hi is None or value <= hi)
+            goal = (f">= {lo:.0%}" if hi is None else f"{lo:.0%}-{hi:.0%}")
+            rows.append({"measure": name, "value": shown, "target": goal, "met": "yes" if ok else "NO"})
+
+        if self.search_stats:
+            f = self.hand_flip_share()
+            row("in-hand flips, share of MCTS decisions", f.value,
+                f"{f.value:.1%} ({round(f.value * f.n)} of {f.n})")
+        use = self.effect_use()
+        if len(use):
+            worst = use[0]
+            row("effect used where its face showed (each face)", worst["rate"],
+                f"lowest {worst['rate']:.0%} ({worst['face']}: {worst['effect']}, n={worst['n']})")
+        h = self.hand_limit_rate()
+        row("hand limit binds, share of games", h.value, f"{h.value:.1%} [{h.lo:.1%}, {h.hi:.1%}] n={h.n}")
+        if self.search:
+            m = self.search_win_share()
+            row("MCTS(200) beats greedy", m.value, f"{m.value:.1%} [{m.lo:.1%}, {m.hi:.1%}] n={m.n}")
+        for k in ("1 area", "2 areas"):
+            e = self.first_player[k]
+            row(f"first player, {k}", e.value, f"{e.value:.1%} [{e.lo:.1%}, {e.hi:.1%}] n={e.n}")
+        lo, hi = self.spread
+        outside = [r for r in self.by_card if not 0.45 <= r["rate"] <= 0.55]
+        worst = lo if abs(lo["rate"] - 0.5) >= abs(hi["rate"] - 0.5) else hi
+        differ = sum(r["p_holm"] < 0.05 for r in self.by_card)
+        row("card holders win (each card)", worst["rate"],
+            f"{lo['rate']:.1%}-{hi['rate']:.1%}; {len(outside)} outside; {differ} differ from 50% (Holm)")
+        return Table(rows, columns=["measure", "value", "target", "met"], title="issue 12: card set targets")
+
+    def met(self) -> bool:
+        """Whether every target of :meth:`table` is met."""
+        return all(r["met"] == "yes" for r in self.table())
+
     def report(self) -> str:
         """The measurement as text, in the terms of the design note."""
         n = len(self.results)
         lo, hi = self.spread
-        lines = [f"{self.players}, {n} games ({n // 2} per Celeiro face)"]
+        lines = [f"{self.players}, {n} games ({n // 2} per Celeiro face, no deal played twice)"]
+        if self.search:
+            lines.append(f"MCTSBot({SEARCH_ITERATIONS}) vs GreedyBot, {len(self.search)} games "
+                         f"({len(self.search) // 2} deals, seats swapped)")
         for k, est in self.first_player.items():
             lines.append(f"  first player's win share, {k:<7}: {est.value:.1%} [{est.lo:.1%}, {est.hi:.1%}]")
         lines.append(f"  card holders win {lo['rate']:.1%} ({lo['cards']}) to {hi['rate']:.1%} ({hi['cards']})")
         lines.append(f"  mean final score {self.mean_score():.1f}, mean margin {self.mean_margin():.1f}")
+        if self.seconds:
+            lines.append("  time: " + ", ".join(f"{k} {v:.0f} s" for k, v in self.seconds.items()))
+        out = ["\n".join(lines), self.table().format()]
+        if self.stats:
+            out.append(self.effect_use().format())
         table = Table(self.by_card, columns=self.by_card.columns, title=self.by_card.title, max_rows=0)
-        return "\n".join(lines) + "\n\n" + table.format()
+        out.append(table.format())
+        return "\n\n".join(out)
 
 
 def measure(games_per_face: int = GAMES_PER_FACE, seed: int = SEED, rules: Rules | None = None,
-            processes: int | None = None, bots: Sequence[Any] | None = None) -> CardBalance:
-    """Play the balance batch (see the module docstring) and measure it. ``rules`` picks
-    another card set (``Rules(cards_file=...)``) or rule options; ``processes=2`` uses two
-    cores (same numbers)."""
+            processes: int | None = None, bots: Sequence[Any] | None = None,
+            search_games: int = SEARCH_GAMES, search_iterations: int = SEARCH_ITERATIONS) -> CardBalance:
+    """Play the two batches (see the module docstring) and measure them. ``rules`` picks
+    another card set (``Rules(cards_file=...)``) or rule options; ``bots`` replaces the
+    greedy pair of the first batch; ``search_games=0`` skips the search batch;
+    ``processes=2`` uses two cores (same numbers)."""
     if games_per_face < 1:
         raise ValueError("games_per_face must be at least 1")
+    if search_games < 0 or search_games % 2:
+        raise ValueError("search_games must be an even number >= 0 (each deal is played twice)")
     players = list(bots) if bots is not None else [GreedyBot(), GreedyBot()]
-    runs = {areas: sim.run_many("cows", players, games_per_face, seed=seed, rules=rules, progress=False,
-                                processes=processes, new_game_kwargs={"discard_areas": areas})
+    t0 = time.perf_counter()
+    # one batch seed per Celeiro face: no deal is played under both faces (the two games
+    # of one deal are not independent, and counting them as two would narrow the intervals)
+    runs = {areas: sim.run_many("cows", players, games_per_face, seed=derive_seed(seed, areas), rules=rules,
+                                progress=False, processes=processes, keep_log=True,
+                                new_game_kwargs={"discard_areas": areas})
             for areas in (1, 2)}
     both = Results([g for res in runs.values() for g in res])
+    stats = tuple(game_stats(g) for g in both)
+    seconds = {"greedy batch": time.perf_counter() - t0}
     first = {"1 area": analysis.first_player_advantage(runs[1]),
              "2 areas": analysis.first_player_advantage(runs[2]),
              "all": analysis.first_player_advantage(both)}
-    by_card = analysis.win_rate_by(both, "cards")
-    return CardBalance(both, first, by_card, " vs ".join(type(b).__name__ for b in players))
+    by_card = analysis.win_rate_by(both, "cards", adjust="holm")
+    search, seats, search_stats = None, (), ()
+    if search_games:
+        t1 = time.perf_counter()
+        mcts, greedy = MCTSBot(search_iterations), GreedyBot()
+        deals = search_games // 2
+        games: list[GameResult] = []
+        seat_list: list[int] = []
+        for areas, n in ((1, deals - deals // 2), (2, deals // 2)):
+            kw = dict(seed=derive_seed(seed, 10 + areas), rules=rules, progress=False, processes=processes,
+                      keep_log=True, new_game_kwargs={"discard_areas": areas})
+            for mseat, order in ((0, [mcts, greedy]), (1, [greedy, mcts])):
+                res = sim.run_many("cows", order, n, **kw)  # the same deals, seats swapped
+                games += res
+                seat_list += [mseat] * len(res)
+        search, seats = Results(games), tuple(seat_list)
+        search_stats = tuple(game_stats(g) for g in games)
+        seconds["search batch"] = time.perf_counter() - t1
+    return CardBalance(both, first, by_card, stats, search, seats, search_stats, seconds,
+                       " vs ".join(type(b).__name__ for b in players))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """The command line: print :meth:`CardBalance.report`."""
     ap = argparse.ArgumentParser(prog="python -m ovnilab.cows.balance", description=__doc__.split("\n\n")[0])
-    ap.add_argument("--games", type=int, default=GAMES_PER_FACE, help="games per Celeiro face")
+    ap.add_argument("--games", type=int, default=GAMES_PER_FACE, help="greedy games per Celeiro face")
+    ap.add_argument("--search-games", type=int, default=SEARCH_GAMES,
+                    help="MCTS vs greedy games (even: each deal twice, seats swapped; 0 skips them)")
     ap.add_argument("--seed", type=int, default=SEED, help="the batch seed (sim.run_many)")
     ap.add_argument("--cards-file", default=None, help="another card set (Rules.cards_file)")
     ap.add_argument("--processes", type=int, default=None, help="worker processes (default: in-process)")
     args = ap.parse_args(argv)
     try:
         rules = Rules(cards_file=args.cards_file)
-        result = measure(args.games, args.seed, rules, args.processes)
+        result = measure(args.games, args.seed, rules, args.processes, search_games=args.search_games)
     except ValueError as exc:
         ap.error(str(exc))
     print(result.report())

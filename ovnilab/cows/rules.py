@@ -100,6 +100,7 @@ __all__ = [
     "slot_name",
     "pyramid_symbols",
     "score_pyramid",
+    "effect_points",
     "SLOTS",
     "ROW_OF",
     "SUPPORTS",
@@ -193,22 +194,34 @@ def score_pyramid(
             continue
         base += f.value
         for e in f.effects:
-            t = e.type
-            if t == "adjacent":
-                adj += e.points * sum(faces[n].symbols[e.symbol] for n in NEIGHBOURS[slot] if faces[n] is not None)
-            elif t == "count":
-                end += e.points * (own if e.whose == "own" else opp)[e.symbol]
-            elif t == "majority":
-                end += e.points if own[e.symbol] > opp[e.symbol] else 0
-            elif t == "herd":
-                end += e.points * min(own[COW], own[CALF])
-            elif t == "balance":
-                end += e.points if own[SUN] == own[MOON] >= 1 else 0
-            elif t == "hand":
-                end += e.points * hand_size
-            elif t == "row":
-                end += e.points if ROW_OF[slot] == e.row else 0
+            if e.type == "adjacent":
+                adj += effect_points(e, slot, faces, own, opp, hand_size)
+            elif e.kind == "end":
+                end += effect_points(e, slot, faces, own, opp, hand_size)
     return {"base": base, "adjacency": adj, "end_of_game": end}
+
+
+def effect_points(e: Effect, slot: int, faces: Sequence[Face | None], own: Sequence[int], opp: Sequence[int],
+                  hand_size: int) -> int:
+    """Points of one adjacency or end-of-game effect ``e`` printed on the card in
+    ``slot`` of the pyramid ``faces`` (``own``/``opp``: :func:`pyramid_symbols` of the two
+    pyramids; ``hand_size``: the owner's cards left in hand). Immediate effects score 0."""
+    t = e.type
+    if t == "adjacent":
+        return e.points * sum(faces[n].symbols[e.symbol] for n in NEIGHBOURS[slot] if faces[n] is not None)
+    if t == "count":
+        return e.points * (own if e.whose == "own" else opp)[e.symbol]
+    if t == "majority":
+        return e.points if own[e.symbol] > opp[e.symbol] else 0
+    if t == "herd":
+        return e.points * min(own[COW], own[CALF])
+    if t == "balance":
+        return e.points if own[SUN] == own[MOON] >= 1 else 0
+    if t == "hand":
+        return e.points * hand_size
+    if t == "row":
+        return e.points if ROW_OF[slot] == e.row else 0
+    return 0
 
 
 # ======================================================================
