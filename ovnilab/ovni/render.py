@@ -1,19 +1,29 @@
-"""Draw an Ovni position as a standalone SVG string.
+"""Draw an Ovni position as standalone SVG.
 
-:func:`to_svg` is a pure function of the state: the same position (and the same
+Every drawing is a pure function of the state: the same position (and the same
 arguments) always gives byte-identical SVG, so a replay slider can redraw every state and
-notebooks can compare outputs. The picture has four parts:
+notebooks can compare outputs. There are three kinds of drawing:
 
-* a header: round, phase, who acts, the alien stock and the last action;
-* the board: the 12 cities at the board file's coordinates, each a tile holding the human
-  piece, the UFOs of every colour (always in the same corner per colour: red top-left,
-  blue top-right, green bottom-left, yellow bottom-right) and the mapping tokens on its top
-  edge. The tile takes the colour of the player controlling the airspace (thick border,
-  tinted fill), so who leads where reads without counting; a grey dashed border is a tie;
-* a side panel: the recruitment areas A-D with their alien cards and command tokens (after
-  resolution: last round's cards and who won them), the human track and the turn orders;
-* one mat per seat: aliens by type (captured ones crossed), platform, reserve, command
-  tokens, energy card, force field, abilities, abducted humans, missions and the score.
+* :func:`board_svg`, the table: a header (round, phase, who acts, the alien stock and the
+  last action); the 12 cities at the board file's coordinates, each a tile holding its
+  number, the human piece, the UFOs of every colour (always in the same corner per colour:
+  red top-left, blue top-right, green bottom-left, yellow bottom-right) and the mapping
+  tokens on its top edge; the tile takes the colour of the player controlling the
+  airspace (thick border, tinted fill), a grey dashed border is a tie; under the map the
+  recruitment areas A-D with their alien cards and command tokens (after resolution:
+  last round's cards and who won them), the human track and the turn orders;
+* :func:`mat_svg`, one seat's mat: aliens by type (captured ones crossed), platform,
+  reserve, mapping, command tokens, energy card, force field, abilities, abducted
+  humans, missions and the score; and :func:`key_svg`, what the symbols mean;
+* :func:`to_svg`, all of them in one picture (for a notebook); the board
+  (:mod:`ovnilab.ovni.widget`) shows :func:`board_svg` beside its controls and
+  :func:`panel_html` (the mats and the key) under them.
+
+Legible when projected (issue 15): no text is smaller than 12 units. The board drawing is
+910 units wide, the width the board's layout gives it on a 1280x720 screen
+(:func:`ovnilab.board.view_width_px`), and the mats and the key are shown at their own
+size (a unit is a pixel), so every text is at least 12 px tall there. Seats are named as
+everywhere else: :meth:`State.seat_name`, e.g. "red (Antáris)".
 
 Hidden information. ``viewer=None`` is the public view (what every player at the table
 sees: face-down tokens are "?", missions stay hidden until the game ends);
@@ -34,6 +44,7 @@ from html import escape
 
 from ..svg import num as _n
 from ..svg import text_width as _text_w
+from ..svg import fit as _fit
 from ..svg import wrap as _wrap
 from .data import ALIEN_TYPES
 from .rules import (
@@ -55,7 +66,7 @@ from .rules import (
     State,
 )
 
-__all__ = ["ALIEN_HEX", "SEAT_HEX", "to_svg"]
+__all__ = ["ALIEN_HEX", "SEAT_HEX", "MIN_FONT", "board_svg", "mat_svg", "key_svg", "panel_html", "to_svg"]
 
 # ----------------------------------------------------------------------------- palette
 #: fill, dark (outline / text) and light tint of each seat colour
@@ -74,20 +85,28 @@ ALIEN_HEX: dict[str, tuple[str, str]] = {
 }
 INK = "#1f2328"
 MUTED = "#5f6b76"
-FAINT = "#9aa5b1"
+FAINT = "#8a949e"
 PAPER = "#f8f6f1"
 SEA = "#e9f1f7"
 HILITE = "#d4147a"  # last action (magenta: unlike any seat colour)
 FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
 
-W = 1200  # viewBox width
-H = 960  # viewBox height
-HEADER_H = 58
-MAP = (10.0, 64.0, 784.0, 550.0)  # x, y, w, h of the board panel
-SIDE_X = 804.0
-MAT_Y = 624.0
-MAT_H = 326.0
-TILE_W, TILE_H = 84.0, 54.0
+#: the smallest font size any drawing uses (units; 12 px on the board at 1280x720)
+MIN_FONT = 12.0
+
+# the board drawing: 910 x 650 units, the box the board's layout gives it at 1280x720
+W = 910  # viewBox width
+H = 650  # viewBox height
+HEADER_H = 46
+MAP = (8.0, 50.0, 894.0, 440.0)  # x, y, w, h of the map panel
+AREAS_Y = 496.0  # top of the recruitment areas
+AREA_H = 54.0
+TRACK_Y = 570.0  # top of the human track and turn orders
+TILE_W, TILE_H = 84.0, 50.0
+# the mats and the key: shown at their own size (a unit is a pixel)
+MAT_W = 300.0
+GAP = 10.0  # between mats
+LX, VX = 10.0, 76.0  # a mat's row labels and row values
 
 ABILITY_TEXT = {
     "starting_aliens": "3 starting aliens",
@@ -104,11 +123,6 @@ ABILITY_TEXT = {
 def _seat_hex(state: State, seat: int) -> tuple[str, str, str]:
     name = SEAT_COLOURS[seat] if seat < len(SEAT_COLOURS) else "grey"
     return SEAT_HEX.get(name, ("#888888", "#333333", "#eeeeee"))
-
-
-def _seat_name(state: State, seat: int) -> str:
-    name = SEAT_COLOURS[seat].capitalize()
-    return f"{name} (third player)" if seat == state.third else name
 
 
 def _text(x: float, y: float, s: str, size: float = 12, fill: str = INK, anchor: str = "start",
@@ -149,7 +163,8 @@ def _alien_badge(x: float, y: float, t: int, size: float = 16) -> str:
     colour, letter = ALIEN_HEX.get(ALIEN_TYPES[t], ("#666666", "?"))
     return (f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(size)}" height="{_n(size)}" rx="3" '
             f'fill="{colour}"/>'
-            + _text(x + size / 2, y + size * 0.74, letter, size * 0.66, "#ffffff", "middle", "bold"))
+            + _text(x + size / 2, y + size * 0.74, letter, max(MIN_FONT, size * 0.66), "#ffffff", "middle",
+                    "bold"))
 
 
 def _token(x: float, y: float, seat_hex: tuple[str, str, str], label: str, face_down: bool,
@@ -167,7 +182,8 @@ def _token(x: float, y: float, seat_hex: tuple[str, str, str], label: str, face_
         body = (f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(r)}" fill="{fill}" stroke="{dark}" '
                 f'stroke-width="1.2"/>')
         colour = dark if fill == SEAT_HEX["yellow"][0] else "#ffffff"
-    return f'<g{op}>{body}{_text(x, y + r * 0.36, label, r * 0.95, colour, "middle", "bold")}</g>'
+    size = max(MIN_FONT, r * 0.95)
+    return f'<g{op}>{body}{_text(x, y + size * 0.36, label, size, colour, "middle", "bold")}</g>'
 
 
 def _chip(x: float, y: float, seat_hex: tuple[str, str, str], r: float = 6) -> str:
@@ -227,12 +243,16 @@ class _Masks:
         return str(a)
 
 
-# ----------------------------------------------------------------------------- the board
+
+
+# ----------------------------------------------------------------------------- the map
 def _map_xy(state: State) -> list[tuple[float, float]]:
+    """Tile centres: the board file's coordinates stretched over the map panel (each
+    axis on its own: the tiles are wider than tall, names sit under them)."""
     xs = [p[0] for p in state.board.xy]
     ys = [p[1] for p in state.board.xy]
     x0, y0, w, h = MAP
-    mx, mt, mb = 58.0, 44.0, 62.0
+    mx, mt, mb = TILE_W / 2 + 10, TILE_H / 2 + 10, TILE_H / 2 + 20
     sx = (w - 2 * mx) / max(1.0, max(xs) - min(xs))
     sy = (h - mt - mb) / max(1.0, max(ys) - min(ys))
     return [(x0 + mx + (x - min(xs)) * sx, y0 + mt + (y - min(ys)) * sy) for x, y in state.board.xy]
@@ -255,6 +275,8 @@ def _touched(state: State, a: Action | None) -> tuple[set[int], tuple[int, int] 
     return set(), None
 
 
+
+
 def _board(state: State, out: list[str], last: Action | None) -> None:
     x0, y0, w, h = MAP
     out.append(f'<rect x="{_n(x0)}" y="{_n(y0)}" width="{_n(w)}" height="{_n(h)}" rx="12" '
@@ -266,8 +288,7 @@ def _board(state: State, out: list[str], last: Action | None) -> None:
         (ax, ay), (bx, by) = pts[a - 1], pts[b - 1]
         out.append(f'<line x1="{_n(ax)}" y1="{_n(ay)}" x2="{_n(bx)}" y2="{_n(by)}" '
                    f'stroke="#aab7c4" stroke-width="2.5" stroke-linecap="round"/>')
-    comp = list(range(state.ns)) if (state.third >= 0 and state.rules.third_player_competes) \
-        else list(range(state.n))
+    comp = _competitors(state)
     cats = state.cards.categories
     for c, (cx, cy) in enumerate(pts):
         counts = [state.ufo[p][c] for p in range(state.ns)]
@@ -277,18 +298,18 @@ def _board(state: State, out: list[str], last: Action | None) -> None:
         tx, ty = cx - TILE_W / 2, cy - TILE_H / 2
         name = state.board.names[c]
         tip = [f"{c + 1} {name}"]
-        ufo_txt = ", ".join(f"{SEAT_COLOURS[p]} {counts[p]}" for p in range(state.ns) if counts[p])
+        ufo_txt = ", ".join(f"{state.seat_name(p)} {counts[p]}" for p in range(state.ns) if counts[p])
         tip.append(f"UFOs: {ufo_txt or 'none'}")
-        tip.append("airspace: " + (SEAT_COLOURS[ctrl] if ctrl >= 0 else ("tie" if tie else "nobody")))
+        tip.append("airspace: " + (state.seat_name(ctrl) if ctrl >= 0 else ("tie" if tie else "nobody")))
         hcat = state.human[c]
         tip.append("human: " + (cats[hcat] if hcat >= 0 else "none"))
         maps = [p for p in range(state.ns) if state.mapped[c] >> p & 1]
         if maps:
-            tip.append("mapped by " + ", ".join(SEAT_COLOURS[p] for p in maps))
+            tip.append("mapped by " + ", ".join(state.seat_name(p) for p in maps))
         out.append(f'<g><title>{escape("; ".join(tip))}</title>')
         if c in touched:
-            out.append(f'<rect x="{_n(tx - 8)}" y="{_n(ty - 8)}" width="{_n(TILE_W + 16)}" '
-                       f'height="{_n(TILE_H + 16)}" rx="15" fill="{HILITE}" fill-opacity="0.13" '
+            out.append(f'<rect x="{_n(tx - 7)}" y="{_n(ty - 7)}" width="{_n(TILE_W + 14)}" '
+                       f'height="{_n(TILE_H + 14)}" rx="14" fill="{HILITE}" fill-opacity="0.13" '
                        f'stroke="{HILITE}" stroke-width="2.2" stroke-dasharray="6 3"/>')
         if ctrl >= 0:
             fill, dark, tint = _seat_hex(state, ctrl)
@@ -305,39 +326,45 @@ def _board(state: State, out: list[str], last: Action | None) -> None:
         else:
             out.append(f'<rect x="{_n(tx)}" y="{_n(ty)}" width="{_n(TILE_W)}" height="{_n(TILE_H)}" '
                        f'rx="9" fill="#ffffff" stroke="#9aa5b1" stroke-width="1.2"/>')
-        # the human piece
-        hx = tx + 16
+        # the city's number (top-left) and its human piece under it
+        out.append(f'<circle cx="{_n(tx + 13)}" cy="{_n(ty + 12)}" r="9.5" fill="#ffffff" '
+                   f'stroke="{INK}" stroke-width="1.2"/>')
+        out.append(_text(tx + 13, ty + 16.3, str(c + 1), MIN_FONT, INK, "middle", "bold"))
         if hcat >= 0:
-            out.append(_pawn(hx, ty + TILE_H - 10, state.cards.category_colours[hcat], 1.35))
+            out.append(_pawn(tx + 13, ty + TILE_H - 4, state.cards.category_colours[hcat], 1.0))
         else:
-            out.append(f'<circle cx="{_n(hx)}" cy="{_n(ty + TILE_H / 2 + 2)}" r="7" fill="none" '
+            out.append(f'<circle cx="{_n(tx + 13)}" cy="{_n(ty + 36)}" r="6" fill="none" '
                        f'stroke="#c0c7cf" stroke-width="1.2" stroke-dasharray="2 2"/>')
         # UFOs, one fixed corner per seat (red top-left, blue top-right, ...)
         for p in range(state.ns):
             if not counts[p]:
                 continue
             col, row = p % 2, p // 2
-            ux = tx + 36 + col * 27
-            uy = ty + 18 + row * 21
+            ux = tx + 38 + col * 25
+            uy = ty + 15 + row * 20
             fill, dark, _ = _seat_hex(state, p)
-            out.append(_saucer(ux, uy, fill, dark, 0.86))
-            out.append(_text(ux + 8.5, uy + 5, str(counts[p]), 12.5, INK, "start",
+            out.append(_saucer(ux, uy, fill, dark, 0.8))
+            out.append(_text(ux + 8, uy + 5, str(counts[p]), MIN_FONT, INK, "start",
                              "bold" if p == ctrl else "normal"))
         # mapping tokens on the top edge
         for k, p in enumerate(maps):
             fill, dark, _ = _seat_hex(state, p)
-            mx = tx + TILE_W - 14 - k * 12
-            out.append(f'<rect x="{_n(mx)}" y="{_n(ty - 5)}" width="10" height="10" rx="1.5" '
+            mx = tx + TILE_W - 14 - k * 11
+            out.append(f'<rect x="{_n(mx)}" y="{_n(ty - 4.5)}" width="9" height="9" rx="1.5" '
                        f'fill="{fill}" stroke="{dark}" stroke-width="1.2"/>')
-        # city number badge
-        out.append(f'<circle cx="{_n(tx + 2)}" cy="{_n(ty + 2)}" r="9" fill="#ffffff" '
-                   f'stroke="{INK}" stroke-width="1.2"/>')
-        out.append(_text(tx + 2, ty + 6, str(c + 1), 10.5, INK, "middle", "bold"))
-        out.append(_halo_text(cx, ty + TILE_H + 15, name, 13, "middle", "bold"))
+        out.append(_halo_text(cx, ty + TILE_H + 12.5, name, MIN_FONT, "middle", "bold"))
         out.append("</g>")
     if arrow is not None:  # the last move, drawn over the tiles
         (ax, ay), (bx, by) = pts[arrow[0]], pts[arrow[1]]
         out.append(_arrow(ax, ay, bx, by))
+
+
+def _competitors(state: State) -> list[int]:
+    """The seats whose counts decide majorities (the two-player third player only when
+    its Rules say it competes)."""
+    if state.third >= 0 and state.rules.third_player_competes:
+        return list(range(state.ns))
+    return list(range(state.n))
 
 
 def _edge(ux: float, uy: float) -> float:
@@ -375,51 +402,60 @@ def _arrow(ax: float, ay: float, bx: float, by: float) -> str:
             f'<path d="{head}" fill="{HILITE}"/></g>')
 
 
-# ----------------------------------------------------------------------------- side panel
-def _side(state: State, out: list[str], m: _Masks, last: Action | None) -> None:
-    x = SIDE_X
-    y = MAP[1]
-    w = W - 10 - x
-    out.append(f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(MAP[3])}" rx="12" '
-               f'fill="#ffffff" stroke="#d8dde3"/>')
+
+
+# ----------------------------------------------------------------------------- under the map
+def _areas(state: State, out: list[str], m: _Masks, last: Action | None) -> None:
+    """The recruitment areas in a row under the map: letter, alien card, command tokens
+    (placement, resolution) or, once recruited, who won last round's cards."""
     ph = state.phase
     if ph in (PLACEMENT, RECRUIT):
-        title = f"Recruitment areas · round {state.round}"
         cards = state.area_cards
         winners = list(state.area_winner) if ph == RECRUIT else []
         slots = m.areas
     elif state.area_cards_last:
-        title = f"Recruitment of round {state.round} · result"
-        cards = state.area_cards_last
-        winners = state.area_winner_last
-        slots = []
+        cards, winners, slots = state.area_cards_last, state.area_winner_last, []
     else:
-        title = "Recruitment areas"
         cards, winners, slots = [], [], []
-    out.append(_text(x + 14, y + 23, title, 14, INK, "start", "bold"))
     hl_area = -1
     if last is not None and last.kind == "place" and ph == PLACEMENT and last.a in AREA_LETTERS:
         hl_area = AREA_LETTERS.index(last.a)
-    row_h = 62
-    ay = y + 34
     n_areas = 4 if state.n == 4 else 3
+    x0, _, w, _ = MAP
+    bw = (w - 8 * (n_areas - 1)) / n_areas
+    y = AREAS_Y
     for i in range(n_areas):
-        ry = ay + i * row_h
-        letter = AREA_LETTERS[i]
-        out.append(f'<rect x="{_n(x + 10)}" y="{_n(ry)}" width="{_n(w - 20)}" height="{_n(row_h - 7)}" '
-                   f'rx="8" fill="#f6f7f9" stroke="#e1e5ea"/>')
-        out.append(_text(x + 28, ry + 35, letter, 22, INK, "middle", "bold"))
+        x = x0 + i * (bw + 8)
+        win = winners[i] if (i < len(winners) and i < len(cards)) else -1
+        if win >= 0:
+            fill, dark, tint = _seat_hex(state, win)
+            out.append(f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(bw)}" height="{_n(AREA_H)}" rx="8" '
+                       f'fill="{tint}" stroke="{dark if SEAT_COLOURS[win] == "yellow" else fill}" '
+                       f'stroke-width="2.5"/>')
+        else:
+            out.append(f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(bw)}" height="{_n(AREA_H)}" rx="8" '
+                       f'fill="#ffffff" stroke="#d8dde3"/>')
+        out.append(_text(x + 15, y + 35, AREA_LETTERS[i], 22, INK, "middle", "bold"))
         if i >= len(cards):
-            if state.round == 0:
-                out.append(_text(x + 50, ry + 32, "opens in round 1", 12, FAINT))
+            out.append(_text(x + 32, y + 32, "opens in round 1" if state.round == 0 else "no card", MIN_FONT, MUTED))
             continue
         card = state.cards.alien_cards[cards[i]]
         out.append(f'<g><title>{escape("card: " + " + ".join(ALIEN_TYPES[t] for t in card))}</title>'
-                   f'<rect x="{_n(x + 46)}" y="{_n(ry + 6)}" width="84" height="42" rx="6" '
+                   f'<rect x="{_n(x + 30)}" y="{_n(y + 10)}" width="72" height="34" rx="6" '
                    f'fill="#ffffff" stroke="#8b95a1" stroke-width="1.2"/>')
         for k, t in enumerate(card):
-            out.append(_alien_badge(x + 52 + k * 25, ry + 16, t, 22))
+            out.append(_alien_badge(x + 34 + k * 22, y + 17, t, 20))
         out.append("</g>")
+        if not slots:  # last round's result: who won the card (the name on two lines if need be)
+            if win < 0:
+                out.append(_text(x + 112, y + 32, "nobody: discarded", MIN_FONT, MUTED))
+                continue
+            lines = _wrap(state.seat_name(win), MIN_FONT, bw - 118, True)[:2]
+            for k, line in enumerate(lines):
+                out.append(_text(x + 112, y + 32 + 15 * k - 7.5 * (len(lines) - 1),
+                                 _fit(line, MIN_FONT, bw - 118, True), MIN_FONT, _seat_hex(state, win)[1],
+                                 "start", "bold"))
+            continue
         # command tokens; once revealed, equal values cancel (drawn faded and struck)
         sl = slots[i] if i < len(slots) else []
         cancelled: set[int] = set()
@@ -427,125 +463,86 @@ def _side(state: State, out: list[str], m: _Masks, last: Action | None) -> None:
             vals = [v for _, v, _ in sl]
             cancelled = {v for v in vals if v is not None and vals.count(v) > 1}
         for k in range(4):
-            tx = x + 156 + k * 33
-            ty = ry + 27
+            tx, ty = x + 121 + k * 26.5, y + 27
             if k < len(sl):
                 o, v, down = sl[k]
-                label = "?" if v is None else str(v)
-                if i == hl_area and k == len(sl) - 1 and ph == PLACEMENT:
-                    out.append(f'<circle cx="{_n(tx)}" cy="{_n(ty)}" r="17.5" fill="none" '
+                if i == hl_area and k == len(sl) - 1:
+                    out.append(f'<circle cx="{_n(tx)}" cy="{_n(ty)}" r="16" fill="none" '
                                f'stroke="{HILITE}" stroke-width="2.2" stroke-dasharray="4 2"/>')
                 gone = v in cancelled
-                out.append(_token(tx, ty, _seat_hex(state, o), label, down, 13, dim=gone))
+                out.append(_token(tx, ty, _seat_hex(state, o), "?" if v is None else str(v), down, 12.5, dim=gone))
                 if gone:
-                    out.append(f'<path d="M{_n(tx - 12)} {_n(ty + 12)} L{_n(tx + 12)} {_n(ty - 12)}" '
+                    out.append(f'<path d="M{_n(tx - 11)} {_n(ty + 11)} L{_n(tx + 11)} {_n(ty - 11)}" '
                                f'stroke="{INK}" stroke-width="2"/>')
             elif ph == PLACEMENT:
-                out.append(f'<circle cx="{_n(tx)}" cy="{_n(ty)}" r="13" fill="none" stroke="#c0c7cf" '
+                out.append(f'<circle cx="{_n(tx)}" cy="{_n(ty)}" r="12" fill="none" stroke="#c0c7cf" '
                            f'stroke-width="1.2" stroke-dasharray="3 2"/>')
-                out.append(_text(tx, ty + 4, "▼" if k % 2 == 0 else "▲", 10, "#b0b8c1", "middle"))
-        if ph == PLACEMENT:
-            continue
-        wx = x + w - 18
-        win = winners[i] if i < len(winners) else -1
-        if win >= 0:
-            fill, dark, tint = _seat_hex(state, win)
-            status = "won"
-            if ph == RECRUIT:
+                out.append(_text(tx, ty + 4.5, "▼" if k % 2 == 0 else "▲", MIN_FONT, "#b0b8c1", "middle"))
+        if ph == RECRUIT:  # who won the area, under it
+            if win >= 0:
                 rp = state.resolve_pos
-                status = "recruited" if i < rp else ("chooses 3" if i == rp else "won")
-            out.append(f'<rect x="{_n(wx - 66)}" y="{_n(ry + 10)}" width="66" height="34" rx="6" '
-                       f'fill="{tint}" stroke="{fill}" stroke-width="2.5"/>')
-            if SEAT_COLOURS[win] == "yellow":
-                out.append(f'<rect x="{_n(wx - 67.5)}" y="{_n(ry + 8.5)}" width="69" height="37" rx="7" '
-                           f'fill="none" stroke="{dark}" stroke-width="0.8"/>')
-            out.append(_text(wx - 33, ry + 25, SEAT_COLOURS[win], 12, dark, "middle", "bold"))
-            out.append(_text(wx - 33, ry + 39, status, 10.5, dark, "middle"))
-        else:
-            out.append(_text(wx - 33, ry + 25, "nobody", 11.5, MUTED, "middle"))
-            out.append(_text(wx - 33, ry + 39, "discarded", 10.5, MUTED, "middle"))
-    ny = ay + n_areas * row_h + 6
+                status = "recruited" if i < rp else ("chooses 3 aliens" if i == rp else "won")
+                caption = f"{state.seat_name(win)} {status}"
+            else:
+                caption = "nobody: card discarded"
+            out.append(_text(x + 4, y + AREA_H + 14, _fit(caption, MIN_FONT, bw - 4), MIN_FONT,
+                             _seat_hex(state, win)[1] if win >= 0 else MUTED))
+    cy = y + AREA_H + 14
     if ph == PLACEMENT:
-        out.append(_text(x + 14, ny, "▼ face-down  ▲ face-up  ·  ? = hidden  ·  equal values cancel",
-                         10.5, MUTED))
-    elif ph == RECRUIT:
-        out.append(_text(x + 14, ny, "struck tokens: equal values cancel · highest sum wins", 10.5, MUTED))
-    # the human track
-    ty = y + 34 + 4 * row_h + 30
-    out.append(_text(x + 14, ty, "Human track", 14, INK, "start", "bold"))
-    out.append(_text(x + 118, ty, "refills empty cities 1→12 each round", 10.5, MUTED))
+        out.append(_text(x0 + 4, cy, "Recruitment: ▼ face-down  ▲ face-up  ·  ? = hidden  ·  "
+                         "equal values cancel, the highest sum wins the card", MIN_FONT, MUTED))
+    elif ph != RECRUIT and state.area_cards_last:
+        nxt = "" if state.over else " (new cards next round)"
+        out.append(_text(x0 + 4, cy, f"Recruitment of round {state.round}: the cards and who won them{nxt}",
+                         MIN_FONT, MUTED))
+
+
+def _tracks(state: State, out: list[str]) -> None:
+    """The human track, the alien deck and the two turn orders (bottom rows)."""
+    x = MAP[0] + 4
+    y = TRACK_Y + 20  # baseline of the first row
+    out.append(_text(x, y, "Human track", 13, INK, "start", "bold"))
     cats = state.cards.categories
     for k in range(6):
-        sx = x + 36 + k * 54
-        out.append(f'<rect x="{_n(sx - 22)}" y="{_n(ty + 7)}" width="44" height="34" rx="6" '
-                   f'fill="#f6f7f9" stroke="#d8dde3"/>')
+        sx = x + 110 + k * 30
+        out.append(f'<rect x="{_n(sx - 13)}" y="{_n(y - 19)}" width="26" height="26" rx="5" '
+                   f'fill="#ffffff" stroke="#d8dde3"/>')
         if k < len(state.track):
             h = state.track[k]
-            out.append(_pawn(sx, ty + 36, state.cards.category_colours[h], 1.2, cats[h]))
-    # turn orders
-    oy = ty + 62
-    out.append(_text(x + 14, oy, "Turn order", 14, INK, "start", "bold"))
+            out.append(_pawn(sx, y + 4, state.cards.category_colours[h], 1.0, cats[h]))
+    out.append(_text(x + 110 + 6 * 30, y, "refills empty cities 1→12 each round", MIN_FONT, MUTED))
+    nd = len(state.deck)
+    out.append(_text(MAP[0] + MAP[2] - 4, y, f"alien deck {nd} card{'' if nd == 1 else 's'} · "
+                     f"discard {len(state.discard)}", MIN_FONT, MUTED, "end"))
+    ph = state.phase
     in_phase2 = ph in (FORCE_FIELD, ACTIONS, OVER)
-    rows = (("phase 1 · recruit", state.order1, ph in (PLACEMENT, RECRUIT, ENERGY)),
-            ("phase 2 · act", state.order2 if in_phase2 else [], in_phase2 and ph != OVER))
-    for k, (lab, order, current) in enumerate(rows):
-        yy = oy + 20 + k * 20
-        out.append(_text(x + 14, yy, lab, 11.5, MUTED))
+    rows = (("Turn order", "recruit", state.order1, ph in (PLACEMENT, RECRUIT, ENERGY)),
+            ("", "act", state.order2 if in_phase2 else [], in_phase2 and ph != OVER))
+    for k, (head, lab, order, current) in enumerate(rows):
+        yy = y + 24 + k * 24
+        if head:
+            out.append(_text(x, yy, head, 13, INK, "start", "bold"))
+        out.append(_text(x + 110, yy, lab, MIN_FONT, MUTED))
         if not order:
             later = state.round > 0 and not state.over
-            out.append(_text(x + 132, yy, "after recruitment" if later else "—", 11, FAINT))
+            out.append(_text(x + 170, yy, "after recruitment" if later else "—", MIN_FONT, FAINT))
+        cx = x + 176
         for j, p in enumerate(order):
-            cx = x + 136 + j * 58
             acting = current and p == state.actor
             if acting:
                 out.append(f'<circle cx="{_n(cx)}" cy="{_n(yy - 4)}" r="10" fill="none" '
                            f'stroke="{INK}" stroke-width="1.5"/>')
             out.append(_chip(cx, yy - 4, _seat_hex(state, p), 6.5))
-            out.append(_text(cx + 12, yy, SEAT_COLOURS[p], 11, INK, "start", "bold" if acting else "normal"))
-    nd = len(state.deck)
-    out.append(_text(x + 14, oy + 62, f"alien deck {nd} card{'' if nd == 1 else 's'} · "
-                     f"discard {len(state.discard)}", 11, MUTED))
-    # legend
-    _legend(out, x + 14, oy + 86)
-
-
-def _legend(out: list[str], x: float, y: float) -> None:
-    out.append(f'<line x1="{_n(x)}" y1="{_n(y - 13)}" x2="{_n(x + 356)}" y2="{_n(y - 13)}" stroke="#e1e5ea"/>')
-    # line 1: airspace
-    out.append(f'<rect x="{_n(x)}" y="{_n(y - 9)}" width="22" height="12" rx="4" fill="{SEAT_HEX["red"][2]}" '
-               f'stroke="{SEAT_HEX["red"][0]}" stroke-width="3"/>')
-    out.append(_text(x + 28, y + 1, "controls the airspace", 10.5, MUTED))
-    out.append(f'<rect x="{_n(x + 152)}" y="{_n(y - 9)}" width="22" height="12" rx="4" fill="#ffffff" '
-               f'stroke="#6b7280" stroke-width="1.5" stroke-dasharray="4 2"/>')
-    out.append(_text(x + 180, y + 1, "tie", 10.5, MUTED))
-    out.append(f'<rect x="{_n(x + 206)}" y="{_n(y - 9)}" width="10" height="10" rx="1.5" fill="#ffffff" '
-               f'stroke="{INK}"/>')
-    out.append(_text(x + 221, y + 1, "mapping token", 10.5, MUTED))
-    # line 2
-    y2 = y + 17
-    out.append(f'<rect x="{_n(x)}" y="{_n(y2 - 9)}" width="22" height="12" rx="4" fill="none" '
-               f'stroke="{HILITE}" stroke-width="1.8" stroke-dasharray="4 2"/>')
-    out.append(_text(x + 28, y2 + 1, "last action", 10.5, MUTED))
-    out.append(_text(x + 104, y2 + 1, "★", 11, "#b7791f", "start", "bold"))
-    out.append(_text(x + 117, y2 + 1, "group majority (☆ shared)", 10.5, MUTED))
-    out.append(f'<rect x="{_n(x + 272)}" y="{_n(y2 - 8)}" width="9" height="8" rx="1.5" fill="#ffffff" stroke="{MUTED}"/>')
-    out.append(f'<path d="M{_n(x + 272.5)} {_n(y2 - 7.5)} L{_n(x + 280.5)} {_n(y2 - 0.5)} M{_n(x + 280.5)} '
-               f'{_n(y2 - 7.5)} L{_n(x + 272.5)} {_n(y2 - 0.5)}" stroke="#111111" stroke-width="1.6"/>')
-    out.append(_text(x + 286, y2 + 1, "captured", 10.5, MUTED))
-    # line 3: alien types
-    y3 = y2 + 18
-    xx = x
-    for t, name in enumerate(GROUP_NAMES):
-        out.append(_alien_badge(xx, y3 - 10, t, 13))
-        out.append(_text(xx + 17, y3 + 1, name, 10.5, MUTED))
-        xx += 17 + _text_w(name, 10.5) + 14
+            name = state.seat_name(p)
+            out.append(_text(cx + 13, yy, name, MIN_FONT, INK, "start", "bold" if acting else "normal"))
+            cx += 13 + _text_w(name, MIN_FONT, acting) + 24
 
 
 # ----------------------------------------------------------------------------- header
 def _status(state: State) -> str:
     s = state
     ph = s.phase
-    who = _seat_name(s, s.actor) if not s.over else ""
+    who = s.seat_name(s.actor) if not s.over else ""
     if ph == KEEP_MISSIONS:
         return f"{who} keeps 1 or 2 of 3 missions"
     if ph == CHOOSE_ALIENS:
@@ -570,14 +567,14 @@ def _status(state: State) -> str:
     if ph == ACTIONS:
         g = s.group
         if g >= 0:
-            unit = ("moves", "abductions", "launches", "attacks")[g]
+            unit = ("move", "abduction", "launch", "attack")[g] + ("" if s.budget == 1 else "es" if g == 2 else "s")
             return f"Phase 2 · {who}: {GROUP_NAMES[g]} active, {s.budget} {unit} left"
         used = [GROUP_NAMES[k] for k in range(4) if s.used_groups >> k & 1]
         done = f" (used: {', '.join(used)})" if used else ""
         return f"Phase 2 · {who} activates a group or ends the turn{done}"
     if ph == OVER:
         ws = s.winners()
-        names = ", ".join(_seat_name(s, p) for p in ws)
+        names = ", ".join(s.seat_name(p) for p in ws)
         return f"Game over · {'winner' if len(ws) == 1 else 'shared win'}: {names}"
     return ph
 
@@ -585,83 +582,124 @@ def _status(state: State) -> str:
 def _header(state: State, out: list[str], m: _Masks, last: Action | None) -> None:
     out.append(f'<rect x="0" y="0" width="{W}" height="{HEADER_H}" fill="#ffffff"/>')
     out.append(f'<line x1="0" y1="{HEADER_H}" x2="{W}" y2="{HEADER_H}" stroke="#d8dde3"/>')
-    out.append(_text(14, 25, "OVNI", 20, INK, "start", "bold"))
-    rnd = f"Round {state.round}" if state.round else "Set-up"
-    out.append(_text(78, 25, rnd, 15, MUTED, "start", "bold"))
-    x = 78 + _text_w(rnd, 15, True) + 10
-    if not state.over:
-        out.append(_chip(x + 7, 19.5, _seat_hex(state, state.actor), 7.5))
-        x += 20
-    out.append(_text(x, 25, _status(state), 15, INK, "start", "bold"))
-    if last is not None:
-        out.append(_text(14, 47, "Last action:", 12, MUTED))
-        out.append(_text(92, 47, m.action_text(state, last), 12.5, HILITE, "start", "bold"))
-    elif not state.log:
-        out.append(_text(14, 47, "New game: no action yet", 12, MUTED))
-    # stock
-    sx = W - 14 - 4 * 52 - 42
-    out.append(_text(sx, 47, "stock", 12, MUTED))
-    for t in range(4):
-        bx = sx + 40 + t * 52
-        out.append(_alien_badge(bx, 34, t, 17))
-        low = state.stock[t] <= 3
-        out.append(_text(bx + 21, 48, str(state.stock[t]), 13.5, "#b3261e" if low else INK, "start",
-                         "bold"))
-    # whose view
+    # whose view (right of the first line)
     if m.viewer is not None:
-        lab = f"{SEAT_COLOURS[m.viewer].capitalize()}'s view"
-        out.append(_chip(W - 24 - _text_w(lab, 12, True), 17.5, _seat_hex(state, m.viewer), 6))
-        out.append(_text(W - 14, 22, lab, 12, INK, "end", "bold"))
+        lab = f"{state.seat_name(m.viewer)}'s view"
+        vx = W - 12 - _text_w(lab, MIN_FONT, True)
+        out.append(_chip(vx - 10, 16.5, _seat_hex(state, m.viewer), 6))
+        out.append(_text(W - 12, 21, lab, MIN_FONT, INK, "end", "bold"))
+        vx -= 20
     else:
         lab = "everything revealed" if (m.reveal and not state.over) else "public view"
-        out.append(_text(W - 14, 22, lab, 12, MUTED, "end"))
+        out.append(_text(W - 12, 21, lab, MIN_FONT, MUTED, "end"))
+        vx = W - 20 - _text_w(lab, MIN_FONT)
+    out.append(_text(12, 21, "OVNI", 17, INK, "start", "bold"))
+    rnd = f"Round {state.round}" if state.round else "Set-up"
+    out.append(_text(64, 21, rnd, 14, MUTED, "start", "bold"))
+    x = 64 + _text_w(rnd, 14, True) + 10
+    if not state.over:
+        out.append(_chip(x + 7, 16, _seat_hex(state, state.actor), 7.5))
+        x += 20
+    out.append(_text(x, 21, _fit(_status(state), 14, vx - x, True), 14, INK, "start", "bold"))
+    # stock (right of the second line)
+    sx = W - 12 - 4 * 46 - 38
+    out.append(_text(sx, 40, "stock", MIN_FONT, MUTED))
+    for t in range(4):
+        bx = sx + 38 + t * 46
+        out.append(_alien_badge(bx, 26, t, 18))
+        low = state.stock[t] <= 3
+        out.append(_text(bx + 21, 40, str(state.stock[t]), 13, "#b3261e" if low else INK, "start", "bold"))
+    if last is not None:
+        out.append(_text(12, 40, "Last action:", MIN_FONT, MUTED))
+        text = _fit(m.action_text(state, last), 12.5, sx - 110, True)
+        out.append(_text(90, 40, text, 12.5, HILITE, "start", "bold"))
+    elif not state.log:
+        out.append(_text(12, 40, "New game: no action yet", MIN_FONT, MUTED))
+
+
+# ----------------------------------------------------------------------------- key
+def _key(out: list[str], x: float, y: float) -> float:
+    """What the symbols mean, in a card MAT_W wide at (x, y); returns its height."""
+    h = 150.0
+    out.append(f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(MAT_W)}" height="{_n(h)}" rx="10" fill="#ffffff" '
+               f'stroke="#d8dde3" stroke-width="1.2"/>')
+    x += 10
+    y += 22
+    out.append(_text(x, y, "Key", 13.5, INK, "start", "bold"))
+    rows = ((SEAT_HEX["red"][2], SEAT_HEX["red"][0], ' stroke-width="3"', "controls the airspace"),
+            ("#ffffff", "#6b7280", ' stroke-width="1.5" stroke-dasharray="4 2"', "tie"),
+            (None, INK, "", "mapping token"),
+            ("none", HILITE, ' stroke-width="1.8" stroke-dasharray="4 2"', "last action"))
+    for k, (fill, stroke, extra, label) in enumerate(rows):
+        sx, sy = x + (0, 190, 0, 146)[k], y + 22 + 21 * (k // 2)
+        if fill is None:  # a mapping token: a small square
+            out.append(f'<rect x="{_n(sx + 6)}" y="{_n(sy - 10)}" width="10" height="10" rx="1.5" '
+                       f'fill="#ffffff" stroke="{stroke}"/>')
+        else:  # a tile's border
+            out.append(f'<rect x="{_n(sx)}" y="{_n(sy - 11)}" width="22" height="13" rx="4" fill="{fill}" '
+                       f'stroke="{stroke}"{extra}/>')
+        out.append(_text(sx + 28, sy, label, MIN_FONT, MUTED))
+    y += 43
+    y += 21
+    out.append(_text(x + 4, y, "★", 13, "#b7791f", "start", "bold"))
+    out.append(_text(x + 28, y, "majority (☆ shared)", MIN_FONT, MUTED))
+    out.append(f'<rect x="{_n(x + 175)}" y="{_n(y - 9)}" width="10" height="9" rx="1.5" fill="#ffffff" '
+               f'stroke="{MUTED}"/>')
+    out.append(f'<path d="M{_n(x + 175.5)} {_n(y - 8.5)} L{_n(x + 184.5)} {_n(y - 0.5)} M{_n(x + 184.5)} '
+               f'{_n(y - 8.5)} L{_n(x + 175.5)} {_n(y - 0.5)}" stroke="#111111" stroke-width="1.6"/>')
+    out.append(_text(x + 192, y, "captured", MIN_FONT, MUTED))
+    y += 25
+    xx = x
+    for t, name in enumerate(GROUP_NAMES):
+        if t == 2:
+            xx, y = x, y + 24
+        out.append(_alien_badge(xx, y - 14, t, 18))
+        out.append(_text(xx + 23, y, name, MIN_FONT, MUTED))
+        xx += 140
+    return h
 
 
 # ----------------------------------------------------------------------------- mats
-def _mats(state: State, out: list[str], m: _Masks, last: Action | None) -> None:
+def _mats(state: State, m: _Masks, last: Action | None) -> list[tuple[list[str], float]]:
+    """Every seat's mat, drawn at (0, 0), and their common height."""
     s = state
-    ns = s.ns
-    gap = 10.0
-    mw = (W - 20 - gap * (ns - 1)) / ns
     breakdown = s.score_breakdown()
-    comp = list(range(ns)) if (s.third >= 0 and s.rules.third_player_competes) else list(range(s.n))
+    comp = _competitors(s)
     best = [max((s.aliens[p][t] for p in comp), default=0) for t in range(4)]
     winners = set(s.winners()) if s.over else set()
     hl_seat, hl_type = -1, -1
     if last is not None and last.kind == "capture":
         hl_seat = SEAT_COLOURS.index(last.a) if last.a in SEAT_COLOURS else -1
         hl_type = ALIEN_TYPES.index(last.b) if last.b in ALIEN_TYPES else -1
-    for p in range(ns):
-        x = 10 + p * (mw + gap)
-        _mat(s, out, m, p, x, MAT_Y, mw, breakdown, comp, best, p in winners,
-             hl_type if p == hl_seat else -1)
+    mats = [_mat(s, m, p, breakdown, comp, best, p in winners, hl_type if p == hl_seat else -1)
+            for p in range(s.ns)]
+    h = max(mh for _, mh in mats)  # every mat as tall as the tallest, so they line up
+    return [(_mat_frame(s, p, body, h), h) for p, (body, _) in enumerate(mats)]
 
 
-def _mat(s: State, out: list[str], m: _Masks, p: int, x: float, y: float, w: float,
-         breakdown: list[dict[str, int]], comp: list[int], best: list[int], winner: bool,
-         hl_type: int) -> None:
+def _mat_frame(s: State, p: int, body: list[str], h: float) -> list[str]:
+    """The mat's card and title bar around its rows (the acting seat's card is outlined
+    in its colour)."""
+    fill, dark, _ = _seat_hex(s, p)
+    acting = not s.over and s.actor == p
+    yellow = SEAT_COLOURS[p] == "yellow"
+    w = MAT_W
+    out = [f'<rect x="1.5" y="1.5" width="{_n(w - 3)}" height="{_n(h - 3)}" rx="10" fill="#ffffff" '
+           f'stroke="{(dark if yellow else fill) if acting else "#d8dde3"}" stroke-width="{3 if acting else 1.2}"/>',
+           f'<path d="M1.5 30 V11.5 Q1.5 1.5 11.5 1.5 H{_n(w - 11.5)} Q{_n(w - 1.5)} 1.5 {_n(w - 1.5)} 11.5 '
+           f'V30 Z" fill="{fill}" stroke="{dark if yellow else fill}" stroke-width="1"/>']
+    return out + body
+
+
+def _mat(s: State, m: _Masks, p: int, breakdown: list[dict[str, int]], comp: list[int], best: list[int],
+         winner: bool, hl_type: int) -> tuple[list[str], float]:
+    out: list[str] = []
     fill, dark, tint = _seat_hex(s, p)
     third = p == s.third
     acting = not s.over and s.actor == p
     yellow = SEAT_COLOURS[p] == "yellow"
-    out.append(f'<g><rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(MAT_H)}" rx="10" '
-               f'fill="#ffffff" stroke="{fill if acting else "#d8dde3"}" '
-               f'stroke-width="{3.5 if acting else 1.2}"/>')
-    if acting and yellow:
-        out.append(f'<rect x="{_n(x - 2)}" y="{_n(y - 2)}" width="{_n(w + 4)}" height="{_n(MAT_H + 4)}" '
-                   f'rx="12" fill="none" stroke="{dark}" stroke-width="0.8"/>')
-    # title bar
-    out.append(f'<path d="M{_n(x)} {_n(y + 28)} V{_n(y + 10)} Q{_n(x)} {_n(y)} {_n(x + 10)} {_n(y)} '
-               f'H{_n(x + w - 10)} Q{_n(x + w)} {_n(y)} {_n(x + w)} {_n(y + 10)} V{_n(y + 28)} Z" '
-               f'fill="{fill}" stroke="{dark if yellow else fill}" stroke-width="1"/>')
+    w = MAT_W
     tcol = dark if yellow else "#ffffff"
-    planet = s.cards.planets[p] if p < len(s.cards.planets) else ""
-    title = f"{SEAT_COLOURS[p].capitalize()} · {planet}"
-    if third:
-        title += " · imaginary 3rd player"
-    if acting:
-        title = "▶ " + title
-    out.append(_text(x + 10, y + 19, title, 13.5, tcol, "start", "bold"))
     b = breakdown[p] if not third else {}
     shown = m.missions_shown[p]
     if not third:
@@ -669,14 +707,18 @@ def _mat(s: State, out: list[str], m: _Masks, p: int, x: float, y: float, w: flo
         lab = f"{total} pts" + ("" if shown or not s.missions_kept[p] else " + ?")
         if winner:
             lab = "★ winner · " + lab
-        out.append(_text(x + w - 10, y + 20, lab, 14.5, tcol, "end", "bold"))
+    else:
+        lab = "never scores"
+    out.append(_text(w - 10, 21, lab, 14, tcol, "end", "bold"))
+    title = ("▶ " if acting else "") + s.seat_name(p)
+    out.append(_text(10, 21, _fit(title, 14, w - 30 - _text_w(lab, 14, True), True), 14, tcol, "start", "bold"))
     # aliens by type (the active group of the acting seat is tinted)
     cw = (w - 16) / 4
-    ay = y + 36
+    ay = 38.0
     active = s.group if (acting and s.phase == ACTIONS) else -1
     used = s.used_groups if (acting and s.phase == ACTIONS) else 0
     for t in range(4):
-        cx = x + 8 + t * cw
+        cx = 8 + t * cw
         n = s.aliens[p][t]
         cap = s.captured[p][t]
         boxed = s.boxed[p] if t == 3 else 0
@@ -689,20 +731,20 @@ def _mat(s: State, out: list[str], m: _Masks, p: int, x: float, y: float, w: flo
                        f'stroke-dasharray="5 3"/>')
         tip = f"{n} {GROUP_NAMES[t]}" + (f", {cap} captured" if cap else "") + \
             (f", {boxed} in the force-field box" if boxed else "")
-        out.append(_alien_badge(cx, ay, t, 18))
-        out.append(_text(cx + 23, ay + 15, str(n), 16, INK, "start", "bold"))
+        out.append(_alien_badge(cx, ay, t, 19))
+        out.append(_text(cx + 24, ay + 15.5, str(n), 16, INK, "start", "bold"))
         if p in comp and n > 0 and n == best[t]:
             shared = sum(1 for q in comp if s.aliens[q][t] == n) > 1
-            out.append(_text(cx + 25 + _text_w(str(n), 16, True), ay + 14, "☆" if shared else "★",
+            out.append(_text(cx + 26 + _text_w(str(n), 16, True), ay + 14.5, "☆" if shared else "★",
                              13, "#b7791f", "start", "bold"))
             tip += "; majority, 10 pts" + (" shared" if shared else "")
         if used >> t & 1 and t != active:
             # below the token grid, clear of the count and the majority star
-            out.append(_text(cx + 1, ay + 23 + 9.5 * ((min(n, 20) + 4) // 5) + 8, "used", 9.5, MUTED, "start"))
+            out.append(_text(cx + 1, ay + 25 + 9.5 * ((min(n, 20) + 4) // 5) + 11, "used", MIN_FONT, MUTED))
         colour = ALIEN_HEX[ALIEN_TYPES[t]][0]
         for k in range(min(n, 20)):
             gx = cx + 1 + (k % 5) * 11
-            gy = ay + 23 + (k // 5) * 9.5
+            gy = ay + 24 + (k // 5) * 9.5
             is_boxed = k >= n - boxed
             light = is_boxed or k < cap
             dash = ' stroke-dasharray="2 1.5"' if is_boxed else ""
@@ -714,162 +756,153 @@ def _mat(s: State, out: list[str], m: _Masks, p: int, x: float, y: float, w: flo
                            f'stroke="#111111" stroke-width="1.6"/>')
         out.append(f'<g><title>{escape(tip)}</title><rect x="{_n(cx)}" y="{_n(ay)}" '
                    f'width="{_n(cw - 6)}" height="58" fill="#ffffff" fill-opacity="0"/></g>')
-    lx = x + 10  # row labels
-    vx = x + 74  # row values
-    # UFOs: platform, reserve, board, mapping tokens
-    ry = ay + 76
-    out.append(_text(lx, ry, "platform", 11, MUTED))
+    # UFOs: platform, reserve, board
+    ry = ay + 84
+    out.append(_text(LX, ry, "platform", MIN_FONT, MUTED))
     cap_n = s.rules.platform_capacity
     step = min(25.0, 52.0 / max(1, cap_n))  # the slots share 50 px whatever the capacity
     sw = step - 3
     for k in range(cap_n):
-        px = vx + sw / 2 + k * step
+        px = VX + sw / 2 + k * step
         out.append(f'<rect x="{_n(px - sw / 2)}" y="{_n(ry - 13)}" width="{_n(sw)}" height="17" rx="4" '
                    f'fill="#f3f4f6" stroke="#9aa5b1" stroke-dasharray="3 2"/>')
         if k < s.platform[p]:
             out.append(_saucer(px, ry - 5, fill, dark, min(0.95, sw / 23)))
-    rx = vx + cap_n * step + 6
-    out.append(_text(rx, ry, "reserve", 11, MUTED))
-    out.append(_text(rx + 46, ry, str(s.reserve[p]), 13, INK, "start", "bold"))
-    out.append(_text(rx + 64, ry, "board", 11, MUTED))
-    out.append(_text(rx + 98, ry, str(sum(s.ufo[p])), 13, INK, "start", "bold"))
-    mx = rx + 118
-    if mx + 40 < x + w:
-        out.append(f'<rect x="{_n(mx)}" y="{_n(ry - 10)}" width="10" height="10" rx="1.5" fill="{fill}" '
-                   f'stroke="{dark}" stroke-width="1.2"/>')
-        used_maps = str(MAP_TOKENS_PER_PLAYER - s.map_tokens[p])
-        out.append(_text(mx + 14, ry, used_maps, 13, INK, "start", "bold"))
-        out.append(_text(mx + 17 + _text_w(used_maps, 13, True), ry, "mapped", 11, MUTED))
+    rx = VX + cap_n * step + 8
+    out.append(_text(rx, ry, f"reserve {s.reserve[p]} · board {sum(s.ufo[p])}", MIN_FONT, INK))
+    # mapping tokens used
+    ry += 23
+    out.append(_text(LX, ry, "mapped", MIN_FONT, MUTED))
+    out.append(f'<rect x="{_n(VX)}" y="{_n(ry - 10)}" width="10" height="10" rx="1.5" fill="{fill}" '
+               f'stroke="{dark}" stroke-width="1.2"/>')
+    n_maps = MAP_TOKENS_PER_PLAYER - s.map_tokens[p]
+    out.append(_text(VX + 16, ry, f"{n_maps} {'city' if n_maps == 1 else 'cities'} "
+                     f"({s.map_tokens[p]} token{'' if s.map_tokens[p] == 1 else 's'} left)", MIN_FONT, INK))
     # command tokens
-    ty = ry + 23
-    out.append(_text(lx, ty, "tokens", 11, MUTED))
+    ry += 25
+    out.append(_text(LX, ry, "tokens", MIN_FONT, MUTED))
     owned = s.tokens_owned[p]
     hand = m.hand[p]
     placed_known = [v for sl in m.areas for (o, v, _d) in sl if o == p and v is not None]
     hidden_down = sum(1 for sl in m.areas for (o, v, _d) in sl if o == p and v is None)
     for k, v in enumerate(COMMAND_VALUES):
-        tx = vx + 10 + k * 25
+        tx = VX + 11 + k * 25
         if v not in owned:
-            out.append(_token(tx, ty - 4, (fill, dark, tint), str(v), False, 10, dim=True))
-            out.append(f'<path d="M{_n(tx - 9)} {_n(ty - 13)} L{_n(tx + 9)} {_n(ty + 5)}" '
+            out.append(_token(tx, ry - 4, (fill, dark, tint), str(v), False, 11, dim=True))
+            out.append(f'<path d="M{_n(tx - 9)} {_n(ry - 13)} L{_n(tx + 9)} {_n(ry + 5)}" '
                        f'stroke="{INK}" stroke-width="2"/>')
             continue
         dim = (v not in hand) if hand is not None else (v in placed_known)
-        out.append(_token(tx, ty - 4, (fill, dark, tint), str(v), False, 10, dim=dim))
+        out.append(_token(tx, ry - 4, (fill, dark, tint), str(v), False, 11, dim=dim))
     note = ""
     if s.phase in (PLACEMENT, RECRUIT) and len(owned) > len(hand or owned) or hidden_down:
-        note = "faded = placed"
+        note = "pale = placed"
         if hidden_down:
             note = f"+{hidden_down} face-down"
     if third and s.phase == PLACEMENT:
-        note = "drawn at random"
+        note = "random draw"
     if 6 not in owned and not note:
         note = "6 used up"
     if note:
-        out.append(_text(vx + 5 * 25 + 4, ty, note, 10.5, MUTED))
+        out.append(_text(VX + 5 * 25 + 4, ry, note, MIN_FONT, MUTED))
     # energy card and force field
-    ey = ty + 23
-    out.append(_text(lx, ey, "energy", 11, MUTED))
+    ry += 24
+    out.append(_text(LX, ry, "energy", MIN_FONT, MUTED))
     e = s.energy[p] if s.energy[p] in (0, 1, 2) else 0
     etext = ("neutral", "bonus 1", "bonus 2: 3 groups")[e]
-    if s.shield[p] and not e:
-        etext = ""  # a force field from the ability: the neutral card needs no words
     efill = ("#eef0f3", tint, tint)[e]
-    out.append(f'<rect x="{_n(vx)}" y="{_n(ey - 13)}" width="20" height="17" rx="3" fill="{efill}" '
+    out.append(f'<rect x="{_n(VX)}" y="{_n(ry - 13)}" width="20" height="17" rx="3" fill="{efill}" '
                f'stroke="{dark if e else "#9aa5b1"}" stroke-width="{1.5 if e else 1}"/>')
-    out.append(_text(vx + 10, ey, str(e) if e else "–", 11, INK, "middle", "bold"))
-    out.append(_text(vx + 26, ey, etext, 11, INK if e else MUTED))
+    out.append(_text(VX + 10, ry, str(e) if e else "–", MIN_FONT, INK, "middle", "bold"))
+    out.append(_text(VX + 26, ry, etext, MIN_FONT, INK if e else MUTED))
     if s.shield[p]:
-        sx = vx + 26 + _text_w(etext, 11) + (12 if etext else 2)
-        out.append(_shield(sx, ey - 4, fill, dark))
+        ry += 23
+        out.append(_text(LX, ry, "shield", MIN_FONT, MUTED))
+        out.append(_shield(VX + 7, ry - 4, fill, dark))
         ff = "force field" + (f" ({s.boxed[p]} M boxed)" if s.boxed[p] else "")
-        out.append(_text(sx + 10, ey, ff, 11, dark, "start", "bold"))
-    # abilities
-    by = ey + 23
+        out.append(_text(VX + 20, ry, ff, MIN_FONT, dark, "start", "bold"))
+    # abilities (pills, wrapped)
+    ry += 24
     if not third:
-        out.append(_text(lx, by, "abilities", 11, MUTED))
-        bx = vx
-        labs = [ABILITY_TEXT.get(a, a.replace("_", " ")) for a in s.abilities[p]]
-        size = 11.0
-        while size > 8 and sum(_text_w(lab, size) + 16 for lab in labs) > x + w - 8 - vx:
-            size -= 0.5
-        for lab in labs:
-            bw = _text_w(lab, size) + 10
-            out.append(f'<rect x="{_n(bx)}" y="{_n(by - 13)}" width="{_n(bw)}" height="18" rx="9" '
+        out.append(_text(LX, ry, "abilities", MIN_FONT, MUTED))
+        bx = VX
+        for lab in (ABILITY_TEXT.get(a, a.replace("_", " ")) for a in s.abilities[p]):
+            bw = _text_w(lab, MIN_FONT) + 12
+            if bx > VX and bx + bw > w - 8:
+                bx, ry = VX, ry + 22
+            out.append(f'<rect x="{_n(bx)}" y="{_n(ry - 14)}" width="{_n(bw)}" height="19" rx="9.5" '
                        f'fill="{tint}" stroke="{fill}"/>')
-            out.append(_text(bx + 5, by, lab, size, dark))
-            bx += bw + 6
+            out.append(_text(bx + 6, ry, lab, MIN_FONT, dark))
+            bx += bw + 5
     else:
         comp_txt = "blocks majorities" if s.rules.third_player_competes else "blocks no majority"
-        out.append(_text(lx, by, f"never scores, never acts; {comp_txt}", 11, MUTED))
+        for k, line in enumerate(_wrap(f"never acts; {comp_txt}", MIN_FONT, w - 20)):
+            out.append(_text(LX, ry + k * 15, line, MIN_FONT, MUTED))
     # abducted humans
-    hy = by + 25
-    out.append(_text(lx, hy, "abducted", 11, MUTED))
-    hx = vx + 6
+    ry += 25
+    out.append(_text(LX, ry, "abducted", MIN_FONT, MUTED))
+    hx = VX + 6
     cats = s.cards.categories
     total_h = 0
     for c in range(6):
         k = s.abducted[p][c]
         for _ in range(k):
-            out.append(_pawn(hx, hy + 4, s.cards.category_colours[c], 0.95, cats[c]))
+            out.append(_pawn(hx, ry + 4, s.cards.category_colours[c], 0.95, cats[c]))
             hx += 12
         if k:
             hx += 6
         total_h += k
     if not total_h:
-        out.append(_text(hx - 6, hy, "—", 11, FAINT))
+        out.append(_text(hx - 6, ry, "—", MIN_FONT, FAINT))
     elif not third:
         hp = b["humans"]
-        out.append(_text(hx + 2, hy, f"{hp} pt{'' if hp == 1 else 's'}", 11, MUTED))
+        out.append(_text(hx + 2, ry, f"{hp} pt{'' if hp == 1 else 's'}", MIN_FONT, MUTED))
     if third:
-        out.append("</g>")
-        return
+        return out, ry + 14
     # missions
-    _missions(s, out, m, p, x, hy + 22, w)
+    ry = _missions(s, out, m, p, ry + 24, w)
     if s.phase == KEEP_MISSIONS and not s.missions_kept[p] and m.missions_shown[p]:
-        out.append("</g>")  # the dealt missions need the room of the score table
-        return
-    # score breakdown: a small table
-    sy = y + MAT_H - 24
-    out.append(f'<line x1="{_n(x + 8)}" y1="{_n(sy - 11)}" x2="{_n(x + w - 8)}" y2="{_n(sy - 11)}" '
-               f'stroke="#e1e5ea"/>')
+        return out, ry + 10  # the dealt missions: no score yet
+    # score breakdown: 3 x 2 cells
+    ry += 8
+    out.append(f'<line x1="8" y1="{_n(ry)}" x2="{_n(w - 8)}" y2="{_n(ry)}" stroke="#e1e5ea"/>')
     parts = (("aliens", b["aliens"]), ("UFOs", b["ufos"]), ("airspace", b["airspace"]),
              ("mapping", b["mapping"]), ("humans", b["humans"]),
              ("missions", b["missions"] if shown else "?"))
-    cw6 = (w - 16) / 6
+    cw3 = (w - 20) / 3
     for k, (lab, val) in enumerate(parts):
-        cx = x + 8 + cw6 * (k + 0.5)
-        out.append(_text(cx, sy, lab, 9.5, MUTED, "middle"))
-        out.append(_text(cx, sy + 14, str(val), 12, INK, "middle", "bold"))
-    out.append("</g>")
+        cx = 10 + cw3 * (k % 3)
+        yy = ry + 19 + 19 * (k // 3)
+        out.append(_text(cx, yy, lab, MIN_FONT, MUTED))
+        out.append(_text(cx + cw3 - 12, yy, str(val), 13, INK, "end", "bold"))
+    return out, ry + 19 * 2 + 9
 
 
-def _missions(s: State, out: list[str], m: _Masks, p: int, x: float, y: float, w: float) -> None:
+def _missions(s: State, out: list[str], m: _Masks, p: int, y: float, w: float) -> float:
+    """The seat's missions from baseline ``y``; returns the baseline after the last line."""
     ids = m.missions(s, p)
     dealing = s.phase == KEEP_MISSIONS and not s.missions_kept[p]
-    out.append(_text(x + 10, y, "missions", 11, MUTED))
+    out.append(_text(LX, y, "missions", MIN_FONT, MUTED))
     if ids is None:
         if dealing:
             msg = "choosing which to keep"
         else:
             k = len(s.missions_kept[p])
             msg = f"{k} secret (+{s.rules.mission_done} done, {s.rules.mission_failed} failed)"
-        out.append(_text(x + 74, y, msg, 11, MUTED, "start", "normal", ' font-style="italic"'))
-        return
+        out.append(_text(VX, y, _fit(msg, MIN_FONT, w - VX - 8), MIN_FONT, MUTED, "start", "normal",
+                         ' font-style="italic"'))
+        return y
     if dealing:
         head = "dealt: keep 1 or 2"
     elif s.over:
         head = f"+{s.rules.mission_done} done, {s.rules.mission_failed} failed"
     else:
         head = "✔ = fulfilled now"
-    out.append(_text(x + 74, y, head, 10.5, MUTED, "start", "normal", ' font-style="italic"'))
+    out.append(_text(VX, y, head, MIN_FONT, MUTED, "start", "normal", ' font-style="italic"'))
     by_id = {mi.id: mi for mi in s.cards.missions}
-    ly = y + 15
-    lines_left = 6 if dealing else 4
-    size = 10.5 if dealing else 11
     for mid in ids:
         mi = by_id.get(mid)
-        if mi is None or lines_left <= 0:
+        if mi is None:
             continue
         done = s.mission_done(p, mid)
         if s.over:
@@ -878,12 +911,13 @@ def _missions(s: State, out: list[str], m: _Masks, p: int, x: float, y: float, w
             mark, colour = ("✔", "#1b7f3b") if done else ("○", MUTED)
         if dealing:
             mark, colour = "·", MUTED
-        lines = _wrap(mi.describe(s.cards.categories), size, w - 40)[:lines_left]
-        out.append(_text(x + 12, ly, mark, 12, colour, "start", "bold"))
+        y += 16
+        out.append(_text(LX + 2, y, mark, 13, colour, "start", "bold"))
+        lines = _wrap(mi.describe(s.cards.categories), MIN_FONT, w - 26 - 8)
         for k, line in enumerate(lines):
-            out.append(_text(x + 26, ly + k * 12, line, size, INK))
-        lines_left -= len(lines)
-        ly += len(lines) * 12
+            out.append(_text(26, y + 15 * k, line, MIN_FONT, INK))
+        y += 15 * (len(lines) - 1)
+    return y
 
 
 def _shield(x: float, y: float, fill: str, dark: str) -> str:
@@ -892,29 +926,99 @@ def _shield(x: float, y: float, fill: str, dark: str) -> str:
             f'{_n(y + 0.5)} V{_n(y - 4.5)} Z" fill="{fill}" stroke="{dark}" stroke-width="1.2"/>')
 
 
-# ----------------------------------------------------------------------------- entry point
+
+
+# ----------------------------------------------------------------------------- entry points
+def _setup(state: State, viewer: int | None, highlight_last: bool, reveal: bool) -> tuple[_Masks, Action | None]:
+    if viewer is not None and not 0 <= viewer < state.n:
+        raise ValueError(f"viewer must be a seat 0..{state.n - 1} or None, got {viewer!r}")
+    last = state.log[-1] if (highlight_last and state.log) else None
+    return _Masks(state, viewer, reveal), last
+
+
+def _svg(body: list[str], w: float, h: float, width: float, extra: str = "") -> str:
+    """The ``<svg>`` element around ``body``: a ``w`` x ``h`` viewBox shown ``width`` px wide."""
+    height = round(width * h / w)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(width)}" height="{height}" '
+            f'viewBox="0 0 {_n(w)} {_n(h)}" font-family="{FONT}" fill="{INK}"{extra}>'
+            + "".join(body) + "</svg>")
+
+
+def _board_body(state: State, m: _Masks, last: Action | None) -> list[str]:
+    out = [f'<rect x="0" y="0" width="{W}" height="{H}" fill="{PAPER}"/>']
+    _header(state, out, m, last)
+    _board(state, out, last)
+    _areas(state, out, m, last)
+    _tracks(state, out)
+    return out
+
+
+def board_svg(state: State, viewer: int | None = None, highlight_last: bool = True, width: int = W,
+              reveal: bool = False) -> str:
+    """The table (header, map, recruitment areas, human track, turn orders) as SVG,
+    ``width`` px wide; the viewer, highlight and reveal arguments are those of :func:`to_svg`."""
+    m, last = _setup(state, viewer, highlight_last, reveal)
+    return _svg(_board_body(state, m, last), W, H, width)
+
+
+def mat_svg(state: State, seat: int, viewer: int | None = None, highlight_last: bool = True,
+            reveal: bool = False) -> str:
+    """The mat of ``seat`` as SVG, one unit a pixel (every mat of a position is as tall
+    as the tallest, so they line up side by side)."""
+    if not 0 <= seat < state.ns:
+        raise ValueError(f"seat must be 0..{state.ns - 1}, got {seat!r}")
+    m, last = _setup(state, viewer, highlight_last, reveal)
+    body, h = _mats(state, m, last)[seat]
+    return _svg(body, MAT_W, h, MAT_W, ' style="max-width:100%;height:auto"')
+
+
+def key_svg() -> str:
+    """What the drawing's symbols mean (the same for every position), one unit a pixel."""
+    out: list[str] = []
+    h = _key(out, 0, 0)
+    return _svg(out, MAT_W, h, MAT_W, ' style="max-width:100%;height:auto"')
+
+
+def panel_html(state: State, viewer: int | None = None, highlight_last: bool = True,
+               reveal: bool = False) -> str:
+    """The mats of every seat and the key, as HTML for the board's panel under the map:
+    each at its own size (so its text is as large on any screen), wrapping into rows."""
+    m, last = _setup(state, viewer, highlight_last, reveal)
+    style = ' style="max-width:100%;height:auto"'
+    items = [_svg(body, MAT_W, h, MAT_W, style) for body, h in _mats(state, m, last)] + [key_svg()]
+    return ('<div style="display:flex;flex-wrap:wrap;gap:10px;align-items:flex-start;margin-top:6px">'
+            + "".join(f'<div style="flex:0 1 auto;max-width:100%">{svg}</div>' for svg in items) + "</div>")
+
+
 def to_svg(state: State, viewer: int | None = None, highlight_last: bool = True, width: int = 1100,
            reveal: bool = False) -> str:
-    """Draw ``state`` as a standalone SVG string (deterministic, no external resources).
+    """Draw ``state`` as one standalone SVG string (deterministic, no external resources):
+    the table on top, the seats' mats and the key under it, in rows of four.
 
     ``viewer=None`` draws the public view (face-down tokens and missions hidden until the
     game ends); ``viewer=seat`` draws what that seat may see; ``reveal=True`` shows every
     hidden token and mission. ``highlight_last`` marks the last action (text, cities,
     area slot); ``width`` is the pixel width (the height follows the aspect ratio).
     """
-    if viewer is not None and not 0 <= viewer < state.n:
-        raise ValueError(f"viewer must be a seat 0..{state.n - 1} or None, got {viewer!r}")
-    m = _Masks(state, viewer, reveal)
-    last = state.log[-1] if (highlight_last and state.log) else None
-    height = round(width * H / W)
-    out = [
-        (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-         f'viewBox="0 0 {W} {H}" font-family="{FONT}" fill="{INK}">'),
-        f'<rect x="0" y="0" width="{W}" height="{H}" fill="{PAPER}"/>',
-    ]
-    _header(state, out, m, last)
-    _board(state, out, last)
-    _side(state, out, m, last)
-    _mats(state, out, m, last)
-    out.append("</svg>")
-    return "".join(out)
+    m, last = _setup(state, viewer, highlight_last, reveal)
+    items = _mats(state, m, last)
+    key: list[str] = []
+    items.append((key, _key(key, 0, 0)))
+    per_row = min(4, len(items))
+    inner = per_row * MAT_W + (per_row - 1) * GAP
+    total_w = inner + 2 * GAP
+    k = inner / W  # the table is scaled to the rows' width
+    out = [f'<rect x="0" y="0" width="{_n(total_w)}" height="@H" fill="{PAPER}"/>',
+           f'<g transform="translate({_n(GAP)} {_n(GAP)}) scale({k:.4f})">']
+    out += _board_body(state, m, last)
+    out.append("</g>")
+    y = GAP + H * k + GAP
+    for r in range(0, len(items), per_row):
+        row = items[r:r + per_row]
+        for j, (body, _) in enumerate(row):
+            out.append(f'<g transform="translate({_n(GAP + j * (MAT_W + GAP))} {_n(y)})">')
+            out += body
+            out.append("</g>")
+        y += max(h for _, h in row) + GAP
+    out[0] = out[0].replace("@H", _n(y))
+    return _svg(out, total_w, y, width)

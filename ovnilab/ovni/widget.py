@@ -1,6 +1,8 @@
-"""Ovni's interactive board: :class:`ovnilab.board.GameBoard` with Ovni's renderer and
-pickers suited to its actions (a command token: its value, then the area; a move: from,
-then to; a launch or abduction: the city).
+"""Ovni's interactive board: :class:`ovnilab.board.GameBoard` with Ovni's drawings (the
+table beside the controls, the players' mats and the key in the panel under them, each
+at a size whose text stays legible when projected) and pickers suited to its actions (a
+command token: its value, then the area; a move: from, then to; a launch or abduction:
+the city).
 """
 
 from __future__ import annotations
@@ -8,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..board import Chooser, GameBoard
-from .render import to_svg
+from .render import board_svg, panel_html
 from .rules import AREA_TIE_RULES, Rules, State, new_game
 
 __all__ = ["Board"]
@@ -43,7 +45,8 @@ class Board(GameBoard):
             state,
             seats,
             new_game=new_game,
-            render=to_svg,
+            render=board_svg,
+            panel=panel_html,
             choosers=_CHOOSERS,
             kind_labels=_LABELS,
             player_counts=(2, 3, 4),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import time
 import xml.etree.ElementTree as ET
 
@@ -10,7 +11,7 @@ import pytest
 
 from ovnilab import ovni
 from ovnilab.ovni import rules as R
-from ovnilab.ovni.render import HILITE, SEAT_HEX, to_svg
+from ovnilab.ovni.render import HILITE, SEAT_HEX, board_svg, key_svg, mat_svg, panel_html, to_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -246,7 +247,7 @@ def test_last_action_highlighted():
 def test_two_player_variant_shows_the_third_player():
     s = find(2, lambda s: s.phase == R.PLACEMENT and s.round == 2)
     words = texts(to_svg(s))
-    assert "imaginary 3rd player" in words
+    assert s.seat_name(2) == "green (third player)" and s.seat_name(2) in words and "never scores" in words
     assert words.count("pts") == 2  # only the real players score
     assert "abilities" in words and words.count("abilities") == 2
     end = find(2, lambda s: s.is_over(), seeds=range(2))
@@ -270,26 +271,81 @@ def test_every_state_of_random_games_renders(n, seed):
     assert worst < 0.25  # generous: typical renders take a few milliseconds
 
 
+def test_seats_named_as_in_the_log_and_repr():
+    """issue 15: the drawing names a seat as seat_name does (the log, the board's status
+    line and repr use it), e.g. "red (Antáris)", never "Red" alone."""
+    s = find(4, lambda s: s.phase == R.ACTIONS and s.round == 2)
+    words = texts(to_svg(s, viewer=0))
+    for p in range(4):
+        assert s.seat_name(p) in words
+        assert f"{s.seat_name(p)}" in texts(mat_svg(s, p, viewer=0))
+    assert s.seat_name(s.actor) in texts(board_svg(s, viewer=0))  # the status line
+    assert f"to act: {s.seat_name(s.actor)}" in repr(s)
+    assert f"{s.seat_name(0)}'s view" in words
+    for colour in R.SEAT_COLOURS:
+        assert colour.capitalize() not in words.split()
+
+
+def test_the_full_picture_holds_the_table_and_every_mat():
+    """to_svg (notebooks) shows what the board shows: the table, each seat's mat and the key."""
+    s = find(3, lambda s: s.phase == R.RECRUIT)
+    full = texts(to_svg(s, viewer=1))
+    assert texts(board_svg(s, viewer=1)) in full
+    for p in range(3):
+        assert texts(mat_svg(s, p, viewer=1)) in full
+    assert texts(key_svg()) in full
+    with pytest.raises(ValueError):
+        mat_svg(s, 3)
+
+
 # The board's row on a 1280x720 Voila page (15 px margins each side); tests/test_browser.py
 # checks that the page gives the row this width and the map the width view_width_px says.
 ROW_1280, HEIGHT_720 = 1250, 720
+_SVG_ELEMENT = re.compile(r"<svg\b.*?</svg>", re.S)
 
 
-@pytest.mark.xfail(strict=True, reason="known gap (issue 15): the Ovni drawing's small text (mats, "
-                   "legend, missions; 8.6-11 units) shows at 5.9-7.5 px at 1280x720; every text needs "
-                   "about 17.6 units, a redesign of the drawing that is still to do")
+def _panel_px(html: str) -> list[tuple[float, str]]:
+    """The smallest text of each drawing in the board's panel, in px on screen (each is
+    shown at its width attribute, or the row's width when narrower), and any CSS font
+    size the panel's HTML sets outside them."""
+    from ovnilab.svg import screen_px, smallest_font
+
+    out = []
+    for svg in _SVG_ELEMENT.findall(html):
+        shown = min(float(ET.fromstring(svg).get("width")), ROW_1280)
+        out.append((screen_px(smallest_font(svg), svg, shown), "panel drawing"))
+    rest = _SVG_ELEMENT.sub("", html)
+    out += [(float(v), "panel CSS") for v in re.findall(r"font-size:\s*([\d.]+)px", rest)]
+    assert not re.search(r"font-size:\s*[\d.]+(?!px)[a-z%]", rest), "panel CSS sizes must be in px"
+    return out
+
+
 def test_text_is_at_least_12_px_on_a_1280x720_screen():
-    """Projected in class, the smallest text is at least 12 px tall: its font size x the
-    width the board's layout gives the drawing at 1280x720 / the viewBox width, over
-    every position of a 4-player game, as seat 0 sees it."""
+    """Projected in class, the smallest text is at least 12 px tall, over every position
+    of a 4-player and a 2-player game, as seat 0 sees it: in the table (font size x the
+    width the board's layout gives it at 1280x720 / its viewBox width) and in the panel
+    under it (the mats and the key, shown at their own size)."""
     from ovnilab.board import svg_aspect, view_width_px
     from ovnilab.svg import screen_px, smallest_font
 
     worst = (99.0, "")
-    for k, s in enumerate(random_game(4, 5)):
-        if k % 7:
-            continue
-        svg = to_svg(s, viewer=0)
-        shown = view_width_px(svg_aspect(svg), ROW_1280, HEIGHT_720)
-        worst = min(worst, (screen_px(smallest_font(svg), svg, shown), f"action {k}"))
+    for n, seed in ((4, 5), (2, 6)):
+        for k, s in enumerate(random_game(n, seed)):
+            if k % 7 and not s.is_over():
+                continue
+            svg = board_svg(s, viewer=0)
+            shown = view_width_px(svg_aspect(svg), ROW_1280, HEIGHT_720)
+            worst = min(worst, (screen_px(smallest_font(svg), svg, shown), f"{n}p action {k}: table"))
+            for px, where in _panel_px(panel_html(s, viewer=0)):
+                worst = min(worst, (px, f"{n}p action {k}: {where}"))
     assert worst[0] >= 12, f"text of {worst[0]:.1f} px at {worst[1]}"
+
+
+def test_panel_measure_sees_small_text():
+    """The measure above can fail: a mat shrunk below its size, or small CSS text, is caught."""
+    s = ovni.new_game(4, seed=1, setup="random")
+    mat = mat_svg(s, 0)
+    assert min(px for px, _ in _panel_px(mat)) >= 12
+    shrunk = mat.replace('width="300"', 'width="200"', 1)
+    assert min(px for px, _ in _panel_px(shrunk)) < 12
+    assert min(px for px, _ in _panel_px('<div style="font-size:10px">x</div>' + mat)) == 10

@@ -1,12 +1,20 @@
 """The Ovni board widget, driven from Python: click, pick, undo, replay."""
 
+import html
 import random
+import re
 
 import pytest
 
 from ovnilab import ovni
 from ovnilab.bots import RandomBot
+from ovnilab.ovni.render import board_svg, panel_html
 from ovnilab.ovni.widget import Board
+
+
+def _words(svg_or_html: str) -> str:
+    """The texts of the drawings, joined by spaces (a wrapped mission reads back whole)."""
+    return " ".join(re.findall(r"<text[^>]*>([^<]*)</text>", html.unescape(svg_or_html)))
 
 
 def _click_random(board: Board, rng: random.Random) -> None:
@@ -56,12 +64,14 @@ def test_undo_and_history_slider():
     for _ in range(12):
         _click_random(board, rng)
     n = len(board.state.log)
-    svg_live = board.view.value
+    svg_live, panel_live = board.view.value, board.panel.value
     board.history.value = 0
     assert board.view.value != svg_live and "replay" in board.status.value
+    assert board.panel.value != panel_live  # the mats follow the replayed position
+    assert board.panel.value == panel_html(board._snapshots[0], viewer=0)
     assert board.actions.children == ()
     board.live_button.click()
-    assert board.view.value == svg_live
+    assert board.view.value == svg_live and board.panel.value == panel_live
     board.undo_button.click()
     assert len(board.state.log) < n and board.state.current_player == 0
     again = ovni.new_game(3, seed=4)
@@ -98,6 +108,21 @@ def test_hidden_information_stays_hidden_in_the_view():
             if all(text != next(x for x in st.cards.missions if x.id == own).describe(st.cards.categories)
                    for own in st.missions_kept[0]):
                 assert text not in board.view.value
+                assert text not in _words(board.panel.value)
+    # ... while the human's own missions are on its mat in the panel
+    for mid in st.missions_kept[0]:
+        text = next(x for x in st.cards.missions if x.id == mid).describe(st.cards.categories)
+        assert text in _words(board.panel.value)
+
+
+def test_view_is_the_table_and_the_panel_the_mats():
+    """The board shows the table beside its controls and, under them, every seat's mat
+    and the key (the drawings the legibility test in test_render.py measures)."""
+    board = Board(ovni.new_game(4, seed=6, setup="random"), seats={0: "human", 1: RandomBot(), 2: RandomBot(), 3: RandomBot()})
+    assert board.view.value == board_svg(board.state, viewer=0)
+    assert board.panel.value == panel_html(board.state, viewer=0)
+    assert board.panel.value.count("<svg") == 4 + 1
+    assert board.panel in board.children
 
 
 def test_new_game_controls():
