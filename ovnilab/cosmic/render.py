@@ -546,20 +546,20 @@ def _panel(s: State, out: list[str], v: _View, p: int, x: float, y: float, w: fl
     out.append(_text(ix, ly, "hand", SMALL, MUTED))
     k = len(s.hands[p])
     hx = ix + 74
-    for i in range(min(k, 8)):
-        out.append(_rect(hx + i * 5, ly - 13, 10, 15, BACK[0], "#ffffff", 0.8, 1.5))
-    hx += min(k, 8) * 5 + 12 if k else 0
     label = f"{k} card{'s' if k != 1 else ''}"
-    if s.hoard[p]:
+    if s.hoard[p]:  # Miser: the words need the backs' room
         label += f" · hoard {len(s.hoard[p])}"
+    else:
+        for i in range(min(k, 8)):
+            out.append(_rect(hx + i * 5, ly - 13, 10, 15, BACK[0], "#ffffff", 0.8, 1.5))
+        hx += min(k, 8) * 5 + 12 if k else 0
     out.append(_text(hx, ly, _fit(label, SMALL, gx - hx - 6, True), SMALL, INK, bold=True))
     ly += step
     out.append(_text(ix, ly, "warp", SMALL, MUTED))
-    out.append(_spiral(ix + 82, ly - 5, 7, "#6b5fa8"))
     wl = f"{s.warp[p]} ship{'s' if s.warp[p] != 1 else ''}"
     if s.tokens[p]:
-        wl += f" · tokens {s.tokens[p]}"
-    out.append(_text(ix + 96, ly, _fit(wl, SMALL, gx - ix - 102, True), SMALL, INK, bold=True))
+        wl += f" · {s.tokens[p]} token{'s' if s.tokens[p] != 1 else ''}"
+    out.append(_text(ix + 74, ly, _fit(wl, SMALL, gx - ix - 80, True), SMALL, INK, bold=True))
 
     # the five home planets, each with its ships to its right
     cw = (x + w - 6 - gx) / PLANETS
@@ -773,13 +773,14 @@ def _encounter(s: State, out: list[str], v: _View, y: float) -> float:
             kind = s.kinds[side]
             printed = s.t.kind[s.card[side]]
             if kind == ATTACK:
-                lines += [(f"card {s.values[side]:02d}", INK, False), (f"+ {s.side_ships(side)} ships", INK, False)]
+                value = f"{s.values[side]:02d}"
+                lines += [(f"card {value}" if printed == ATTACK else f"counts as {value}", INK, False),
+                          (f"+ {s.side_ships(side)} ships", INK, False)]
                 if s.reinf[side]:
                     lines.append((f"+ reinf. {s.reinf[side]}", INK, False))
-                if printed != ATTACK:
-                    lines.insert(1, ("as attack", MUTED, False))
             elif kind != printed:
-                lines.append((f"as {('attack', 'negotiate', 'morph')[kind] if kind <= MORPH else '?'}", MUTED, False))
+                lines += [("counts as", MUTED, False),
+                          (("attack", "negotiate", "morph")[kind] if kind <= MORPH else "?", INK, True)]
         for i, (t, colour, bold) in enumerate(lines[:4]):
             out.append(_text(tx, cy + 16 + i * 20, _fit(t, SMALL, room, bold), SMALL, colour, bold=bold))
         if totals:
@@ -1047,11 +1048,14 @@ def _hand_strip(s: State, out: list[str], v: _View, y: float) -> None:
         out.append(_text(x, cy + CARD_H / 2 + 6, "hoard", SMALL, MUTED, bold=True))
         x += 56
         left = max(1, int((W - LX - 12 - x + gap) // (CARD_W + gap)))
+        if len(hoard) > left:
+            left = max(1, left - 1)  # room for the "+k" mark
         for i, c in enumerate(hoard[:left]):
             out.append(_face(s, x + i * (CARD_W + gap), cy, CARD_W, CARD_H, c))
         if len(hoard) > left:
             rest = ", ".join(s.t.name[c] for c in hoard[left:])
-            out.append(_tip(rest, _text(W - LX - 8, cy - 4, f"+{len(hoard) - left}", SMALL, MUTED, "end", True)))
+            mx = x + left * (CARD_W + gap) + 4
+            out.append(_tip(rest, _text(mx, cy + CARD_H / 2 + 8, f"+{len(hoard) - left}", BIG, MUTED, bold=True)))
 
 
 # ----------------------------------------------------------------------------- entry point
