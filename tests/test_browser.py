@@ -6,8 +6,9 @@ would trip on:
 * at 1280x720 and 1024x768 (and 1920x1080): no horizontal scrollbar, nothing of the
   board past the window's right edge, and the whole map, the status line, the human's
   action controls and the error line inside the window together (no scrolling between
-  map and buttons); the map as wide as the layout's rule says (the legibility tests in
-  tests/<game>/test_render.py rest on that rule);
+  map and buttons); the map as wide as the layout's rule says, and the drawings of the
+  panel under the board (Ovni's mats) at their own size (the legibility tests in
+  tests/<game>/test_render.py rest on both);
 * a human move made by clicking is played, the bots reply (the log grows past the
   human's own clicks), and undo takes the table back to the human's decision;
 * a new game with a rule option its Rules refuse is not started: the error names the
@@ -169,12 +170,20 @@ _MEASURE = """() => {
           viewBox: (v => v ? [v.width, v.height] : null)(q('.ovnilab-board-view svg').viewBox.baseVal),
           track: box(q('.ovnilab-replay .noUi-base')), knob: box(q('.ovnilab-replay .noUi-handle')),
           knobAt: (h => h ? [+h.getAttribute('aria-valuenow'), +h.getAttribute('aria-valuemin'),
-                             +h.getAttribute('aria-valuemax')] : null)(q('.ovnilab-replay .noUi-handle'))};
+                             +h.getAttribute('aria-valuemax')] : null)(q('.ovnilab-replay .noUi-handle')),
+          panel: [...document.querySelectorAll('.ovnilab-board .ovnilab-panel svg')].map(
+            e => [e.getBoundingClientRect().width, parseFloat(e.getAttribute('width'))])};
 }"""
 
 
 _MEASURE_ONE = """(sel) => { const b = document.querySelector('.ovnilab-board ' + sel).getBoundingClientRect();
   return {innerWidth, innerHeight, box: {left: b.left, top: b.top, right: b.right, bottom: b.bottom}}; }"""
+
+# Where the log's text ends, and its scrolling box's edges.
+_LOG_END = """() => { const p = document.querySelector('.ovnilab-board .ovnilab-log pre');
+  const r = document.createRange(); r.selectNodeContents(p); const rects = r.getClientRects();
+  const last = rects[rects.length - 1], b = p.getBoundingClientRect();
+  return {bottom: last.bottom, boxTop: b.top, boxBottom: b.bottom, scrolls: p.scrollHeight > p.clientHeight}; }"""
 
 #: per game, a rule option and a value its Rules refuse (below the option's minimum)
 BAD_OPTION = {"ovni": ("platform_capacity", "0"), "cows": ("hand_limit", "0"), "cosmic": ("hand_size", "0")}
@@ -210,6 +219,11 @@ def _check_fits(page, game: str, size: tuple[int, int]) -> None:
     assert abs((knob["left"] + knob["right"]) / 2 - at) <= 3, f"{where}: knob at {knob}, value {now} of {lo}..{hi}"
     if size == (1280, 720):
         assert abs(m["row"]["width"] - ROW_1280) <= 2, f"{where}: the board's row is {m['row']['width']} px"
+    # the drawings of the panel under the board (Ovni's mats) show at their own size, as
+    # the legibility tests assume (only a row narrower than one shrinks it)
+    assert m["panel"] or game != "ovni", f"{where}: no mats under the board"
+    for shown, own in m["panel"]:
+        assert shown >= min(own, m["row"]["width"]) - 1, f"{where}: a panel drawing {own} px wide shows {shown:.0f} px"
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"play_{game}_{size[0]}x{size[1]}.png"), full_page=False)
 
@@ -259,6 +273,10 @@ def test_play_page_fits_and_plays(voila_server, browser, game):
         _wait_for(lambda: "(you)" in status.inner_text(), f"{game}: the human is not to act again", page)
         assert view.inner_html() != first_svg, f"{game}: the map did not change"
         replied = _last_number(log.inner_text())
+        # the log opens at its newest line (a log scrolled to its first lines hid every
+        # recent move from the class)
+        end = page.evaluate(_LOG_END)
+        assert end["bottom"] <= end["boxBottom"] + 1 and end["bottom"] > end["boxTop"], f"{game}: log end not in view {end}"
 
         # undo: back to the human's last decision (before the last click)
         board.locator(".ovnilab-controls button", has_text="undo").first.click()
