@@ -514,6 +514,7 @@ def _tracks(state: State, out: list[str]) -> None:
     nd = len(state.deck)
     out.append(_text(MAP[0] + MAP[2] - 4, y, f"alien deck {nd} card{'' if nd == 1 else 's'} · "
                      f"discard {len(state.discard)}", MIN_FONT, MUTED, "end"))
+    out.append(_text(MAP[0] + MAP[2] - 4, y + 48, "the players' mats: below ↓", MIN_FONT, MUTED, "end"))
     ph = state.phase
     in_phase2 = ph in (FORCE_FIELD, ACTIONS, OVER)
     rows = (("Turn order", "recruit", state.order1, ph in (PLACEMENT, RECRUIT, ENERGY)),
