@@ -129,8 +129,12 @@ One class, :class:`State`, whose methods are grouped in modules named for what t
 * :mod:`.components`: the constants the engine counts with (planets, ships, destiny
   codes, sides, roles) and the static tables built once per deck.
 
-Every name this package had as one module (``rules.py``) is still importable from
-``ovnilab.cosmic.rules``, including the private ones other modules and tests use.
+Every name the single module ``rules.py`` defined is still importable from
+``ovnilab.cosmic.rules`` (the private ones other modules and tests use included), and so
+are the names it took from :mod:`ovnilab.cosmic.data`, :mod:`ovnilab.cosmic.aliens` and
+:mod:`ovnilab.core` (card kinds, ``POWERS``, ``load_data``, ``TERMINAL``, ...). A test
+that patches a name the engine looks up patches it in the module that uses it (e.g.
+``rules.state.load_data``).
 """
 
 from __future__ import annotations
