@@ -51,7 +51,7 @@ import ipywidgets as W
 from .bots import PlayerView, RandomBot
 from .core import GameState, IllegalAction
 
-__all__ = ["GameBoard", "Chooser", "svg_aspect", "view_width_css", "view_width_px"]
+__all__ = ["GameBoard", "Chooser", "log_html", "svg_aspect", "view_width_css", "view_width_px"]
 
 HUMAN = "human"
 
@@ -433,7 +433,7 @@ class GameBoard(W.VBox):
             actor = snaps[i].current_player if i < len(snaps) else -1
             text = describe(a, viewer) if describe and actor != viewer else str(a)
             lines.append(f"{i + 1:>4}. {html.escape(self._seat_name(actor))}: {html.escape(text)}")
-        self.log_view.value = ("<pre style='max-height:16em;overflow:auto;margin:0'>" + "\n".join(lines[-400:]) + "</pre>")
+        self.log_view.value = log_html(lines[-400:])
         self.undo_button.disabled = self.last_human_decision() is None
         self.step_button.disabled = not self._is_bot_turn()
 
@@ -752,6 +752,14 @@ LAYOUT_CSS = f"""
 .ovnilab-actions .widget-label {{ width: auto !important; min-width: 0; margin-right: 8px; }}
 .ovnilab-actions .widget-label:empty {{ display: none; }}
 """
+
+
+def log_html(lines: list[str]) -> str:
+    """The log tab's HTML: escaped ``lines`` in a box that scrolls, opened at its end (a
+    reversed flex column starts scrolled to the bottom), so the newest actions show
+    without scrolling and the older ones are a scroll up."""
+    return ("<pre style='max-height:16em;overflow:auto;margin:0;display:flex;flex-direction:column-reverse'>"
+            "<div>" + "\n".join(lines) + "</div></pre>")
 
 
 def svg_aspect(svg: str) -> float:

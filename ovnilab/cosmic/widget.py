@@ -31,7 +31,7 @@ from typing import Any, Callable, Mapping
 
 import ipywidgets as W
 
-from ..board import HUMAN, Chooser, GameBoard
+from ..board import HUMAN, Chooser, GameBoard, log_html
 from .render import public_action_text, seat_label, to_svg, waiting_text
 from .rules import Action, Rules, State, implemented_aliens, new_game
 
@@ -262,8 +262,7 @@ class Board(GameBoard):
                 continue
             text = public_action_text(s, a, actor, viewer)
             lines.append(f"{i + 1:>4}. {html.escape(self._seat_name(actor))}: {html.escape(text)}")
-        self.log_view.value = ("<pre style='max-height:16em;overflow:auto;margin:0'>"
-                               + "\n".join(lines) + "</pre>")
+        self.log_view.value = log_html(lines)
 
     # ------------------------------------------------------------------ the deal form
     def _build_actions(self) -> None:
