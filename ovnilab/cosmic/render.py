@@ -120,9 +120,10 @@ PHASES: tuple[str, ...] = ("regroup", "destiny", "launch", "alliance", "planning
 _STAGE_PHASE = {"regroup": 0, "destiny": 1, "launch": 2, "alliance": 3, "planning": 4, "reveal": 5,
                 "deal": 5, "resolution": 6, "end of encounter": 6}
 
-#: the smallest font size the drawing uses (its units); text sizes are SMALL, MID, BIG
+#: the smallest font size the drawing uses (its units): 12 px when shown 910 px wide
 MIN_FONT = 16
-SMALL, MID, BIG = 16, 18, 20
+#: the text sizes: most text, titles and the line of who decides, the turn and totals
+SMALL, MID, BIG = MIN_FONT, 18, 20
 W = 1200  # viewBox width
 HEADER_H = 92
 TOP = HEADER_H + 6  # top of the two columns
