@@ -540,7 +540,9 @@ def _tracks(state: State, out: list[str]) -> None:
 
 
 # ----------------------------------------------------------------------------- header
-def _status(state: State) -> str:
+def _status(state: State, short: bool = False) -> str:
+    """What is happening, in words (``short``: without the groups already used, for a
+    header that has no room for them; the mat marks them too)."""
     s = state
     ph = s.phase
     who = s.seat_name(s.actor) if not s.over else ""
@@ -571,7 +573,7 @@ def _status(state: State) -> str:
             unit = ("move", "abduction", "launch", "attack")[g] + ("" if s.budget == 1 else "es" if g == 2 else "s")
             return f"Phase 2 · {who}: {GROUP_NAMES[g]} active, {s.budget} {unit} left"
         used = [GROUP_NAMES[k] for k in range(4) if s.used_groups >> k & 1]
-        done = f" (used: {', '.join(used)})" if used else ""
+        done = f" (used: {', '.join(used)})" if used and not short else ""
         return f"Phase 2 · {who} activates a group or ends the turn{done}"
     if ph == OVER:
         ws = s.winners()
@@ -601,7 +603,10 @@ def _header(state: State, out: list[str], m: _Masks, last: Action | None) -> Non
     if not state.over:
         out.append(_chip(x + 7, 16, _seat_hex(state, state.actor), 7.5))
         x += 20
-    out.append(_text(x, 21, _fit(_status(state), 14, vx - x, True), 14, INK, "start", "bold"))
+    status = _status(state)
+    if _text_w(status, 14, True) > vx - x:
+        status = _status(state, short=True)
+    out.append(_text(x, 21, _fit(status, 14, vx - x, True), 14, INK, "start", "bold"))
     # stock (right of the second line)
     sx = W - 12 - 4 * 46 - 38
     out.append(_text(sx, 40, "stock", MIN_FONT, MUTED))
