@@ -130,8 +130,10 @@ class DealForm(W.VBox):
             dns = sorted({a.b[1] for a in props})
             ops = sorted({a.a[2] for a in props if a.a[2]})
             dps = sorted({a.b[2] for a in props if a.b[2]})
-            style = {"description_width": "120px"}
-            lay = W.Layout(width="260px")
+            # one picker a line, as wide as the side column allows (two columns of
+            # pickers overflowed it: the right ones were cut off at 1280x720)
+            style = {"description_width": "125px"}
+            lay = W.Layout(width="100%", max_width="300px")
             p1 = W.Dropdown(options=ons, description=f"{oc} gives (cards)", style=style, layout=lay)
             p2 = W.Dropdown(options=dns, description=f"{dc} gives (cards)", style=style, layout=lay)
             p3 = W.Dropdown(options=[_NOWHERE] + ops, description=f"{oc} lands on", style=style, layout=lay)
@@ -143,11 +145,11 @@ class DealForm(W.VBox):
             for p in self.pickers:
                 p.observe(lambda _: self._update(), names="value")
             label = "counter-propose" if offer is not None else "propose"
-            self.propose = W.Button(description=label, button_style="primary", icon="handshake-o")
+            self.propose = W.Button(description=label, button_style="primary", icon="handshake-o",
+                                    layout=W.Layout(width="auto"))
             self.propose.add_class("ovnilab-action")
             self.propose.on_click(lambda _: self.submit())
-            rows.append(W.HBox([W.VBox([p1, p2]), W.VBox([p3, p4])]))
-            rows.append(W.HBox([self.propose, self.preview]))
+            rows += [p1, p2, p3, p4, self.propose, self.preview]
             self._update()
         super().__init__(rows, layout=W.Layout(border="1px solid #1b7a3a", padding="6px", margin="4px 0"))
         self.add_class("ovnilab-deal")
