@@ -677,7 +677,11 @@ def _mats(state: State, m: _Masks, last: Action | None) -> list[tuple[list[str],
     if last is not None and last.kind == "capture":
         hl_seat = SEAT_COLOURS.index(last.a) if last.a in SEAT_COLOURS else -1
         hl_type = ALIEN_TYPES.index(last.b) if last.b in ALIEN_TYPES else -1
-    mats = [_mat(s, m, p, breakdown, comp, best, p in winners, hl_type if p == hl_seat else -1)
+    # the aliens' token grids take the rows the largest group needs (5 a row, at most 20
+    # drawn), plus a line for "used" in phase 2: the same on every mat, so rows line up
+    grid_rows = max(1, max((min(n, 20) + 4) // 5 for row in s.aliens[:s.ns] for n in row))
+    grid_h = 9.5 * grid_rows + (14 if s.phase == ACTIONS and s.used_groups else 0)
+    mats = [_mat(s, m, p, breakdown, comp, best, p in winners, hl_type if p == hl_seat else -1, grid_h)
             for p in range(s.ns)]
     h = max(mh for _, mh in mats)  # every mat as tall as the tallest, so they line up
     return [(_mat_frame(s, p, body, h), h) for p, (body, _) in enumerate(mats)]
@@ -698,7 +702,7 @@ def _mat_frame(s: State, p: int, body: list[str], h: float) -> list[str]:
 
 
 def _mat(s: State, m: _Masks, p: int, breakdown: list[dict[str, int]], comp: list[int], best: list[int],
-         winner: bool, hl_type: int) -> tuple[list[str], float]:
+         winner: bool, hl_type: int, grid_h: float) -> tuple[list[str], float]:
     out: list[str] = []
     fill, dark, tint = _seat_hex(s, p)
     third = p == s.third
@@ -721,6 +725,8 @@ def _mat(s: State, m: _Masks, p: int, breakdown: list[dict[str, int]], comp: lis
     # aliens by type (the active group of the acting seat is tinted)
     cw = (w - 16) / 4
     ay = 38.0
+    ry = ay + 45 + grid_h  # baseline of the first row under the aliens
+    box_h = ry - 16 - (ay - 4)
     active = s.group if (acting and s.phase == ACTIONS) else -1
     used = s.used_groups if (acting and s.phase == ACTIONS) else 0
     for t in range(4):
@@ -729,10 +735,10 @@ def _mat(s: State, m: _Masks, p: int, breakdown: list[dict[str, int]], comp: lis
         cap = s.captured[p][t]
         boxed = s.boxed[p] if t == 3 else 0
         if t == active:
-            out.append(f'<rect x="{_n(cx - 4)}" y="{_n(ay - 4)}" width="{_n(cw - 2)}" height="64" rx="6" '
+            out.append(f'<rect x="{_n(cx - 4)}" y="{_n(ay - 4)}" width="{_n(cw - 2)}" height="{_n(box_h)}" rx="6" '
                        f'fill="{tint}" stroke="{fill}" stroke-width="1.5"/>')
         if t == hl_type:
-            out.append(f'<rect x="{_n(cx - 4)}" y="{_n(ay - 4)}" width="{_n(cw - 2)}" height="64" rx="6" '
+            out.append(f'<rect x="{_n(cx - 4)}" y="{_n(ay - 4)}" width="{_n(cw - 2)}" height="{_n(box_h)}" rx="6" '
                        f'fill="{HILITE}" fill-opacity="0.08" stroke="{HILITE}" stroke-width="2" '
                        f'stroke-dasharray="5 3"/>')
         tip = f"{n} {GROUP_NAMES[t]}" + (f", {cap} captured" if cap else "") + \
@@ -761,9 +767,8 @@ def _mat(s: State, m: _Masks, p: int, breakdown: list[dict[str, int]], comp: lis
                            f'M{_n(gx + 8.5)} {_n(gy + 0.5)} L{_n(gx + 0.5)} {_n(gy + 7)}" '
                            f'stroke="#111111" stroke-width="1.6"/>')
         out.append(f'<g><title>{escape(tip)}</title><rect x="{_n(cx)}" y="{_n(ay)}" '
-                   f'width="{_n(cw - 6)}" height="58" fill="#ffffff" fill-opacity="0"/></g>')
+                   f'width="{_n(cw - 6)}" height="{_n(box_h - 6)}" fill="#ffffff" fill-opacity="0"/></g>')
     # UFOs: platform, reserve, board
-    ry = ay + 84
     out.append(_text(LX, ry, "platform", MIN_FONT, MUTED))
     cap_n = s.rules.platform_capacity
     step = min(25.0, 52.0 / max(1, cap_n))  # the slots share 50 px whatever the capacity
