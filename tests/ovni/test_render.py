@@ -64,9 +64,11 @@ def test_svg_parses_and_shows_the_twelve_cities():
 
 def test_standalone_no_ids_styles_or_external_resources():
     s = find(4, lambda s: s.phase == R.ACTIONS)
-    svg = to_svg(s)
-    for bad in ("<style", " id=", "href", "url(", "<image", "@import", "<script"):
-        assert bad not in svg
+    for svg in (to_svg(s), board_svg(s), mat_svg(s, 0), key_svg(), panel_html(s, viewer=1)):
+        for bad in ("<style", " id=", "href", "url(", "<image", "@import", "<script"):
+            assert bad not in svg
+    for svg in (board_svg(s), mat_svg(s, 2, viewer=2), key_svg()):
+        assert ET.fromstring(svg).tag == SVG + "svg"
 
 
 def test_deterministic_and_pure():
