@@ -236,9 +236,9 @@ OVER = "game over"
 
 def third_player_majority_text(rules: "Rules") -> str:
     """What the third player's pieces do to majorities under ``rules`` (2-player variant),
-    in the words a board shows beside it."""
+    in the words a board shows beside "never scores, never acts"."""
     if rules.third_player_competes:
-        return "blocks majorities, scores none"
+        return "counts in every majority"
     return "blocks abductions, not final majorities"
 
 
@@ -271,6 +271,10 @@ class Rules:
         (rare, near the end of placement), the rulebook gives no way out; we lift the
         restriction for that one token (True). False makes such a deadlock an error:
         ``legal_actions`` raises :class:`RulesDeadlock` naming the option.
+    cancelled_six_returns, launch_needs_builder, colour_bonus_per_set, captured_count_for_majority
+        a cancelled 6 is spent; the builders group needs a builder; the 5/6-colour bonus
+        is paid once; captured aliens count in majorities (the comment on each field and
+        ``data/ovni/README.md`` give the reasons and the other reading).
 
     Every option has a documented range (``rule_option``), checked when the rules are
     built: sizes are bounded so that every game is finite and small (the game ends after

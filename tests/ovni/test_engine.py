@@ -497,7 +497,7 @@ def test_the_third_player_has_one_meaning_of_majority_by_default():
     assert red["airspace"] == 0 and red["aliens"] == 10
     assert s.controller(paris) == s.third and len(s.scores()) == 2
     assert s.third_player_majority_text() == ovni.third_player_majority_text(s.rules) == \
-        "blocks majorities, scores none"
+        "counts in every majority"
 
 
 def test_third_player_competes_false_compares_only_the_real_players_at_the_end():
