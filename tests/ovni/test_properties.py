@@ -96,6 +96,10 @@ extreme_rules = st.builds(
     groups_per_turn=st.integers(1, 4),
     capture_size=st.integers(1, 3),
     abduction_size=st.integers(1, 3),
+    cancelled_six_returns=st.booleans(),
+    launch_needs_builder=st.booleans(),
+    colour_bonus_per_set=st.booleans(),
+    captured_count_for_majority=st.booleans(),
 )
 
 
