@@ -135,8 +135,9 @@ class ActionTextMixin:
     }
     _PL = r"(\w+ \d+)"
     _COLOURS = r"(\w+(?: ?\+ ?\w+)*)"  # one colour or several joined by "+"
+    # an alien's name is one word or two joined by a hyphen (Anti-Matter, Tick-Tock)
     _RE = [(re.compile(rx, re.IGNORECASE), kind) for rx, kind in [
-        (r"^choose alien (\w+)$", "alien"),
+        (r"^choose alien ([\w-]+)$", "alien"),
         (r"^regroup to " + _PL + "$", "regroup"),
         (r"^place ship on " + _PL + "$", "place"),
         (r"^lose ship from " + _PL + "$", "lose"),
@@ -147,16 +148,16 @@ class ActionTextMixin:
         (r"^choose defender (\w+)$", "defender"),
         (r"^invite (nobody|\w+(?: ?\+ ?\w+)*)$", "invite"),
         (r"^select (.+?)( from hoard)?$", "select"),
-        (r"^play (\w+) flare \((wild|super)\)(?:: (.+))?$", "flare"),
+        (r"^play ([\w-]+) flare \((wild|super)\)(?:: (.+))?$", "flare"),
         (r"^play (.+?)(?: on " + _COLOURS + ")?( from hoard)?$", "play"),
-        (r"^use (\w+) power(?:: (.+))?$", "power"),
+        (r"^use ([\w-]+) power(?:: (.+))?$", "power"),
         (r"^reinforce (offense|defense) with (.+?)( from hoard)?$", "reinforce"),
         (r"^reward (\d+) cards? and (\d+) ships?$", "reward"),
         (r"^give (.+)$", "give"),
         (r"^discard (.+)$", "discard"),
         (r"^propose: (\w+) gives (\d+) cards?, (\w+) gives (\d+) cards?, "
          r"\w+ lands (?:on (\w+ \d+)|nowhere), \w+ lands (?:on (\w+ \d+)|nowhere)$", "propose"),
-        (r"^(\w+): (.+)$", "choose"),
+        (r"^([\w-]+): (.+)$", "choose"),
     ]]
 
     def _named(self, text: str, names: Any, what: str) -> str:
