@@ -846,9 +846,11 @@ def _mat(s: State, m: _Masks, p: int, breakdown: list[dict[str, int]], comp: lis
             out.append(_text(bx + 6, ry, lab, MIN_FONT, dark))
             bx += bw + 5
     else:
-        comp_txt = "blocks majorities" if s.rules.third_player_competes else "blocks no majority"
-        for k, line in enumerate(_wrap(f"never acts; {comp_txt}", MIN_FONT, w - 20)):
+        # what its pieces do to majorities depends on the Rules: the engine words it
+        lines = _wrap(f"never scores, never acts; {s.third_player_majority_text()}", MIN_FONT, w - 20)
+        for k, line in enumerate(lines):
             out.append(_text(LX, ry + k * 15, line, MIN_FONT, MUTED))
+        ry += 15 * (len(lines) - 1)
     # abducted humans
     ry += 25
     out.append(_text(LX, ry, "abducted", MIN_FONT, MUTED))

@@ -250,6 +250,11 @@ def test_two_player_variant_shows_the_third_player():
     s = find(2, lambda s: s.phase == R.PLACEMENT and s.round == 2)
     words = texts(to_svg(s))
     assert s.seat_name(2) == "green (third player)" and s.seat_name(2) in words and "never scores" in words
+    # what its pieces do to majorities is worded by the engine, from the Rules
+    for competes in (True, False):
+        g = ovni.new_game(2, seed=1, rules=R.Rules(third_player_competes=competes), setup="random")
+        assert f"never acts; {g.third_player_majority_text()}" in texts(mat_svg(g, 2))
+    assert len({R.third_player_majority_text(R.Rules(third_player_competes=c)) for c in (True, False)}) == 2
     assert words.count("pts") == 2  # only the real players score
     assert "abilities" in words and words.count("abilities") == 2
     end = find(2, lambda s: s.is_over(), seeds=range(2))
