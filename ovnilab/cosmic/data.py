@@ -3,7 +3,8 @@
 Five readable TOML files, each saying what comes from REFERENCE.md and what is an ovnilab
 reconstruction: ``deck.toml`` (the 72-card cosmic deck), ``destiny.toml`` (colours and the
 destiny deck), ``artifacts.toml`` (the eight artifacts' timings), ``aliens.toml`` (the
-beginner aliens in brief) and ``flares.toml`` (their flares). Everything is validated on
+aliens in brief, each with its alert level, and the base set's roster by level) and
+``flares.toml`` (their flares). Everything is validated on
 load, so a hand-edited file fails with a :class:`DataError` naming the file and the field
 instead of failing deep inside a game: numbers within documented bounds (``DECK_MAX``
 cards, checked before any list grows), texts and names by the shared rules of
@@ -31,6 +32,7 @@ from ..datafiles import resolve_data_file
 
 __all__ = [
     "KINDS",
+    "LEVELS",
     "TIMINGS",
     "ROLES",
     "DataError",
@@ -58,6 +60,9 @@ TIMINGS: tuple[str, ...] = (
     "regroup", "destiny", "launch", "alliance", "alliance_end", "planning",
     "after_selection", "reveal", "resolution", "cleanup", "response", "any", "passive",
 )
+
+#: the rulebook's alert levels, from the beginner aliens (green) to the hardest (red)
+LEVELS: tuple[str, ...] = ("green", "yellow", "red")
 
 ROLES: tuple[str, ...] = ("offense", "defense", "main", "ally", "not_main", "any")
 MEASURES: tuple[str, ...] = ("foreign_colonies", "cards_in_hand", "ships_in_warp")
@@ -103,6 +108,7 @@ class AlienInfo:
     timing: str
     optional: bool
     summary: str
+    level: str  # alert level, one of LEVELS
 
 
 @dataclass(frozen=True)
@@ -136,6 +142,9 @@ class CosmicData:
     artifacts: dict  # name -> ArtifactInfo
     aliens: dict  # name -> AlienInfo (file order)
     flares: dict  # alien -> FlareInfo
+    #: alert level -> the aliens of the base set at that level (the roster of
+    #: aliens.toml, plus any alien described there at its level), whether described or not
+    levels: dict
 
     def __hash__(self) -> int:  # dicts inside: hash by identity (one object per file set)
         return id(self)
@@ -183,9 +192,9 @@ def _table(v: Any, where: str) -> dict[str, Any]:
     return chk.table(v, where, DataError)
 
 
-#: alien names appear in action texts as one capitalised word (``use Clone power``,
-#: ``Clone: keep``), so they are ASCII letters only
-_ALIEN_NAME = re.compile(r"[A-Z][A-Za-z]{1,23}\Z")
+#: alien names appear in action texts (``use Clone power``, ``Clone: keep``), so they are
+#: one capitalised word of ASCII letters, or two joined by a hyphen (``Anti-Matter``)
+_ALIEN_NAME = re.compile(r"(?=.{2,24}\Z)[A-Z][A-Za-z]+(?:-[A-Z][A-Za-z]+)?\Z")
 
 
 @functools.lru_cache(maxsize=8)
@@ -284,8 +293,8 @@ def parse_data(docs: dict[str, dict[str, Any]], sources: dict[str, str] | None =
         _table(a, w)
         name = a.get("name")
         if not isinstance(name, str) or not _ALIEN_NAME.match(name):
-            raise DataError(f"{w}.name must be one capitalised word of 2-24 ASCII letters "
-                            f"(action texts read 'use Clone power'), got {chk.show(name)}")
+            raise DataError(f"{w}.name must be one capitalised word of 2-24 ASCII letters, or two joined "
+                            f"by a hyphen (action texts read 'use Clone power'), got {chk.show(name)}")
         if any(chk.fold(name) == chk.fold(b) for b in aliens):
             raise DataError(f"{w}.name {name!r} is listed twice")
         roles = a.get("roles")
@@ -297,7 +306,12 @@ def parse_data(docs: dict[str, dict[str, Any]], sources: dict[str, str] | None =
             raise DataError(f"{w}.timing must be one of {list(TIMINGS)}, got {chk.show(timing)}")
         if not isinstance(a.get("optional"), bool):
             raise DataError(f"{w}.optional must be true or false")
-        aliens[name] = AlienInfo(name, tuple(roles), timing, a["optional"], _str(a.get("summary"), f"{w}.summary"))
+        level = a.get("level")
+        if level not in LEVELS:
+            raise DataError(f"{w}.level must be one of {list(LEVELS)}, got {chk.show(level)}")
+        aliens[name] = AlienInfo(name, tuple(roles), timing, a["optional"], _str(a.get("summary"), f"{w}.summary"),
+                                 level)
+    levels = _roster(als.get("alert_levels", {}), f"{al_path}: alert_levels", aliens)
     flares: dict[str, FlareInfo] = {}
     flare_card: dict[str, int] = {}
     for i, f in enumerate(_list(fls.get("flare"), f"{fl_path}: flare", ALIENS_MAX)):
@@ -349,4 +363,32 @@ def parse_data(docs: dict[str, dict[str, Any]], sources: dict[str, str] | None =
         artifacts=artifacts,
         aliens=aliens,
         flares=flares,
+        levels=levels,
     )
+
+
+def _roster(doc: Any, where: str, aliens: dict[str, AlienInfo]) -> dict[str, tuple[str, ...]]:
+    """The base set's aliens by alert level (``[alert_levels]`` of aliens.toml: a list of
+    names per level), checked against the levels of the aliens described; an alien
+    described but not listed joins its level."""
+    _table(doc, where)
+    out: dict[str, list[str]] = {lv: [] for lv in LEVELS}
+    seen: dict[str, str] = {}
+    for lv, names in doc.items():
+        if lv not in LEVELS:
+            raise DataError(f"{where}.{chk.show(lv)} is not an alert level; levels are {list(LEVELS)}")
+        for i, name in enumerate(_list(names, f"{where}.{lv}", ALIENS_MAX)):
+            if not isinstance(name, str) or not _ALIEN_NAME.match(name):
+                raise DataError(f"{where}.{lv}[{i}] must be an alien's name (one capitalised word), "
+                                f"got {chk.show(name)}")
+            if name in seen:
+                raise DataError(f"{where}.{lv}[{i}] {name!r} is already listed under {seen[name]!r}")
+            info = aliens.get(name)
+            if info is not None and info.level != lv:
+                raise DataError(f"{where}.{lv}[{i}] {name!r} is described at level {info.level!r}")
+            seen[name] = lv
+            out[lv].append(name)
+    for name, info in aliens.items():
+        if name not in seen:
+            out[info.level].append(name)
+    return {lv: tuple(v) for lv, v in out.items()}
