@@ -474,6 +474,7 @@ _PLACE = {
 _TYPE_INDEX = {t: i for i, t in enumerate(ALIEN_TYPES)}
 _GROUP_INDEX = {g: i for i, g in enumerate(GROUP_NAMES)}
 _COLOUR_INDEX = {c: i for i, c in enumerate(SEAT_COLOURS)}
+_PHASE2_KINDS = frozenset({"activate", "move", "abduct", "launch", "capture", "destroy", "end_group", "end_turn"})
 
 
 #: mission id -> mission, per card set (shared by every state using that set)
@@ -1389,6 +1390,9 @@ class State(GameState):
             return "choose exactly three aliens among the cards of the areas you won (stock permitting)"
         if ph == ENERGY:
             return "energy bonus 1 takes one alien of a type still in stock; bonus 2 gives a third group"
+        if ph == ACTIONS and a.kind not in _PHASE2_KINDS:
+            return (f"the game is in the phase '{ph}': activate a group and act with it "
+                    f"(`end group`, `end turn`), not a '{a.kind}' action")
         if ph == ACTIONS:
             if self.group < 0:
                 if a.kind == "activate":

@@ -616,3 +616,12 @@ def test_a_save_made_on_the_first_board_still_loads_and_replays():
     # a save of today naming no board is played on today's board
     today = ovni.new_game(4, seed=1, setup="random")
     assert ovni.load_json(today.to_json()).rules.board_file is None
+
+
+def test_an_action_of_another_phase_during_phase_2_names_the_phase():
+    s = ovni.example_position(4, 0, aliens={0: {"pilot": 2}}, ufos={0: {"Paris": 1}})
+    with pytest.raises(IllegalAction, match="the game is in the phase 'actions': activate a group"):
+        s.apply("place 5 face-down on A")
+    s.apply("activate pilots")  # with a group open too
+    with pytest.raises(IllegalAction, match="the game is in the phase 'actions': .* not a 'energy' action"):
+        s.apply("energy 2")
