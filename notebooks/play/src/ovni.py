@@ -26,6 +26,9 @@ Board(ovni.new_game(len(SEATS), seed=2026, setup="random"), seats=SEATS)
 # - Your legal actions appear beside the map (under it on a narrow window), grouped by
 #   kind: a command token is placed by picking its value, then the area; a pilot moves by picking the origin, then the
 #   destination. Only legal moves are offered.
+# - The players' mats (aliens and majorities, platform, tokens, energy, abilities, abducted
+#   humans, your missions and the scores) are under the board: scroll down to them; the map
+#   ends with the line "the players' mats: below".
 # - *undo* takes back your last decision (and the bot moves after it); the *history*
 #   slider replays every position; the *new game* tab starts another game with other
 #   players, seed or rule options.
