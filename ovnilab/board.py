@@ -462,11 +462,14 @@ class GameBoard(W.VBox):
                 rows.append(W.HBox([W.Label(label, layout=W.Layout(width="110px"))] + buttons,
                                    layout=W.Layout(flex_flow="row wrap")))
             else:
-                dd = W.Dropdown(options=[(str(a), i) for i, a in enumerate(acts)], layout=W.Layout(width="360px"))
-                go = W.Button(description="play", button_style="primary")
+                # many choices: a list that takes the side column's width (a fixed 360 px
+                # list ran past the 340 px column), its label on the line above
+                dd = W.Dropdown(options=[(str(a), i) for i, a in enumerate(acts)],
+                                layout=W.Layout(width="auto", flex="1 1 auto", min_width="0"))
+                go = W.Button(description="play", button_style="primary", layout=W.Layout(width="auto"))
                 go.add_class("ovnilab-action")
                 go.on_click(lambda _, acts=acts, dd=dd: self.play(acts[dd.value]))
-                rows.append(W.HBox([W.Label(label, layout=W.Layout(width="110px")), dd, go]))
+                rows.append(W.VBox([W.Label(label), W.HBox([dd, go], layout=W.Layout(width="100%"))]))
         self.actions.children = tuple(rows)
 
     def _two_pickers(self, ch: Chooser, acts: list) -> W.Widget:
