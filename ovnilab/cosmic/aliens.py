@@ -35,6 +35,8 @@ an action, whether to use it), and functions the engine calls:
     ``after_resolution(s, seat)`` after the outcome's ships, cards and colonies moved
     ``deal_failed(s, seat, k)``   ``k = [offense loss, defense loss]`` of a failed deal
     ``encounter_end(s, seat)``    when the encounter is over
+    ``tally(s, seat)``            when the encounter is over, even while the power is
+                                  zapped or lost (bookkeeping: Warrior's tokens)
     ========================  ===============================================================
 
 A :class:`Flare` side (``wild`` / ``super``) has a ``timing``, ``roles``, ``can_use``,
@@ -430,11 +432,24 @@ register(Power(
 
 
 # ---------------------------------------------------------------- Loser
+def _window_is(s: "State", *timings: str) -> bool:
+    """Whether the decision under way is a window of one of ``timings`` (for a flare
+    whose window depends on the rules)."""
+    t = s.tasks[0] if s.tasks else None
+    return t is not None and t[0] == "window" and t[1] in timings
+
+
+def _loser_wild_when(s: "State", seat: int) -> bool:
+    # FFG's wild flare: "before encounter cards are selected" (the planning window);
+    # Rules(before_issue_13=True) offered it after the selection
+    return _window_is(s, "after_selection" if s.rules.before_issue_13 else "planning")
+
+
 register(Power(
     name="Loser", timing="planning", roles=("main",), optional=True,
     use=lambda s, seat, arg: s.eflags.add(("upset", seat)),
-    wild=Flare("after_selection", lambda s, seat, arg: s.eflags.add(("both_lose",)), roles=("main",),
-               text="both sides lose"),
+    wild=Flare("any", lambda s, seat, arg: s.eflags.add(("both_lose",)), roles=("main",),
+               can_use=_loser_wild_when, text="both sides lose"),
     super=Flare("after_selection", lambda s, seat, arg: s.eflags.add(("upset", seat)), roles=("main",),
                 can_use=lambda s, seat: not any(isinstance(k, tuple) and k[0] == "upset" for k in s.eflags),
                 text="declare the upset after selection"),
@@ -643,6 +658,7 @@ def _parasite_wild(s: "State", seat: int, arg: str) -> None:
     src = max(s._sources(seat), key=lambda p: s.ships[p * s.n + seat])
     s.ships[src * s.n + seat] -= 1
     s.ships[s.pindex[arg] * s.n + seat] += 1
+    s._win_at_once()  # rulebook: the game ends as soon as five foreign colonies are reached
 
 
 register(Power(
@@ -712,6 +728,7 @@ def _spiff_land(s: "State", seat: int, arg: Any) -> None:
     s.gate[seat] -= 1
     s.gate_from[seat].pop()
     s.ships[s.target * s.n + seat] += 1
+    s._win_at_once()  # rulebook: the game ends as soon as five foreign colonies are reached
 
 
 register(Power(
@@ -752,8 +769,11 @@ register(Power(
     choose=lambda s, seat, data, arg: _trader_give(s, seat, data[1], arg[5:]),
     wild=Flare("planning", _trader_wild, roles=("main",), can_use=lambda s, seat: bool(s.hands[s.opponent(seat)]),
                text="take a random card from the opponent and give one back"),
+    # the super flare stretches the power (a main player's): the Trader, as a main
+    # player, trades with any player (Rules(before_issue_13=True): in any role)
     super=Flare("planning", lambda s, seat, arg: _trade_hands(s, seat, s.cindex[arg]),
                 args=lambda s, seat: [s.colours[o] for o in s.order_from(seat)[1:]],
+                can_use=lambda s, seat: s.rules.before_issue_13 or s.opponent(seat) >= 0,
                 text="trade hands with any player"),
 ))
 
@@ -766,8 +786,12 @@ def _vacuum_after(s: "State", seat: int, owner: int, k: int) -> None:
 
 
 def _vacuum_options(s: "State", seat: int, k: Any) -> list[str]:
-    return ["take nobody along"] + [f"take {s.colours[o]} along" for o in s.order_from(seat)[1:]
-                                    if s.ships_on_colonies(o)]
+    # FFG: the power is mandatory ("use this power to take ..."): "nobody" only when no
+    # other player has a ship on a colony (Rules(before_issue_13=True): always offered)
+    others = [f"take {s.colours[o]} along" for o in s.order_from(seat)[1:] if s.ships_on_colonies(o)]
+    if others and not s.rules.before_issue_13:
+        return others
+    return ["take nobody along"] + others
 
 
 def _vacuum_choose(s: "State", seat: int, k: Any, arg: str) -> None:
@@ -786,7 +810,7 @@ def _vacuum_wild(s: "State", seat: int, arg: Any) -> None:
 
 
 register(Power(
-    name="Vacuum", timing="passive", roles=("any",), optional=True,
+    name="Vacuum", timing="passive", roles=("any",), optional=False,
     options=_vacuum_options, choose=_vacuum_choose,
     hooks={"after_warp": _vacuum_after},
     wild=Flare("reveal", _vacuum_wild,
@@ -853,11 +877,29 @@ register(Power(
 
 # ---------------------------------------------------------------- Warrior
 def _warrior_end(s: "State", seat: int) -> None:
-    # power: a token after each encounter as a main player, 1 for a win, 2 for a loss
+    # Rules(before_issue_13=True): a token after each encounter won or lost as a main
+    # player with the power working, 1 for a win, 2 for a loss
+    if not s.rules.before_issue_13:
+        return
     side = s.side_of(seat)
     if s.outcome == ("offense", "defense")[side]:
         s.tokens[seat] += 1
     elif s.outcome in ("offense", "defense"):
+        s.tokens[seat] += 2
+
+
+def _warrior_tally(s: "State", seat: int) -> None:
+    # power, as the 2009 FAQ words it: after an encounter in which it was a main
+    # player, one token if it won or made a deal, two if it lost or failed to make one;
+    # "this allows Warrior to collect tokens even if his power was zapped" (and so while
+    # it is lost: the tokens are not a use of the power)
+    if s.rules.before_issue_13:
+        return
+    side = s.side_of(seat)
+    o = s.outcome
+    if o == ("offense", "defense")[side] or o in ("deal_made", "cancelled"):
+        s.tokens[seat] += 1
+    elif o in ("offense", "defense", "deal_failed", "both lose"):
         s.tokens[seat] += 2
 
 
@@ -868,7 +910,7 @@ def _warrior_super(s: "State", seat: int, arg: Any) -> None:
 
 register(Power(
     name="Warrior", timing="passive", roles=("main",), optional=False,
-    hooks={"total_bonus": lambda s, seat: s.tokens[seat], "encounter_end": _warrior_end},
+    hooks={"total_bonus": lambda s, seat: s.tokens[seat], "encounter_end": _warrior_end, "tally": _warrior_tally},
     wild=Flare("cleanup", lambda s, seat, arg: setattr(s, "counter", (seat, s.offense)), roles=("defense",),
                can_use=lambda s, seat: s.outcome == "offense" and s.counter is None and s.resume is None,
                text="strike back at the offense's home system at once"),

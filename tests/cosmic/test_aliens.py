@@ -241,8 +241,22 @@ def test_vacuum_takes_ships_along():
 
 def test_vacuum_chooses_a_victim_per_ship():
     s = arrange(aliens=trio("Vacuum", BLUE), hands={RED: ["attack 30"], BLUE: ["attack 01"]})
-    drive(s, ["aim at blue 1", "Vacuum: take red along", "Vacuum: take yellow along", "Vacuum: take nobody along"])
-    assert s.warp[BLUE] == 4 and s.warp[RED] == 1 and s.warp[YELLOW] == 1
+    drive(s, ["aim at blue 1", "Vacuum: take red along", "Vacuum: take yellow along", "Vacuum: take yellow along",
+              "Vacuum: take yellow along"])
+    assert s.warp[BLUE] == 4 and s.warp[RED] == 1 and s.warp[YELLOW] == 3
+
+
+def test_vacuum_is_mandatory():
+    # FFG: "use this power to take ..." (mandatory): every ship lost takes another along;
+    # "nobody" only when no other player has a ship on a colony
+    s = arrange(aliens=trio("Vacuum", BLUE), hands={RED: ["attack 30"], BLUE: ["attack 01"]})
+    drive(s, ["aim at blue 1"], until=lambda s: s.phase == "power")
+    assert {str(a) for a in s.legal_actions()} == {"Vacuum: take red along", "Vacuum: take yellow along"}
+    assert not cosmic.aliens.POWERS["Vacuum"].optional
+    old = arrange(aliens=trio("Vacuum", BLUE), hands={RED: ["attack 30"], BLUE: ["attack 01"]},
+                  rules=cosmic.Rules(flares=False, before_issue_13=True))
+    drive(old, ["aim at blue 1"], until=lambda s: s.phase == "power")
+    assert "Vacuum: take nobody along" in {str(a) for a in old.legal_actions()}
 
 
 def test_vulch_collects_discarded_artifacts():
@@ -261,6 +275,45 @@ def test_warrior_tokens_add_to_its_total():
     base = arrange(aliens=trio("Will", RED), hands={RED: ["attack 10"], BLUE: ["attack 10"]})
     drive(base, ["aim at blue 1", "ship from red 1", "done"])
     assert base.last_result["outcome"] == "defense"
+
+
+def test_warrior_collects_tokens_after_deals_and_without_its_power():
+    # 2009 FAQ: after an encounter as a main player, one token for a win or a deal made,
+    # two for a loss or a failed deal, even with the power zapped (or lost)
+    s = arrange(aliens=trio("Warrior", RED), hands={RED: ["negotiate", "attack 01"], BLUE: ["negotiate"]})
+    drive(s, ["aim at blue 1", "ship from red 1", "done", "select negotiate",
+              "propose: red gives 1 card, blue gives 0 cards, red lands nowhere, blue lands nowhere",
+              "accept deal"])
+    assert s.last_result["outcome"] == "deal_made" and s.tokens[RED] == 1
+    s = arrange(aliens=trio("Warrior", RED), hands={RED: ["negotiate", "attack 01"], BLUE: ["negotiate"]})
+    drive(s, ["aim at blue 1", "ship from red 1", "done", "select negotiate", "reject deal"])
+    assert s.last_result["outcome"] == "deal_failed" and s.tokens[RED] == 2
+    # without its power (two home colonies) it loses an attack and still takes two tokens
+    kw = dict(aliens=trio("Warrior", RED), hands={RED: ["attack 01"], BLUE: ["attack 20"]},
+              ships={(RED, "red 3"): 0, (RED, "red 4"): 0, (RED, "red 5"): 0})
+    s = arrange(**kw)
+    assert not s.power_active(RED)
+    drive(s, ["aim at blue 1", "ship from red 1", "done"])
+    assert s.last_result["outcome"] == "defense" and s.tokens[RED] == 2
+    old = arrange(**kw, rules=cosmic.Rules(flares=False, before_issue_13=True))
+    drive(old, ["aim at blue 1", "ship from red 1", "done"])
+    assert old.tokens[RED] == 0
+
+
+def test_zombie_keeps_its_power_for_the_loss_that_takes_it():
+    # a power lost when the third home colony falls still applies to that event: the
+    # Zombie defending its third home colony loses, and those ships go home, not to
+    # the warp (issue 13; rulebook "the loss is immediate" applies once they have gone)
+    kw = dict(aliens=trio("Zombie", BLUE), hands={RED: ["attack 30"], BLUE: ["attack 01"]},
+              ships={(BLUE, "blue 4"): 0, (BLUE, "blue 5"): 0})
+    s = arrange(**kw)
+    assert s.home_colonies(BLUE) == 3 and s.power_active(BLUE)
+    drive(s, ["aim at blue 1"])
+    assert s.last_result["outcome"] == "offense" and s.warp[BLUE] == 0
+    assert s.home_colonies(BLUE) == 2 and not s.power_active(BLUE)
+    old = arrange(**kw, rules=cosmic.Rules(flares=False, before_issue_13=True))
+    drive(old, ["aim at blue 1"])
+    assert old.warp[BLUE] == ships_on(s, BLUE, "blue 2") - ships_on(old, BLUE, "blue 2") > 0
 
 
 def test_will_chooses_the_defender_and_planet():
@@ -319,11 +372,65 @@ def test_pacifist_wild_negotiate_becomes_attack_15():
 
 
 def test_loser_wild_both_sides_lose():
+    # FFG: declared "before encounter cards are selected" (the planning window)
     s = arrange(aliens=["Will", "Oracle", "Trader"], rules=flares("Will", "Oracle", "Trader", "Loser"),
                 hands={RED: ["attack 30", "attack 20"], BLUE: ["attack 01", "Loser flare"]})
-    drive(s, ["aim at blue 1", "ship from red 1", "ship from red 1", "done", "select attack 30",
-              "play Loser flare (wild)"])
+    drive(s, ["aim at blue 1", "ship from red 1", "ship from red 1", "done"], until=lambda s: s.phase == "select")
+    assert s.last_result is None  # the planning window has passed: too late for the wild flare
+    s = arrange(aliens=["Will", "Oracle", "Trader"], rules=flares("Will", "Oracle", "Trader", "Loser"),
+                hands={RED: ["attack 30", "attack 20"], BLUE: ["attack 01", "Loser flare"]})
+    drive(s, ["aim at blue 1", "ship from red 1", "ship from red 1", "done", "play Loser flare (wild)",
+              "select attack 30"])
     assert s.last_result["outcome"] == "both lose" and s.warp[RED] == 2 and s.warp[BLUE] == 4
+    # before issue 13 it was offered after the selection
+    old = arrange(aliens=["Will", "Oracle", "Trader"],
+                  rules=cosmic.Rules(alien_pool=("Will", "Oracle", "Trader", "Loser"), before_issue_13=True),
+                  hands={RED: ["attack 30", "attack 20"], BLUE: ["attack 01", "Loser flare"]})
+    drive(old, ["aim at blue 1", "ship from red 1", "ship from red 1", "done", "select attack 30",
+                "play Loser flare (wild)"])
+    assert old.last_result["outcome"] == "both lose"
+
+
+def test_loser_upset_makes_both_main_players_play_attacks():
+    # Loser (FFG): once the upset is declared, both main players must play attack cards
+    # if they can; the lower total then wins
+    kw = dict(aliens=trio("Loser", RED), hands={RED: ["attack 01", "negotiate"], BLUE: ["attack 20", "negotiate"]})
+    upset = ["aim at blue 1", "ship from red 1", "done", "use Loser power"]
+    s = arrange(**kw)
+    drive(s, upset)
+    assert s.last_result["cards"] == ("attack", "attack") and s.last_result["outcome"] == "offense"
+    assert s.hand_names(RED) == ["negotiate"] and s.hand_names(BLUE) == ["negotiate"]
+    s = arrange(**kw)
+    with pytest.raises(AssertionError, match="select negotiate"):
+        drive(s, upset + ["select negotiate"])  # never legal while an attack is held
+    # a player without attack cards plays what it has
+    t = arrange(aliens=trio("Loser", RED), hands={RED: ["attack 01"], BLUE: ["negotiate", "attack 09"]})
+    drive(t, upset)
+    assert t.last_result["cards"] == ("attack", "attack")
+    t = arrange(aliens=trio("Loser", RED), hands={RED: ["attack 01"], BLUE: ["negotiate", "morph"]})
+    drive(t, upset + ["select negotiate"])
+    assert t.last_result["cards"] == ("attack", "negotiate") and t.last_result["outcome"] == "defense"
+    # before issue 13 the upset did not constrain the selection
+    old = arrange(**kw, rules=cosmic.Rules(flares=False, before_issue_13=True))
+    drive(old, upset + ["select negotiate", "select negotiate"])
+    assert old.last_result["outcome"] in ("deal_made", "deal_failed")
+
+
+def test_card_zap_discards_the_flare():
+    # Card Zap: the cancelled flare is discarded (not returned to its owner's hand), and
+    # it still counts as that player's flare of the encounter
+    kw = dict(aliens=["Oracle", "Zombie", "Trader"],
+              hands={RED: ["attack 30", "Zombie flare", "Macron flare"], BLUE: ["attack 01", "Card Zap"]})
+    s = arrange(rules=flares("Oracle", "Zombie", "Trader", "Macron"), **kw)
+    s.apply("play Zombie flare (wild)")
+    drive(s, ["play Card Zap"], until=lambda s: "Card Zap" not in s.hand_names(BLUE))
+    assert s.hand_names(RED) == ["Macron flare", "attack 30"]
+    assert "Zombie flare" in [s.t.name[c] for c in s.discard]
+    assert not any(a.kind == "flare" for a in s.legal_actions() if s.current_player == RED)
+    old = arrange(rules=cosmic.Rules(alien_pool=("Oracle", "Zombie", "Trader", "Macron"), before_issue_13=True), **kw)
+    old.apply("play Zombie flare (wild)")
+    drive(old, ["play Card Zap"], until=lambda s: "Card Zap" not in s.hand_names(BLUE))
+    assert "Zombie flare" in old.hand_names(RED)
 
 
 def test_oracle_super_cancels_the_encounter():

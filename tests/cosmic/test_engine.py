@@ -164,20 +164,42 @@ def test_destiny_reshuffles_when_one_card_is_left():
 
 
 # ----------------------------------------------------------------- launch and alliance
-def test_launch_one_to_four_without_abandoning_colonies():
+def test_launch_one_to_four_and_the_last_ship_of_a_colony():
+    # rulebook: "careful not to take every ship off a colony, or you lose it": the last
+    # ship may leave and the colony is lost (issue 13)
     s = arrange(hands={RED: ["attack 10"], BLUE: ["attack 04"]}, ships={(RED, "red 1"): 1})
     s.apply("aim at blue 2")
     opts = {str(a) for a in s.legal_actions()}
-    assert "ship from red 1" not in opts and "done" not in opts  # at least one, keep a ship
-    with pytest.raises(IllegalAction, match="keeps at least one ship"):
-        s.apply("ship from red 1")
-    for _ in range(4):
+    assert "ship from red 1" in opts and "done" not in opts  # at least one ship
+    s.apply("ship from red 1")
+    assert not s.colony(RED, s.planet("red 1")) and s.home_colonies(RED) == 4
+    for _ in range(3):
         s.apply("ship from red 2")
     assert s.gate[RED] == 4 and s.phase != "ships"  # at most four
+    # the colony stays lost: the encounter over (red wins 14 to 4+4), red 1 is empty
+    drive(s)
+    assert s.last_result["outcome"] == "offense" and ships_on(s, RED, "red 1") == 0
+    assert ships_on(s, RED, "blue 2") == 4 and s.foreign_colonies(RED) == 1
+    # the earlier reading, an option: a launch keeps one ship on each colony
     s = arrange(hands={RED: ["attack 10"], BLUE: ["attack 04"]}, ships={(RED, "red 1"): 1},
-                rules=cosmic.Rules(powers=False, flares=False, may_abandon_colonies=True))
+                rules=cosmic.Rules(powers=False, flares=False, may_abandon_colonies=False))
     s.apply("aim at blue 2")
-    assert "ship from red 1" in {str(a) for a in s.legal_actions()}
+    assert "ship from red 1" not in {str(a) for a in s.legal_actions()}
+    with pytest.raises(IllegalAction, match="keeps at least one ship"):
+        s.apply("ship from red 1")
+
+
+def test_allies_and_deals_may_take_the_last_ship_of_a_colony():
+    # issue 13: sending an ally's last ship from a colony loses that colony
+    s = arrange(n=4, hands={RED: ["attack 10"], BLUE: ["attack 04"]}, ships={(YELLOW, "yellow 1"): 1})
+    drive(s, ["aim at blue 1", "ship from red 1", "done", "invite yellow", "invite nobody", "join offense"],
+          until=lambda s: s.phase == "ships")
+    s.apply("ship from yellow 1")
+    assert s.gate[YELLOW] == 1 and not s.colony(YELLOW, s.planet("yellow 1"))
+    assert s.home_colonies(YELLOW) == 4
+    drive(s)
+    # yellow's ship lands on blue 1; the ship returns nowhere near yellow 1, which stays lost
+    assert ships_on(s, YELLOW, "blue 1") == 1 and ships_on(s, YELLOW, "yellow 1") == 0
 
 
 def test_alliance_invitations_answers_and_totals():
@@ -518,6 +540,69 @@ def test_actions_read_back():
         assert s.parse_action(str(a)) == a
     assert str(s.parse_action("select attack 8")) == "select attack 08"
     assert str(s.parse_action("invite green+blue")) == "invite blue+green"
+
+
+def test_deals_trade_any_number_of_cards():
+    # REFERENCE: any number of cards may be traded (the giver chooses which)
+    s = arrange(hands={RED: ["negotiate", "attack 20", "attack 30", "attack 40", "attack 05", "attack 06"],
+                       BLUE: ["negotiate", "attack 01"]})
+    drive(s, ["aim at blue 1", "ship from red 1", "done"], until=lambda s: s.phase == "deal")
+    assert s.rules.deal_max_cards == R.state.ANY_CARDS > len(s.cards_in_game)
+    s.apply("propose: red gives 5 cards, blue gives 1 card, red lands nowhere, blue lands nowhere")
+    s.apply("accept deal")
+    drive(s)
+    assert s.hand_names(BLUE) == ["attack 05", "attack 06", "attack 20", "attack 30", "attack 40"]
+    assert s.hand_names(RED) == ["attack 01"]
+    # a cap is an option (3 was ovnilab's earlier limit)
+    t = arrange(hands={RED: ["negotiate", "attack 20", "attack 30", "attack 40", "attack 05"],
+                       BLUE: ["negotiate", "attack 01"]}, rules=cosmic.Rules(flares=False, powers=False,
+                                                                              deal_max_cards=3))
+    drive(t, ["aim at blue 1", "ship from red 1", "done"], until=lambda s: s.phase == "deal")
+    with pytest.raises(IllegalAction, match="at most 3"):
+        t.apply("propose: red gives 4 cards, blue gives 0 cards, red lands nowhere, blue lands nowhere")
+
+
+def test_the_game_ends_as_soon_as_five_foreign_colonies_are_reached():
+    # rulebook: "the game ends as soon as" a player has five foreign colonies: red lands
+    # its fifth and wins at once, before blue takes compensation for its negotiate
+    ships = {(RED, f"yellow {k}"): 1 for k in range(1, 5)}
+    kw = dict(hands={RED: ["attack 20", "attack 04", "attack 06"], BLUE: ["negotiate", "attack 01"]}, ships=ships)
+    s = arrange(**kw)
+    assert s.foreign_colonies(RED) == 4
+    drive(s, ["aim at blue 1", "ship from red 1", "done"])
+    assert s.is_over() and s.winners() == [RED] and s.foreign_colonies(RED) == 5
+    assert s.hand_names(BLUE) == ["attack 01"] and len(s.hands[RED]) == 2  # no compensation
+    old = arrange(**kw, rules=cosmic.Rules(flares=False, powers=False, before_issue_13=True))
+    drive(old, ["aim at blue 1", "ship from red 1", "done"])
+    assert old.is_over() and old.winners() == [RED] and len(old.hands[BLUE]) == 3  # compensated first
+
+
+def test_saves_from_before_issue_13_replay_with_their_readings():
+    # a save holds every rule option of its day: one without before_issue_13 was made
+    # before issue 13 and replays with the readings of then (no empty colony, at most 3
+    # cards in a deal, ...), whatever the defaults are now
+    s = cosmic.new_game(4, seed=5, rules=cosmic.Rules(**R.state._ISSUE_13_OLD))
+    import random
+
+    r = random.Random(3)
+    for _ in range(400):
+        if s.is_over():
+            break
+        s.apply(r.choice(s.legal_actions()))
+    data = json.loads(s.to_json())
+    rules = data["options"]["rules"]
+    for new in R.state._ISSUE_13_OLD:
+        if new not in ("may_abandon_colonies", "deal_max_cards"):
+            del rules[new]
+    again = load(json.dumps(data))
+    assert again.rules.before_issue_13 and not again.rules.may_abandon_colonies
+    assert again.rules.deal_max_cards == 3 and again.scores() == s.scores()
+    # the options omitted fall back to the readings of then, those named are kept
+    del rules["may_abandon_colonies"]
+    assert not load(json.dumps(data)).rules.may_abandon_colonies
+    # a save made now names before_issue_13 and keeps today's defaults
+    today = json.loads(cosmic.new_game(4, seed=5).to_json())["options"]["rules"]
+    assert today["before_issue_13"] is False and today["may_abandon_colonies"] is True
 
 
 def test_save_and_load_round_trip_and_errors():

@@ -312,8 +312,10 @@ class ActionTextMixin:
                 return "there is no proposal to accept"
             if a.kind == "propose" and self.deal_offer is not None and t[2] >= self.rules.deal_rounds:
                 return f"no more counters: at most {self.rules.deal_rounds} proposals"
-            return ("a proposal moves at least one card or colony; cards from hands (at most "
-                    f"{self.rules.deal_max_cards}), colonies on planets where the granting side has one")
+            most = self.rules.deal_max_cards
+            cap = f" (at most {most})" if most < len(self.cards_in_game) else ""
+            return ("a proposal moves at least one card or colony; cards from hands" + cap +
+                    ", colonies on planets where the granting side has one")
         if k == "reward":
             return "reward one card or one ship from the warp per ship sent (ships only from your warp)"
         return rule

@@ -57,7 +57,11 @@ class BoardMixin:
             return False
         if ("zap", seat) in self.eflags:
             return False
-        return self.home_colonies(seat) >= self.rules.power_threshold
+        if self.home_colonies(seat) >= self.rules.power_threshold:
+            return True
+        # a power lost by the event under way still applies to that event (see
+        # _losing_ships): Zombie's ships lost with its third home colony go home
+        return ("losing", seat) in self.eflags
 
     _power_on = power_active
 
@@ -187,11 +191,22 @@ class BoardMixin:
             else:
                 sh[PLANETS * owner * n + owner] += 1
 
+    def _losing_ships(self, owner: int) -> None:
+        """``owner``'s ships are about to leave its colonies for the warp: until they
+        have gone (``_warp_ships``) its power counts as it was, so a power lost when the
+        third home colony falls still applies to that loss. The rulebook's "the loss is
+        immediate" takes effect once the event is over; the FFG forum's ruling on
+        Zombie: a defending Zombie that loses is removed from the planet and its ships
+        then return to its other colonies (issue 13)."""
+        if not self.rules.before_issue_13 and self._power_on(owner):
+            self.eflags.add(("losing", owner))
+
     def _warp_ships(self, owner: int, origins: Sequence[int], side: int = -1) -> None:
         """Ships (already taken from where they were) go to the warp, unless a power
         saves them (Zombie, Observer); then powers that react to losses (Vacuum)."""
         k = len(origins)
         if k == 0:
+            self.eflags.discard(("losing", owner))
             return
         saved = 0
         for seat, fn in self._hook("to_warp"):
@@ -207,6 +222,7 @@ class BoardMixin:
             self.warp[owner] += rest
             for seat, fn in self._hook("after_warp"):
                 fn(self, seat, owner, rest)
+        self.eflags.discard(("losing", owner))
 
     def _lose_from_colonies(self, seat: int, k: int, chooser: int | None = None) -> None:
         """``seat`` loses ``k`` ships from its colonies to the warp; ``chooser`` (default

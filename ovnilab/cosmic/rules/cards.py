@@ -207,12 +207,21 @@ class CardsMixin:
             self.eflags.add(("zap", ci[target]))  # type: ignore[index]
         elif name == "Card Zap":
             # REFERENCE: cancel the flare or artifact being played (the effect right
-            # behind this one): a zapped artifact is discarded, a zapped flare stays in
-            # its owner's hand and counts as played
+            # behind this one); Card Zap's text: the cancelled card is discarded, a
+            # flare too (it counts as played: no other flare for that player)
             eff = self.tasks.pop(0)
             if eff[2] == "artifact":
                 self.table.remove(eff[3])
                 self._discard(eff[3], eff[1])
+            elif not self.rules.before_issue_13:
+                owner, alien = eff[1], eff[3]
+                fk, fa = self.t.kind, self.t.alien
+                for pile in (self.hands[owner], self.hoard[owner]):
+                    card = next((c for c in pile if fk[c] == FLARE and fa[c] == alien), -1)
+                    if card >= 0:
+                        pile.remove(card)
+                        self._discard(card, owner)
+                        break
 
     # --- plague: the victim of a Plague discards one card of each type
     def _r_plague(self, t: tuple) -> bool:

@@ -22,6 +22,7 @@ class DealsMixin:
     # --- deal: proposals, acceptance, counters
     def _proposals(self) -> list[Action]:
         off, d = self.offense, self.defender
+        # REFERENCE: any number of cards (Rules.deal_max_cards may cap it)
         mx = self.rules.deal_max_cards
         ho, hd = min(mx, len(self.hands[off])), min(mx, len(self.hands[d]))
         pn = self.pname

@@ -11,6 +11,7 @@ asks for). Each kind has ``_r_<kind>`` (ready), ``_o_<kind>`` (the legal actions
 from __future__ import annotations
 
 from ..aliens import POWERS
+from ..data import ATTACK
 from .actions import AGAIN, DECLINE, DONE, END_TURN, JOIN, SECOND, Action, _A
 from .components import DEF, OFF, _subsets
 from .encounter import IDX_DESTINY, IDX_ENC_END, IDX_ENC_START
@@ -95,6 +96,8 @@ class DecisionsMixin:
     # --- lose: ships leave colonies for the warp, one at a time
     def _r_lose(self, t: tuple) -> bool:
         _, s, k, chooser, lost = t
+        if not lost:
+            self._losing_ships(s)  # its power counts as it was until the ships are gone
         cols = self.colonies(s)
         if k <= 0 or not cols:
             self._pop()
@@ -333,6 +336,13 @@ class DecisionsMixin:
                 if ie[c] and nm[c] not in seen:
                     seen.add(nm[c])
                     out.append(_A("select", nm[c], True))
+        if self.eflags and not self.rules.before_issue_13 and any(k[0] == "upset" for k in self.eflags):
+            # Loser: once the upset is declared, both main players play attack cards
+            # if they can (its super flare declares it after selection: no constraint)
+            kd = T.face_kind
+            attacks = [a for a in out if kd[a.a] == ATTACK]
+            if attacks:
+                return attacks
         return out
 
     def _r_select(self, t: tuple) -> bool:

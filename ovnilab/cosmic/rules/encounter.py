@@ -201,6 +201,7 @@ class EncounterMixin:
                 k = sh[t * n + d]
                 if k and ("flag", d, "keep_one") in self.eflags:
                     k -= 1  # Spiff's wild flare: one ship stays
+                self._losing_ships(d)
                 sh[t * n + d] -= k
                 self._warp_ships(d, [t] * k, DEF)
                 lost_main = k
@@ -221,9 +222,13 @@ class EncounterMixin:
                         for o in range(n):
                             if o not in landers and sh[t * n + o]:
                                 k = sh[t * n + o]
+                                self._losing_ships(o)
                                 sh[t * n + o] = 0
                                 self._warp_ships(o, [t] * k)
                 self.off_success = True
+                # rulebook: the game ends as soon as players have five foreign colonies
+                if self._win_at_once():
+                    return
                 loser, winner = d, off
             else:
                 # rulebook: the ships on the gate go to the warp
@@ -268,6 +273,10 @@ class EncounterMixin:
                 tasks.append(("ships", off, "colony", 0, 1, self._max_ships(off), self.pindex[op]))
             if dp:
                 tasks.append(("ships", d, "colony", 0, 1, self._max_ships(d), self.pindex[dp]))
+            if (op or dp) and not self.rules.before_issue_13:
+                # rulebook: the game ends as soon as the deal's colonies make a winner
+                # (both colonies are placed first: the terms are carried out together)
+                tasks.append(("call", "_win_at_once"))
             self._push(*tasks)
             self.off_success = True
             for seat, fn in self._hook("after_resolution"):
@@ -291,6 +300,7 @@ class EncounterMixin:
                 self.gate_from[s] = []
                 self._warp_ships(s, origins, OFF)
             k = sh[t * n + d]
+            self._losing_ships(d)
             sh[t * n + d] = 0
             self._warp_ships(d, [t] * k, DEF)
             for a in self.allies[DEF]:
@@ -324,6 +334,11 @@ class EncounterMixin:
             self._send_home(s)
         for seat, fn in self._hook("encounter_end"):
             fn(self, seat)
+        # bookkeeping an alien keeps even while its power is zapped or lost (2009 FAQ:
+        # Warrior's tokens)
+        for seat, fn, roles in self.hooked.get("tally", ()):
+            if self._role_ok(seat, roles):
+                fn(self, seat)
         self.stage = "end of encounter"
         K = ("attack", "negotiate", "morph")
         self.last_result = {
@@ -385,6 +400,12 @@ class EncounterMixin:
         self.forced = -1
         self.turn_player = (self.turn_player + 1) % self.n
         self.flow = IDX_TURN_START
+
+    def _win_at_once(self) -> bool:
+        """Rulebook: "the game ends as soon as" players have five foreign colonies, in the
+        middle of the resolution if need be (Rules.before_issue_13: only at the end of
+        the encounter). Returns whether the game ended."""
+        return not self.rules.before_issue_13 and self._check_end()
 
     def _check_end(self) -> bool:
         # rulebook: the game ends as soon as players have five foreign colonies; they share

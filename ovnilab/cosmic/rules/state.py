@@ -30,14 +30,17 @@ from .encounter import _FLOW, IDX_TURN_START, EncounterMixin
 from .hidden import HiddenInfoMixin
 
 
+#: ``Rules.deal_max_cards`` for "any number of cards": more than a game holds
+ANY_CARDS = 99
+
+
 @dataclass(frozen=True)
 class Rules:
     """Rule options. Defaults are the rulebook; change them for what-if analyses.
 
     See the package docstring (:mod:`ovnilab.cosmic.rules`) for the readings behind ``may_abandon_colonies``,
     ``destiny_reshuffle``, ``second_encounter``, ``double_morph``, ``deal_rounds``,
-    ``deal_cards`` and the
-    safety rule ``turn_limit``.
+    ``deal_max_cards``, ``deal_cards``, ``before_issue_13`` and the safety rule ``turn_limit``.
 
     powers / flares
         play with alien powers / with flares in the deck (the rulebook suggests first
@@ -65,14 +68,18 @@ class Rules:
     # rulebook: 1-4 ships launched or sent by an ally
     max_ships: int = rule_option(4, "ships launched or sent by an ally at most", lo=1, hi=SHIPS)
     deal_rounds: int = rule_option(4, "proposals in a deal (the rulebook's minute)", lo=1, hi=10)
-    deal_max_cards: int = rule_option(3, "cards one side gives in a deal at most", lo=0, hi=12)
+    # REFERENCE: "any number of cards may be traded" (ANY_CARDS, more than the game holds);
+    # a smaller number caps each side
+    deal_max_cards: int = rule_option(ANY_CARDS, f"cards one side gives in a deal at most ({ANY_CARDS}: any number)",
+                                      lo=0, hi=ANY_CARDS)
     # rulebook: a failed deal costs three ships each
     deal_fail_ships: int = rule_option(3, "ships each main player loses when a deal fails", lo=0, hi=SHIPS)
     deal_cards: str = rule_option("chosen", "cards given in a deal: chosen by the giver or drawn at random",
                                   choices=("chosen", "random"))
     # rulebook: fewer than three home colonies lose the power
     power_threshold: int = rule_option(3, "home colonies needed to keep the alien power", lo=0, hi=PLANETS)
-    may_abandon_colonies: bool = rule_option(False, "ships may leave a colony empty (and lose it)")
+    # rulebook: "careful not to take every ship off a colony, or you lose it": allowed
+    may_abandon_colonies: bool = rule_option(True, "ships may leave a colony empty (and lose it)")
     destiny_reshuffle: str = rule_option("one_left", "when the destiny deck is reshuffled",
                                          choices=("one_left", "empty"))
     second_encounter: str = rule_option("ask", "the second encounter after a win is offered or always played",
@@ -84,9 +91,28 @@ class Rules:
         None, "the aliens that may be dealt (empty: every implemented alien)", max_items=100)
     deck_file: str | None = rule_option(None, "the cosmic deck: a file name in data/cosmic (empty: deck.toml)",
                                         folder=lambda: _data.data_dir() / "cosmic")
+    before_issue_13: bool = rule_option(False, "play as ovnilab did before issue 13's rule fixes "
+                                               "(older saves replay so)")
 
     def __post_init__(self) -> None:
         check_rules(self, _check_rules_across)
+
+
+#: the options whose values changed with issue 13's rule fixes, at their values of before
+_ISSUE_13_OLD = {"before_issue_13": True, "may_abandon_colonies": False, "deal_max_cards": 3}
+
+
+def _before_issue_13(saved: Any) -> Any:
+    """The saved rule options, with the readings they were played with made explicit.
+
+    A save holds every rule option of its day; one without ``before_issue_13`` was made
+    before issue 13 changed the rules (the last ship may now leave a colony, any number
+    of cards in a deal, a zapped flare discarded, ...): every option it omits takes its
+    value of that time, so it replays to the game that was played. Anything else is
+    returned unchanged."""
+    if not isinstance(saved, dict) or "before_issue_13" in saved:
+        return saved
+    return {**_ISSUE_13_OLD, **saved}
 
 
 def _check_rules_across(rules: Rules, errors: dict[str, str]) -> None:
@@ -337,7 +363,7 @@ class State(BoardMixin, CardsMixin, EncounterMixin, DecisionsMixin, AnswersMixin
             first = sorted(unknown)[0][:60]
             raise SaveFormatError(f"options.{first} is not a Cosmic Encounter option", f"options.{first}")
         n = saved_choice(options, "num_players", (3, 4, 5))
-        rules = rules_from_dict(Rules, options.get("rules", {}))
+        rules = rules_from_dict(Rules, _before_issue_13(options.get("rules", {})))
         aliens = options.get("aliens")
         if aliens is not None:
             if not (isinstance(aliens, list) and len(aliens) == n
