@@ -26,9 +26,10 @@ offered to the other holders right after a flare or artifact is played.
 Rule readings (the default is the reading judged most faithful; the alternative is a
 :class:`Rules` option)
 ------------------------------------------------------------------------------------------
-* Launching and sending allies "without abandoning a colony" (the issue's reading of the
-  rulebook's warning "careful not to take every ship of a colony or you lose it"). The
-  warning can also be read as allowing it: ``Rules(may_abandon_colonies=True)``.
+* Launching, sending allies and placing a colony granted in a deal may take the last ship
+  off a colony, which is then lost (the rulebook: "careful not to take every ship off a
+  colony, or you lose it"). ``Rules(may_abandon_colonies=False)`` keeps one ship on each
+  colony (ovnilab's earlier reading, kept for the saves made with it).
 * Destiny reshuffle: "if only one card is left, shuffle the discards into a new deck before
   drawing" (``destiny_reshuffle="one_left"``); ``"empty"`` reshuffles when none is left.
 * The second encounter is offered ("may have a second encounter"):
@@ -40,9 +41,11 @@ Rule readings (the default is the reading judged most faithful; the alternative 
   point at the offense itself); ties break to the offense's left.
 * Deals are structured proposals (cards each way, a colony each way) that the other main
   player accepts, rejects, or counters; ``deal_rounds`` proposals in all stand in for the
-  rulebook's minute. A proposal names how many cards each side gives; once it is
-  accepted each giver chooses its cards one at a time (the offense first; both choose
-  before any card changes hands, so neither sees what it gets before giving).
+  rulebook's minute. A proposal names how many cards each side gives, any number
+  (REFERENCE; ``deal_max_cards`` caps it); once it is accepted each giver chooses its
+  cards one at a time (the offense first; both choose before any card changes hands, so
+  neither sees what it gets before giving). FFG players may name the cards; the hands
+  are hidden, so a proposal counts them and the giver's choice stands for the naming.
   ``deal_cards="random"`` draws them at random from the giver's hand instead (a quicker
   what-if). A colony granted in a deal is placed with 1-4 ships from the receiver's
   colonies. The offense's ships on the gate go home before
@@ -59,8 +62,8 @@ Rule readings (the default is the reading judged most faithful; the alternative 
   the encounter from the offense clockwise, round after round until all pass in a row.
 * Compensation counts the negotiating main player's own ships lost (not its allies');
   defensive rewards are chosen as a mix of cards and ships before anything is drawn.
-* Card Zap answers a flare or artifact as it is played (a zapped artifact is discarded, a
-  zapped flare returns to its owner's hand, used); a Card Zap is itself an artifact being
+* Card Zap answers a flare or artifact as it is played; the zapped card is discarded
+  (Card Zap's text), a flare too, and it counts as its player's flare of the encounter; a Card Zap is itself an artifact being
   played, so another Card Zap may answer it (which lets the first card take effect).
   Cosmic Zap answers the use of an optional power as it is made (that use is cancelled),
   or is played in any window against a power that acts by itself (a passive power such
@@ -71,6 +74,30 @@ Rule readings (the default is the reading judged most faithful; the alternative 
   a re-established home planet and an encounter cancelled by Oracle's super flare).
 * Stacking the gate: a ship that regrouped to the gate (no colonies) counts among the
   four the offense may launch.
+* The end of the game: "the game ends as soon as" players have five foreign colonies, so
+  it is checked whenever a colony is gained (the gate's ships landing, both colonies of a
+  deal once placed, Spiff's crash-landing, Parasite's wild flare) and what would follow
+  in the resolution (compensation, rewards, Barbarian's loot) does not happen.
+* Losing a power: the rulebook's "the loss is immediate" takes effect once the event that
+  took the third home colony is over; the power still applies to that event (a Zombie
+  losing its third home colony sends those ships home, not to the warp; the FFG forum's
+  rulings on Zombie as a losing defender).
+* Loser: once the upset is declared (the power, before selection) both main players
+  select attack cards if they hold any; its super flare declares it after selection,
+  without that constraint. Its wild flare is declared before selection (planning).
+* Warrior's tokens follow the 2009 FAQ's wording: after every encounter as a main
+  player, one for a win or a deal made (or an encounter Oracle's super flare cancels, a
+  deal), two for a loss, a failed deal or both sides losing, also while its power is
+  zapped or lost (the FAQ: "even if his power was zapped").
+* ``Rules(before_issue_13=True)`` plays as ovnilab did before issue 13 (a zapped flare back
+  in the hand, the end of the game checked at the end of the encounter, no constraint
+  from Loser's upset, Loser's wild flare after selection, Warrior's tokens only with its
+  power and for wins and losses, a power gone with the colony, Vacuum's "nobody", Trader's
+  super flare in any role, and with ``_ISSUE_13_OLD``'s other values); a save that does not
+  name the option was made before it and is read so (``state._before_issue_13``).
+* Not implemented: the four-planet variant the FAQ refers to (four planets a player, two
+  home colonies keep the power, Warrior's extra token) and Zombie freeing ships from the
+  warp as part of a deal.
 
 ovnilab safety rule
 -------------------
