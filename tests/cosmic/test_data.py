@@ -20,7 +20,8 @@ def test_shipped_data():
     g = load_data()
     assert g.colours == ("red", "blue", "yellow", "green", "purple")
     assert len(g.specials) == 3 and g.destiny_per_colour == 3 and g.destiny_wild == 2
-    assert len(g.aliens) == 23 and set(g.flares) == set(g.aliens)
+    assert len(g.levels["green"]) == 23 and sum(map(len, g.levels.values())) == 50  # the 2008 base set
+    assert set(g.levels["green"]) <= set(g.aliens) and set(g.flares) == set(g.aliens)
     assert len(g.artifacts) == 8
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
+from ..aliens import POWERS
 from .components import DEF, OFF, PLANETS, R_DEF_ALLY, R_DEFENSE, R_NONE, R_OFF_ALLY, R_OFFENSE, SHIPS
 
 
@@ -116,11 +117,23 @@ class BoardMixin:
         return False
 
     def _hook(self, name: str) -> list[tuple[int, Callable]]:
-        """Seats whose active power defines hook ``name`` and whose role fits it now."""
+        """Seats whose active power defines hook ``name`` and whose role fits it now,
+        after the seats that played a flare with that hook this encounter."""
         entries = self.hooked.get(name)
-        if not entries:
-            return []
-        return [(s, fn) for s, fn, roles in entries if self._power_on(s) and self._role_ok(s, roles)]
+        out = [(s, fn) for s, fn, roles in entries if self._power_on(s) and self._role_ok(s, roles)] if entries else []
+        if ("fx",) in self.eflags:
+            out = self._flare_hooks(name) + out
+        return out
+
+    def _flare_hooks(self, name: str) -> list[tuple[int, Callable]]:
+        """The hooks ``name`` of the flare sides played this encounter (``("fx", seat,
+        alien, side)`` in ``eflags``), by seat then alien: they last until its end."""
+        out = []
+        for k in sorted(k for k in self.eflags if k[0] == "fx" and len(k) == 4):
+            fn = getattr(POWERS[k[2]], k[3]).hooks.get(name)
+            if fn is not None:
+                out.append((k[1], fn))
+        return out
 
     def has_power(self, seat: int, alien: str) -> bool:
         """Whether ``seat`` is ``alien`` and its power works now."""

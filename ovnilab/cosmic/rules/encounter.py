@@ -462,7 +462,10 @@ class EncounterMixin:
                     kinds[side], values[side] = ATTACK, 15
         self.kinds = (kinds[0], kinds[1])
         self.values = (values[0] + self.bonus[0], values[1] + self.bonus[1])
-        self.totals = (self._side_total(OFF), self._side_total(DEF))
+        tot = [self._side_total(OFF), self._side_total(DEF)]
+        for seat, fn in self._hook("totals"):
+            fn(self, seat, tot)
+        self.totals = (tot[0], tot[1])
 
     def side_ships(self, side: int) -> int:
         """Ships counted for a side's total (Macron's count 4)."""
@@ -511,6 +514,12 @@ class EncounterMixin:
         res = [win, comp]
         for seat, fn in self._hook("outcome"):
             fn(self, seat, res)
+        for seat, p in enumerate(self.powers):
+            # a power that acts when it is zapped (Human): Cosmic Zap cancelled it this
+            # encounter, it would work otherwise, and its role fits
+            if (p is not None and "zapped" in p.hooks and ("zap", seat) in self.eflags
+                    and self.home_colonies(seat) >= self.rules.power_threshold and self._role_ok(seat, p.roles)):
+                p.hooks["zapped"](self, seat, res)
         if any(k[0] == "upset" for k in self.eflags if isinstance(k, tuple) and k):
             # Loser: the side that would lose wins (no compensation for the new loser)
             res = [1 - res[0], -1]
