@@ -71,6 +71,7 @@ class EncounterMixin:
         self.ddiscard.append(c)
         self.destiny = c
         off, n = self.offense, self.n
+        named = c if c < n else -1  # the player the card points at (none for wild)
         if c < n:
             if c != off:
                 # rulebook: a colour names the defender and the system of the encounter
@@ -89,6 +90,10 @@ class EncounterMixin:
                 if best is None or (m > best if sp.pick == "most" else m < best):
                     best, who = m, s
             self._set_defender(who, self._home_planets(who))
+            named = who
+        # powers that react to every destiny draw (Shadow), ahead of the offense's choices
+        for seat, fn in self._hook("destiny"):
+            fn(self, seat, c, named)
 
     def _measure(self, s: int, measure: str) -> int:
         if measure == "foreign_colonies":
