@@ -62,6 +62,11 @@ def who(state, seat):
     return f"{state.colours[seat]} ({state.alien[seat]})" if state.alien[seat] else state.colours[seat]
 
 
+def last_plays(state, k):
+    """The last ``k`` plays of the game, passes left out: (seat, action) pairs."""
+    return [(seat, a) for seat, a in zip(state.actors, state.log) if a.kind != "pass"][-k:]
+
+
 def no_zap(state):
     """Let every holder of a Card Zap or Cosmic Zap decline to answer (section 5)."""
     while state.phase == "zap":
@@ -124,8 +129,10 @@ assert not cp.allies[0] and len(cp.hands[off]) == hand + min(ships, theirs - 1)
 #
 # With two negotiates the allies go home and the main players negotiate. The rulebook
 # gives them a minute; ovnilab models a deal as **structured proposals**: how many cards
-# each side gives and, for each side, a colony on a planet where the other has one. At
-# least one card or colony must change hands. The other player accepts, rejects or
+# each side gives (any number: REFERENCE lets players trade any cards; the hands are
+# hidden, so a proposal counts the cards and each giver then chooses which, standing for
+# the naming; `Rules.deal_max_cards` caps the count) and, for each side, a colony on a
+# planet where the other has one. At least one card or colony must change hands. The other player accepts, rejects or
 # counters; after `Rules.deal_rounds` proposals (4) the last one must be accepted or the
 # deal fails. Once a deal is accepted each giver **chooses** its cards, one at a time (the
 # offense first, and both before any card moves, so nobody sees what it receives before
@@ -142,6 +149,10 @@ before = d.last_result
 o = d.offense
 off, dfd = d.colours[o], d.colours[d.defender]
 print(f"{who(d, d.offense)} and {who(d, d.defender)} both negotiated; {len(options(d))} possible answers, e.g.:")
+gives = [a for a in d.legal_actions() if a.kind == "propose"]
+most = (max(a.a[1] for a in gives), max(a.b[1] for a in gives))
+print(f"a proposal may move up to {most[0]} of {off}'s cards and {most[1]} of {dfd}'s (their whole hands)")
+assert most == (len(d.hands[d.offense]), len(d.hands[d.defender]))
 for a in (options(d)[0], options(d)[-2], options(d)[-1]):
     print("  ", a)
 assert options(d)[-1] == "reject deal" and not any(a.count("gives 0 cards") == 2 and a.count("nowhere") == 2 for a in options(d))
@@ -153,6 +164,7 @@ d.apply(counter)
 d.apply("accept deal")
 hands = {c: len(d.hands[d.cindex[c]]) for c in (off, dfd)}
 colonies = d.foreign_colonies(o)
+advance(d, lambda s: s.phase == "give")  # everybody passes in the resolution window first
 print(f"accepted: {who(d, d.current_player)} chooses the card it gives among", options(d))
 d.apply(options(d)[-1])
 result = finish_encounter(d, before)
@@ -204,11 +216,11 @@ assert r["cards"] == ("attack", "attack") and r["totals"] == (v + ships[0], v + 
 
 # %%
 rf = cosmic.new_game(3, seed=1, rules=cosmic.Rules(flares=False, powers=False))
-advance(rf, lambda s: s.phase == "reinforce")
+advance(rf, lambda s: s.phase == "reinforce" and offered(s, "reinforce"))
 was, p = rf.totals, rf.current_player
 print(f"revealed {rf.observation(0)['encounter_cards']}, totals {was};",
       who(rf, p), "may play:", options(rf))
-play = options(rf)[0]
+play = next(a for a in options(rf) if a.startswith("reinforce"))
 rf.apply(play)
 print(f"{play} -> totals {rf.totals}")
 side = 0 if "offense" in play else 1
@@ -263,8 +275,7 @@ for name, seed in SEEDS.items():
 
 # %%
 pl = playing("Plague", 10)
-victim = "yellow"
-assert f"play Plague on {victim}" in options(pl)
+victim = next(a for a in options(pl) if a.startswith("play Plague on")).split(" on ")[1]
 v = pl.cindex[victim]
 warp, hand = pl.warp[v], pl.hand_names(v)
 print(f"{who(pl, pl.current_player)} plays Plague on {victim}: warp {warp}, hand {hand}")
@@ -363,12 +374,39 @@ assert r["outcome"] == "deal_failed" and all(qu.warp[s] == warp[s] + 3 for s in 
 
 # %%
 cz = playing("Card Zap", 0)
-print(f"{cz.colours[cz.actors[-1]]} has just played: {cz.log[-1]}")
+[(seat, last)] = last_plays(cz, 1)
+print(f"{cz.colours[seat]} has just played: {last}")
 print(f"{who(cz, cz.current_player)} may answer:", options(cz))
 cz.apply("play Card Zap")
 no_zap(cz)
 print("cancelled: both cards are discarded:", cz.observation(0)["discard"][-2:])
 assert cz.observation(0)["discard"][-2:] == ["Cosmic Zap", "Card Zap"]
+
+# %% [markdown]
+# A flare cancelled by a Card Zap is discarded too (the Card Zap's text), instead of going
+# back to its owner's hand as a flare does after use (section 6); it still counts as its
+# player's flare of the encounter.
+
+# %%
+def zapping_a_flare(seed):
+    """A random game (nobody quiet) until a Card Zap may answer a flare being played."""
+    z = cosmic.new_game(4, seed=seed)
+    try:
+        return advance(z, lambda s: s.phase == "zap" and s.log[-1].kind == "flare" and offered(s, "play Card Zap"),
+                       seed=seed, quiet=())
+    except RuntimeError:
+        return None
+
+
+fz = next(z for z in map(zapping_a_flare, range(40)) if z is not None)
+owner, flare = fz.actors[-1], fz.log[-1]
+name = f"{flare.a} flare"
+print(f"{who(fz, owner)} plays {str(flare)!r}; {who(fz, fz.current_player)} answers with a Card Zap")
+fz.apply("play Card Zap")
+no_zap(fz)
+print(f"{name} in {fz.colours[owner]}'s hand: {name in fz.hand_names(owner)};",
+      "the discard pile ends with", fz.observation(0)["discard"][-2:])
+assert name not in fz.hand_names(owner) and fz.observation(0)["discard"][-2:] == [name, "Card Zap"]
 
 # %% [markdown]
 # A Card Zap played in answer is itself an artifact being played, so a player holding
@@ -377,19 +415,24 @@ assert cz.observation(0)["discard"][-2:] == ["Cosmic Zap", "Card Zap"]
 
 # %%
 def zap_on_table(s):
-    return s.phase == "zap" and str(s.log[-1]) == "play Card Zap"
+    """A Card Zap answering an Ionic Gas, a defensive ally in the encounter, and another
+    Card Zap in the hand of the player asked now."""
+    if s.phase != "zap" or not offered(s, "play Card Zap") or not s.allies[1]:
+        return False
+    return [str(a) for _, a in last_plays(s, 2)] == ["play Ionic Gas", "play Card Zap"]
 
 
-for k in range(100):
+for k in range(300):
     zz = cosmic.new_game(4, seed=k, rules=cosmic.Rules(flares=False, powers=False))
     try:
         advance(zz, zap_on_table, seed=k, quiet=())
         break
     except RuntimeError:  # this game ended first
         continue
-print(f"{who(zz, zz.actors[-2])}: {zz.log[-2]}; {who(zz, zz.actors[-1])}: {zz.log[-1]}")
+(s1, a1), (s2, a2) = last_plays(zz, 2)
+print(f"{who(zz, s1)}: {a1}; {who(zz, s2)}: {a2}")
 print(f"{who(zz, zz.current_player)} may answer the Card Zap:", options(zz))
-first, before = str(zz.log[-2]), zz.last_result
+first, before = str(a1), zz.last_result
 ally = zz.allies[1][0]                   # a defensive ally, owed rewards if the defense wins
 hand, warp = len(zz.hands[ally]), zz.warp[ally]
 control = zz.clone()                     # the same position, the Card Zap unanswered
@@ -413,7 +456,11 @@ assert zz.observation(0)["discard"].count("Card Zap") == 2
 
 # %%
 def power_used(s):
-    return s.phase == "zap" and any(a.startswith("play Cosmic Zap on") for a in options(s))
+    """A power has just been used, and the player asked now may answer it with a Cosmic Zap."""
+    if s.phase != "zap":
+        return False
+    last = last_plays(s, 1)
+    return bool(last) and last[0][1].kind == "power" and offered(s, f"play Cosmic Zap on {s.colours[last[0][0]]}")
 
 
 for k in range(4, 200):
@@ -423,10 +470,10 @@ for k in range(4, 200):
         break
     except RuntimeError:  # this game ended first
         continue
-user = pz.actors[-1]
-print(f"{who(pz, user)}: {pz.log[-1]}")
+[(user, use)] = last_plays(pz, 1)
+print(f"{who(pz, user)}: {use}")
 print(f"{who(pz, pz.current_player)} may answer:", options(pz))
-pz.apply(next(a for a in options(pz) if a.startswith("play Cosmic Zap")))
+pz.apply(f"play Cosmic Zap on {pz.colours[user]}")
 advance(pz, lambda s: s.phase != "zap", quiet=("pass",))
 print(f"the use is cancelled; {pz.colours[user]}'s power works now:", pz.observation(0)["powers_active"][user])
 assert not pz.power_active(user)
@@ -441,14 +488,25 @@ assert pz.power_active(user) == (pz.home_colonies(user) >= 3)
 # encounter with its power zapped:
 
 # %%
-zo = cosmic.new_game(3, seed=2, rules=cosmic.Rules(flares=False), aliens=["Zombie", "Oracle", "Trader"])
-advance(zo, lambda s: s.offense == 0 and s.gate[0] > 0 and s.current_player != 0 and offered(s, "play Cosmic Zap on red"),
-        quiet=("invite nobody", "decline", "end turn"))
+def zombie_losing(seed):
+    """A game where red, the Zombie, attacks and another player may zap its power; with
+    the position, the same encounter played on without the zap (None when the game ends
+    first or red does not lose it)."""
+    zo = cosmic.new_game(3, seed=seed, rules=cosmic.Rules(flares=False), aliens=["Zombie", "Oracle", "Trader"])
+    try:
+        advance(zo, lambda s: s.offense == 0 and s.gate[0] > 0 and s.current_player != 0
+                and offered(s, "play Cosmic Zap on red"), seed=seed, quiet=("invite nobody", "decline", "end turn"))
+    except RuntimeError:
+        return None
+    control = zo.clone()                 # the same position, without the zap
+    control.apply("pass")
+    finish_encounter(control, zo.last_result)
+    return (zo, control) if control.last_result["outcome"] == "defense" else None
+
+
+zo, control = next(x for x in map(zombie_losing, range(2, 60)) if x is not None)
 gate, warp, before = zo.gate[0], zo.warp[0], zo.last_result
 print(f"{who(zo, zo.current_player)} may play:", options(zo), f"(red attacks with {gate} ships)")
-control = zo.clone()                     # the same position, without the zap
-control.apply("pass")
-finish_encounter(control, before)
 zo.apply("play Cosmic Zap on red")
 no_zap(zo)
 print("red's power works:", zo.power_active(0))
@@ -464,7 +522,7 @@ assert control.warp[0] == warp and zo.warp[0] == warp + gate
 # A flare belongs to an alien. Whoever holds it may play its **wild** side; the player of
 # that alien plays its **super** side instead, while its power works. At most one flare
 # per player per encounter, each flare once per encounter; after use it returns to the
-# hand. Each flare's two sides are in `data/cosmic/flares.toml`, for instance:
+# hand (unless a Card Zap cancelled it: then it is discarded, section 5). Each flare's two sides are in `data/cosmic/flares.toml`, for instance:
 
 # %%
 for alien in ("Oracle", "Trader", "Zombie"):
@@ -508,18 +566,19 @@ assert not any(a.kind == "flare" and a.b == "wild" and a.a == sup.alien[owner] f
 # ## 7. Readings and rule options
 #
 # Where the rulebook leaves a choice open, the engine takes the reading we judge most
-# faithful and makes the alternative a `cosmic.Rules` option (the docstring of
-# `ovnilab/cosmic/rules.py` lists every reading):
+# faithful and makes the alternative a `cosmic.Rules` option (the docstring of the
+# `ovnilab.cosmic.rules` package, `ovnilab/cosmic/rules/__init__.py`, lists every reading):
 #
 # | option | default (the rulebook's reading) | alternative |
 # |---|---|---|
-# | `may_abandon_colonies` | a launch or an ally keeps one ship on each colony | the last ship may leave (the colony is lost) |
+# | `may_abandon_colonies` | the last ship may leave a colony (which is lost) | one ship stays on each colony (ovnilab's earlier reading) |
 # | `destiny_reshuffle` | `"one_left"`: reshuffle when one card is left | `"empty"`: when none is left |
 # | `second_encounter` | `"ask"`: the offense may decline | `"always"` |
 # | `double_morph` | `"attack0"`: two morphs are attacks 00 | `"negotiate"`: a deal |
-# | `deal_rounds`, `deal_max_cards` | 4 proposals, up to 3 cards each way | any |
+# | `deal_rounds`, `deal_max_cards` | 4 proposals, any number of cards each way (99) | any (ovnilab had 3 cards) |
 # | `deal_cards` | `"chosen"`: each giver picks the cards it gives | `"random"`: drawn from its hand |
 # | `flares`, `powers` | on | first games without them |
+# | `before_issue_13` | off | the engine as it was before issue 13's rule fixes (a zapped flare back in the hand, the end checked after the encounter, ...); saves made before it replay so |
 #
 # Other what-ifs change the components: `hand_size`, `ships_per_planet`, `win_colonies`,
 # `max_ships`, `deal_fail_ships`, `power_threshold`, `alien_pool`, `deck_file`.
@@ -536,13 +595,16 @@ print(cosmic.Rules())
 defaults = cosmic.Rules()
 assert (defaults.may_abandon_colonies, defaults.destiny_reshuffle, defaults.second_encounter,
         defaults.double_morph, defaults.deal_rounds, defaults.deal_max_cards, defaults.deal_cards,
-        defaults.flares, defaults.powers) == (False, "one_left", "ask", "attack0", 4, 3, "chosen", True, True)
-loose = cosmic.new_game(4, seed=1, rules=cosmic.Rules(flares=False, powers=False, may_abandon_colonies=True))
-loose.apply("aim at blue 2")
-for _ in range(4):
-    loose.apply("ship from red 1")
-print("with may_abandon_colonies=True red may empty red 1:", loose.observation(0)["planets"]["red 1"])
-assert loose.observation(0)["planets"]["red 1"] == {} and loose.gate[0] == 4
+        defaults.flares, defaults.powers, defaults.before_issue_13) == (
+    True, "one_left", "ask", "attack0", 4, 99, "chosen", True, True, False)
+strict = cosmic.new_game(4, seed=1, rules=cosmic.Rules(flares=False, powers=False, may_abandon_colonies=False))
+advance(strict, lambda s: s.phase == "aim")
+strict.apply("aim at blue 2")
+for _ in range(3):
+    strict.apply("ship from red 1")
+print("with may_abandon_colonies=False red keeps a ship on red 1:", strict.observation(0)["planets"]["red 1"],
+      "-", options(strict))
+assert strict.observation(0)["planets"]["red 1"] == {"red": 1} and "ship from red 1" not in options(strict)
 
 # %% [markdown]
 # [Part 3](cosmic_3_aliens.ipynb) shows the 23 alien powers, each on a real encounter.
