@@ -831,6 +831,34 @@ def game_loader(game: str, title: str) -> Callable[..., GameState]:
     return load
 
 
+def read_json_object(text: str | bytes, what: str = "a saved game", short: str = "a save") -> dict[str, Any]:
+    """The JSON object ``text`` (UTF-8 bytes or a str) holds, read in bounded time (at
+    most ``MAX_SAVE_CHARS``, no NaN, no deep nesting); anything else is a
+    :class:`SaveFormatError` that calls the text ``what`` (``short`` where shorter)."""
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise SaveFormatError(f"not UTF-8 text (byte {exc.start})") from None
+    if not isinstance(text, str):
+        raise SaveFormatError(f"{what} is a JSON text, got {type(text).__name__}")
+    if len(text) > MAX_SAVE_CHARS:
+        raise SaveFormatError(f"{what} is at most {MAX_SAVE_CHARS} characters, got {len(text)}")
+
+    def no_constant(name: str) -> Any:
+        raise ValueError(f"{name} is not a number {short} can hold")
+
+    try:
+        data = json.loads(text, parse_constant=no_constant)
+    except RecursionError:
+        raise SaveFormatError(f"not JSON {short} can hold: nested too deeply") from None
+    except ValueError as exc:  # JSONDecodeError, integers over 4,300 digits, NaN
+        raise SaveFormatError(f"not JSON {short} can hold: {_cut(str(exc), 200)}") from None
+    if not isinstance(data, dict):
+        raise SaveFormatError(f"{what} is a JSON object")
+    return data
+
+
 def load_json(text: str | bytes, *, trusted: bool = False, data_folder: str | Path | None = None,
               game: str | None = None) -> GameState:
     """Load a saved game of any registered game, validating every field.
@@ -848,27 +876,7 @@ def load_json(text: str | bytes, *, trusted: bool = False, data_folder: str | Pa
     """
     from . import _game_module
 
-    if isinstance(text, (bytes, bytearray)):
-        try:
-            text = bytes(text).decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise SaveFormatError(f"not UTF-8 text (byte {exc.start})") from None
-    if not isinstance(text, str):
-        raise SaveFormatError(f"a saved game is a JSON text, got {type(text).__name__}")
-    if len(text) > MAX_SAVE_CHARS:
-        raise SaveFormatError(f"a saved game is at most {MAX_SAVE_CHARS} characters, got {len(text)}")
-
-    def no_constant(name: str) -> Any:
-        raise ValueError(f"{name} is not a number a save can hold")
-
-    try:
-        data = json.loads(text, parse_constant=no_constant)
-    except RecursionError:
-        raise SaveFormatError("not JSON a save can hold: nested too deeply") from None
-    except ValueError as exc:  # JSONDecodeError, integers over 4,300 digits, NaN
-        raise SaveFormatError(f"not JSON a save can hold: {_cut(str(exc), 200)}") from None
-    if not isinstance(data, dict):
-        raise SaveFormatError("a saved game is a JSON object")
+    data = read_json_object(text)
     for key, kind in (("format", int), ("game", str), ("seed", int), ("options", dict), ("actions", list)):
         if key not in data:
             raise SaveFormatError(f"field {key!r} is missing", key)

@@ -270,6 +270,7 @@ def _chosen_use(s: "State", seat: int, arg: Any) -> None:
                 s.table.remove(c)
                 drawn.remove(c)
                 s.hands[seat].append(c)
+                s._note_shown(c, seat)  # drawn face up: everybody knows it is in the hand
     s._push(("power", seat, "Chosen", tuple(drawn)))
 
 
@@ -692,6 +693,9 @@ register(Power(
 # ---------------------------------------------------------------- Sorcerer
 def _swap_cards(s: "State", seat: int, arg: Any) -> None:
     s.card[0], s.card[1] = s.card[1], s.card[0]
+    # the cards change sides face down: each main player still sees only the card it
+    # selected, now on its opponent's side (State.card_visible), until the reveal
+    s.eflags.symmetric_difference_update({("swapped",)})
 
 
 def _sorcerer_wild(s: "State", seat: int, arg: Any) -> None:

@@ -322,7 +322,7 @@ class _View:
             c = s.card[side]
             if c < 0:
                 self.cards.append(-1)
-            elif s.revealed or s.face_up == s.main(side) or (viewer is not None and s.main(side) == viewer):
+            elif s.card_visible(side, -1 if viewer is None else viewer):  # the engine's rule (Sorcerer's swap)
                 self.cards.append(c)
             else:
                 self.cards.append(-2)

@@ -360,7 +360,9 @@ def arrange_encounter(
     powers = bool(main)
     if len(set(main)) != len(main):
         raise ValueError("the two main players need different aliens")
-    rules = Rules(flares=False, powers=powers, turn_limit=1)
+    # a study of one encounter: only the players holding a play are asked (its outcomes
+    # are the same; the fast option analyses may use, see Rules.ask_holders_only)
+    rules = Rules(flares=False, powers=powers, turn_limit=1, ask_holders_only=True)
     alien_list = None
     if powers:
         fill = [a for a in _FILLERS if a not in main]

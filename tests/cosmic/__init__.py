@@ -9,6 +9,7 @@ decline, end turn, or the first option).
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Callable, Iterable
 
 from ovnilab import cosmic
@@ -34,6 +35,7 @@ def arrange(
     warp: dict[int, int] | None = None,
     destiny: int | None = None,
     hoard: dict[int, list[str]] | None = None,
+    ask_everyone: bool = False,
 ) -> cosmic.State:
     """A game at the start of an encounter of ``offense`` against ``defender``.
 
@@ -41,10 +43,15 @@ def arrange(
     ``deck_top`` are the next cards drawn, first drawn first; ``ships`` sets
     ``(seat, "blue 3") -> count`` (the difference comes from / goes to the warp);
     ``destiny`` stacks another destiny card (a seat's colour code, ``R.WILD``, ...);
-    ``hoard`` gives Miser's hoard.
+    ``hoard`` gives Miser's hoard. A study of one rule asks only the players who hold a
+    play (``Rules.ask_holders_only``: its script names the decisions that matter);
+    ``ask_everyone=True`` keeps the default, where every player who could play is asked
+    (the hidden-information tests).
     """
     if rules is None:
         rules = cosmic.Rules(flares=False, powers=aliens is not None)
+    if rules.ask_holders_only == ask_everyone:
+        rules = dataclasses.replace(rules, ask_holders_only=not ask_everyone)
     s = cosmic.new_game(n, seed=seed, rules=rules, aliens=aliens)
     pool = s._deal_named(hands or {}, hoard)
     top = [s._take_from(pool, x) for x in deck_top]

@@ -8,7 +8,7 @@ import pytest
 from ovnilab import IllegalAction, SaveFormatError, cosmic
 from ovnilab.cosmic import rules as R
 
-from . import BLUE, GREEN, RED, YELLOW, arrange, drive, load, ships_on
+from . import BLUE, GREEN, RED, YELLOW, arrange, default_action, drive, load, ships_on
 
 NOPOW = cosmic.Rules(powers=False, flares=False)
 
@@ -98,6 +98,7 @@ def test_regroup_to_a_colony_of_choice():
     s.tasks = []
     s.turn_player = off
     s._run()
+    drive(s, until=lambda s: s.phase != "window")  # the regroup window: everybody passes
     assert s.phase == "regroup" and s.current_player == off
     s.apply(f"regroup to {s.colours[off]} 4")
     assert s.warp[off] == 2 and ships_on(s, off, f"{s.colours[off]} 4") == 5
@@ -113,6 +114,7 @@ def test_regroup_without_colonies_goes_to_the_gate():
     s.tasks = []
     s.turn_player = off
     s._run()
+    drive(s, until=lambda s: s.phase != "window")  # the regroup window: everybody passes
     assert s.gate[off] == 1 and s.gate_from[off] == [-1]
     R.check_invariants(s)
 
@@ -475,7 +477,7 @@ def test_cosmic_zap_cancels_a_power():
     drive(s, script)
     assert s.last_result["outcome"] == "defense"  # Pacifist's negotiate wins
     s = arrange(aliens=["Pacifist", "Trader", "Zombie"], hands=hands, offense=BLUE, defender=RED)
-    drive(s, script[:3] + ["play Cosmic Zap on red"] + script[3:])
+    drive(s, script + ["play Cosmic Zap on red"])  # in the reveal window, before the outcome
     assert s.last_result["outcome"] == "offense"
 
 
@@ -642,3 +644,65 @@ def test_observation_hides_hands_deck_and_face_down_cards():
     s.apply("select attack 04")
     assert s.phase == "window" and s.current_player == YELLOW  # Emotion Control, after the reveal
     assert s.observation(YELLOW)["encounter_cards"] == {"offense": "attack 10", "defense": "attack 04"}
+
+
+# ----------------------------------------------------------------- Cosmic Zap's timing (issue 13)
+def zap_targets(s: cosmic.State, holder: int) -> dict[str, set[str]]:
+    """Drive the encounter (neutral defaults) and collect, per window timing, the Cosmic
+    Zap targets ``holder`` is offered there."""
+    seen: dict[str, set[str]] = {}
+    start = s.encounters
+    while not (s.is_over() or s.encounters > start or s.phase == "second"):
+        t = s.tasks[0]
+        if t[0] == "window" and s.current_player == holder:
+            seen.setdefault(t[1], set()).update(a.b for a in s.legal_actions() if a.a == "Cosmic Zap")
+        s.apply(default_action(s))
+    return seen
+
+
+def test_cosmic_zap_in_a_window_only_against_a_power_acting_by_itself():
+    # issue 13: Cosmic Zap cancels a power when it is used or takes effect: not Oracle's
+    # (optional, nobody uses it), not the uninvolved Warrior's (a main player's power),
+    # but the defending Macron's (its ships count four in this encounter) and Zombie's
+    hands = {RED: ["attack 10", "negotiate"], BLUE: ["attack 04", "negotiate"], YELLOW: ["Cosmic Zap", "negotiate"],
+             GREEN: ["negotiate"]}
+    s = arrange(aliens=["Oracle", "Macron", "Warrior", "Zombie"], n=4, hands=hands,
+                ask_everyone=True)
+    targets = zap_targets(s, YELLOW)
+    offered = set().union(*targets.values())
+    assert offered == {"blue", "green"}
+    assert "blue" in targets["reveal"] and "green" in targets["regroup"]
+    # the reading before issue 13 (older saves): any active power in any window
+    old = arrange(aliens=["Oracle", "Macron", "Warrior", "Zombie"], n=4, hands=hands,
+                  rules=cosmic.Rules(flares=False, before_issue_13=True))
+    assert set().union(*zap_targets(old, YELLOW).values()) == {"red", "blue", "yellow", "green"}
+
+
+def test_cosmic_zap_on_a_power_acting_by_itself_changes_the_encounter():
+    # Macron's ships count four each: the defense wins 4 + 4x4 against 10 + 1; zapped in
+    # the reveal window (where its ships are about to be counted) they count one each
+    hands = {RED: ["attack 10"], BLUE: ["attack 04"], YELLOW: ["Cosmic Zap"]}
+    script = ["aim at blue 1", "ship from red 1", "done", "select attack 10", "select attack 04"]
+    s = arrange(aliens=["Oracle", "Macron", "Warrior"], hands=hands, ask_everyone=True)
+    drive(s, script)
+    assert s.last_result["outcome"] == "defense"
+    s = arrange(aliens=["Oracle", "Macron", "Warrior"], hands=hands, ask_everyone=True)
+    drive(s, script, until=lambda s: s.phase == "window" and s.tasks[0][1] == "reveal"
+          and s.current_player == YELLOW)
+    assert [str(a) for a in s.legal_actions()] == ["play Cosmic Zap on blue", "pass"]
+    s.apply("play Cosmic Zap on blue")  # nobody holds a card: the encounter ends at once
+    assert s.last_result["outcome"] == "offense" and s.last_result["totals"] == (11, 8)
+
+
+def test_cosmic_zap_answers_an_optional_power_only_when_it_is_used():
+    # Oracle's power is optional: no window offers to zap it; its use opens the answer
+    # round where the Cosmic Zap cancels it (the defense's card is not shown to Oracle)
+    hands = {RED: ["attack 10", "negotiate"], BLUE: ["attack 04", "attack 05"], YELLOW: ["Cosmic Zap"]}
+    s = arrange(aliens=["Oracle", "Trader", "Will"], hands=hands, ask_everyone=True)
+    assert not any(zap_targets(s.clone(), YELLOW).values())
+    drive(s, ["aim at blue 1", "ship from red 1", "done", "use Oracle power"],
+          until=lambda s: s.phase == "zap" and s.current_player == YELLOW)
+    assert "play Cosmic Zap on red" in {str(a) for a in s.legal_actions()}
+    s.apply("play Cosmic Zap on red")
+    drive(s, until=lambda s: s.phase == "select")
+    assert s.face_up < 0 and s.current_player == RED  # no Oracle: the offense selects first

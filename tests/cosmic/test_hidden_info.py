@@ -3,18 +3,19 @@ player knows, re-deal hidden alien offers and flares, start a fresh log; logs ne
 hidden card; Barbarian and Hacker see the hands they choose from; the first destiny card
 goes back into a complete, reshuffled deck."""
 
+import json
 import random
 
 import pytest
 
-from ovnilab import IllegalAction, cosmic
+from ovnilab import IllegalAction, SaveFormatError, cosmic
 from ovnilab.board import GameBoard
 from ovnilab.bots import RandomBot
 from ovnilab.cosmic import rules as R
 from ovnilab.cosmic.render import to_svg
 from ovnilab.cosmic.widget import Board
 
-from . import BLUE, RED, YELLOW, arrange, drive
+from . import BLUE, RED, YELLOW, arrange, default_action, drive
 
 
 def flares(*aliens: str) -> cosmic.Rules:
@@ -438,3 +439,165 @@ def test_a_flare_played_from_a_hoard_stays_in_the_hoard():
             t = d.clone()
             t.apply(a)  # any answer, Filch's theft included, finds the card
             R.check_invariants(t)
+
+
+# ----------------------------------------------------------------- 9. whose turn it is
+# issue 13: the public view of a game (every other seat's observation, current_player,
+# the public log) cannot tell a hand holding an answer card from one without
+def views(s: cosmic.State, script: list[str], seats: list[int]) -> dict:
+    """Play the encounter of ``s`` (``script`` then neutral defaults: a holder passes) and
+    record, after each action, what each of ``seats`` sees: the public log line, whose turn
+    it is, its observation, its own wording of the action."""
+    out: dict = {v: [] for v in seats}
+    script = list(script)
+    start = s.encounters
+    for _ in range(600):
+        for v in seats:
+            out[v].append((s.current_player, s.phase, repr(sorted(s.observation(v).items()))))
+        if s.is_over() or s.encounters > start or s.phase == "second":
+            return out
+        legal = {str(a): a for a in s.legal_actions()}
+        a = legal[script.pop(0)] if script and script[0] in legal else default_action(s)
+        actor = s.current_player
+        s.apply(a)
+        for v in seats:
+            out[v].append((actor, s.describe(a, None, actor), s.describe(a, v, actor)))
+    raise AssertionError("the encounter did not end")
+
+
+# (seat whose hand differs, the card it holds without, the answer card it holds instead)
+ANSWERS = [
+    (YELLOW, "attack 08", "Card Zap"),
+    (YELLOW, "attack 08", "Cosmic Zap"),
+    (YELLOW, "attack 08", "Zombie flare"),
+    (BLUE, "attack 08", "Card Zap"),
+    (RED, "attack 06", "reinforcement +3"),
+    (BLUE, "attack 08", "reinforcement +2"),
+]
+
+
+def answer_game(seat: int, card: str, holders_only: bool) -> cosmic.State:
+    """Red (Oracle) attacks blue (Trader); yellow (Will) watches. Red plays Mobius Tubes
+    (a Card Zap round), uses its power (a Cosmic Zap round); both reveal attacks
+    (reinforcements). ``seat`` holds ``card`` besides what the others see."""
+    hands = {RED: ["attack 10", "Mobius Tubes", "negotiate"], BLUE: ["attack 04", "negotiate"],
+             YELLOW: ["negotiate", "attack 12"]}
+    hands[seat] = hands[seat] + [card]
+    rules = cosmic.Rules(alien_pool=("Oracle", "Trader", "Will", "Zombie"), flares_total=4,
+                         ask_holders_only=holders_only)
+    return arrange(aliens=["Oracle", "Trader", "Will"], hands=hands, rules=rules, warp={RED: 2},
+                   deck_top=["attack 01", "attack 04", "attack 05", "attack 06", "attack 07"],
+                   ask_everyone=not holders_only)
+
+
+ANSWER_SCRIPT = ["play Mobius Tubes", "aim at blue 1", "ship from red 2", "done",
+                 "use Oracle power", "select attack 04", "select attack 10"]
+
+
+@pytest.mark.parametrize("seat,without,answer", ANSWERS)
+def test_the_public_view_cannot_tell_a_hand_holding_an_answer_card(seat, without, answer):
+    others = [v for v in (RED, BLUE, YELLOW) if v != seat]
+    plain = answer_game(seat, without, holders_only=False)
+    holding = answer_game(seat, answer, holders_only=False)
+    assert [answer in {a.a for a in plain.legal_actions()}] == [False]
+    seen_plain = views(plain, ANSWER_SCRIPT, others)
+    seen_holding = views(holding, ANSWER_SCRIPT, others)
+    # the encounter went the way the script says: a Card Zap round, a power used, attacks
+    for s in (plain, holding):
+        texts = [str(a) for a in s.log]
+        assert "play Mobius Tubes" in texts and "use Oracle power" in texts
+        assert s.last_result["outcome"] == "offense" and not any(s.t.name[c] == answer for c in s.discard)
+    assert seat in plain.actors[plain.log.index(R.PASS):]  # the seat was asked, holding nothing
+    for v in others:
+        assert seen_plain[v] == seen_holding[v], v
+    # the fast option asks only holders: there the same two games can be told apart
+    fast = [views(answer_game(seat, c, holders_only=True), ANSWER_SCRIPT, others) for c in (without, answer)]
+    assert fast[0][others[0]] != fast[1][others[0]]
+
+
+def test_a_single_kind_of_encounter_card_is_selected_in_the_log():
+    # issue 13: a selection made for the player (one kind of card left) told the table its
+    # hand: by default it is a decision like any other, worded as any selection
+    s = arrange(hands={RED: ["attack 10", "attack 10"], BLUE: ["attack 04", "negotiate"]}, ask_everyone=True)
+    drive(s, ["aim at blue 1", "ship from red 1", "done"], until=lambda s: s.phase == "select")
+    drive(s, until=lambda s: s.phase == "select" and s.current_player == RED)
+    assert [str(a) for a in s.legal_actions()] == ["select attack 10"]
+    s.apply("select attack 10")
+    assert s.describe(s.log[-1], None, RED) == "select an encounter card"
+    fast = arrange(hands={RED: ["attack 10", "attack 10"], BLUE: ["attack 04", "negotiate"]})
+    drive(fast, ["aim at blue 1", "ship from red 1", "done", "select attack 04"])
+    assert not any(a.kind == "select" and a.a == "attack 10" for a in fast.log)  # the option: automatic
+
+
+# ----------------------------------------------------------------- 10. Sorcerer, Chosen
+def test_sorcerer_swap_keeps_both_cards_face_down_until_the_reveal():
+    # issue 13: after the swap the card on each main player's side is its opponent's, face
+    # down: each still sees only the card it selected (now on the other side)
+    s = arrange(aliens=["Sorcerer", "Will", "Zombie"], hands={RED: ["attack 01", "negotiate"],
+                                                             BLUE: ["attack 30", "attack 05"], YELLOW: ["negotiate"]},
+                ask_everyone=True)
+    drive(s, ["aim at blue 1", "ship from red 1", "done", "select attack 01", "select attack 30"],
+          until=lambda s: s.phase == "window" and s.current_player == RED and s.tasks[0][1] == "after_selection")
+    assert s.observation(RED)["encounter_cards"] == {"offense": "attack 01", "defense": "face down"}
+    s.apply("use Sorcerer power")
+    # blue and yellow may answer the power (a Cosmic Zap), then play in the window (a
+    # Cosmic Zap on Zombie): they pass
+    drive(s, until=lambda s: s.phase == "window" and s.current_player == YELLOW)
+    assert s.t.name[s.card[0]] == "attack 30" and not s.revealed
+    assert s.observation(RED)["encounter_cards"] == {"offense": "face down", "defense": "attack 01"}
+    assert s.observation(BLUE)["encounter_cards"] == {"offense": "attack 30", "defense": "face down"}
+    assert s.observation(YELLOW)["encounter_cards"] == {"offense": "face down", "defense": "face down"}
+    from ovnilab.cosmic.render import to_svg
+    assert "attack 30" not in to_svg(s, viewer=RED) and "attack 01" in to_svg(s, viewer=RED)
+    # a determinization for red deals its own side's card again, keeps the one it selected
+    for k in range(5):
+        d = s.determinize(RED, random.Random(k))
+        assert d.t.name[d.card[1]] == "attack 01" and d.t.is_enc[d.card[0]]
+    drive(s)
+    assert s.last_result["outcome"] == "offense"
+
+
+def test_chosens_face_up_draws_are_public():
+    # issue 13: Chosen draws onto the table face up: the public log names its choice, and
+    # the cards its super flare keeps are known to be in its hand
+    s = arrange(aliens=["Chosen", "Will", "Oracle"], hands={RED: ["attack 04", "attack 05"], BLUE: ["attack 20"]},
+                deck_top=["attack 40", "Quash", "attack 06"])
+    drive(s, ["aim at blue 1", "ship from red 1", "done", "select attack 04", "use Chosen power",
+              "Chosen: replace with attack 40"])
+    i = [str(a) for a in s.log].index("Chosen: replace with attack 40")
+    assert s.describe(s.log[i], None, RED) == "Chosen: replace with attack 40"
+    assert s.describe(s.log[i], BLUE, RED) == "Chosen: replace with attack 40"
+    assert s.last_result["outcome"] == "offense"
+
+
+# ----------------------------------------------------------------- 11. public record
+@pytest.mark.parametrize("seat,without,answer", ANSWERS[:3])
+def test_a_public_record_holds_only_what_its_seat_has_seen(seat, without, answer):
+    # issue 13: a save replays, so it tells every hand; a seat's public record of the same
+    # game is the same whatever the hidden cards of the others
+    games = [answer_game(seat, c, holders_only=False) for c in (without, answer)]
+    for s in games:
+        drive(s, ANSWER_SCRIPT[:5], until=lambda s: s.phase == "select")
+    for v in (RED, BLUE, YELLOW):
+        if v != seat:
+            assert games[0].to_json(viewer=v) == games[1].to_json(viewer=v)
+    text = games[1].to_json(viewer=RED, indent=1)
+    data = json.loads(text)
+    assert "seed" not in data and "actions" not in data and data["observation"]["hand"] == games[1].hand_names(RED)
+    rec = cosmic.load_public_record(text)
+    assert rec.viewer == RED and len(rec.log) == len(games[1].log) and rec.observation == data["observation"]
+    assert any(line.endswith("red: aim at blue 1") for line in rec.lines())
+    # a record is not a save: it loads as a record, never as a game to replay
+    with pytest.raises(SaveFormatError, match="seed"):
+        cosmic.load_json(text)
+    with pytest.raises(SaveFormatError, match="record"):
+        cosmic.load_public_record(json.dumps({"format": 1, "game": "cosmic", "seed": 1, "options": {}, "actions": []}))
+    for field, value, match in [("viewer", 7, "viewer"), ("log", [[0, 5]], r"log\[0\]"), ("options", [], "options"),
+                                ("colours", ["red"], "colours"), ("extra", 1, "extra")]:
+        with pytest.raises(SaveFormatError, match=match):
+            cosmic.load_public_record(json.dumps(dict(data, **{field: value})))
+    with pytest.raises(SaveFormatError, match="deal_rounds"):
+        bad = dict(data, options=dict(data["options"], rules=dict(data["options"]["rules"], deal_rounds="x")))
+        cosmic.load_public_record(json.dumps(bad))
+    with pytest.raises(ValueError, match="viewer"):
+        games[1].to_json(viewer=3)

@@ -34,8 +34,11 @@ def check_observation(s: cosmic.State, seat: int) -> None:
     assert all(o["peeked_hands"][c] == s.hand_names(s.colours.index(c)) for c in peeked)
     for side, name in ((0, "offense"), (1, "defense")):
         c = s.card[side]
-        if c >= 0 and not s.revealed and s.main(side) != seat and s.face_up != s.main(side):
+        who = s.selected_by(side)  # the main player, or its opponent after Sorcerer's swap
+        if c >= 0 and not s.revealed and who != seat and s.face_up != who:
             assert o["encounter_cards"][name] == "face down"
+        elif c >= 0:
+            assert o["encounter_cards"][name] == s.t.name[c]
 
 
 def playout(n: int, seed: int, rules: cosmic.Rules | None = None, check_every: int = 1) -> cosmic.State:

@@ -327,7 +327,8 @@ class ActionTextMixin:
         its own actions (``actor == viewer``) in full. Anybody else never reads a hidden
         name: a selection reads "select an encounter card", an alien choice "choose an
         alien", and the cards a power's choice names (Barbarian's loot, Hacker's
-        compensation, ...) read "a card". An unknown ``actor`` (None) is masked."""
+        compensation, ...) read "a card", but Chosen's (drawn face up). An unknown
+        ``actor`` (None) is masked."""
         if viewer is not None and viewer == actor:
             return str(action)
         k = action.kind
@@ -337,7 +338,7 @@ class ActionTextMixin:
             return "choose an alien"
         if k == "give":
             return "give a card"
-        if k == "choose":
+        if k == "choose" and action.a != "Chosen":  # Chosen's draws are face up: everybody reads them
             text = str(action)
             for name in self.t.names_longest_first:
                 if name in text:

@@ -1,17 +1,33 @@
 """Windows and answer rounds.
 
 A window is a point of the encounter where artifacts, flares and optional powers are
-offered: every player from the offense clockwise who holds something playable there is
+offered: every player from the offense clockwise who could play something there is
 asked, and plays or passes. A play opens a round of answers before it takes effect (task
 ``effect``): Card Zap, or Filch's wild flare, against a flare or an artifact; Cosmic Zap
 against the use of a power.
+
+Who is asked (hidden information): by default every player who *could* act as far as the
+others can tell: in a window, a player holding cards (any of them may be an artifact or
+a flare of that timing, judged from the deck's artifacts, the aliens that may have a
+flare in the game and the player's public role) or whose power may be used there; in an
+answer round, every other player holding cards. So whose turn it is never tells what a
+hand holds; a player with nothing to play answers ``pass`` (a bot at once).
+``Rules(ask_holders_only=True)`` asks only the players who hold a playable card: fewer
+decisions for batch simulation, but the order of play then tells what players hold (the
+board never uses it).
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..aliens import POWERS
 from ..data import ARTIFACT, FLARE, NEGOTIATE
 from .actions import PASS, Action, _A
+
+#: (tables id, aliens, timing) -> (tables, artifact names, flare sides) a window of that
+#: timing may see played (see ``_window_faces``); a handful of entries per deck
+_FACES: dict[tuple, tuple] = {}
 
 
 class AnswersMixin:
@@ -34,31 +50,85 @@ class AnswersMixin:
                     else:
                         out.extend(_A(x.kind, x.a, x.b, mark) for x in self._artifact_plays(seat, nm[c], timing))
         p = self.powers[seat]
-        if (p is not None and p.optional and p.use is not None and p.timing == timing
-                and ("used", seat) not in self.eflags
-                and self._power_on(seat) and self._role_ok(seat, p.roles) and p.can_use(self, seat)):
+        if self._power_offered(seat, timing):
             if p.args is None:
                 out.append(_A("power", p.name, None))
             else:
                 out.extend(_A("power", p.name, x) for x in p.args(self, seat))
         return out
 
+    def _power_offered(self, seat: int, timing: str) -> bool:
+        """Whether ``seat``'s optional power may be used in a window of ``timing`` (public:
+        aliens, roles and home colonies are on the table)."""
+        p = self.powers[seat]
+        return (p is not None and p.optional and p.use is not None and p.timing == timing
+                and ("used", seat) not in self.eflags
+                and self._power_on(seat) and self._role_ok(seat, p.roles) and p.can_use(self, seat))
+
+    def _holds_cards(self, seat: int) -> bool:
+        """Whether ``seat`` has cards it could play from (hand, or a playable hoard):
+        their number is public, their faces are not."""
+        return bool(self.hands[seat]) or (bool(self.hoard[seat]) and bool(self._hook_seat("hoard", seat)))
+
+    def _window_faces(self, timing: str) -> tuple[tuple[str, ...], tuple[tuple[str, Any, Any], ...]]:
+        """The artifacts of the deck and the flare sides (alien, wild, super) of the aliens
+        that may have a flare in the game whose timing lets them be played in a window of
+        ``timing``: what anybody may hold that fits this window, as far as the others know."""
+        T = self.t
+        aliens = self.alien_pool if all(a is None or a in self.alien_pool for a in self.alien) else tuple(
+            sorted(set(self.alien_pool) | {a for a in self.alien if a}))
+        key = (id(T), aliens, timing)
+        hit = _FACES.get(key)
+        if hit is not None and hit[0] is T:
+            return hit[1], hit[2]
+        arts = tuple(sorted({T.name[c] for c in self.cards_in_game[: self.g.deck_size] if T.kind[c] == ARTIFACT
+                             and (self.g.artifacts[T.name[c]].timing == timing
+                                  or (self.g.artifacts[T.name[c]].timing == "any" and timing != "cleanup"))}))
+        flares = []
+        for a in aliens:
+            P = POWERS.get(a)
+            if P is None:
+                continue
+            sides = [fl if fl is not None and fl.timing in (timing, "any") else None for fl in (P.wild, P.super)]
+            if sides[0] is not None or sides[1] is not None:
+                flares.append((a, sides[0], sides[1]))
+        if len(_FACES) > 4096:
+            _FACES.clear()
+        _FACES[key] = (T, arts, tuple(flares))
+        return arts, tuple(flares)
+
+    def _may_play_in_window(self, seat: int, timing: str) -> bool:
+        """Whether ``seat`` could play something in a window of ``timing`` as far as the
+        other players can tell (its optional power, or a card it might hold): the seats
+        a window asks by default. It includes every seat that does hold a play."""
+        if self._power_offered(seat, timing):
+            return True
+        if not self._holds_cards(seat):
+            return False
+        arts, flares = self._window_faces(timing)
+        for name in arts:
+            if self._artifact_plays(seat, name, timing):
+                return True
+        if not self.rules.flares or ("flare", seat) in self.eflags:
+            return False
+        ef = self.eflags
+        for alien, wild, sup in flares:
+            if ("flared", alien) in ef:
+                continue
+            # REFERENCE: the owner plays the Super side while its power works, else the Wild
+            fl = sup if (self.alien[seat] == alien and self._power_on(seat)) else wild
+            if fl is not None and self._role_ok(seat, fl.roles):
+                return True
+        return False
+
     def _r_window(self, t: tuple) -> bool:
         _, timing, order, idx = t
-        hands, spec, powers = self.hands, self.t.special, self.powers
-        tims = self.t.timings
+        # by default every seat that could play by what the others see is asked, holder
+        # or not; the fast option asks the holders only
+        asked = self._holds_window_play if self.rules.ask_holders_only else self._may_play_in_window
         while idx < len(order):
             seat = order[idx]
-            p = powers[seat]
-            maybe = p is not None and p.optional and p.use is not None and p.timing == timing
-            if not maybe:
-                for c in hands[seat]:
-                    if spec[c] and timing in tims[c]:
-                        maybe = True
-                        break
-                else:
-                    maybe = bool(self.hoard[seat]) and any(spec[c] and timing in tims[c] for c in self.hoard[seat])
-            if maybe and self._window_plays(seat, timing):
+            if asked(seat, timing):
                 if idx != t[3]:
                     self._set(("window", timing, order, idx))
                 self.actor = seat
@@ -66,6 +136,17 @@ class AnswersMixin:
             idx += 1
         self._pop()
         return False
+
+    def _holds_window_play(self, seat: int, timing: str) -> bool:
+        """Whether ``seat`` holds something it may play in a window of ``timing`` now
+        (``Rules.ask_holders_only``: only these seats are asked)."""
+        p = self.powers[seat]
+        spec, tims = self.t.special, self.t.timings
+        maybe = p is not None and p.optional and p.use is not None and p.timing == timing
+        if not maybe:
+            maybe = any(spec[c] and timing in tims[c] for c in self.hands[seat]) or (
+                bool(self.hoard[seat]) and any(spec[c] and timing in tims[c] for c in self.hoard[seat]))
+        return maybe and bool(self._window_plays(seat, timing))
 
     def _o_window(self, t: tuple) -> list[Action]:
         return self._window_plays(t[2][t[3]], t[1]) + [PASS]
@@ -97,12 +178,35 @@ class AnswersMixin:
             eff = ("effect", seat, "flare", a.a, a.b, a.c)
         self._push(*self._zap_tasks(seat, "card"), eff)
 
+    def _zappable(self, seat: int, timing: str) -> bool:
+        """Whether a Cosmic Zap played in a window of ``timing`` may target ``seat``'s power.
+
+        REFERENCE: Cosmic Zap cancels a power when it is used. A power used by a decision
+        is answered as it is used (the round ``_play`` opens), never in a window before;
+        a power that acts by itself (its hooks: Zombie's ships, Macron's ships, Pacifist's
+        negotiate, ...) is zapped when it takes effect: in the window of its timing (any
+        window for a passive power) while its owner's role in the encounter lets it act,
+        so neither a power nobody is using nor an uninvolved player's is a target.
+        ``Rules(before_issue_13=True)`` (older saves) allows any active power in any
+        window."""
+        if not self._power_on(seat):
+            return False
+        if self.rules.before_issue_13:
+            return True
+        p = self.powers[seat]
+        return bool(p.hooks) and p.timing in ("passive", timing) and self._role_ok(seat, p.roles)
+
     # --- answers: the round a play opens before it takes effect
     def _zap_tasks(self, seat: int, what: str) -> list[tuple]:
         """The reply round to ``seat`` playing a card (``what="card"``: a flare or an
         artifact) or using its power (``"power"``)."""
-        holders = tuple(s for s in self.order_from(max(self.offense, 0))
-                        if s != seat and self._responses(s, seat, what))
+        if self.rules.ask_holders_only:
+            holders = tuple(s for s in self.order_from(max(self.offense, 0))
+                            if s != seat and self._responses(s, seat, what))
+        else:
+            # any other player holding cards may hold a Card Zap (Cosmic Zap, Filch's
+            # flare): each is asked, so the round does not tell who holds one
+            holders = tuple(s for s in self.order_from(max(self.offense, 0)) if s != seat and self._holds_cards(s))
         return [("zap", seat, holders, 0, what)] if holders else []
 
     def _responses(self, s: int, seat: int, what: str) -> list[Action]:
@@ -129,9 +233,10 @@ class AnswersMixin:
     # --- zap: the other players may answer the flare or artifact just played
     def _r_zap(self, t: tuple) -> bool:
         _, seat, holders, idx, what = t
+        public = not self.rules.ask_holders_only
         while idx < len(holders):
             h = holders[idx]
-            if self._responses(h, seat, what):
+            if self._holds_cards(h) if public else self._responses(h, seat, what):
                 if idx != t[3]:
                     self._set(("zap", seat, holders, idx, what))
                 self.actor = h

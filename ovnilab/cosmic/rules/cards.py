@@ -156,7 +156,9 @@ class CardsMixin:
         if name == "Quash":
             return [_A("play", name)] if self.outcome == "deal_made" else []
         if name == "Cosmic Zap":
-            return [_A("play", name, col[s]) for s in self.order_from(self.offense) if self._power_on(s)]
+            # issue 13: in a window, only against a power that acts by itself, where it
+            # takes effect (see _zappable); a power's use is answered in its own round
+            return [_A("play", name, col[s]) for s in self.order_from(self.offense) if self._zappable(s, timing)]
         return []
 
     def _flare_plays(self, seat: int, alien: str, timing: str) -> list[Action]:
@@ -227,9 +229,12 @@ class CardsMixin:
     def _r_plague(self, t: tuple) -> bool:
         _, v, kinds = t
         T = self.t
+        # by default the victim is asked whenever it discards (one kind of card of a type
+        # or several): whether it was asked would tell its hand
+        ask = 1 if self.rules.ask_holders_only else 0
         while kinds:
             names = {T.name[c] for c in self.hands[v] if T.kind[c] == kinds[0]}
-            if len(names) > 1:
+            if len(names) > ask:
                 if kinds is not t[2]:
                     self._set(("plague", v, kinds))
                 self.actor = v
@@ -276,9 +281,12 @@ class CardsMixin:
     def _r_reinforce(self, t: tuple) -> bool:
         _, order, idx, passes = t
         L = len(order)
+        # by default every player in the encounter holding cards is asked (any of them may
+        # be a reinforcement), so the round does not tell who holds one
+        public = not self.rules.ask_holders_only
         while passes < L:
             s = order[idx % L]
-            if self._reinforce_options(s):
+            if (self.side_of(s) >= 0 and self._holds_cards(s)) if public else self._reinforce_options(s):
                 if (idx, passes) != (t[2], t[3]):
                     self._set(("reinforce", order, idx, passes))
                 self.actor = s

@@ -356,9 +356,11 @@ class DecisionsMixin:
                 self._abort_encounter(end_turn=True)
                 return False
             opts = self._select_options(s)
-        if len(opts) == 1:
+        if len(opts) == 1 and self.rules.ask_holders_only:
             self._h_select(t, opts[0])
             return False
+        # by default a single kind of encounter card is selected like any other (an
+        # action in the log): a selection made for the player would tell its hand
         self.actor = s
         return True
 

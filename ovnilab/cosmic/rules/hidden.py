@@ -4,14 +4,104 @@
 hand (``shown``) and of flares known to be in the game (``flares_public``,
 ``flares_seen``) keep what is public; ``determinize(seat, rng)`` deals everything the
 seat cannot see again, canonically, for search bots.
+
+A save (``to_json()``) holds the seed and every action: it replays the game, so whoever
+has it can rebuild every hand. To share a game in progress, ``to_json(viewer=seat)``
+writes that seat's *public record* instead: the rule options (no seed), the log as that
+seat may read it (:meth:`~.actions.ActionTextMixin.describe`: its own actions in full,
+the others' hidden choices masked) and what it sees now (its observation).
+:func:`load_public_record` reads it back, validated, as a :class:`PublicRecord`: a record
+to read, print or analyse, not a game to play on (the hidden draws and hands it leaves
+out cannot be replayed).
 """
 
 from __future__ import annotations
 
+import json
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Sequence
 
+from ...core import (MAX_ACTION_CHARS, SaveFormatError, read_json_object, rules_from_dict, saved_choice,
+                     short_repr)
 from ..data import FLARE
 from .components import DEF, OFF, SIDE_NAMES, SPECIAL, WILD
+
+#: the ``record`` field of a public record (what tells it from a save)
+PUBLIC_RECORD = "cosmic public record"
+_RECORD_FIELDS = ("record", "format", "game", "viewer", "options", "colours", "log", "observation")
+
+
+@dataclass(frozen=True)
+class PublicRecord:
+    """A Cosmic Encounter game as one seat has seen it (:func:`load_public_record`).
+
+    ``viewer`` is the seat, ``options`` the game's options (players, rule options; never
+    the seed), ``log`` the actions so far as ``(seat, text)`` in the viewer's wording, and
+    ``observation`` what the viewer saw when the record was written
+    (:meth:`State.observation`). It cannot be replayed into a game: the cards drawn and
+    the other hands are not in it."""
+
+    viewer: int
+    options: dict[str, Any]
+    colours: tuple[str, ...]
+    log: tuple[tuple[int, str], ...]
+    observation: dict[str, Any]
+
+    def lines(self) -> list[str]:
+        """The log as numbered lines, each naming the seat's colour."""
+        col = self.colours
+        return [f"{i + 1:>4}. {col[s] if 0 <= s < len(col) else '-'}: {text}" for i, (s, text) in enumerate(self.log)]
+
+
+def load_public_record(text: str | bytes) -> PublicRecord:
+    """Read a public record written by ``State.to_json(viewer=seat)``, checking every
+    field (a :class:`~ovnilab.core.SaveFormatError` names the one that is wrong)."""
+    from .state import Rules  # the rule options' checks (state imports this module)
+
+    data = read_json_object(text, "a public record", "a public record")
+    if data.get("record") != PUBLIC_RECORD:
+        raise SaveFormatError(f"field 'record' must be {PUBLIC_RECORD!r} (a save of a whole game loads with "
+                              f"cosmic.load_json), got {short_repr(data.get('record'))}", "record")
+    for key in _RECORD_FIELDS:
+        if key not in data:
+            raise SaveFormatError(f"field {key!r} is missing", key)
+    unknown = sorted(set(data) - set(_RECORD_FIELDS))
+    if unknown:
+        raise SaveFormatError(f"field {short_repr(unknown[0])} is not a field of a public record", unknown[0])
+    if type(data["format"]) is not int or data["format"] != 1:
+        raise SaveFormatError(f"field 'format': unknown version {short_repr(data['format'])}", "format")
+    if data["game"] != "cosmic":
+        raise SaveFormatError(f"field 'game': a record of {short_repr(data['game'])}, not of 'cosmic'", "game")
+    options = data["options"]
+    if not isinstance(options, dict):
+        raise SaveFormatError("options must be an object", "options")
+    extra = sorted(set(options) - {"num_players", "rules", "aliens"})
+    if extra:
+        raise SaveFormatError(f"options.{extra[0][:60]} is not a Cosmic Encounter option", f"options.{extra[0][:60]}")
+    n = saved_choice(options, "num_players", (3, 4, 5))
+    rules_from_dict(Rules, options.get("rules", {}))
+    viewer = data["viewer"]
+    if type(viewer) is not int or not 0 <= viewer < n:
+        raise SaveFormatError(f"field 'viewer' must be a seat 0..{n - 1}, got {short_repr(viewer)}", "viewer")
+    colours = data["colours"]
+    if not (isinstance(colours, list) and len(colours) == n and all(isinstance(c, str) for c in colours)):
+        raise SaveFormatError(f"field 'colours' must list {n} colour names, got {short_repr(colours)}", "colours")
+    log = data["log"]
+    if not isinstance(log, list):
+        raise SaveFormatError("field 'log' must be a list", "log")
+    entries = []
+    for i, e in enumerate(log):
+        where = f"log[{i}]"
+        if not (isinstance(e, list) and len(e) == 2 and type(e[0]) is int and -1 <= e[0] < n
+                and isinstance(e[1], str)):
+            raise SaveFormatError(f"{where} must be [seat, text] with a seat -1..{n - 1}, got {short_repr(e)}", where)
+        if len(e[1]) > MAX_ACTION_CHARS:
+            raise SaveFormatError(f"{where} is longer than {MAX_ACTION_CHARS} characters", where)
+        entries.append((e[0], e[1]))
+    obs = data["observation"]
+    if not isinstance(obs, dict) or obs.get("seat") != viewer:
+        raise SaveFormatError(f"field 'observation' must be the viewer's observation (seat {viewer})", "observation")
+    return PublicRecord(viewer, options, tuple(colours), tuple(entries), obs)
 
 if TYPE_CHECKING:  # pragma: no cover
     from .actions import Action
@@ -21,10 +111,38 @@ if TYPE_CHECKING:  # pragma: no cover
 class HiddenInfoMixin:
     """State's observation, public knowledge of hidden cards, and determinization."""
 
+    # ================================================================ public record
+    def to_json(self, indent: int | None = None, viewer: int | None = None) -> str:
+        """The saved game (``viewer=None``: options, seed and the action log; it replays,
+        so it reveals every hand), or ``seat``'s public record (``viewer=seat``): the
+        options without the seed, the log as that seat may read it and what it sees now.
+        See :func:`load_public_record` for what a record can and cannot do."""
+        if viewer is None:
+            return super().to_json(indent)  # type: ignore[misc]
+        if isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < self.n:
+            raise ValueError(f"viewer must be a seat 0..{self.n - 1} (or None for the save), got {viewer!r}")
+        actors = self.actors
+        log = [[actors[i] if i < len(actors) else -1,
+                self.describe(a, viewer, actors[i] if i < len(actors) else None)] for i, a in enumerate(self.log)]
+        return json.dumps({"record": PUBLIC_RECORD, "format": 1, "game": self.game_name, "viewer": viewer,
+                           "options": self.options,
+                           "colours": list(self.colours), "log": log, "observation": self.observation(viewer)},
+                          indent=indent, ensure_ascii=False)
+
     # ================================================================ observation
+    def selected_by(self, side: int) -> int:
+        """The main player who selected the encounter card now on ``side``: its own, or
+        the opponent after a Sorcerer swapped the cards (face down, both cards change
+        sides, and each player still knows only the card it selected)."""
+        return self.main(1 - side) if ("swapped",) in self.eflags else self.main(side)
+
     def card_visible(self, side: int, viewer: int) -> bool:
-        """Whether ``viewer`` may see the encounter card of ``side``."""
-        return self.revealed or self.main(side) == viewer or self.face_up == self.main(side)
+        """Whether ``viewer`` may see the encounter card of ``side``: once revealed, or it
+        selected that card, or the card was selected face up (Oracle's opponent)."""
+        if self.revealed:
+            return True
+        who = self.selected_by(side)
+        return who == viewer or self.face_up == who
 
     def shown_hands(self, seat: int) -> list[int]:
         """The other seats whose hand ``seat`` may look at now: Will's super flare (for

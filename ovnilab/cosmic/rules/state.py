@@ -91,6 +91,10 @@ class Rules:
         None, "the aliens that may be dealt (empty: every implemented alien)", max_items=100)
     deck_file: str | None = rule_option(None, "the cosmic deck: a file name in data/cosmic (empty: deck.toml)",
                                         folder=lambda: _data.data_dir() / "cosmic")
+    # hidden information: by default whoever could play by what the others see is asked
+    ask_holders_only: bool = rule_option(False, "ask only players holding a playable card in windows, "
+                                                "answer rounds and reinforcements (faster batch simulation; "
+                                                "whose turn it is then tells what players hold)")
     before_issue_13: bool = rule_option(False, "play as ovnilab did before issue 13's rule fixes "
                                                "(older saves replay so)")
 
@@ -99,7 +103,7 @@ class Rules:
 
 
 #: the options whose values changed with issue 13's rule fixes, at their values of before
-_ISSUE_13_OLD = {"before_issue_13": True, "may_abandon_colonies": False, "deal_max_cards": 3}
+_ISSUE_13_OLD = {"before_issue_13": True, "ask_holders_only": True, "may_abandon_colonies": False, "deal_max_cards": 3}
 
 
 def _before_issue_13(saved: Any) -> Any:
