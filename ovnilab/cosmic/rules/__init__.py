@@ -15,13 +15,24 @@ the first task; ``legal_actions`` are that task's options. When no task is pendi
 next step runs. Every choice is an action in the log; chance (shuffles, random
 compensation) comes from ``GameState.chance()`` inside ``apply`` (a fresh seeded generator
 per chance event, so a clone copies two integers, not a generator). A decision with a
-single possible answer (the only colony to regroup to, the only card to select) is taken
-automatically and is not logged: it is not a choice.
+single possible answer fixed by public facts (the only colony to regroup to) is taken
+automatically and is not logged: it is not a choice. A decision whose options come from a
+hidden hand is always asked, even with one option (the only kind of encounter card left
+is selected as an action), so that the log does not tell the hand.
 
 Windows are the points where artifacts, flares and optional powers are offered: every
-player from the offense clockwise who holds something playable there is asked, and
-answers with a play or ``pass`` (after a play the same player is asked again). Card Zap is
-offered to the other holders right after a flare or artifact is played.
+player from the offense clockwise who *could* play something there, as far as the others
+can tell (it holds cards, one of the game's artifacts or flares fits the timing and its
+role, or its power may be used there), is asked, and answers with a play or ``pass``
+(after a play the same player is asked again). Right after a flare or artifact is played
+(or a power used), every other player holding cards may answer it (Card Zap, Cosmic Zap,
+Filch's flare); the reinforcement round asks every player in the encounter holding cards.
+So whose turn it is never tells what a hand holds; a bot with only ``pass`` passes at
+once. ``Rules(ask_holders_only=True)`` asks only the players who hold a playable card (and
+selects a single kind of encounter card automatically): random play then takes 2.5 to
+3.5 times fewer decisions (3-5 players), for batch simulation, but the order of play
+tells what players hold, so
+the board never uses it (saves made before this rule replay with it).
 
 Rule readings (the default is the reading judged most faithful; the alternative is a
 :class:`Rules` option)
@@ -65,9 +76,13 @@ Rule readings (the default is the reading judged most faithful; the alternative 
 * Card Zap answers a flare or artifact as it is played; the zapped card is discarded
   (Card Zap's text), a flare too, and it counts as its player's flare of the encounter; a Card Zap is itself an artifact being
   played, so another Card Zap may answer it (which lets the first card take effect).
-  Cosmic Zap answers the use of an optional power as it is made (that use is cancelled),
-  or is played in any window against a power that acts by itself (a passive power such
-  as Zombie's or Macron's), which it cancels for the rest of the encounter.
+  Cosmic Zap cancels a power when it is used: it answers the use of an optional power as
+  it is made (that use is cancelled); a power that acts by itself (Zombie's, Macron's,
+  Pacifist's: its hooks) is zapped in a window where it takes effect: the window of its
+  timing (any window for a passive power), while its player's role in the encounter lets
+  it act. It is never offered against an optional power nobody is using, nor against an
+  uninvolved player's power that only acts in the encounter (``before_issue_13`` keeps
+  the earlier reading: any active power in any window).
 * Plague's victim chooses which three ships it loses, then which card of each type it
   discards (types in the order attack, negotiate, morph, reinforcement, artifact, flare).
 * The second encounter, "after a win": the offense's side won, or a deal was made (also
@@ -119,7 +134,11 @@ knows which flares are in the deck only as far as it has seen them (its offers, 
 aliens revealed, the flares played or drawn). Barbarian and Hacker see the hands they
 choose from while choosing (:meth:`State.shown_hands`). ``describe(action, viewer)`` words
 the log: ``viewer=None`` is the public log, which never names a face-down card, an alien
-choice or a card taken from a hidden hand.
+choice or a card taken from a hidden hand (Chosen's draws, face up, are named). A save
+(``to_json()``) replays the game, so it tells every hand; ``to_json(viewer=seat)`` is the
+seat's public record for sharing a game in progress (no seed; the log as the seat reads
+it; what it sees now), read back by :func:`~.hidden.load_public_record` as a record, not
+a game: the hidden draws cannot be replayed.
 
 Representation (chosen for speed): seats are ints, planets are ints ``0..5n-1`` (planet
 ``p`` belongs to seat ``p // 5``), ships are one flat list ``ships[p * n + seat]``, cards
