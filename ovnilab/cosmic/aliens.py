@@ -55,7 +55,9 @@ ovnilab takes the reading below and says so here)
   the loot is pending the hand is in the Barbarian's observation (``peeked_hands``,
   :meth:`State.shown_hands`) and its determinizations keep it as it is.
 * Chosen's three cards are drawn face up; "add" is only offered when both its card and
-  the drawn card are attacks; unused drawn cards are discarded.
+  the drawn card are attacks: the new attack is laid on the old one and their values add
+  up (a replaced card goes to the table and is discarded); unused drawn cards are
+  discarded.
 * Clone and Filch act in the cleanup window, after resolution and before the cards are
   discarded.
 * Cudgel's extra losses come from the opponent's colonies, chosen by the opponent.
@@ -63,7 +65,25 @@ ovnilab takes the reading below and says so here)
   their hands to choose: while that choice is pending those hands are in the Hacker's
   observation and its determinizations keep them (like Barbarian's loot above; a
   player whose Hacker wild flare refuses compensation is not shown).
-* Macron's limit of one ship holds for launching and for sending as an ally.
+* Macron's limit of one ship holds for launching and for sending as an ally. Its wild
+  flare ("after revealing an attack, +1 per ship of yours") is for main players: only
+  they reveal a card.
+* Loser's upset (the power, before selection) makes both main players select attack
+  cards if they hold any; its super flare declares the upset after selection, without
+  that constraint; its wild flare ("both sides lose") is declared before selection.
+* Vacuum's power is mandatory: each ship it loses takes another player's along ("take
+  nobody along" only when no other player has a ship on a colony).
+* Trader's super flare (trade hands with any player) is played as a main player, like
+  the power it stretches.
+* Warrior's tokens follow the 2009 FAQ: after every encounter as a main player, one for
+  a win or a deal made, two for a loss or a failed deal, even while the power is zapped
+  or lost (the hook ``tally``); they add to its total only while the power works.
+* Barbarian's wild flare discards unwanted cards received as compensation or rewards:
+  which cards came that way is hidden from the others, so the engine checks their
+  number (up to as many as it received this encounter, chosen from its hand).
+* Cudgel's wild flare (other players' ships on a planet where you gain a colony go to
+  the warp) acts for whoever lands there from the gate: the offense or an offensive
+  ally (REFERENCE's "on gaining a colony").
 * Miser's hoard is dealt after the hands and is played from as though it were the hand:
   encounter cards, artifacts, flares, reinforcements (an action names the hoard when the
   card comes from it, e.g. ``play Card Zap from hoard``). It is not part of the hand:
@@ -89,7 +109,11 @@ ovnilab takes the reading below and says so here)
   else the first colony).
 * Flares whose effect waits for a later moment ("when you lose ships", "after a win") are
   played in a window of the encounter and apply for its rest; Parasite's wild flare
+  ("when someone loses their power") is offered in any window while a player's power is
+  lost (not only at the moment it is lost: the windows are the engine's moments), and
   takes its ship from the Parasite's colony with the most ships.
+* Rules(before_issue_13=True) keeps the earlier readings of Loser, Vacuum, Trader,
+  Warrior and Barbarian for the saves made with them.
 """
 
 from __future__ import annotations
@@ -241,19 +265,30 @@ def _barbarian_choose(s: "State", seat: int, data: Any, arg: str) -> None:
                 return
         _barbarian_discard_rest(s, victim)
         return
-    # wild flare: discard unwanted cards, one at a time
+    # wild flare: discard unwanted cards, one at a time (up to as many as were received)
     if arg.startswith("discard "):
         s._discard(s._take_from(s.hands[seat], arg[8:]), seat)
-        s._push(("power", seat, "Barbarian", ("discard",)))
+        left = data[1] - 1 if len(data) > 1 else None
+        if left is None or left > 0:
+            s._push(("power", seat, "Barbarian", ("discard",) if left is None else ("discard", left)))
+
+
+def _barbarian_wild(s: "State", seat: int, arg: Any) -> None:
+    # FFG's wild flare discards the unwanted cards received as compensation or rewards;
+    # which cards came that way is hidden from the others, so the engine checks their
+    # number: up to as many as it received this encounter, chosen from its hand
+    # (Rules(before_issue_13=True): any number)
+    k = None if s.rules.before_issue_13 else s.received(seat)
+    s._push(("power", seat, "Barbarian", ("discard",) if k is None else ("discard", k)))
 
 
 register(Power(
     name="Barbarian", timing="resolution", roles=("offense",), optional=False,
     options=_barbarian_options, choose=_barbarian_choose,
     hooks={"after_resolution": _barbarian_after},
-    wild=Flare("cleanup", lambda s, seat, arg: s._push(("power", seat, "Barbarian", ("discard",))),
-               can_use=lambda s, seat: bool(s.hands[seat]),
-               text="discard unwanted cards"),
+    wild=Flare("cleanup", _barbarian_wild,
+               can_use=lambda s, seat: bool(s.hands[seat]) and (s.rules.before_issue_13 or s.received(seat) > 0),
+               text="discard unwanted cards received as compensation or rewards"),
     super=Flare("resolution", lambda s, seat, arg: _barbarian_loot(s, seat), roles=("ally",),
                 can_use=lambda s, seat: s.outcome == "offense" and seat in s.allies[0] and bool(s.hands[s.defender]),
                 text="loot as an offensive ally"),
@@ -407,6 +442,7 @@ def _hacker_choose(s: "State", seat: int, data: Any, arg: str) -> None:
         name, col = arg[5:].rsplit(" from ", 1)
         s.hands[seat].append(s._take_from(s.hands[s.cindex[col]], name))
         s._forget_shown(s.cindex[col])  # only the Hacker and the giver know which card
+        s._note_received(seat, 1)
         if k > 1:
             s._push(("power", seat, "Hacker", ("take", k - 1, giver, got + 1)))
         elif _has_flag(s, seat, "hacker_give"):

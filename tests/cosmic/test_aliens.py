@@ -416,6 +416,32 @@ def test_loser_upset_makes_both_main_players_play_attacks():
     assert old.last_result["outcome"] in ("deal_made", "deal_failed")
 
 
+def test_barbarian_wild_discards_only_as_many_cards_as_were_received():
+    # Barbarian's wild flare: discard unwanted cards received as compensation or rewards;
+    # the engine checks their number (which cards they were is hidden from the others)
+    kw = dict(aliens=["Will", "Oracle", "Trader"],
+              hands={RED: ["attack 20", "attack 04", "attack 06"], BLUE: ["negotiate", "attack 01", "Barbarian flare"]})
+    s = arrange(rules=flares("Will", "Oracle", "Trader", "Barbarian"), **kw)
+    drive(s, ["aim at blue 1", "ship from red 1", "done", "select attack 20", "select negotiate",
+              "play Barbarian flare (wild)"], until=lambda s: s.phase == "power")
+    assert s.received(BLUE) == 2 and len(s.hands[BLUE]) == 4  # compensation: red's two other cards
+    s.apply(next(a for a in s.legal_actions() if str(a).startswith("Barbarian: discard attack")))
+    s.apply(next(a for a in s.legal_actions() if str(a).startswith("Barbarian: discard attack")))
+    assert len(s.hands[BLUE]) == 2 and not (s.phase == "power" and s.tasks[0][2] == "Barbarian")
+    # without compensation or rewards the flare is not offered; before issue 13 it was
+    t = arrange(rules=flares("Will", "Oracle", "Trader", "Barbarian"), **dict(kw, hands={
+        RED: ["attack 20", "attack 05"], BLUE: ["attack 01", "attack 04", "Barbarian flare"]}))
+    drive(t, ["aim at blue 1", "ship from red 1", "done", "select attack 20", "select attack 01"],
+          until=lambda s: s.stage == "end of encounter" or (s.phase == "window" and s.tasks[0][1] == "cleanup"
+                                                            and s.current_player == BLUE))
+    assert "play Barbarian flare (wild)" not in {str(a) for a in t.legal_actions()}
+    old = arrange(rules=cosmic.Rules(alien_pool=("Will", "Oracle", "Trader", "Barbarian"), before_issue_13=True),
+                  **dict(kw, hands={RED: ["attack 20", "attack 05"], BLUE: ["attack 01", "attack 04", "Barbarian flare"]}))
+    drive(old, ["aim at blue 1", "ship from red 1", "done", "select attack 20", "select attack 01",
+                "play Barbarian flare (wild)", "Barbarian: discard attack 04", "Barbarian: stop"])
+    assert old.hand_names(BLUE) == ["Barbarian flare"]
+
+
 def test_card_zap_discards_the_flare():
     # Card Zap: the cancelled flare is discarded (not returned to its owner's hand), and
     # it still counts as that player's flare of the encounter

@@ -607,6 +607,26 @@ def test_saves_from_before_issue_13_replay_with_their_readings():
     assert today["before_issue_13"] is False and today["may_abandon_colonies"] is True
 
 
+def test_errors_name_the_rule_and_the_unknown_thing_and_reading_ignores_case():
+    s = arrange(n=3, aliens=["Oracle", "Macron", "Trader"], hands={RED: ["attack 10"], BLUE: ["attack 04"],
+                                                                  YELLOW: ["Cosmic Zap", "attack 01"]})
+    drive(s, until=lambda s: s.phase == "aim")
+    for text in ("aim at blue 9", "aim at purple 1"):
+        with pytest.raises(IllegalAction, match=f"no planet {text[7:]}: this game's planets are red, blue, yellow "
+                                                "1 to 5"):
+            s.apply(text)
+    with pytest.raises(ValueError, match="no planet 'blue 9'"):
+        s.planet("blue 9")
+    assert s.planet(" Blue  3 ") == s.planet("blue 3")
+    assert s.parse_action("AIM AT Blue 2") == s.parse_action("aim at blue 2")
+    s.apply("Aim At BLUE 2")
+    drive(s, ["ship from red 1", "done"], until=lambda s: s.phase == "window" and s.current_player == YELLOW)
+    # Oracle's power is optional and nobody is using it: no Cosmic Zap on it in a window
+    assert "play Cosmic Zap on blue" in {str(a) for a in s.legal_actions()}
+    with pytest.raises(IllegalAction, match="Cosmic Zap is played on a power being used"):
+        s.apply("play cosmic zap on RED")
+
+
 def test_save_and_load_round_trip_and_errors():
     s = cosmic.new_game(4, seed=4, aliens=["Zombie", "Will", "Trader", "Oracle"])
     import random

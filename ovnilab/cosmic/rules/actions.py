@@ -181,7 +181,12 @@ class ActionTextMixin:
 
     def _planet(self, text: str) -> str:
         colour, number = text.rsplit(" ", 1)
-        return f"{self._colour(colour)} {int(number)}"
+        name = f"{self._colour(colour)} {int(number)}"
+        if name not in self.pindex:
+            # the unknown thing, named: a colour not in this game, or a number past 5
+            raise IllegalAction(f"no planet {name}: this game's planets are {', '.join(self.colours)} "
+                                f"1 to {len(self.pname) // self.n}")
+        return name
 
     def _alien(self, text: str) -> str:
         return self._named(text, self.g.aliens, "alien")
@@ -249,7 +254,7 @@ class ActionTextMixin:
                 "your system, or re-establish an empty home planet"),
         "wild": ("defender", "wild destiny: choose another player as the defender"),
         "aim": ("aim", "aim the hyperspace gate at a planet of the defender's system"),
-        "ships": ("ship done", "ships come from your colonies, one to four, without abandoning a colony"),
+        "ships": ("ship done", "ships come from your colonies, one to four (the last ship of a colony loses it)"),
         "invite": ("invite", "invite allies among the players who are not main players"),
         "answer": ("join", "join a side that invited you (with 1-4 ships) or decline"),
         "select": ("select", "select an encounter card (attack, negotiate or morph) from your hand"),
@@ -285,7 +290,7 @@ class ActionTextMixin:
                 return "ships come from your own colonies"
             if t[3] >= t[5]:
                 return f"at most {t[5]} ships"
-            return "a colony keeps at least one ship (rulebook: do not abandon a colony)"
+            return "a colony keeps at least one ship (Rules(may_abandon_colonies=False))"
         if k == "ships" and a.kind == "done":
             return "send at least one ship"
         if k == "select":
@@ -295,6 +300,10 @@ class ActionTextMixin:
             return "only players the offense (or the defense) invited may join its side"
         if k == "invite":
             return "the offense cannot invite the defense, nor the defense the offense"
+        if a.kind == "play" and a.a == "Cosmic Zap" and k in ("window", "zap"):
+            # REFERENCE: Cosmic Zap cancels one use of a power
+            return ("Cosmic Zap is played on a power being used (in answer to its use), or in a window "
+                    "on a power that acts by itself and takes effect there, of a player it lets act now")
         if k == "window":
             if a.kind == "play" and a.a in self.g.artifacts:
                 info = self.g.artifacts[a.a]

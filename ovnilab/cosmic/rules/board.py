@@ -22,7 +22,8 @@ class BoardMixin:
         """The planet id of a name such as ``"blue 3"``."""
         p = self.pindex.get(" ".join(name.split()).lower())
         if p is None:
-            raise ValueError(f"unknown planet {name!r}; planets are named like {self.pname[0]!r}")
+            raise ValueError(f"no planet {name!r} in this game: its planets are {', '.join(self.colours)} "
+                             f"1 to {PLANETS} (named like {self.pname[0]!r})")
         return p
 
     def colony(self, seat: int, p: int) -> bool:

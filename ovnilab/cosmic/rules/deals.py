@@ -151,4 +151,19 @@ class DealsMixin:
                 return
         if ("flag", giver, "no_compensation") in self.eflags:
             return
+        had = len(self.hands[receiver])
         self._give_random(giver, receiver, k, protect=True)
+        self._note_received(receiver, len(self.hands[receiver]) - had)
+
+    def _note_received(self, seat: int, k: int) -> None:
+        """``seat`` received ``k`` cards as compensation or rewards this encounter (a public
+        count: Barbarian's wild flare discards up to that many)."""
+        if k > 0:
+            old = next((x for x in self.eflags if x[0] == "received" and x[1] == seat), None)
+            if old is not None:
+                self.eflags.discard(old)
+            self.eflags.add(("received", seat, k + (old[2] if old else 0)))
+
+    def received(self, seat: int) -> int:
+        """Cards ``seat`` received as compensation or rewards this encounter."""
+        return next((x[2] for x in self.eflags if x[0] == "received" and x[1] == seat), 0)

@@ -378,7 +378,7 @@ class DecisionsMixin:
         _, s, units = t
         if self.warp[s] == 0:
             self._pop()
-            self._draw(s, units)
+            self._note_received(s, len(self._draw(s, units)))
             return False
         self.actor = s
         return True
@@ -390,7 +390,7 @@ class DecisionsMixin:
     def _h_reward(self, t: tuple, a: Action) -> None:
         _, s, units = t
         self._pop()
-        self._draw(s, a.a)
+        self._note_received(s, len(self._draw(s, a.a)))
         if a.b:
             self._push(("place", s, a.b))
 
