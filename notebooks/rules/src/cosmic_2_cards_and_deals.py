@@ -368,9 +368,13 @@ assert r["outcome"] == "deal_failed" and all(qu.warp[s] == warp[s] + 3 for s in 
 # ## 5. Zaps
 #
 # **Card Zap** cancels a flare or an artifact as it is played: right after a play, every
-# other holder of a Card Zap is asked, in turn, whether to answer. **Cosmic Zap** cancels
-# a power: it answers a power's use as it is made, or, played in any window, switches off
-# for the encounter a power that acts by itself.
+# other player holding cards is asked, in turn, whether to answer (a player without a Card
+# Zap passes: asking only the holders would tell who holds one). **Cosmic Zap** cancels a
+# power when it is used: it answers a power's use as it is made; a power that acts by
+# itself, without a decision, is zapped in a window where it takes effect (the window of
+# its timing, any window for a passive power such as Zombie's), while its player's role in
+# the encounter lets it act. A window never offers a Cosmic Zap on an optional power
+# nobody is using, nor on the power of a player it does not concern.
 
 # %%
 cz = playing("Card Zap", 0)
@@ -507,6 +511,9 @@ def zombie_losing(seed):
 zo, control = next(x for x in map(zombie_losing, range(2, 60)) if x is not None)
 gate, warp, before = zo.gate[0], zo.warp[0], zo.last_result
 print(f"{who(zo, zo.current_player)} may play:", options(zo), f"(red attacks with {gate} ships)")
+# Oracle's and Trader's powers are optional: a window offers no zap on them (their uses
+# are answered as they are made, above)
+assert [o for o in options(zo) if o.startswith("play Cosmic Zap")] == ["play Cosmic Zap on red"]
 zo.apply("play Cosmic Zap on red")
 no_zap(zo)
 print("red's power works:", zo.power_active(0))
