@@ -31,8 +31,8 @@ So whose turn it is never tells what a hand holds; a bot with only ``pass`` pass
 once. ``Rules(ask_holders_only=True)`` asks only the players who hold a playable card (and
 selects a single kind of encounter card automatically): random play then takes 2.5 to
 3.5 times fewer decisions (3-5 players), for batch simulation, but the order of play
-tells what players hold, so
-the board never uses it (saves made before this rule replay with it).
+tells what players hold, so the board never uses it (saves made before this rule replay
+with it).
 
 Rule readings (the default is the reading judged most faithful; the alternative is a
 :class:`Rules` option)
@@ -125,7 +125,9 @@ encounter card is left to draw, or when players keep abandoning colonies
 
 Hidden information
 ------------------
-``observation(seat)`` is what a seat may see; ``determinize(seat, rng)`` deals everything
+``observation(seat)`` is what a seat may see (the encounter cards face down until the
+reveal, also after a Sorcerer swapped them: each main player sees the card it selected,
+now on the other side); ``determinize(seat, rng)`` deals everything
 else again for search bots, canonically (the sample depends only on the observation and
 ``rng``). What every player knows about hidden places is kept in small immutable records
 (``shown``, ``flares_public``, ``flares_seen``) so a clone stays cheap: a flare played
