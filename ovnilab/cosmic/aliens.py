@@ -35,6 +35,8 @@ an action, whether to use it), and functions the engine calls:
     ``after_resolution(s, seat)`` after the outcome's ships, cards and colonies moved
     ``deal_failed(s, seat, k)``   ``k = [offense loss, defense loss]`` of a failed deal
     ``encounter_end(s, seat)``    when the encounter is over
+    ``deal_frees(s, seat)``       marker: as a main player in a deal it may offer to free
+                                  the other main player's ships from the warp
     ``tally(s, seat)``            when the encounter is over, even while the power is
                                   zapped or lost (bookkeeping: Warrior's tokens)
     ========================  ===============================================================
@@ -106,7 +108,10 @@ ovnilab takes the reading below and says so here)
 * Will may name any other player as the defender, aimed at any of that player's home
   planets or at any planet where it has a colony.
 * Zombie's ships that would go to the warp return to colonies (where they came from,
-  else the first colony).
+  else the first colony). "You may free any player's ships from the warp as part of a
+  deal": as a main player in a deal, a proposal (by either side) may add that the Zombie
+  frees all of the other main player's ships from the warp (they go to colonies of their
+  owner's choice); a count, or a third player's ships, would multiply the proposals.
 * Flares whose effect waits for a later moment ("when you lose ships", "after a win") are
   played in a window of the encounter and apply for its rest; Parasite's wild flare
   ("when someone loses their power") is offered in any window while a player's power is
@@ -1020,7 +1025,10 @@ def _zombie_super(s: "State", seat: int, arg: Any) -> None:
 
 register(Power(
     name="Zombie", timing="passive", roles=("any",), optional=False,
-    hooks={"to_warp": lambda s, seat, owner, k, side: k if owner == seat else 0},
+    # power: ships never go to the warp; and "you may free any player's ships from the
+    # warp as part of a deal" (deals.py: a term frees the other main player's)
+    hooks={"to_warp": lambda s, seat, owner, k, side: k if owner == seat else 0,
+           "deal_frees": lambda s, seat: True},
     wild=Flare("any", lambda s, seat, arg: _flag(s, seat, "save_one"),
                can_use=lambda s, seat: not _has_flag(s, seat, "save_one"),
                text="save one ship from the warp"),

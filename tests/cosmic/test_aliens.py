@@ -316,6 +316,30 @@ def test_zombie_keeps_its_power_for_the_loss_that_takes_it():
     assert old.warp[BLUE] == ships_on(s, BLUE, "blue 2") - ships_on(old, BLUE, "blue 2") > 0
 
 
+def test_zombie_may_free_the_other_main_players_ships_in_a_deal():
+    # Zombie: "you may free any player's ships from the warp as part of a deal"
+    kw = dict(aliens=trio("Zombie", RED), hands={RED: ["negotiate", "attack 04"], BLUE: ["negotiate", "attack 06"]},
+              warp={BLUE: 3})
+    s = arrange(**kw)
+    drive(s, ["aim at blue 1", "ship from red 1", "done", "select negotiate"], until=lambda s: s.phase == "deal")
+    term = "propose: red gives 0 cards, blue gives 1 card, red lands nowhere, blue lands nowhere, " \
+           "red frees blue's ships from the warp"
+    assert term in {str(a) for a in s.legal_actions()} and s.parse_action(term.upper()).c == ("red", "blue")
+    s.apply(term)
+    s.apply("accept deal")
+    on_colonies = s.ships_on_colonies(BLUE)
+    drive(s)
+    assert s.last_result["outcome"] == "deal_made" and s.warp[BLUE] == 0
+    assert s.ships_on_colonies(BLUE) == on_colonies + 3 and s.hand_names(RED) == ["attack 04", "attack 06"]
+    # nobody else offers it, nor the Zombie before issue 13
+    base = arrange(**dict(kw, aliens=trio("Will", RED)))
+    drive(base, ["aim at blue 1", "ship from red 1", "done", "select negotiate"], until=lambda s: s.phase == "deal")
+    assert not any(a.c for a in base.legal_actions() if a.kind == "propose")
+    old = arrange(**kw, rules=cosmic.Rules(flares=False, before_issue_13=True))
+    drive(old, ["aim at blue 1", "ship from red 1", "done", "select negotiate"], until=lambda s: s.phase == "deal")
+    assert not any(a.c for a in old.legal_actions() if a.kind == "propose")
+
+
 def test_will_chooses_the_defender_and_planet():
     s = arrange(aliens=["Will", "Oracle", "Trader"], hands={RED: ["attack 30"], YELLOW: ["attack 01"]})
     s = s.initial()

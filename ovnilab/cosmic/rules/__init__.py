@@ -108,20 +108,20 @@ Rule readings (the default is the reading judged most faithful; the alternative 
   in the hand, the end of the game checked at the end of the encounter, no constraint
   from Loser's upset, Loser's wild flare after selection, Warrior's tokens only with its
   power and for wins and losses, a power gone with the colony, Vacuum's "nobody", Trader's
-  super flare in any role, and with ``_ISSUE_13_OLD``'s other values); a save that does not
+  super flare in any role, Barbarian's wild flare on any cards, no Zombie deal term, and
+  with ``_ISSUE_13_OLD``'s other values); a save that does not
   name the option was made before it and is read so (``state._before_issue_13``).
 * Not implemented: the four-planet variant the FAQ refers to (four planets a player, two
-  home colonies keep the power, Warrior's extra token) and Zombie freeing ships from the
-  warp as part of a deal.
+  home colonies keep the power, Warrior's extra token).
 
 ovnilab safety rule
 -------------------
 ``Rules.turn_limit`` (default 400 turns) ends a game that has run that long; the players
 with the most foreign colonies share the win (``state.limit_reached`` tells). Random play
-with the default rules ends long before (typically 15-25 turns; the tests check the limit
-does not trigger); it only guarantees that every playout terminates, e.g. when no
-encounter card is left to draw, or when players keep abandoning colonies
-(``may_abandon_colonies=True`` with random play stalls about once in 400 games).
+with the default rules ends long before (four players: a median of about 30 turns; the
+tests check the limit does not trigger on their seeds); it only guarantees that every
+playout terminates, e.g. when no encounter card is left to draw, or when players keep
+abandoning colonies (random play with four players reaches it about once in 300 games).
 
 Hidden information
 ------------------

@@ -66,10 +66,12 @@ class Action(NamedTuple):
             return f"reinforce {b} with {a}" + (" from hoard" if c else "")
         if k == "propose":
             (oc, on, op), (dc, dn, dp) = a, b
+            # c: (zombie, owner) when the Zombie frees the owner's ships from the warp
             return (f"propose: {oc} gives {on} card{'s' if on != 1 else ''}, "
                     f"{dc} gives {dn} card{'s' if dn != 1 else ''}, "
                     f"{oc} lands {'on ' + op if op else 'nowhere'}, "
-                    f"{dc} lands {'on ' + dp if dp else 'nowhere'}")
+                    f"{dc} lands {'on ' + dp if dp else 'nowhere'}"
+                    + (f", {c[0]} frees {c[1]}'s ships from the warp" if c else ""))
         if k == "give":
             return f"give {a}"
         if k == "discard":
@@ -156,7 +158,8 @@ class ActionTextMixin:
         (r"^give (.+)$", "give"),
         (r"^discard (.+)$", "discard"),
         (r"^propose: (\w+) gives (\d+) cards?, (\w+) gives (\d+) cards?, "
-         r"\w+ lands (?:on (\w+ \d+)|nowhere), \w+ lands (?:on (\w+ \d+)|nowhere)$", "propose"),
+         r"\w+ lands (?:on (\w+ \d+)|nowhere), \w+ lands (?:on (\w+ \d+)|nowhere)"
+         r"(?:, (\w+) frees (\w+)'s ships from the warp)?$", "propose"),
         (r"^([\w-]+): (.+)$", "choose"),
     ]]
 
@@ -238,7 +241,8 @@ class ActionTextMixin:
                 return _A(kind, self._card(g[0]))
             if kind == "propose":
                 return _A("propose", (self._colour(g[0]), int(g[1]), g[4] and self._planet(g[4])),
-                          (self._colour(g[2]), int(g[3]), g[5] and self._planet(g[5])))
+                          (self._colour(g[2]), int(g[3]), g[5] and self._planet(g[5])),
+                          g[6] and (self._colour(g[6]), self._colour(g[7])))
             if kind == "choose":
                 return _A("choose", self._alien(g[0]), g[1])
         raise IllegalAction("unreadable Cosmic Encounter action: actions read like 'select attack 08', "

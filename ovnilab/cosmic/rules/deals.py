@@ -33,7 +33,16 @@ class DealsMixin:
         pd: tuple = (None,)
         if self._sources(d):
             pd += tuple(pn[p] for p in self.colonies(off) if not self.colony(d, p))
-        key = (self.colours[off], self.colours[d], ho, hd, po, pd)
+        # Zombie: "you may free any player's ships from the warp as part of a deal"; a
+        # term frees all of the other main player's ships there (ovnilab reading)
+        fr: tuple = (None,)
+        if not self.rules.before_issue_13:
+            for z, _ in self._hook("deal_frees"):
+                o = self.opponent(z)
+                if o >= 0 and self.warp[o]:
+                    fr = (None, (self.colours[z], self.colours[o]))
+                    break
+        key = (self.colours[off], self.colours[d], ho, hd, po, pd, fr)
         out = _PROPOSALS.get(key)
         if out is None:
             oc, dc = key[0], key[1]
@@ -44,9 +53,11 @@ class DealsMixin:
                     ox = (oc, a, x)
                     for b in range(hd + 1):
                         for y in pd:
-                            # REFERENCE: at least one card or colony changes hands
-                            if a or b or x or y:
-                                out.append(new(Action, ("propose", ox, (dc, b, y), None)))
+                            for f in fr:
+                                # REFERENCE: at least one card or colony changes hands (or,
+                                # with the Zombie, ships leave the warp)
+                                if a or b or x or y or f:
+                                    out.append(new(Action, ("propose", ox, (dc, b, y), f)))
             if len(_PROPOSALS) > 2000:
                 _PROPOSALS.clear()
             _PROPOSALS[key] = out
@@ -71,6 +82,8 @@ class DealsMixin:
         if a.kind == "accept":
             prop = self.deal_offer[1]  # type: ignore[index]
             self.deal_terms = (prop.a, prop.b)
+            if prop.c:
+                self.eflags.add(("deal_frees", self.cindex[prop.c[1]]))
             self.outcome = "deal_made"
             self._pop()
         elif a.kind == "reject":

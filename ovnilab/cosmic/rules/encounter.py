@@ -278,6 +278,11 @@ class EncounterMixin:
                 tasks.append(("ships", off, "colony", 0, 1, self._max_ships(off), self.pindex[op]))
             if dp:
                 tasks.append(("ships", d, "colony", 0, 1, self._max_ships(d), self.pindex[dp]))
+            for o in (off, d):
+                if ("deal_frees", o) in self.eflags:
+                    # Zombie's deal term: the ships leave the warp for colonies of their
+                    # owner's choice
+                    tasks.append(("place", o, self.warp[o]))
             if (op or dp) and not self.rules.before_issue_13:
                 # rulebook: the game ends as soon as the deal's colonies make a winner
                 # (both colonies are placed first: the terms are carried out together)
