@@ -39,7 +39,7 @@
 # *negotiate*: a card that loses to any attack but takes *compensation* (a card from the winner per ship lost);
 # *deal*: two negotiates; here each lands a colony on the other's planet.
 # Alien powers used: *Pacifist* (a negotiate it reveals beats an attack);
-# *Macron* (one ship at most, but it counts 4); *Loser* (may declare an upset: the side that would lose wins);
+# *Macron* (one ship at most, but it counts 4); *Loser* (may declare an upset: the side that would lose wins, and both main players must play attacks);
 # *Warrior* (each of its tokens adds 1 to its total).
 
 # %%
@@ -298,10 +298,13 @@ variants = {
     "offense is Macron (1 ship)": dict(aliens=("Macron", None), offense_ships=1),
     "offense is Loser, declares the upset": dict(aliens=("Loser", None), use_powers=("Loser",)),
 }
+attacks = lambda hand: [c for c in hand if c.startswith("attack")]
 values, equilibrium = {}, {}
 for name, kw in variants.items():
     kw = {"offense_ships": 4, **kw}
-    g = stats.planning_game(OFFENSE_HAND, DEFENSE_HAND, defense_ships=4, relative=True, weights=keep, **kw)
+    # once the upset is declared, both main players must select attack cards if they can
+    oh, dh = (attacks(OFFENSE_HAND), attacks(DEFENSE_HAND)) if "upset" in name else (OFFENSE_HAND, DEFENSE_HAND)
+    g = stats.planning_game(oh, dh, defense_ships=4, relative=True, weights=keep, **kw)
     _, v = solve_row_lp(g.row_payoffs)
     (e,) = theory.equilibria(g)
     assert abs(v - theory.value(g)) < 1e-9 and abs(v - float(e.exact_payoffs[0])) < 1e-9
@@ -317,15 +320,19 @@ for name, kw in variants.items():
 # * **Macron** on offense: one ship that counts as four. The totals are those of four ships,
 #   but only one ship is lost when the attack fails, so bluffing with the cheap 08 costs less:
 #   the offense plays it 3/4 of the time and the value rises from 47/104 to 41/80.
-# * **Loser** on offense, declaring the upset: the side that would lose wins, so low cards
-#   become strong and high cards weak; both players retreat to negotiating (value 0).
+# * **Loser** on offense, declaring the upset: the side that would lose wins, and both main
+#   players must then play attack cards (they hold some), so the negotiates are no longer
+#   strategies. Low cards become strong and high cards weak: the defense's 06 beats the
+#   offense's 08 (12 against 10 would win; the upset makes it lose), a saddle point worth
+#   -9/10 to the Loser here, which the offense would rather not declare.
 #
 # The number of ships the offense sends matters as much (no powers, the defense keeps four):
 
 # %%
 both_negotiate = ((0, 0, 1), (0, 0, 1))
-assert values["defense is Pacifist"] == values["offense is Loser, declares the upset"] == 0
-assert equilibrium["defense is Pacifist"].exact == equilibrium["offense is Loser, declares the upset"].exact == both_negotiate
+assert values["defense is Pacifist"] == 0 and equilibrium["defense is Pacifist"].exact == both_negotiate
+assert values["offense is Loser, declares the upset"] == Fraction(-9, 10)
+assert equilibrium["offense is Loser, declares the upset"].exact == ((1, 0), (1, 0))  # attack 08 / attack 06
 assert values["offense is Macron (1 ship)"] == Fraction(41, 80) > values["no powers"] == Fraction(47, 104)
 assert equilibrium["offense is Macron (1 ship)"].exact[0][0] == Fraction(3, 4)
 # Macron's one ship gives the totals of four ships, and only one ship goes to the warp
