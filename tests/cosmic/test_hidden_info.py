@@ -601,3 +601,18 @@ def test_a_public_record_holds_only_what_its_seat_has_seen(seat, without, answer
         cosmic.load_public_record(json.dumps(bad))
     with pytest.raises(ValueError, match="viewer"):
         games[1].to_json(viewer=3)
+
+
+def test_a_deal_giver_with_one_kind_of_card_left_is_asked():
+    # issue 13: as a selection, a card given in a deal is an action even when the giver
+    # has a single kind of card left (a give made for it would tell its hand)
+    s = arrange(hands={RED: ["negotiate", "attack 20", "attack 30"], BLUE: ["negotiate", "attack 08", "attack 08"]},
+                ask_everyone=True)
+    drive(s, ["aim at blue 1", "ship from red 1", "done"], until=lambda s: s.phase == "deal")
+    s.apply("propose: red gives 1 card, blue gives 1 card, red lands nowhere, blue lands nowhere")
+    s.apply("accept deal")
+    drive(s, ["give attack 30"], until=lambda s: s.phase == "give" and s.current_player == BLUE)  # a Quash window first
+    assert s.current_player == BLUE and [str(a) for a in s.legal_actions()] == ["give attack 08"]
+    s.apply("give attack 08")
+    assert s.describe(s.log[-1], None, BLUE) == "give a card"
+    assert s.hand_names(RED) == ["attack 08", "attack 20"]

@@ -109,8 +109,9 @@ class DealsMixin:
     def _r_give(self, t: tuple) -> bool:
         self.stage = "deal"
         opts = self._give_options(t)
-        if len(opts) == 1:
-            # cards of a single kind left: which one is not a choice
+        if len(opts) == 1 and self.rules.ask_holders_only:
+            # cards of a single kind left: which one is not a choice (by default it is
+            # asked all the same: a give made for the player would tell its hand)
             self._h_give(t, opts[0])
             return False
         self.actor = t[1]
