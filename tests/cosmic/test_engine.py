@@ -627,6 +627,23 @@ def test_errors_name_the_rule_and_the_unknown_thing_and_reading_ignores_case():
         s.apply("play cosmic zap on RED")
 
 
+def test_games_saved_by_the_engine_before_issue_13_replay_to_their_end():
+    # three random games saved by ovnilab before issue 13 (commit 6197039, the file says
+    # so): they load and replay to the same winners and scores
+    import pathlib
+
+    import ovnilab
+
+    fixture = json.loads((pathlib.Path(__file__).parent / "saves" / "before_issue_13.json").read_text("utf-8"))
+    assert "6197039" in fixture["made_by"] and len(fixture["games"]) == 3
+    for game in fixture["games"]:
+        assert "before_issue_13" not in game["save"]["options"]["rules"]
+        s = ovnilab.load_json(json.dumps(game["save"]))
+        assert s.rules.before_issue_13 and not s.rules.may_abandon_colonies and s.rules.deal_max_cards == 3
+        assert s.is_over() and s.winners() == game["winners"] and s.scores() == game["scores"]
+        assert s.turn == game["turns"]
+
+
 def test_save_and_load_round_trip_and_errors():
     s = cosmic.new_game(4, seed=4, aliens=["Zombie", "Will", "Trader", "Oracle"])
     import random
