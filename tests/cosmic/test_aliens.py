@@ -398,9 +398,10 @@ def test_pacifist_wild_negotiate_becomes_attack_15():
 def test_loser_wild_both_sides_lose():
     # FFG: declared "before encounter cards are selected" (the planning window)
     s = arrange(aliens=["Will", "Oracle", "Trader"], rules=flares("Will", "Oracle", "Trader", "Loser"),
-                hands={RED: ["attack 30", "attack 20"], BLUE: ["attack 01", "Loser flare"]})
-    drive(s, ["aim at blue 1", "ship from red 1", "ship from red 1", "done"], until=lambda s: s.phase == "select")
-    assert s.last_result is None  # the planning window has passed: too late for the wild flare
+                hands={RED: ["attack 30", "attack 20"], BLUE: ["attack 01", "Loser flare"]}, ask_everyone=True)
+    drive(s, ["aim at blue 1", "ship from red 1", "ship from red 1", "done", "select attack 30", "select attack 01"],
+          until=lambda s: s.phase == "window" and s.tasks[0][1] == "after_selection" and s.current_player == BLUE)
+    assert s.current_player == BLUE and {str(a) for a in s.legal_actions()} == {"pass"}  # too late now
     s = arrange(aliens=["Will", "Oracle", "Trader"], rules=flares("Will", "Oracle", "Trader", "Loser"),
                 hands={RED: ["attack 30", "attack 20"], BLUE: ["attack 01", "Loser flare"]})
     drive(s, ["aim at blue 1", "ship from red 1", "ship from red 1", "done", "play Loser flare (wild)",
