@@ -506,6 +506,20 @@ def test_trader_super_trades_with_any_player():
     assert s.last_result["outcome"] == "offense" and s.hand_names(YELLOW) == ["Trader flare", "attack 01"]
 
 
+def test_trader_super_only_as_a_main_player():
+    # the super flare stretches the power, a main player's: an uninvolved Trader may not
+    kw = dict(aliens=["Will", "Oracle", "Trader"], hands={RED: ["attack 01", "attack 04"], BLUE: ["attack 20"],
+                                                          YELLOW: ["attack 40", "Trader flare"]}, ask_everyone=True)
+    s = arrange(rules=flares("Trader", "Will", "Oracle"), **kw)
+    drive(s, ["aim at blue 1"], until=lambda s: s.phase == "window" and s.tasks[0][1] == "planning"
+          and s.current_player == YELLOW)
+    assert not any(str(a).startswith("play Trader flare (super)") for a in s.legal_actions())
+    old = arrange(rules=cosmic.Rules(alien_pool=("Trader", "Will", "Oracle"), before_issue_13=True), **kw)
+    drive(old, ["aim at blue 1"], until=lambda s: s.phase == "window" and s.tasks[0][1] == "planning"
+          and s.current_player == YELLOW)
+    assert "play Trader flare (super): red" in {str(a) for a in old.legal_actions()}
+
+
 def test_will_super_peeks_at_a_hand():
     s = arrange(aliens=["Will", "Oracle", "Trader"], rules=flares("Will", "Oracle", "Trader"),
                 hands={RED: ["attack 30", "Will flare"], BLUE: ["attack 01"], YELLOW: ["attack 12"]})
