@@ -114,11 +114,12 @@ ovnilab takes the reading below and says so here)
   owner's choice); a count, or a third player's ships, would multiply the proposals.
 * Flares whose effect waits for a later moment ("when you lose ships", "after a win") are
   played in a window of the encounter and apply for its rest; Parasite's wild flare
-  ("when someone loses their power") is offered in any window while a player's power is
-  lost (not only at the moment it is lost: the windows are the engine's moments), and
-  takes its ship from the Parasite's colony with the most ships.
+  ("when someone loses their power") is offered in the windows of the encounter during
+  which a player lost its power (the windows are the engine's moments; the power worked
+  as the encounter started), and takes its ship from the Parasite's colony with the most
+  ships.
 * Rules(before_issue_13=True) keeps the earlier readings of Loser, Vacuum, Trader,
-  Warrior and Barbarian for the saves made with them.
+  Warrior, Barbarian, Parasite and Zombie for the saves made with them.
 """
 
 from __future__ import annotations
@@ -687,9 +688,14 @@ register(Power(
 def _parasite_wild_args(s: "State", seat: int) -> list[str]:
     if not s._sources(seat):
         return []
+    # "when someone loses their power": a player whose power was lost during this
+    # encounter (it worked as the encounter started; Rules(before_issue_13=True): any
+    # player without its power)
+    had = next((k[1] for k in s.eflags if k[0] == "had_power"), None)
     out = []
     for o in range(s.n):
-        if o != seat and s.powers[o] is not None and not s.power_active(o) and ("zap", o) not in s.eflags:
+        if o != seat and s.powers[o] is not None and not s.power_active(o) and ("zap", o) not in s.eflags \
+                and (had is None or o in had):
             out += [s.pname[p] for p in s._home_planets(o) if not s.colony(seat, p)]
     return out
 

@@ -520,6 +520,31 @@ def test_trader_super_only_as_a_main_player():
     assert "play Trader flare (super): red" in {str(a) for a in old.legal_actions()}
 
 
+def test_parasite_wild_when_someone_loses_their_power():
+    # "when someone loses their power": offered in the encounter where a power is lost
+    kw = dict(aliens=["Will", "Oracle", "Trader"], hands={RED: ["attack 30", "attack 04"],
+                                                          BLUE: ["attack 01", "attack 05"],
+                                                          YELLOW: ["attack 06", "Parasite flare"]},
+              ships={(BLUE, "blue 4"): 0, (BLUE, "blue 5"): 0}, ask_everyone=True)
+    s = arrange(rules=flares("Will", "Oracle", "Trader", "Parasite"), **kw)
+    drive(s, [], until=lambda s: s.current_player == YELLOW)  # yellow's first window
+    assert s.power_active(BLUE) and not any("Parasite" in str(a) for a in s.legal_actions())
+    drive(s, ["aim at blue 1", "select attack 30", "select attack 01"],
+          until=lambda s: s.phase == "window" and s.tasks[0][1] == "cleanup" and s.current_player == YELLOW)
+    assert not s.power_active(BLUE) and s.last_result is None
+    assert "play Parasite flare (wild): blue 1" in {str(a) for a in s.legal_actions()}
+    # a player already without its power when the encounter starts is not "losing" it now
+    t = arrange(rules=flares("Will", "Oracle", "Trader", "Parasite"),
+                **dict(kw, ships={(BLUE, "blue 3"): 0, (BLUE, "blue 4"): 0, (BLUE, "blue 5"): 0}))
+    assert not t.power_active(BLUE) and t.current_player == RED
+    drive(t, [], until=lambda s: s.current_player == YELLOW)
+    assert not any("Parasite" in str(a) for a in t.legal_actions())
+    old = arrange(rules=cosmic.Rules(alien_pool=("Will", "Oracle", "Trader", "Parasite"), before_issue_13=True),
+                  **dict(kw, ships={(BLUE, "blue 3"): 0, (BLUE, "blue 4"): 0, (BLUE, "blue 5"): 0}))
+    drive(old, [], until=lambda s: s.current_player == YELLOW)
+    assert "play Parasite flare (wild): blue 3" in {str(a) for a in old.legal_actions()}
+
+
 def test_will_super_peeks_at_a_hand():
     s = arrange(aliens=["Will", "Oracle", "Trader"], rules=flares("Will", "Oracle", "Trader"),
                 hands={RED: ["attack 30", "Will flare"], BLUE: ["attack 01"], YELLOW: ["attack 12"]})

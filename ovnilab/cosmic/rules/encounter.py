@@ -42,6 +42,10 @@ class EncounterMixin:
         self.encounters += 1
         self._reset_encounter()
         self.stage = "regroup"
+        if self.rules.powers and not self.rules.before_issue_13:
+            # the powers that work as the encounter starts: a power lost during it is lost
+            # "now" for what reacts to a power being lost (Parasite's wild flare)
+            self.eflags.add(("had_power", tuple(s for s in range(self.n) if self.power_active(s))))
 
     def _s_regroup_window(self) -> None:
         self._window("regroup")
