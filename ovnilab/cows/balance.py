@@ -27,9 +27,13 @@ The report is the table of issue 12, each line with its target:
   action with a full hand while the deck or a Celeiro offered a card;
 * the MCTS bot's win share against greedy (paired by deal, 95% interval);
 * the first player's win share (a shared win counts half) per Celeiro face;
-* the win rate of each card's holder (a card counts for the player whose final pyramid
-  holds it, either side up), with p-values against one half adjusted by Holm's method
-  over the 18 cards (:func:`ovnilab.analysis.holm`) and simultaneous intervals.
+* the win rate of each card's holder, with p-values against one half adjusted by Holm's
+  method over the 18 cards (:func:`ovnilab.analysis.holm`) and simultaneous intervals. A
+  card counts for the player who holds it at the end, either side up: in the pyramid or
+  in the hand (the rulebook's "posse"; ``State.result_extras()["held"]``). Counting the
+  pyramid alone (``by_pyramid``, the first design note's reading) leaves out the cards
+  a player could not use, so every card's rate leans towards the player with more cards
+  built, that is the winner (with in-hand flips and held cards, built counts differ).
 
 The cows notebooks run the same measurement (smaller, so they execute quickly).
 """
@@ -132,23 +136,32 @@ class CardBalance:
 
     results: Results  # the greedy batch, both Celeiro faces
     first_player: dict[str, Estimate]  # "1 area", "2 areas", "all"
-    by_card: Table  # win rate of each card's holder, best first, Holm-adjusted
+    by_card: Table  # win rate of each card's holder (pyramid or hand), best first, Holm-adjusted
     stats: tuple[GameStats, ...] = ()  # per greedy game
     search: Results | None = None  # MCTS against greedy
     search_seats: tuple[int, ...] = ()  # the MCTS bot's seat in each search game
     search_stats: tuple[GameStats, ...] = ()
     seconds: dict[str, float] = field(default_factory=dict)
     players: str = "GreedyBot vs GreedyBot"
+    by_pyramid: Table | None = None  # the same, counting the final pyramids only
 
     @property
     def spread(self) -> tuple[dict[str, Any], dict[str, Any]]:
         """The rows of the card with the lowest and the highest holder win rate."""
-        rows = sorted(self.by_card, key=lambda r: (r["rate"], r["cards"]))
+        rows = sorted(self.by_card, key=lambda r: (r["rate"], r["held"]))
         return rows[0], rows[-1]
 
     def results_cards(self) -> Cards:
         """The card set the batch played."""
         return load_cards(Rules(**self.results[0].options["rules"]).cards_file)
+
+    def winner_built_share(self) -> float:
+        """The winner's share of the cards built, over the games with one winner: 50% when
+        both pyramids hold as many cards; above it, every card's pyramid-only holder rate
+        leans towards winning."""
+        won = [g for g in self.results if len(g.winners) == 1]
+        mine = sum(len(g.extras["cards"][g.winners[0]]) for g in won)
+        return mine / max(1, sum(len(c) for g in won for c in g.extras["cards"]))
 
     def mean_score(self) -> float:
         return statistics.fmean(s for g in self.results for s in g.scores)
@@ -247,7 +260,12 @@ class CardBalance:
                          f"({len(self.search) // 2} deals, seats swapped)")
         for k, est in self.first_player.items():
             lines.append(f"  first player's win share, {k:<7}: {est.value:.1%} [{est.lo:.1%}, {est.hi:.1%}]")
-        lines.append(f"  card holders win {lo['rate']:.1%} ({lo['cards']}) to {hi['rate']:.1%} ({hi['cards']})")
+        lines.append(f"  card holders (pyramid or hand) win {lo['rate']:.1%} ({lo['held']}) to "
+                     f"{hi['rate']:.1%} ({hi['held']})")
+        if self.by_pyramid is not None:
+            rates = self.by_pyramid.column("rate")
+            lines.append(f"  counting the final pyramids only: {min(rates):.1%} to {max(rates):.1%}; the winner "
+                         f"built {self.winner_built_share():.1%} of the cards built in games with one winner")
         lines.append(f"  mean final score {self.mean_score():.1f}, mean margin {self.mean_margin():.1f}")
         if self.seconds:
             lines.append("  time: " + ", ".join(f"{k} {v:.0f} s" for k, v in self.seconds.items()))
@@ -284,7 +302,8 @@ def measure(games_per_face: int = GAMES_PER_FACE, seed: int = SEED, rules: Rules
     first = {"1 area": analysis.first_player_advantage(runs[1]),
              "2 areas": analysis.first_player_advantage(runs[2]),
              "all": analysis.first_player_advantage(both)}
-    by_card = analysis.win_rate_by(both, "cards", adjust="holm")
+    by_card = analysis.win_rate_by(both, "held", adjust="holm")
+    by_pyramid = analysis.win_rate_by(both, "cards", adjust="holm")
     search, seats, search_stats = None, (), ()
     if search_games:
         t1 = time.perf_counter()
@@ -303,7 +322,7 @@ def measure(games_per_face: int = GAMES_PER_FACE, seed: int = SEED, rules: Rules
         search_stats = tuple(game_stats(g) for g in games)
         seconds["search batch"] = time.perf_counter() - t1
     return CardBalance(both, first, by_card, stats, search, seats, search_stats, seconds,
-                       " vs ".join(type(b).__name__ for b in players))
+                       " vs ".join(type(b).__name__ for b in players), by_pyramid)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

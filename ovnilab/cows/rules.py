@@ -905,13 +905,15 @@ class State(GameState):
 
         Per seat (one list entry per seat: columns of ``Results.seat_table``):
         ``cards``, the cards of its pyramid named by both faces (``"Mimosa / Bezerrinho"``,
-        whichever side is up: the card a player "holds") and ``faces``, the faces showing
-        there, both in slot order. Per game: ``turns`` and ``stalled`` (the ovnilab stall
+        whichever side is up) and ``faces``, the faces showing there, both in slot order;
+        ``held``, every card in its possession at the end (rulebook: "em sua posse"): its
+        pyramid, then its hand. Per game: ``turns`` and ``stalled`` (the ovnilab stall
         rule ended it before a pyramid was complete).
         """
         name = self.cards.card_name
         return {
             "cards": [[name(c) for c in self.pyr[s] if c >= 0] for s in (0, 1)],
+            "held": [[name(c) for c in self.pyr[s] if c >= 0] + [name(c) for c in self.hand[s]] for s in (0, 1)],
             "faces": [[self.face(c).name for c in self.pyr[s] if c >= 0] for s in (0, 1)],
             "turns": self.turns,
             "stalled": self.over and FULL not in self.mask,

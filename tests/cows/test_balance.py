@@ -18,13 +18,19 @@ def test_measure_groups_wins_by_card_and_first_player():
     # no deal is played under both Celeiro faces: the games are independent
     assert not {g.seed for g in b.results[:6]} & {g.seed for g in b.results[6:]}
     assert set(b.first_player) == {"1 area", "2 areas", "all"} and b.first_player["all"].n == 12
-    held = [c for g in b.results for p in (0, 1) for c in set(g.extras["cards"][p])]
+    held = [c for g in b.results for p in (0, 1) for c in set(g.extras["held"][p])]
     assert sum(r["n"] for r in b.by_card) == len(held)
+    built = [c for g in b.results for p in (0, 1) for c in set(g.extras["cards"][p])]
+    assert sum(r["n"] for r in b.by_pyramid) == len(built) <= len(held)
+    # a card is held in the pyramid or the hand at the end
+    final = b.results[0].to_state()
+    assert sorted(b.results[0].extras["held"][0]) == sorted(
+        final.cards.card_name(c) for c in [*final.hand[0], *(c for c in final.pyr[0] if c >= 0)])
     assert "p_holm" in b.by_card.columns and all(r["p_holm"] >= r["p"] for r in b.by_card)
     low, high = b.spread
     assert low["rate"] == min(b.by_card.column("rate")) and high["rate"] == max(b.by_card.column("rate"))
     text = b.report()
-    assert "RandomBot vs RandomBot, 12 games (6 per Celeiro face" in text and f"{high['rate']:.1%} ({high['cards']})" in text
+    assert "RandomBot vs RandomBot, 12 games (6 per Celeiro face" in text and f"{high['rate']:.1%} ({high['held']})" in text
     # the same seed gives the same games (the design note's numbers are reproducible)
     again = balance.measure(games_per_face=6, seed=3, bots=[RandomBot(), RandomBot()], search_games=0)
     assert again.results == b.results

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 import sys
 from collections import Counter
 from pathlib import Path
@@ -190,9 +191,10 @@ def _write(tmp_path: Path, text: str) -> str:
 
 def test_rules_cards_file_plays_the_edited_game(tmp_path):
     # edit one face: Mimosa is now worth 9 and fires a tractor beam
-    text = CARDS_FILE.read_text(encoding="utf-8").replace(
-        'name = "Mimosa"\nvalue = 3\ncows = 1\n',
-        'name = "Mimosa"\nvalue = 9\ncows = 1\neffects = [{type = "flip", target = "opponent"}]\n')
+    text, edits = re.subn(r'name = "Mimosa"\nvalue = -?\d+\ncows = 1\n',
+                          'name = "Mimosa"\nvalue = 9\ncows = 1\neffects = [{type = "flip", target = "opponent"}]\n',
+                          CARDS_FILE.read_text(encoding="utf-8"))
+    assert edits == 1
     path = _write(tmp_path, text)
     rules = cows.Rules(cards_file=path)
     s = cows.new_game(seed=1, rules=rules)
@@ -232,8 +234,9 @@ def test_a_bare_cards_file_name_is_found_in_data_cows(monkeypatch):
 def test_an_edited_set_kept_in_data_cows_saves_by_name(tmp_path, monkeypatch):
     # a data folder of another installation, holding an edited set next to the shipped one
     (tmp_path / "cows").mkdir()
-    text = CARDS_FILE.read_text(encoding="utf-8").replace('name = "Mimosa"\nvalue = 3\n',
-                                                          'name = "Mimosa"\nvalue = 7\n')
+    text, edits = re.subn(r'name = "Mimosa"\nvalue = -?\d+\n', 'name = "Mimosa"\nvalue = 7\n',
+                          CARDS_FILE.read_text(encoding="utf-8"))
+    assert edits == 1 and 'name = "Mimosa"\nvalue = 7\n' not in CARDS_FILE.read_text(encoding="utf-8")
     (tmp_path / "cows" / "mimosa7.toml").write_text(text, encoding="utf-8")
     monkeypatch.setattr(cows_data, "data_dir", lambda: tmp_path)
     monkeypatch.setitem(ovnilab.GAMES, "cows", "ovnilab.cows")
