@@ -169,7 +169,8 @@ assert g.hand_names(d) == []
 
 # %%
 losing = lambda s: s.totals[s.side_of(0)] < s.totals[1 - s.side_of(0)]
-g = reach("Chosen", lambda s: offered(s, "use Chosen power") and s.kinds == (0, 0) and losing(s), seed=0)
+g = reach("Chosen", lambda s: offered(s, "use Chosen power") and s.kinds == (0, 0) and s.side_of(0) == 1
+          and losing(s), seed=0)
 before = g.last_result
 side = g.side_of(0)
 was = g.totals
@@ -590,6 +591,30 @@ print(f"red lost as the offense with {gate} ships on the gate; on colonies: {hom
 finish_encounter(g, before)
 print("after: on colonies", g.ships_on_colonies(0), "warp:", g.warp[0])
 assert g.warp[0] == warp == 0 and g.ships_on_colonies(0) == home + gate
+
+# %% [markdown]
+# The Zombie may also free ships from the warp as part of a deal: a proposal (by either
+# main player) may add that the Zombie frees all of the other main player's ships there
+# (they go to colonies of their owner's choice).
+
+# %%
+def zombie_term(s):
+    return s.phase == "deal" and any(a.kind == "propose" and a.c for a in s.legal_actions())
+
+
+g = reach("Zombie", zombie_term, seed=0)
+before = g.last_result
+o = g.opponent(0)
+offer = next(a for a in g.legal_actions() if a.kind == "propose" and a.c and a.a[1] + a.b[1] == 0
+             and not a.a[2] and not a.b[2])
+warp = g.warp[o]
+print(f"{who(g, g.current_player)} may propose: {str(offer)!r} ({g.colours[o]} has {warp} ships in the warp)")
+g.apply(offer)
+advance(g, lambda s: offered(s, "accept deal"))
+g.apply("accept deal")
+finish_encounter(g, before)
+print(f"deal made: {g.colours[o]}'s ships in the warp {warp} -> {g.warp[o]}")
+assert g.last_result["outcome"] == "deal_made" and warp > 0 and g.warp[o] == 0
 
 # %% [markdown]
 # A power lost when the third home colony falls still applies to the event that takes it
