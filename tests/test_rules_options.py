@@ -49,6 +49,11 @@ def _accepts(f: dataclasses.Field, v: object) -> bool:
         if v in ("board.toml", "board_ring.toml", "cards.toml", "deck.toml") and (meta["folder"]() / v).is_file():
             return True
         return os.path.isfile(v) and stat.S_ISREG(os.stat(v).st_mode)
+    if base.startswith("tuple") and "choices" in meta:
+        # Cosmic's alert levels: at least one, each once, every alien of them implemented
+        levels = cosmic.load_data().levels
+        return (type(v) is tuple and 0 < len(v) == len(set(v)) and all(x in meta["choices"] for x in v)
+                and all(a in POWERS for x in v for a in levels[x]))
     if base.startswith("tuple"):
         return (type(v) is tuple and len(set(v)) == len(v) and len(v) <= meta["max_items"]
                 and all(a in POWERS for a in v))

@@ -37,13 +37,20 @@ an action, whether to use it), and functions the engine calls:
     ``encounter_end(s, seat)``    when the encounter is over
     ``deal_frees(s, seat)``       marker: as a main player in a deal it may offer to free
                                   the other main player's ships from the warp
+    ``totals(s, seat, tot)``      change both sides' totals ``tot = [offense, defense]``
+                                  once cards, ships and bonuses are counted
+    ``zapped(s, seat, res)``      when a Cosmic Zap cancelled the power this encounter
+                                  (and it would work otherwise): change ``res`` as
+                                  ``outcome`` does
     ``tally(s, seat)``            when the encounter is over, even while the power is
                                   zapped or lost (bookkeeping: Warrior's tokens)
     ========================  ===============================================================
 
 A :class:`Flare` side (``wild`` / ``super``) has a ``timing``, ``roles``, ``can_use``,
 ``args`` and ``use`` like an optional power; the engine offers it in its window and
-enforces the once-per-encounter limits. Effects that wait for a later moment set a flag
+enforces the once-per-encounter limits. A side may also have ``hooks``: once it is played
+they act, for the player who played it, for the rest of the encounter (before the
+powers' hooks). Effects that wait for a later moment set a flag
 ``("flag", seat, name)`` in ``state.eflags`` that the engine or a hook reads.
 
 So a new alien is one ``Power(...)`` below (plus its text in ``data/cosmic/aliens.toml``
@@ -147,6 +154,9 @@ class Flare:
     can_use: Callable[["State", int], bool] = _always
     args: Callable[["State", int], list] | None = None
     text: str = ""
+    #: hooks (as a power's) that act for the seat that played this side, for the rest of
+    #: the encounter, whatever its role; they run before the powers' hooks
+    hooks: Mapping[str, Callable] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

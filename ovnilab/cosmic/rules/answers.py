@@ -296,6 +296,14 @@ class AnswersMixin:
             if self._power_on(seat):
                 self.powers[seat].use(self, seat, y)
         else:
+            # a flare may be cancelled as it takes effect (Anti-Matter's flares): it
+            # counts as played and stays in its owner's hand
+            if any(fn(self, s, seat, x, y) for s, fn in self._hook("flare_played")):
+                return False
             fl = getattr(POWERS[x], y)
             fl.use(self, seat, z)
+            if fl.hooks:
+                # the side's hooks act for the rest of the encounter (State._hook)
+                self.eflags.update((("fx",), ("fx", seat, x, y)))
+                self._compute_cards()
         return False

@@ -206,7 +206,9 @@ class CardsMixin:
             if self.outcome == "deal_made":
                 self.outcome = "deal_failed"
         elif name == "Cosmic Zap":
-            self.eflags.add(("zap", ci[target]))  # type: ignore[index]
+            # (Healer's wild flare: a Cosmic Zap played on its player has no effect)
+            if ("flag", ci[target], "zap proof") not in self.eflags:  # type: ignore[index]
+                self.eflags.add(("zap", ci[target]))  # type: ignore[index]
         elif name == "Card Zap":
             # REFERENCE: cancel the flare or artifact being played (the effect right
             # behind this one); Card Zap's text: the cancelled card is discarded, a

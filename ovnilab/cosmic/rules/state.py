@@ -45,8 +45,16 @@ class Rules:
     powers / flares
         play with alien powers / with flares in the deck (the rulebook suggests first
         games without flares).
+    alien_levels
+        the alert levels (green, yellow, red) whose aliens are dealt, when ``alien_pool``
+        names none. The rulebook deals from the whole set; ovnilab's default stays
+        ``("green",)`` while the yellow and red aliens are being implemented (issue 14):
+        asking for a level raises a :class:`~ovnilab.core.RulesError` naming its aliens not
+        implemented yet. The default becomes all three levels when the set is complete.
     alien_pool
-        names of the aliens that may be dealt (default: every implemented alien).
+        names of the aliens that may be dealt, of any level (default: every implemented
+        alien of ``alien_levels``); an alien of the set not implemented yet is refused by
+        name.
 
     Every option has a documented range, checked when the rules are built (one
     :class:`~ovnilab.core.RulesError` lists every bad field); ``turn_limit`` (at most
@@ -87,6 +95,10 @@ class Rules:
     double_morph: str = rule_option("attack0", "two morphs revealed count as attack 00 or as a deal",
                                     choices=("attack0", "negotiate"))
     turn_limit: int = rule_option(400, "turns after which the game ends (the most colonies win)", lo=1, hi=1000)
+    # rulebook: aliens graded green, yellow and red; ovnilab deals green only until the
+    # set is complete (see the docstring)
+    alien_levels: tuple[str, ...] = rule_option(("green",), "alert levels of the aliens dealt (green, yellow, red)",
+                                                choices=_data.LEVELS, max_items=len(_data.LEVELS))
     alien_pool: tuple[str, ...] | None = rule_option(
         None, "the aliens that may be dealt (empty: every implemented alien)", max_items=100)
     deck_file: str | None = rule_option(None, "the cosmic deck: a file name in data/cosmic (empty: deck.toml)",
@@ -120,13 +132,28 @@ def _before_issue_13(saved: Any) -> Any:
 
 
 def _check_rules_across(rules: Rules, errors: dict[str, str]) -> None:
-    """The alien pool names implemented aliens."""
+    """The alert levels and the alien pool name implemented aliens only."""
+    levels = rules.alien_levels
+    if "alien_levels" not in errors:
+        roster = load_data().levels
+        missing = [a for lv in levels for a in roster[lv] if a not in POWERS]
+        if not levels:
+            errors["alien_levels"] = f"names no alert level; choose from {list(_data.LEVELS)}"
+        elif len(set(levels)) != len(levels):
+            errors["alien_levels"] = "names a level twice"
+        elif missing:
+            errors["alien_levels"] = (f"{', '.join(missing)} of the {'/'.join(levels)} aliens are not implemented "
+                                      f"yet (issue 14); name the implemented ones in alien_pool instead")
     pool = rules.alien_pool
     if "alien_pool" in errors or pool is None:
         return
     unknown = [a for a in pool if a not in POWERS]
     if unknown:
-        errors["alien_pool"] = f"{short_repr(unknown)} are not implemented aliens; choose from {sorted(POWERS)}"
+        later = [a for a in unknown if any(a in names for names in load_data().levels.values())]
+        if later:
+            errors["alien_pool"] = f"{short_repr(later)} are not implemented yet (issue 14)"
+        else:
+            errors["alien_pool"] = f"{short_repr(unknown)} are not implemented aliens; choose from {sorted(POWERS)}"
     elif len(set(pool)) != len(pool):
         errors["alien_pool"] = "names an alien twice"
 
@@ -153,8 +180,12 @@ class State(BoardMixin, CardsMixin, EncounterMixin, DecisionsMixin, AnswersMixin
             raise TypeError("rules must be a cosmic.Rules")
         g = load_data(rules.deck_file)
         n = num_players
+        # the aliens dealt: those of the pool named, else the implemented aliens of the
+        # levels chosen
         pool = [a for a in g.aliens if a in POWERS]
-        if rules.alien_pool is not None:
+        if rules.alien_pool is None:
+            pool = [a for a in pool if g.aliens[a].level in rules.alien_levels]
+        else:
             unknown = [a for a in rules.alien_pool if a not in pool]
             if unknown:
                 raise ValueError(f"Rules.alien_pool: {unknown} are not implemented aliens {pool}")

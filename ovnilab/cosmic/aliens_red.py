@@ -1,0 +1,134 @@
+"""The red aliens of the base set (alert level red, issue 14): powers and flares.
+
+Each alien is one ``register(Power(...))`` into :data:`ovnilab.cosmic.aliens.POWERS`, in
+the form the green ones take (see :mod:`ovnilab.cosmic.aliens` for the fields and the
+hooks); its text is in ``data/cosmic/aliens.toml`` and ``flares.toml``. The source is
+``ALIENS-YELLOW-RED.md`` (the implementers' reference, in our own words).
+
+Implemented: Tripler, Virus, Warpish. Not yet: Citadel, Dictator, Gambler, Grudge,
+Machine, Masochist, Void (their level in ``Rules(alien_levels=...)`` is refused by name).
+
+Readings (where the reference leaves a choice, ovnilab takes this one)
+----------------------------------------------------------------------
+* Card-value changes stack in a fixed order: the flares played this encounter first (by
+  seat), then the powers by seat (red, blue, yellow, ...). Tripler's wild flare so acts
+  "before any other effect"; Tripler's power changes the value other powers left.
+* Tripler rounds a division up; a value changed below 0 (Calculator's wild flare) is
+  tripled like any value up to the limit.
+* Virus multiplies its own ships in the encounter by its card's value (the card as
+  changed by powers and flares); its super flare multiplies every ship counted for its
+  side (an ally's Macron ships count 4 each, as they do in totals).
+* Warpish counts the ships in the warp when totals are counted (after reveal and again
+  when the outcome is decided, before any ship of this encounter is lost).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .aliens import Flare, Power, _flag, _has_flag, _own_ships, register
+from .data import ATTACK
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .rules import State
+
+__all__: list[str] = []
+
+
+def _hook_only(s: "State", seat: int, arg: Any) -> None:
+    """A flare side whose whole effect is its hooks (they act once it is played)."""
+
+
+def _printed_attack(s: "State", side: int, at_least: int) -> bool:
+    """Whether ``side``'s revealed card is an attack printed with at least ``at_least``."""
+    c = s.card[side]
+    return s.revealed and c >= 0 and s.t.kind[c] == ATTACK and s.t.value[c] >= at_least
+
+
+# ---------------------------------------------------------------- Tripler
+def _tripled(v: int, limit: int) -> int:
+    """Tripler: up to ``limit`` a value is tripled, above it divided by 3 rounded up."""
+    return v * 3 if v <= limit else -(-v // 3)
+
+
+def _tripler_card(s: "State", seat: int, kinds: list, values: list) -> None:
+    # power: Tripler's own attack card is tripled (10 or less) or divided by 3 (above);
+    # its super flare moves the limit to 13
+    side = s.side_of(seat)
+    if kinds[side] == ATTACK:
+        values[side] = _tripled(values[side], 13 if _has_flag(s, seat, "tripler13") else 10)
+
+
+def _tripler_wild_card(s: "State", seat: int, kinds: list, values: list) -> None:
+    # wild flare: the opponent's attack of 15 or more is divided by 3, rounded up
+    opp = 1 - s.side_of(seat)
+    if kinds[opp] == ATTACK and values[opp] >= 15:
+        values[opp] = -(-values[opp] // 3)
+
+
+register(Power(
+    name="Tripler", timing="reveal", roles=("main",), optional=False,
+    hooks={"card": _tripler_card},
+    wild=Flare("reveal", _hook_only, roles=("main",), hooks={"card": _tripler_wild_card},
+               can_use=lambda s, seat: _printed_attack(s, 1 - s.side_of(seat), 15),
+               text="divide the opponent's attack of 15 or more by 3"),
+    super=Flare("reveal", lambda s, seat, arg: (_flag(s, seat, "tripler13"), s._compute_cards()), roles=("main",),
+                can_use=lambda s, seat: s.revealed and s.kinds[s.side_of(seat)] == ATTACK,
+                text="triple attacks up to 13"),
+))
+
+
+# ---------------------------------------------------------------- Virus
+def _virus_totals(s: "State", seat: int, tot: list) -> None:
+    # power: its ships times its attack card replace their sum (allies still add); the
+    # super flare multiplies every ship of its side
+    side = s.side_of(seat)
+    if s.kinds[side] != ATTACK:
+        return
+    v = s.values[side]
+    k = s.side_ships(side) if _has_flag(s, seat, "virus_all") else _own_ships(s, seat)
+    tot[side] += k * v - k - v
+
+
+def _virus_wild_totals(s: "State", seat: int, tot: list) -> None:
+    # wild flare: your ships times your allies' ships replace their sum
+    side = s.side_of(seat)
+    own = _own_ships(s, seat)
+    allied = s.side_ships(side) - own
+    tot[side] += own * allied - own - allied
+
+
+register(Power(
+    name="Virus", timing="reveal", roles=("main",), optional=False,
+    hooks={"totals": _virus_totals},
+    wild=Flare("reveal", _hook_only, roles=("main",), hooks={"totals": _virus_wild_totals},
+               can_use=lambda s, seat: s.revealed, text="your ships times your allies' ships"),
+    super=Flare("reveal", lambda s, seat, arg: (_flag(s, seat, "virus_all"), s._compute_cards()), roles=("main",),
+                can_use=lambda s, seat: s.revealed and s.kinds[s.side_of(seat)] == ATTACK
+                and bool(s.allies[s.side_of(seat)]),
+                text="multiply your allies' ships too"),
+))
+
+
+# ---------------------------------------------------------------- Warpish
+def _warpish_bonus(s: "State", seat: int) -> int:
+    # power: with an attack card, +1 per ship in the warp, of every colour
+    return sum(s.warp) if s.kinds[s.side_of(seat)] == ATTACK else 0
+
+
+def _warpish_super_totals(s: "State", seat: int, tot: list) -> None:
+    # super flare: the opponent's side takes -1 per ship of the opponent in the warp
+    opp = s.opponent(seat)
+    tot[s.side_of(opp)] -= s.warp[opp]
+
+
+register(Power(
+    name="Warpish", timing="reveal", roles=("main",), optional=False,
+    hooks={"total_bonus": _warpish_bonus},
+    wild=Flare("reveal", _hook_only, roles=("main",), hooks={"total_bonus": lambda s, seat: s.warp[seat]},
+               can_use=lambda s, seat: s.revealed and s.warp[seat] > 0,
+               text="+1 per ship of yours in the warp"),
+    super=Flare("reveal", _hook_only, roles=("main",), hooks={"totals": _warpish_super_totals},
+                can_use=lambda s, seat: s.revealed and s.warp[s.opponent(seat)] > 0,
+                text="-1 to the opponent per ship of its own in the warp"),
+))

@@ -1,0 +1,473 @@
+"""The yellow aliens of the base set (alert level yellow, issue 14): powers and flares.
+
+Each alien is one ``register(Power(...))`` into :data:`ovnilab.cosmic.aliens.POWERS`, in
+the form the green ones take (see :mod:`ovnilab.cosmic.aliens` for the fields and the
+hooks); its text is in ``data/cosmic/aliens.toml`` and ``flares.toml``. The source is
+``ALIENS-YELLOW-RED.md`` (the implementers' reference, in our own words).
+
+Implemented: Anti-Matter, Calculator, Fodder, Healer, Human, Kamikaze, Mirror, Shadow.
+Not yet: Amoeba, Fido, Hate, Mind, Mite, Philanthropist, Reincarnator, Remora, Tick-Tock
+(their level in ``Rules(alien_levels=...)`` is refused by name).
+
+Readings (where the reference leaves a choice, ovnilab takes this one)
+----------------------------------------------------------------------
+* Card-value changes stack in a fixed order: the flares played this encounter first (by
+  seat), then the powers by seat (see :mod:`ovnilab.cosmic.aliens_red`).
+* Anti-Matter: a tie of totals still goes to the defense (the reference's medium
+  reading). Its flares are played ahead, in any window, like the other flares whose
+  moment comes later: the wild side cancels the next wild flare another player plays
+  this encounter, the super side the next flare of the player it names (through the
+  ``flare_played`` hook); the cancelled flare counts as played and stays in its owner's
+  hand.
+* Calculator's wild flare sets no floor: a card may end below 0 (the reference's "pick a
+  behaviour"); the sum is of the two cards as revealed (a morph already copied).
+* Human's zapped power gives its side the win whatever the cards (attack or negotiate
+  against an attack; two negotiates still make a deal); a negotiating Human that wins so
+  takes no compensation. Its wild flare, once played, goes to the Human player (or to
+  the discard pile when nobody is Human) and the card it made stays an attack 42 for the
+  encounter.
+* Kamikaze's ships come from its colonies, chosen one at a time (it may empty a home
+  planet and lose its power, as the reference warns); the cards are drawn at once.
+* Fodder feeds its total one card at a time (``Fodder: discard attack 07``, then
+  ``stop``); the range is set by the two cards' values, which feeding does not change.
+  Its super flare takes the Cosmodex reading: any attack card below the opponent's card.
+  Its wild flare lets a player who was invited by a side and is no ally join that side
+  after the reveal with one ship, from its colony with the most ships.
+* Healer is asked after each loss of another player's ships to the warp (one event: one
+  question, ``Healer: heal blue`` or ``Healer: let them be``); the healed ships leave the
+  warp to colonies their owner chooses. Its wild flare is played ahead, in any window:
+  for the rest of the encounter a Cosmic Zap played on its player has no effect (the
+  card is discarded). Its super flare, likewise played ahead, draws a card per ship.
+* Shadow acts on every destiny draw (redraws included) through the ``destiny`` hook: a
+  colour of another player (the offense's own colour included), or a special card
+  naming another player, costs that player one ship from the colony Shadow names
+  (``Shadow: execute the ship on blue 3``); on a wild card Shadow may name any other
+  player, or ``spare everybody``. Its super flare ("on your own turn") is played in the
+  regroup window, before the draw; each execution then offers ``... and take its place``
+  (a ship of Shadow's from the warp lands on that planet). Its wild flare's ship from
+  outside the encounter comes from the defense's fullest other colony.
+* Mirror reverses the two digits of a value from 00 to 99 (``08`` -> ``80``, ``30`` ->
+  ``03``); a value another power pushed outside that range stays as it is. Its wild
+  flare copies the opponent's card as revealed (kind and value, before powers change
+  it).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .aliens import Flare, Power, _flag, _has_flag, register
+from .data import ATTACK, FLARE
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .rules import State
+
+__all__: list[str] = []
+
+
+def _hook_only(s: "State", seat: int, arg: Any) -> None:
+    """A flare side whose whole effect is its hooks (they act once it is played)."""
+
+
+def _ship_counts(s: "State", seat: int, verb: str) -> list[str]:
+    """``"<verb> k ship(s)"`` for k = 1..4, as far as ``seat`` has ships on colonies."""
+    k = min(4, s.ships_on_colonies(seat))
+    return [f"{verb} {i} ship" + ("s" if i > 1 else "") for i in range(1, k + 1)]
+
+
+def _count(arg: str) -> int:
+    return int(arg.split()[1])
+
+
+# ---------------------------------------------------------------- Calculator
+def _equalize(kinds: list, values: list) -> None:
+    # power: with two attacks, the higher card becomes the difference of the two
+    if kinds[0] == ATTACK and kinds[1] == ATTACK and values[0] != values[1]:
+        hi = 0 if values[0] > values[1] else 1
+        values[hi] -= values[1 - hi]
+
+
+def _calculator_card(s: "State", seat: int, kinds: list, values: list) -> None:
+    if _has_flag(s, seat, "equalize"):
+        _equalize(kinds, values)
+
+
+def _calculator_wild_card(s: "State", seat: int, kinds: list, values: list) -> None:
+    # wild flare: a right call of the sum's parity takes your card's value off the
+    # opponent's card; a wrong one takes theirs off yours (no floor)
+    if kinds[0] != ATTACK or kinds[1] != ATTACK:
+        return
+    me = s.side_of(seat)
+    odd = (values[0] + values[1]) % 2 == 1
+    if odd == _has_flag(s, seat, "call odd"):
+        values[1 - me] -= values[me]
+    else:
+        values[me] -= values[1 - me]
+
+
+register(Power(
+    name="Calculator", timing="planning", roles=("main",), optional=True,
+    use=lambda s, seat, arg: _flag(s, seat, "equalize"),
+    hooks={"card": _calculator_card},
+    wild=Flare("planning", lambda s, seat, arg: _flag(s, seat, f"call {arg}"), roles=("main",),
+               args=lambda s, seat: ["odd", "even"], hooks={"card": _calculator_wild_card},
+               text="call odd or even for the sum of the cards"),
+    super=Flare("planning", _hook_only, roles=("ally",),
+                hooks={"card": lambda s, seat, kinds, values: _equalize(kinds, values)},
+                text="equalize as an ally"),
+))
+
+
+# ---------------------------------------------------------------- Human
+def _human_bonus(s: "State", seat: int) -> int:
+    # power: +4 to its side (+8 with its super flare)
+    return 8 if _has_flag(s, seat, "human8") else 4
+
+
+def _human_zapped(s: "State", seat: int, res: list) -> None:
+    # power zapped: Human's side wins the encounter outright
+    side = s.side_of(seat)
+    res[0] = side
+    if res[1] == side:
+        res[1] = -1
+
+
+def _flare_card(s: "State", seat: int, alien: str) -> tuple[list[int], int]:
+    """The pile (hand or hoard) of ``seat`` holding ``alien``'s flare, and the card."""
+    for pile in (s.hands[seat], s.hoard[seat]):
+        for c in pile:
+            if s.t.kind[c] == FLARE and s.t.alien[c] == alien:
+                return pile, c
+    raise ValueError(f"{s.colours[seat]} holds no {alien} flare")
+
+
+def _human_wild(s: "State", seat: int, arg: Any) -> None:
+    # wild flare: your card becomes an attack 42 (its hook); the flare then goes to the
+    # Human player, or to the discard pile without one
+    pile, c = _flare_card(s, seat, "Human")
+    pile.remove(c)
+    human = s.seat_of("Human")
+    if human >= 0:
+        s.hands[human].append(c)
+        s._note_shown(c, human)  # handed over in view of everybody
+    else:
+        s._discard(c, seat)
+
+
+def _human_42(s: "State", seat: int, kinds: list, values: list) -> None:
+    side = s.side_of(seat)
+    kinds[side], values[side] = ATTACK, 42
+
+
+def _human_super(s: "State", seat: int, arg: str) -> None:
+    if arg == "add 8":
+        _flag(s, seat, "human8")
+    else:
+        # discard the flare to zap your own power: the side wins (the zapped hook)
+        pile, c = _flare_card(s, seat, "Human")
+        pile.remove(c)
+        s._discard(c, seat)
+        s.eflags.add(("zap", seat))
+    s._compute_cards()
+
+
+register(Power(
+    name="Human", timing="reveal", roles=("main", "ally"), optional=False,
+    hooks={"total_bonus": _human_bonus, "zapped": _human_zapped},
+    wild=Flare("reveal", _human_wild, roles=("main",), hooks={"card": _human_42},
+               can_use=lambda s, seat: s.revealed and s.alien[s.opponent(seat)] != "Human",
+               text="your card becomes an attack 42"),
+    super=Flare("reveal", _human_super, roles=("main", "ally"),
+                args=lambda s, seat: ["add 8", "zap my power to win"],
+                can_use=lambda s, seat: s.revealed, text="+8 instead of +4, or zap yourself to win"),
+))
+
+
+# ---------------------------------------------------------------- Kamikaze
+def _kamikaze_use(s: "State", seat: int, arg: str) -> None:
+    # power: ships from its colonies go to the warp, two cards drawn per ship
+    k = _count(arg)
+    s._lose_from_colonies(seat, k)
+    s._draw(seat, 2 * k)
+
+
+def _kamikaze_wild(s: "State", seat: int, arg: str) -> None:
+    # wild flare: ships not in the encounter go to the warp, +3 to your side each
+    k = _count(arg)
+    s._lose_from_colonies(seat, k)
+    s.reinf[s.side_of(seat)] += 3 * k
+
+
+register(Power(
+    name="Kamikaze", timing="planning", roles=("main",), optional=True,
+    use=_kamikaze_use, args=lambda s, seat: _ship_counts(s, seat, "send"),
+    can_use=lambda s, seat: s.ships_on_colonies(seat) > 0,
+    wild=Flare("after_selection", _kamikaze_wild, roles=("main",),
+               args=lambda s, seat: _ship_counts(s, seat, "send"),
+               can_use=lambda s, seat: s.ships_on_colonies(seat) > 0,
+               text="+3 per ship of yours sent to the warp"),
+    super=Flare("regroup", lambda s, seat, arg: s._push(("place", seat, min(2, s.warp[seat]))), roles=("offense",),
+                can_use=lambda s, seat: s.warp[seat] >= 2, text="retrieve three ships in your regroup"),
+))
+
+
+# ---------------------------------------------------------------- Mirror
+def _reversed(v: int) -> int:
+    """The two digits of a value from 00 to 99 swapped; other values unchanged."""
+    return int(f"{v:02d}"[::-1]) if 0 <= v <= 99 else v
+
+
+def _mirror_card(s: "State", seat: int, kinds: list, values: list) -> None:
+    # power: every attack revealed by a main player has its digits swapped; the super
+    # flare limits it to one card
+    me = s.side_of(seat)
+    sides = (0, 1)
+    if _has_flag(s, seat, "mirror mine"):
+        sides = (me,)
+    elif _has_flag(s, seat, "mirror theirs"):
+        sides = (1 - me,)
+    elif not _has_flag(s, seat, "mirror"):
+        return
+    for side in sides:
+        if kinds[side] == ATTACK:
+            values[side] = _reversed(values[side])
+
+
+def _mirror_copy(s: "State", seat: int, kinds: list, values: list) -> None:
+    # wild flare: your card becomes a copy of the opponent's
+    me = s.side_of(seat)
+    kinds[me], values[me] = kinds[1 - me], values[1 - me]
+
+
+def _mirror_super(s: "State", seat: int, arg: str) -> None:
+    s.eflags.add(("used", seat))  # the reversal is called once, limited to one card
+    _flag(s, seat, "mirror mine" if arg == "my card only" else "mirror theirs")
+
+
+register(Power(
+    name="Mirror", timing="planning", roles=("main",), optional=True,
+    use=lambda s, seat, arg: _flag(s, seat, "mirror"),
+    hooks={"card": _mirror_card},
+    wild=Flare("reveal", _hook_only, roles=("main",), hooks={"card": _mirror_copy},
+               can_use=lambda s, seat: s.revealed, text="your card becomes a copy of the opponent's"),
+    super=Flare("planning", _mirror_super, roles=("main",),
+                args=lambda s, seat: ["my card only", "the opponent's card only"],
+                can_use=lambda s, seat: ("used", seat) not in s.eflags,
+                text="reverse one card only"),
+))
+
+
+# ---------------------------------------------------------------- Fodder
+def _fodder_cards(s: "State", seat: int) -> list[str]:
+    """The attack cards of Fodder's hand that may feed its total: strictly between its
+    card and the opponent's (with the super flare: any below the opponent's card)."""
+    me = s.side_of(seat)
+    if me < 0 or s.kinds != (ATTACK, ATTACK):
+        return []
+    lo, hi = s.values[me], s.values[1 - me]
+    if _has_flag(s, seat, "fodder low"):
+        lo = -1_000
+    T = s.t
+    return sorted({T.name[c] for c in s.hands[seat] if T.kind[c] == ATTACK and lo < T.value[c] < hi})
+
+
+def _fodder_choose(s: "State", seat: int, data: Any, arg: str) -> None:
+    # power: each attack card discarded adds its value to Fodder's total
+    if arg == "stop":
+        return
+    c = s._take_from(s.hands[seat], arg[8:])
+    s._discard(c, seat)
+    s.reinf[s.side_of(seat)] += s.t.value[c]
+    s._compute_cards()
+    s._push(("power", seat, "Fodder", data))
+
+
+def _fodder_wild_args(s: "State", seat: int) -> list[str]:
+    # a player invited by a side who declined (and so is no ally), with a ship to send
+    if s.side_of(seat) >= 0 or not s._sources(seat):
+        return []
+    return [name for side, name in ((0, "offense"), (1, "defense")) if seat in s.inv[side]]
+
+
+def _fodder_wild(s: "State", seat: int, arg: str) -> None:
+    # wild flare: join the side that invited you, after the reveal, with one ship (from
+    # your colony with the most ships)
+    src = max(s._sources(seat), key=lambda p: s.ships[p * s.n + seat])
+    s.ships[src * s.n + seat] -= 1
+    side = 0 if arg == "offense" else 1
+    if side == 0:
+        s.gate[seat] += 1
+        s.gate_from[seat].append(src)
+    else:
+        s.side[seat] += 1
+        s.side_from[seat].append(src)
+    s.allies[side].append(seat)
+    s._compute_cards()
+
+
+register(Power(
+    name="Fodder", timing="reveal", roles=("main",), optional=True,
+    use=lambda s, seat, arg: s._push(("power", seat, "Fodder", ("feed",))),
+    can_use=lambda s, seat: bool(_fodder_cards(s, seat)),
+    options=lambda s, seat, data: [f"discard {x}" for x in _fodder_cards(s, seat)] + ["stop"]
+    if _fodder_cards(s, seat) else [],
+    choose=_fodder_choose,
+    wild=Flare("reveal", _fodder_wild, roles=("not_main",), args=_fodder_wild_args,
+               can_use=lambda s, seat: bool(_fodder_wild_args(s, seat)),
+               text="join a side that invited you, after the reveal"),
+    super=Flare("reveal", lambda s, seat, arg: _flag(s, seat, "fodder low"), roles=("main",),
+                can_use=lambda s, seat: ("used", seat) not in s.eflags and s.kinds == (ATTACK, ATTACK),
+                text="feed any attack card below the opponent's"),
+))
+
+
+# ---------------------------------------------------------------- Healer
+def _healer_after_warp(s: "State", seat: int, owner: int, k: int) -> None:
+    # power: another player's ships just lost to the warp may be healed
+    if owner != seat:
+        s._push(("power", seat, "Healer", (owner, k)))
+
+
+def _healer_choose(s: "State", seat: int, data: Any, arg: str) -> None:
+    owner, k = data
+    if arg == "let them be":
+        return
+    # the ships return to the owner's colonies (it places them); Healer draws one card
+    # per player healed (one per ship with its super flare)
+    k = min(k, s.warp[owner])
+    s._push(("place", owner, k))
+    s._draw(seat, k if _has_flag(s, seat, "heal per ship") else 1)
+
+
+register(Power(
+    name="Healer", timing="passive", roles=("any",), optional=True,
+    options=lambda s, seat, data: [f"heal {s.colours[data[0]]}", "let them be"] if s.warp[data[0]] else [],
+    choose=_healer_choose,
+    hooks={"after_warp": _healer_after_warp},
+    wild=Flare("any", lambda s, seat, arg: _flag(s, seat, "zap proof"),
+               can_use=lambda s, seat: not _has_flag(s, seat, "zap proof"),
+               text="a Cosmic Zap played on you has no effect"),
+    super=Flare("any", lambda s, seat, arg: _flag(s, seat, "heal per ship"),
+                can_use=lambda s, seat: not _has_flag(s, seat, "heal per ship"),
+                text="draw a card per ship healed"),
+))
+
+
+# ---------------------------------------------------------------- Shadow
+def _shadow_destiny(s: "State", seat: int, card: int, named: int) -> None:
+    # power: a destiny card of another player's colour (or pointing at another player)
+    # costs that player a ship Shadow chooses; a wild card lets Shadow pick anybody
+    if named < 0:
+        s._push(("power", seat, "Shadow", ("wild",)))
+    elif named != seat:
+        s._push(("power", seat, "Shadow", ("execute", named)))
+
+
+def _shadow_options(s: "State", seat: int, data: Any) -> list[str]:
+    if data[0] == "wild":
+        return [f"execute a ship of {s.colours[o]}" for o in s.order_from(seat)[1:] if s.colonies(o)] + [
+            "spare everybody"]
+    victim = data[1]
+    out = [f"execute the ship on {s.pname[p]}" for p in s.colonies(victim)]
+    if _has_flag(s, seat, "shadow replace") and s.warp[seat] > 0:
+        out += [f"{x} and take its place" for x in out]
+    return out
+
+
+def _shadow_choose(s: "State", seat: int, data: Any, arg: str) -> None:
+    if arg == "spare everybody":
+        return
+    if arg.startswith("execute a ship of "):
+        s._push(("power", seat, "Shadow", ("execute", s.cindex[arg[18:]])))
+        return
+    victim = data[1]
+    name = arg[len("execute the ship on "):].removesuffix(" and take its place")
+    p = s.pindex[name]
+    s.ships[p * s.n + victim] -= 1
+    if arg.endswith(" and take its place"):
+        # super flare: one of Shadow's ships leaves the warp for that planet
+        s.warp[seat] -= 1
+        s.ships[p * s.n + seat] += 1
+    s._warp_ships(victim, [p])
+
+
+def _shadow_wild_ok(s: "State", seat: int) -> bool:
+    return (seat == s.defender and s.outcome == "offense" and s.kinds[0] == ATTACK
+            and any(p != s.target for p in s._sources(seat)))
+
+
+def _shadow_wild(s: "State", seat: int, arg: Any) -> None:
+    # wild flare: the losing defense sends a ship from outside the encounter (its colony
+    # with the most ships) to the warp, and every ship on the gate follows: the winners
+    # land nowhere
+    src = max((p for p in s._sources(seat) if p != s.target), key=lambda p: s.ships[p * s.n + seat])
+    s.ships[src * s.n + seat] -= 1
+    s._warp_ships(seat, [src])
+    for o in [s.offense] + s.allies[0]:
+        origins = s.gate_from[o]
+        s.gate[o] = 0
+        s.gate_from[o] = []
+        s._warp_ships(o, origins, 0)
+
+
+register(Power(
+    name="Shadow", timing="destiny", roles=("any",), optional=False,
+    options=_shadow_options, choose=_shadow_choose,
+    hooks={"destiny": _shadow_destiny},
+    wild=Flare("resolution", _shadow_wild, roles=("defense",), can_use=_shadow_wild_ok,
+               text="take the winning ships down with you"),
+    super=Flare("regroup", lambda s, seat, arg: _flag(s, seat, "shadow replace"), roles=("offense",),
+                can_use=lambda s, seat: s.warp[seat] > 0, text="a ship of yours takes the executed ship's place"),
+))
+
+
+# ---------------------------------------------------------------- Anti-Matter
+def _counted(s: "State", seat: int) -> int:
+    """What ``seat``'s own ships in the encounter add to its side's total."""
+    if seat == s.defender:
+        k = s.ships[s.target * s.n + seat] if s.target >= 0 else 0
+    else:
+        k = s.gate[seat] + s.side[seat]
+    return k * s._ship_value(seat, "total")
+
+
+def _anti_matter_totals(s: "State", seat: int, tot: list) -> None:
+    # power: with two attacks, Anti-Matter's ships and every ally's ships count against
+    # their side (the opposing main player's own ships still add)
+    if s.kinds != (ATTACK, ATTACK):
+        return
+    me = s.side_of(seat)
+    tot[me] -= 2 * s.side_ships(me)
+    tot[1 - me] -= 2 * (s.side_ships(1 - me) - _counted(s, s.main(1 - me)))
+
+
+def _anti_matter_outcome(s: "State", seat: int, res: list) -> None:
+    # power: with two attacks the lower total wins (a tie still goes to the defense)
+    if s.kinds == (ATTACK, ATTACK):
+        res[0] = 0 if s.totals[0] < s.totals[1] else 1
+
+
+def _block(s: "State", seat: int, player: int, alien: str, side: str, wanted: str) -> bool:
+    """Anti-Matter's flares: cancel the first flare they aim at (once per encounter)."""
+    if _has_flag(s, seat, "blocked") or player == seat:
+        return False
+    if wanted == "wild" and side != "wild":
+        return False
+    if wanted != "wild" and s.colours[player] != wanted:
+        return False
+    _flag(s, seat, "blocked")
+    return True
+
+
+register(Power(
+    name="Anti-Matter", timing="reveal", roles=("main",), optional=False,
+    hooks={"totals": _anti_matter_totals, "outcome": _anti_matter_outcome},
+    wild=Flare("any", _hook_only, roles=("main", "ally"),
+               hooks={"flare_played": lambda s, seat, player, alien, side: _block(s, seat, player, alien, side, "wild")},
+               text="cancel the next wild flare another player plays"),
+    super=Flare("any", lambda s, seat, arg: _flag(s, seat, f"block {arg}"),
+                args=lambda s, seat: [s.colours[o] for o in s.order_from(seat)[1:]],
+                hooks={"flare_played": lambda s, seat, player, alien, side: any(
+                    _has_flag(s, seat, f"block {c}") and _block(s, seat, player, alien, side, c) for c in s.colours)},
+                text="cancel the next flare a player you name plays"),
+))

@@ -1,0 +1,470 @@
+"""The yellow and red aliens (issue 14): each power changes a real encounter, and so does
+each side of its flare; ``Rules(alien_levels=...)`` deals by alert level; random games
+with every implemented new alien dealt keep the invariants and hide what they should."""
+
+import random
+import time
+from collections import Counter
+
+import pytest
+
+from ovnilab import cosmic
+from ovnilab.core import RulesError
+from ovnilab.cosmic import aliens as AL
+from ovnilab.cosmic import rules as R
+
+from . import BLUE, RED, YELLOW, arrange, drive, ships_on
+
+NEUTRAL = ("Will", "Oracle", "Trader")  # optional powers left unused in these encounters
+NEW = ("Anti-Matter", "Calculator", "Fodder", "Healer", "Human", "Kamikaze", "Mirror", "Shadow", "Tripler", "Virus", "Warpish")
+
+
+def trio(alien: str, seat: int) -> list[str]:
+    """Three aliens: ``alien`` at ``seat`` and neutral ones elsewhere."""
+    others = [a for a in NEUTRAL if a != alien]
+    return [alien if s == seat else others.pop(0) for s in range(3)]
+
+
+def flares(*aliens: str) -> cosmic.Rules:
+    """Rules whose pool is exactly ``aliens`` (so their flares are in the deck)."""
+    return cosmic.Rules(alien_pool=tuple(aliens))
+
+
+def played(alien: str, seat: int, script: list[str], **kw) -> tuple[cosmic.State, cosmic.State]:
+    """The encounter with ``alien`` at ``seat`` and with a neutral alien there (whose
+    script leaves out the power's uses and the actions marked ``!``)."""
+    s = arrange(aliens=trio(alien, seat), **kw)
+    drive(s, [x.lstrip("!") for x in script])
+    base = arrange(aliens=trio("Clone", seat), **kw)
+    drive(base, [x for x in script if not x.startswith((f"use {alien}", f"{alien}:", "!"))])
+    return s, base
+
+
+def with_flare(alien: str, script: list[str], aliens: list[str] | None = None,
+               **kw) -> tuple[cosmic.State, cosmic.State]:
+    """The encounter with ``alien``'s flare in play (the script's flare plays) and
+    without them (the same script without the actions marked ``!``)."""
+    aliens = aliens or list(NEUTRAL)
+    rules = flares(*dict.fromkeys(aliens + [alien]))
+    s = arrange(aliens=aliens, rules=rules, **kw)
+    drive(s, [x.lstrip("!") for x in script])
+    base = arrange(aliens=aliens, rules=rules, **kw)
+    drive(base, [x for x in script if not x.startswith("!")])
+    return s, base
+
+
+def outcome(s: cosmic.State) -> str:
+    return s.last_result["outcome"]
+
+
+def test_every_new_alien_is_described_at_its_level():
+    g = cosmic.load_data()
+    for name in NEW:
+        p, info = AL.POWERS[name], g.aliens[name]
+        assert info.level in ("yellow", "red") and name in g.levels[info.level]
+        assert (p.timing, p.optional, tuple(p.roles)) == (info.timing, info.optional, info.roles), name
+        assert p.wild is not None and p.super is not None and name in g.flares
+
+
+# ------------------------------------------------------------------ alert levels
+def test_alien_levels_deal_green_by_default_and_name_the_missing_aliens():
+    assert cosmic.Rules().alien_levels == ("green",)
+    for seed in range(5):
+        s = cosmic.new_game(5, seed=seed)
+        assert all(cosmic.load_data().aliens[a].level == "green" for o in s.offers for a in o)
+        assert all(cosmic.load_data().aliens[a].level == "green" for a in s.alien_pool)
+    with pytest.raises(RulesError) as ei:
+        cosmic.Rules(alien_levels=("green", "red"))
+    msg = str(ei.value)
+    assert "Rules.alien_levels" in msg and "Citadel" in msg and "Void" in msg and "Tripler" not in msg
+    with pytest.raises(RulesError, match="names no alert level"):
+        cosmic.Rules(alien_levels=())
+    with pytest.raises(RulesError, match="not among"):
+        cosmic.Rules(alien_levels=("blue",))
+    with pytest.raises(RulesError, match=r"Rules.alien_pool: \['Mind'\] are not implemented yet"):
+        cosmic.Rules(alien_pool=("Mind", "Tripler"))
+    with pytest.raises(RulesError, match="not implemented aliens"):
+        cosmic.Rules(alien_pool=("Nobody",))
+    # a pool names aliens of any level; saves carry the levels
+    s = cosmic.new_game(3, seed=2, rules=cosmic.Rules(alien_pool=NEW))
+    assert set(s.alien_pool) == set(NEW)
+    again = cosmic.State.from_options(s.seed, s.options)
+    assert again.rules == s.rules and again.offers == s.offers
+
+
+# ------------------------------------------------------------------ Tripler
+def test_tripler_triples_a_low_attack():
+    s, base = played("Tripler", RED, ["aim at blue 1", "ship from red 1", "done"],
+                     hands={RED: ["attack 08"], BLUE: ["attack 20"]})
+    assert s.last_result["totals"] == (25, 24) and outcome(s) == "offense"
+    assert base.last_result["totals"] == (9, 24) and outcome(base) == "defense"
+
+
+def test_tripler_divides_a_high_attack():
+    s, base = played("Tripler", RED, ["aim at blue 1", "ship from red 1", "done"],
+                     hands={RED: ["attack 30"], BLUE: ["attack 12"]})
+    assert s.last_result["totals"] == (11, 16) and outcome(s) == "defense"
+    assert outcome(base) == "offense"
+
+
+def test_tripler_wild_divides_the_opponent_attack():
+    s, base = with_flare("Tripler", ["aim at blue 1", "ship from red 1", "done", "!play Tripler flare (wild)"],
+                         hands={RED: ["attack 30"], BLUE: ["attack 10", "Tripler flare"]})
+    assert s.last_result["totals"] == (11, 14) and outcome(s) == "defense"
+    assert base.last_result["totals"] == (31, 14) and outcome(base) == "offense"
+
+
+def test_tripler_super_triples_up_to_13():
+    s, base = with_flare("Tripler", ["aim at blue 1", "ship from red 1", "done", "!play Tripler flare (super)"],
+                         aliens=trio("Tripler", RED),
+                         hands={RED: ["attack 12", "Tripler flare"], BLUE: ["attack 20"]})
+    assert s.last_result["totals"] == (37, 24) and outcome(s) == "offense"
+    assert base.last_result["totals"] == (5, 24) and outcome(base) == "defense"
+
+
+# ------------------------------------------------------------------ Virus
+THREE_SHIPS = ["aim at blue 1", "ship from red 1", "ship from red 1", "ship from red 2", "done"]
+
+
+def test_virus_multiplies_its_ships_by_its_card():
+    s, base = played("Virus", RED, THREE_SHIPS, hands={RED: ["attack 10"], BLUE: ["attack 20"]})
+    assert s.last_result["totals"] == (30, 24) and outcome(s) == "offense"
+    assert base.last_result["totals"] == (13, 24) and outcome(base) == "defense"
+
+
+YELLOW_JOINS = ["invite yellow", "invite nobody", "join offense", "ship from yellow 1", "ship from yellow 1", "done"]
+
+
+def test_virus_wild_multiplies_ships_by_allied_ships():
+    s, base = with_flare("Virus", THREE_SHIPS + YELLOW_JOINS + ["!play Virus flare (wild)"],
+                         hands={RED: ["attack 10", "Virus flare"], BLUE: ["attack 11"]})
+    # 10 + 3 x 2 against 10 + 3 + 2
+    assert s.last_result["totals"] == (16, 15) and outcome(s) == "offense"
+    assert base.last_result["totals"] == (15, 15) and outcome(base) == "defense"
+
+
+def test_virus_super_multiplies_the_allies_too():
+    script = ["aim at blue 1", "ship from red 1", "done"] + YELLOW_JOINS + ["!play Virus flare (super)"]
+    s, base = with_flare("Virus", script, aliens=trio("Virus", RED),
+                         hands={RED: ["attack 05", "Virus flare"], BLUE: ["attack 08"]})
+    assert s.last_result["totals"] == (15, 12) and outcome(s) == "offense"
+    assert base.last_result["totals"] == (7, 12) and outcome(base) == "defense"
+
+
+# ------------------------------------------------------------------ Warpish
+def test_warpish_counts_every_ship_in_the_warp():
+    s, base = played("Warpish", RED, ["aim at blue 2", "ship from red 2", "done"],
+                     hands={RED: ["attack 10"], BLUE: ["attack 12"]}, warp={YELLOW: 4, BLUE: 3})
+    assert s.last_result["totals"] == (18, 16) and outcome(s) == "offense"
+    assert base.last_result["totals"] == (11, 16) and outcome(base) == "defense"
+
+
+def test_warpish_wild_counts_your_own_ships_in_the_warp():
+    s, base = with_flare("Warpish", ["aim at blue 1", "ship from red 2", "done", "!play Warpish flare (wild)"],
+                         hands={RED: ["attack 14", "Warpish flare"], BLUE: ["attack 12"]}, warp={RED: 3, YELLOW: 2})
+    # red's regroup brought one of its three ships back: two count
+    assert s.last_result["totals"] == (17, 16) and outcome(s) == "offense"
+    assert base.last_result["totals"] == (15, 16) and outcome(base) == "defense"
+
+
+def test_warpish_super_takes_the_opponent_warp_off_its_total():
+    s, base = with_flare("Warpish", ["aim at blue 2", "ship from red 2", "done", "!play Warpish flare (super)"],
+                         aliens=trio("Warpish", RED), hands={RED: ["attack 10", "Warpish flare"], BLUE: ["attack 12"]},
+                         warp={BLUE: 3})
+    assert s.last_result["totals"] == (14, 13) and outcome(s) == "offense"
+    assert base.last_result["totals"] == (14, 16) and outcome(base) == "defense"
+
+
+# ------------------------------------------------------------------ Human
+def test_human_adds_four():
+    s, base = played("Human", RED, ["aim at blue 1", "ship from red 1", "done"],
+                     hands={RED: ["attack 12"], BLUE: ["attack 12"]})
+    assert s.last_result["totals"] == (17, 16) and outcome(s) == "offense"
+    assert outcome(base) == "defense"
+
+
+def test_human_adds_four_as_an_ally():
+    script = ["aim at blue 1", "ship from red 1", "done", "invite yellow", "invite nobody", "join offense",
+              "ship from yellow 1", "done"]
+    s, base = played("Human", YELLOW, script, hands={RED: ["attack 12"], BLUE: ["attack 15"]})
+    assert s.last_result["totals"] == (18, 19) and base.last_result["totals"] == (14, 19)
+
+
+def test_human_zapped_wins_the_encounter():
+    kw = dict(hands={RED: ["attack 01"], BLUE: ["attack 20", "Cosmic Zap"]})
+    s, base = played("Human", RED, ["aim at blue 1", "ship from red 1", "done", "!play Cosmic Zap on red"], **kw)
+    assert ("zap", RED) in s.eflags or outcome(s) == "offense"
+    assert outcome(s) == "offense" and s.foreign_colonies(RED) == 1
+    assert outcome(base) == "defense"
+
+
+def test_human_wild_makes_an_attack_42_and_goes_to_the_human():
+    aliens = ["Will", "Oracle", "Human"]
+    s, base = with_flare("Human", ["aim at blue 1", "ship from red 1", "done", "!play Human flare (wild)"],
+                         aliens=aliens, hands={RED: ["attack 01", "Human flare"], BLUE: ["attack 20"]})
+    assert s.last_result["totals"] == (43, 24) and outcome(s) == "offense"
+    assert "Human flare" in s.hand_names(YELLOW) and "Human flare" not in s.hand_names(RED)
+    assert outcome(base) == "defense" and "Human flare" in base.hand_names(RED)
+    # everybody saw the flare change hands
+    assert (s.g.flare_card["Human"], YELLOW) in s.shown
+
+
+def test_human_super_adds_eight():
+    s, base = with_flare("Human", ["aim at blue 1", "ship from red 1", "done", "!play Human flare (super): add 8"],
+                         aliens=trio("Human", RED), hands={RED: ["attack 11", "Human flare"], BLUE: ["attack 15"]})
+    assert s.last_result["totals"] == (20, 19) and outcome(s) == "offense"
+    assert base.last_result["totals"] == (16, 19) and outcome(base) == "defense"
+
+
+def test_human_super_zaps_itself_to_win():
+    s, base = with_flare("Human", ["aim at blue 1", "ship from red 1", "done",
+                                   "!play Human flare (super): zap my power to win"],
+                         aliens=trio("Human", RED), hands={RED: ["attack 01", "Human flare"], BLUE: ["attack 20"]})
+    assert outcome(s) == "offense" and "Human flare" not in s.hand_names(RED)
+    assert outcome(base) == "defense"
+
+
+# ------------------------------------------------------------------ Kamikaze
+def test_kamikaze_trades_ships_for_cards():
+    kw = dict(hands={RED: ["attack 01"], BLUE: ["attack 20"]},
+              deck_top=["attack 40", "negotiate", "negotiate", "negotiate"])
+    s = arrange(aliens=trio("Kamikaze", RED), **kw)
+    drive(s, ["aim at blue 1", "ship from red 1", "done", "use Kamikaze power: send 2 ships", "select attack 40"])
+    assert s.warp[RED] == 2 and outcome(s) == "offense"
+    assert s.hand_names(RED) == ["attack 01", "negotiate", "negotiate", "negotiate"]
+    base = arrange(aliens=trio("Clone", RED), **kw)
+    drive(base, ["aim at blue 1", "ship from red 1", "done"])
+    assert outcome(base) == "defense" and base.warp[RED] == 1
+
+
+def test_kamikaze_wild_adds_three_per_ship_sent():
+    s, base = with_flare("Kamikaze", ["aim at blue 1", "ship from red 1", "done",
+                                      "!play Kamikaze flare (wild): send 2 ships"],
+                         hands={RED: ["attack 10", "Kamikaze flare"], BLUE: ["attack 12"]})
+    assert s.last_result["totals"] == (17, 16) and outcome(s) == "offense" and s.warp[RED] == 2
+    assert base.last_result["totals"] == (11, 16) and outcome(base) == "defense"
+
+
+def test_kamikaze_super_retrieves_three_ships():
+    s, base = with_flare("Kamikaze", ["!play Kamikaze flare (super)", "aim at blue 1", "ship from red 2", "done"],
+                         aliens=trio("Kamikaze", RED), hands={RED: ["attack 40", "Kamikaze flare"], BLUE: ["attack 01"]},
+                         warp={RED: 3})
+    assert outcome(s) == outcome(base) == "offense"
+    assert s.warp[RED] == 0 and base.warp[RED] == 2
+
+
+# ------------------------------------------------------------------ Anti-Matter
+def test_anti_matter_lower_total_wins_and_ships_subtract():
+    script = ["aim at blue 1", "ship from red 1", "done", "invite nobody", "invite yellow", "join defense",
+              "ship from yellow 1", "ship from yellow 1", "done"]
+    s, base = played("Anti-Matter", RED, script, hands={RED: ["attack 04"], BLUE: ["attack 10"]})
+    # red: 4 - 1 ship; blue: 10 + its 4 ships - yellow's 2 allied ships
+    assert s.last_result["totals"] == (3, 12) and outcome(s) == "offense"
+    assert base.last_result["totals"] == (5, 16) and outcome(base) == "defense"
+
+
+def _pacifist_blocked(aliens: list[str], red_hand: list[str], block: str) -> tuple[cosmic.State, cosmic.State]:
+    rules = flares(*dict.fromkeys(aliens + ["Anti-Matter", "Pacifist"]))
+    kw = dict(aliens=aliens, rules=rules, hands={RED: red_hand, BLUE: ["negotiate", "attack 01", "Pacifist flare"]})
+    script = ["aim at blue 1", "ship from red 1", "done", "select negotiate", "play Pacifist flare (wild)"]
+    return drive(arrange(**kw), [block] + script), drive(arrange(**kw), script)
+
+
+def test_anti_matter_wild_cancels_a_wild_flare():
+    s, base = _pacifist_blocked(list(NEUTRAL), ["attack 10", "Anti-Matter flare"], "play Anti-Matter flare (wild)")
+    assert outcome(s) == "offense" and "Pacifist flare" in s.hand_names(BLUE)
+    assert outcome(base) == "defense" and base.last_result["totals"] == (11, 19)
+
+
+def test_anti_matter_super_cancels_a_named_player_flare():
+    aliens = trio("Anti-Matter", RED)
+    kw = dict(aliens=aliens, rules=flares(*aliens, "Zombie"),
+              hands={RED: ["attack 01", "Anti-Matter flare"], BLUE: ["attack 30", "Zombie flare"]})
+    script = ["aim at blue 1", "ship from red 1", "done", "play Zombie flare (wild)"]
+    s = drive(arrange(**kw), ["play Anti-Matter flare (super): blue"] + script)
+    base = drive(arrange(**kw), script)
+    # the lower total wins: red's 1 - 1 ship against blue's 30 + 4
+    assert s.last_result["totals"] == base.last_result["totals"] == (0, 34) and outcome(s) == "offense"
+    assert s.warp[BLUE] == 4 and base.warp[BLUE] == 3  # the Zombie flare saved no ship
+
+
+# ------------------------------------------------------------------ Calculator
+FOUR_SHIPS = ["aim at blue 1", "ship from red 1", "ship from red 1", "ship from red 2", "ship from red 2"]
+
+
+def test_calculator_equalizes_the_higher_card():
+    s, base = played("Calculator", RED, FOUR_SHIPS + ["use Calculator power"],
+                     hands={RED: ["attack 12"], BLUE: ["attack 20"]})
+    assert s.last_result["totals"] == (16, 12) and outcome(s) == "offense"
+    assert base.last_result["totals"] == (16, 24) and outcome(base) == "defense"
+
+
+@pytest.mark.parametrize("call, totals", [("odd", (13, 7)), ("even", (-2, 19))])
+def test_calculator_wild_calls_the_parity(call, totals):
+    s, base = with_flare("Calculator", ["aim at blue 1", "ship from red 1", "done",
+                                        f"!play Calculator flare (wild): {call}"],
+                         hands={RED: ["attack 12", "Calculator flare"], BLUE: ["attack 15"]})
+    assert s.last_result["totals"] == totals and base.last_result["totals"] == (13, 19)
+
+
+def test_calculator_super_equalizes_as_an_ally():
+    script = ["aim at blue 1", "ship from red 1", "done", "invite yellow", "invite nobody", "join offense",
+              "ship from yellow 1", "done", "!play Calculator flare (super)"]
+    s, base = with_flare("Calculator", script, aliens=["Will", "Oracle", "Calculator"],
+                         hands={RED: ["attack 12"], BLUE: ["attack 20"], YELLOW: ["Calculator flare"]})
+    assert s.last_result["totals"] == (14, 12) and outcome(s) == "offense"
+    assert base.last_result["totals"] == (14, 24) and outcome(base) == "defense"
+
+
+# ------------------------------------------------------------------ Mirror
+def test_mirror_reverses_the_digits():
+    s, base = played("Mirror", RED, ["aim at blue 1", "ship from red 1", "done", "use Mirror power"],
+                     hands={RED: ["attack 08"], BLUE: ["attack 20"]})
+    assert s.last_result["totals"] == (81, 6) and outcome(s) == "offense"
+    assert outcome(base) == "defense"
+
+
+def test_mirror_wild_copies_the_opponent_card():
+    s, base = with_flare("Mirror", THREE_SHIPS + ["!play Mirror flare (wild)"],
+                         hands={RED: ["attack 01", "Mirror flare"], BLUE: ["attack 20"]}, ships={(BLUE, "blue 1"): 2})
+    assert s.last_result["totals"] == (23, 22) and outcome(s) == "offense"
+    assert base.last_result["totals"] == (4, 22) and outcome(base) == "defense"
+
+
+def test_mirror_super_reverses_one_card_only():
+    kw = dict(aliens=trio("Mirror", RED), rules=flares(*trio("Mirror", RED)),
+              hands={RED: ["attack 30", "Mirror flare"], BLUE: ["attack 12"]})
+    launch = ["aim at blue 1", "ship from red 1", "done"]
+    s = drive(arrange(**kw), launch + ["play Mirror flare (super): the opponent's card only"])
+    both = drive(arrange(**kw), launch + ["use Mirror power"])
+    assert s.last_result["totals"] == (31, 25) and outcome(s) == "offense"
+    assert both.last_result["totals"] == (4, 25) and outcome(both) == "defense"
+
+
+# ------------------------------------------------------------------ Fodder
+def test_fodder_feeds_cards_between_the_two():
+    script = ["aim at blue 1", "ship from red 1", "done", "select attack 06", "use Fodder power",
+              "Fodder: discard attack 08", "Fodder: discard attack 10"]
+    s, base = played("Fodder", RED, script, hands={RED: ["attack 06", "attack 08", "attack 10", "attack 04"],
+                                                  BLUE: ["attack 12"]})
+    assert s.last_result["totals"] == (25, 16) and outcome(s) == "offense"
+    assert s.hand_names(RED) == ["attack 04"]  # 04 is not between 06 and 12
+    assert base.last_result["totals"] == (7, 16) and outcome(base) == "defense"
+
+
+def test_fodder_super_feeds_lower_cards_too():
+    script = ["aim at blue 1", "ship from red 1", "ship from red 1", "done", "select attack 06",
+              "!play Fodder flare (super)", "!use Fodder power", "!Fodder: discard attack 04"]
+    s, base = with_flare("Fodder", script, aliens=trio("Fodder", RED), ships={(BLUE, "blue 1"): 1},
+                         hands={RED: ["attack 06", "attack 04", "Fodder flare"], BLUE: ["attack 10"]})
+    assert s.last_result["totals"] == (12, 11) and outcome(s) == "offense"
+    assert base.last_result["totals"] == (8, 11) and outcome(base) == "defense"
+
+
+def test_fodder_wild_joins_after_declining():
+    script = ["aim at blue 1", "ship from red 1", "ship from red 1", "done", "invite yellow", "invite nobody",
+              "decline", "!play Fodder flare (wild): offense"]
+    s, base = with_flare("Fodder", script, hands={RED: ["attack 10"], BLUE: ["attack 08"], YELLOW: ["Fodder flare"]})
+    assert s.last_result["totals"] == (13, 12) and outcome(s) == "offense" and s.foreign_colonies(YELLOW) == 1
+    assert base.last_result["totals"] == (12, 12) and outcome(base) == "defense"
+
+
+# ------------------------------------------------------------------ Healer
+def test_healer_heals_the_loser():
+    s, base = played("Healer", YELLOW, ["aim at blue 1", "Healer: heal blue"],
+                     hands={RED: ["attack 30"], BLUE: ["attack 01"]})
+    assert outcome(s) == outcome(base) == "offense"
+    assert s.warp[BLUE] == 0 and sum(s.ships[BLUE::3]) == 20 and len(s.hands[YELLOW]) == 1
+    assert base.warp[BLUE] == 4 and len(base.hands[YELLOW]) == 0
+
+
+def test_healer_super_draws_a_card_per_ship():
+    s, base = with_flare("Healer", ["!play Healer flare (super)", "aim at blue 1", "Healer: heal blue"],
+                         aliens=trio("Healer", YELLOW), hands={RED: ["attack 30"], BLUE: ["attack 01"],
+                                                               YELLOW: ["Healer flare"]})
+    assert s.warp[BLUE] == base.warp[BLUE] == 0
+    assert len(s.hands[YELLOW]) == 5 and len(base.hands[YELLOW]) == 2
+
+
+def test_healer_wild_makes_a_cosmic_zap_harmless():
+    s, base = with_flare("Healer", ["!play Healer flare (wild)", "play Cosmic Zap on blue", "aim at blue 1"],
+                         aliens=["Will", "Zombie", "Oracle"],
+                         hands={RED: ["attack 30", "Cosmic Zap"], BLUE: ["attack 01", "Healer flare"]})
+    assert outcome(s) == outcome(base) == "offense"
+    assert s.warp[BLUE] == 0 and base.warp[BLUE] == 4  # the zapped Zombie's ships went to the warp
+
+
+# ------------------------------------------------------------------ Shadow
+def test_shadow_executes_a_ship_of_the_colour_drawn():
+    s, base = played("Shadow", YELLOW, ["Shadow: execute the ship on blue 1", "aim at blue 1", "ship from red 1",
+                                        "done"], hands={RED: ["attack 09"], BLUE: ["attack 06"]})
+    assert s.last_result["totals"] == (10, 9) and outcome(s) == "offense"
+    assert base.last_result["totals"] == (10, 10) and outcome(base) == "defense"
+
+
+def test_shadow_may_pick_anybody_on_a_wild_destiny_card():
+    s = arrange(aliens=trio("Shadow", YELLOW), hands={RED: ["attack 30"], BLUE: ["attack 01"]}, destiny=R.WILD)
+    assert s.phase == "power" and s.current_player == YELLOW
+    assert "Shadow: spare everybody" in {str(a) for a in s.legal_actions()}
+    drive(s, ["Shadow: execute a ship of red", "Shadow: execute the ship on red 4"], until=lambda s: s.phase == "wild")
+    assert s.warp[RED] == 1 and ships_on(s, RED, "red 4") == 3
+
+
+def test_shadow_super_takes_the_executed_ship_place():
+    script = ["!play Shadow flare (super)", "!Shadow: execute the ship on blue 3 and take its place",
+              "aim at blue 1", "ship from red 2", "done"]
+    s, base = with_flare("Shadow", script, aliens=trio("Shadow", RED), warp={RED: 2},
+                         hands={RED: ["attack 40", "Shadow flare"], BLUE: ["attack 01"]})
+    assert ships_on(s, RED, "blue 3") == 1 and ships_on(s, BLUE, "blue 3") == 3 and s.foreign_colonies(RED) == 2
+    assert base.foreign_colonies(RED) == 1 and ships_on(base, RED, "blue 3") == 0
+
+
+def test_shadow_wild_takes_the_winners_down():
+    s, base = with_flare("Shadow", ["aim at blue 1", "ship from red 1", "ship from red 2", "done",
+                                    "!play Shadow flare (wild)"],
+                         hands={RED: ["attack 30"], BLUE: ["attack 01", "Shadow flare"]})
+    assert outcome(s) == outcome(base) == "offense"
+    assert s.foreign_colonies(RED) == 0 and s.warp[RED] == 2 and s.warp[BLUE] == 5
+    assert base.foreign_colonies(RED) == 1 and base.warp[RED] == 0 and base.warp[BLUE] == 4
+
+
+# ------------------------------------------------------------------ random games
+def test_random_games_with_the_new_aliens():
+    """Random games whose pools hold every new alien (and green ones to deal from): the
+    invariants hold after every action, observations hide hands and determinizations
+    keep them, saves replay; every flare side and optional power is played."""
+    start = time.perf_counter()
+    greens = [a for a in cosmic.implemented_aliens() if a not in NEW]
+    dealt: Counter = Counter()
+    used: Counter = Counter()  # flare sides played, optional powers used or asked (choose)
+    for seed in range(120):
+        n = 3 + seed % 3
+        rng = random.Random(seed)
+        pool = tuple(NEW) + tuple(rng.sample(greens, 2 * n - len(NEW) + 3 if 2 * n > len(NEW) else 3))
+        s = cosmic.new_game(n, seed=seed, rules=cosmic.Rules(alien_pool=pool))
+        steps = 0
+        while not s.is_over():
+            a = rng.choice(s.legal_actions())
+            if a.kind in ("flare", "power", "choose") and a.a in NEW:
+                used[(a.a, a.b if a.kind == "flare" else "power")] += 1
+            s.apply(a)
+            steps += 1
+            R.check_invariants(s)
+            if steps % 23 == 0 and not s.is_over():
+                # hidden information: the actor sees its hand and counts of the others; a
+                # determinization keeps its view and its legal actions, and plays on
+                seat = s.current_player
+                o = s.observation(seat)
+                assert o["hand"] == s.hand_names(seat) and "hands" not in o and "deck" not in o
+                d = s.determinize(seat, random.Random(steps))
+                R.check_invariants(d)
+                assert d.observation(seat) == o and d.legal_actions() == s.legal_actions()
+                d.apply(rng.choice(d.legal_actions()))
+            assert steps < 20_000
+        dealt.update(a for a in s.alien if a in NEW)
+        if seed % 10 == 0:
+            assert cosmic.load_json(s.to_json()) == s
+    assert set(dealt) == set(NEW), dealt
+    optional = {(a, "power") for a in NEW if AL.POWERS[a].optional}
+    assert set(used) >= {(a, side) for a in NEW for side in ("wild", "super")} | optional, used
+    assert time.perf_counter() - start < 60
