@@ -110,7 +110,8 @@ Rule readings (the default is the reading judged most faithful; the alternative 
   in the hand, the end of the game checked at the end of the encounter, no constraint
   from Loser's upset, Loser's wild flare after selection, Warrior's tokens only with its
   power and for wins and losses, a power gone with the colony, Vacuum's "nobody", Trader's
-  super flare in any role, Barbarian's wild flare on any cards, no Zombie deal term, and
+  super flare in any role, Barbarian's wild flare on any cards, Parasite's wild flare
+  whenever a player is without its power, no Zombie deal term, and
   with ``_ISSUE_13_OLD``'s other values); a save that does not
   name the option was made before it and is read so (``state._before_issue_13``).
 * Not implemented: the four-planet variant the FAQ refers to (four planets a player, two
