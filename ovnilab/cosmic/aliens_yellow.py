@@ -5,9 +5,9 @@ the form the green ones take (see :mod:`ovnilab.cosmic.aliens` for the fields an
 hooks); its text is in ``data/cosmic/aliens.toml`` and ``flares.toml``. The source is
 ``ALIENS-YELLOW-RED.md`` (the implementers' reference, in our own words).
 
-Implemented: Anti-Matter, Calculator, Fodder, Healer, Human, Kamikaze, Mirror, Shadow.
-Not yet: Amoeba, Fido, Hate, Mind, Mite, Philanthropist, Reincarnator, Remora, Tick-Tock
-(their level in ``Rules(alien_levels=...)`` is refused by name).
+Implemented: Anti-Matter, Calculator, Fido, Fodder, Healer, Human, Kamikaze, Mirror,
+Shadow. Not yet: Amoeba, Hate, Mind, Mite, Philanthropist, Reincarnator, Remora,
+Tick-Tock (their level in ``Rules(alien_levels=...)`` is refused by name).
 
 Readings (where the reference leaves a choice, ovnilab takes this one)
 ----------------------------------------------------------------------
@@ -28,6 +28,14 @@ Readings (where the reference leaves a choice, ovnilab takes this one)
   encounter.
 * Kamikaze's ships come from its colonies, chosen one at a time (it may empty a home
   planet and lose its power, as the reference warns); the cards are drawn at once.
+* Fido fetches in the clean-up window, as Clone and Filch take their cards: the main
+  players' encounter cards that are about to be discarded (not reinforcements, artifacts
+  or a card Clone or Filch took), each offered to one named player
+  (``use Fido power: offer attack 08 to blue``). A refused card stays with Fido (the
+  reference's first reading); an accepted one earns Fido a ship from the warp or a card
+  (``Fido: retrieve a ship`` / ``Fido: draw a card``). The cards are face up: everybody
+  knows where they go. Its super flare is played ahead, in the resolution window; each
+  offer is then followed by the next (``Fido: offer ...`` or ``Fido: stop``).
 * Fodder feeds its total one card at a time (``Fodder: discard attack 07``, then
   ``stop``); the range is set by the two cards' values, which feeding does not change.
   Its super flare takes the Cosmodex reading: any attack card below the opponent's card.
@@ -470,4 +478,74 @@ register(Power(
                 hooks={"flare_played": lambda s, seat, player, alien, side: any(
                     _has_flag(s, seat, f"block {c}") and _block(s, seat, player, alien, side, c) for c in s.colours)},
                 text="cancel the next flare a player you name plays"),
+))
+
+
+# ---------------------------------------------------------------- Fido
+def _fido_offers(s: "State", seat: int) -> list[str]:
+    """``offer <card> to <colour>``: each encounter card about to be discarded, to each
+    other player."""
+    names = sorted({s.t.name[c] for c in s.card if c >= 0})
+    return [f"offer {x} to {s.colours[o]}" for x in names for o in s.order_from(seat)[1:]]
+
+
+def _fido_offer(s: "State", seat: int, arg: str) -> None:
+    # power: fetch an encounter card before it is discarded and offer it to a player
+    name, col = arg[6:].rsplit(" to ", 1)
+    side = next(i for i in (0, 1) if s.card[i] >= 0 and s.t.name[s.card[i]] == name)
+    c = s.card[side]
+    s.card[side] = -1
+    s.table.append(c)  # in Fido's mouth, face up, until the offer is answered
+    s._push(("power", s.cindex[col], "Fido", ("offer", seat, c)))
+
+
+def _fido_options(s: "State", seat: int, data: Any) -> list[str]:
+    if data[0] == "offer":
+        name = s.t.name[data[2]]
+        return [f"accept {name}", f"refuse {name}"]
+    if data[0] == "reward":
+        return (["retrieve a ship"] if s.warp[seat] else []) + ["draw a card"]
+    offers = _fido_offers(s, seat)  # super flare: the next card, or stop
+    return offers + ["stop"] if offers else []
+
+
+def _fido_choose(s: "State", seat: int, data: Any, arg: str) -> None:
+    if data[0] == "offer":
+        _, fido, c = data
+        s.table.remove(c)
+        taker = seat if arg.startswith("accept ") else fido  # refused: Fido keeps it
+        s.hands[taker].append(c)
+        s._note_shown(c, taker)  # everybody saw the card change hands
+        more = [("power", fido, "Fido", ("more",))] if _has_flag(s, fido, "fido all") else []
+        if taker == seat:
+            s._push(("power", fido, "Fido", ("reward",)), *more)
+        else:
+            s._push(*more)
+    elif data[0] == "reward":
+        if arg == "retrieve a ship":
+            s._push(("place", seat, 1))
+        else:
+            s._draw(seat, 1)
+    elif arg != "stop":
+        _fido_offer(s, seat, arg)
+
+
+def _fido_wild(s: "State", seat: int, arg: Any) -> None:
+    # wild flare: the opponent takes the top card of the discard pile; you draw a card
+    opp = s.opponent(seat)
+    c = s.discard.pop()
+    s.hands[opp].append(c)
+    s._note_shown(c, opp)  # the discard pile is face up
+    s._draw(seat, 1)
+
+
+register(Power(
+    name="Fido", timing="cleanup", roles=("any",), optional=True,
+    use=_fido_offer, args=_fido_offers, can_use=lambda s, seat: any(c >= 0 for c in s.card),
+    options=_fido_options, choose=_fido_choose,
+    wild=Flare("planning", _fido_wild, roles=("main",), can_use=lambda s, seat: bool(s.discard),
+               text="the opponent takes the top discard; you draw a card"),
+    super=Flare("resolution", lambda s, seat, arg: _flag(s, seat, "fido all"),
+                can_use=lambda s, seat: not _has_flag(s, seat, "fido all"),
+                text="fetch every encounter card, one at a time"),
 ))

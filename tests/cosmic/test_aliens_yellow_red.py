@@ -16,7 +16,7 @@ from ovnilab.cosmic import rules as R
 from . import BLUE, RED, YELLOW, arrange, drive, ships_on
 
 NEUTRAL = ("Will", "Oracle", "Trader")  # optional powers left unused in these encounters
-NEW = ("Anti-Matter", "Calculator", "Fodder", "Healer", "Human", "Kamikaze", "Mirror", "Shadow", "Tripler", "Virus", "Warpish")
+NEW = ("Anti-Matter", "Calculator", "Fido", "Fodder", "Healer", "Human", "Kamikaze", "Mirror", "Shadow", "Tripler", "Virus", "Warpish")
 
 
 def trio(alien: str, seat: int) -> list[str]:
@@ -341,6 +341,43 @@ def test_mirror_super_reverses_one_card_only():
     assert both.last_result["totals"] == (4, 25) and outcome(both) == "defense"
 
 
+# ------------------------------------------------------------------ Fido
+def test_fido_fetches_an_encounter_card_for_another_player():
+    script = ["aim at blue 1", "use Fido power: offer attack 30 to blue", "Fido: accept attack 30", "Fido: draw a card"]
+    s, base = played("Fido", YELLOW, script, hands={RED: ["attack 30"], BLUE: ["attack 01"]},
+                     deck_top=["attack 20"])
+    assert s.hand_names(BLUE) == ["attack 30"] and s.hand_names(YELLOW) == ["attack 20"]
+    assert "attack 30" not in base.hand_names(BLUE) and base.hand_names(YELLOW) == []
+    assert "attack 30" not in [s.t.name[c] for c in s.discard]
+
+
+def test_fido_keeps_a_refused_card():
+    s = arrange(aliens=trio("Fido", YELLOW), hands={RED: ["attack 30"], BLUE: ["attack 01"]})
+    drive(s, ["aim at blue 1", "use Fido power: offer attack 01 to red", "Fido: refuse attack 01"])
+    assert s.hand_names(YELLOW) == ["attack 01"] and s.hand_names(RED) == []
+
+
+def test_fido_wild_feeds_the_opponent_the_top_discard():
+    kw = dict(rules=flares(*NEUTRAL, "Fido"), aliens=list(NEUTRAL),
+              hands={RED: ["attack 04", "Fido flare"], BLUE: ["attack 10", "attack 05"]}, deck_top=["attack 20"])
+    s = arrange(**kw)
+    s.discard.append(s._take_from(s.deck, "negotiate"))
+    drive(s, ["aim at blue 1", "play Fido flare (wild)", "select attack 20"])
+    assert s.last_result["outcome"] == "offense" and "negotiate" in s.hand_names(BLUE)
+    base = arrange(**kw)
+    drive(base, ["aim at blue 1"])
+    assert outcome(base) == "defense"
+
+
+def test_fido_super_fetches_both_cards():
+    script = ["aim at blue 1", "play Fido flare (super)", "use Fido power: offer attack 30 to blue",
+              "Fido: accept attack 30", "Fido: draw a card", "Fido: offer attack 01 to red", "Fido: refuse attack 01"]
+    s = arrange(aliens=trio("Fido", YELLOW), rules=flares(*trio("Fido", YELLOW)),
+                hands={RED: ["attack 30"], BLUE: ["attack 01"], YELLOW: ["Fido flare"]}, deck_top=["attack 20"])
+    drive(s, script)
+    assert s.hand_names(BLUE) == ["attack 30"] and s.hand_names(YELLOW) == ["Fido flare", "attack 01", "attack 20"]
+
+
 # ------------------------------------------------------------------ Fodder
 def test_fodder_feeds_cards_between_the_two():
     script = ["aim at blue 1", "ship from red 1", "done", "select attack 06", "use Fodder power",
@@ -437,10 +474,11 @@ def test_random_games_with_the_new_aliens():
     greens = [a for a in cosmic.implemented_aliens() if a not in NEW]
     dealt: Counter = Counter()
     used: Counter = Counter()  # flare sides played, optional powers used or asked (choose)
-    for seed in range(120):
+    for seed in range(200):
         n = 3 + seed % 3
         rng = random.Random(seed)
-        pool = tuple(NEW) + tuple(rng.sample(greens, 2 * n - len(NEW) + 3 if 2 * n > len(NEW) else 3))
+        # mostly new aliens, so that each is dealt (and its flare shuffled in) often
+        pool = tuple(rng.sample(NEW, 2 * n)) + tuple(rng.sample(greens, 1))
         s = cosmic.new_game(n, seed=seed, rules=cosmic.Rules(alien_pool=pool))
         steps = 0
         while not s.is_over():
