@@ -300,6 +300,16 @@ def test_warrior_collects_tokens_after_deals_and_without_its_power():
     assert old.tokens[RED] == 0
 
 
+def test_warrior_collects_tokens_while_zapped():
+    # 2009 FAQ: "this allows Warrior to collect tokens even if his power was zapped"
+    s = arrange(aliens=trio("Warrior", RED), hands={RED: ["attack 10", "attack 04"], BLUE: ["attack 12"],
+                                                    YELLOW: ["Cosmic Zap", "attack 01"]})
+    s.tokens[RED] = 3
+    drive(s, ["aim at blue 1", "ship from red 1", "done", "play Cosmic Zap on red", "select attack 10"])
+    assert s.last_result["totals"] == (11, 16)  # 10 + 1 ship: the zapped power adds no tokens
+    assert s.last_result["outcome"] == "defense" and s.tokens[RED] == 3 + 2
+
+
 def test_zombie_keeps_its_power_for_the_loss_that_takes_it():
     # a power lost when the third home colony falls still applies to that event: the
     # Zombie defending its third home colony loses, and those ships go home, not to
