@@ -277,3 +277,25 @@ def test_a_smaller_even_set_plays_to_the_end(tmp_path):
             s.apply(rng.choice(s.legal_actions()))
             cows.check_invariants(s)
         assert s.winners()
+
+
+def test_card_set_2_0_keeps_the_rulebook_structure():
+    # issue 12: new faces, same names, cards, symbols and effect families as the shipped set
+    old, new = load_cards(), load_cards("cards_2_0.toml")
+    assert [f.name for f in new.faces] == [f.name for f in old.faces] and new.cards == old.cards
+    assert [f.symbols for f in new.faces] == [f.symbols for f in old.faces]
+    assert {e.kind for f in new.faces for e in f.effects} == {"immediate", "adjacency", "end"}
+    assert {e.type for f in new.faces for e in f.effects} == set(EFFECT_TYPES)
+    rich = {"Mimosa", "Lua Cheia", "Sol do Meio-Dia", "Curral", "Fazendeiro", "Sonda", "Vaca Voadora",
+            "Boi Bravo", "Vaca Lunar"}
+    # every card has a rich side and a lean side; in 2.0 a lean side costs points when built
+    assert all(f.value < 0 for f in new.faces if f.name not in rich)
+    assert all(f.value > 0 for f in new.faces if f.name in rich)
+    face = {f.name: f for f in new.faces}
+    estrela = [face["Estrela"], face["Gêmeos"]] + [None] * 4
+    assert cows.score_pyramid(estrela)["end_of_game"] == 2 * face["Estrela"].effects[0].points
+    game = cows.new_game(seed=3, rules=cows.Rules(cards_file="cards_2_0.toml"))
+    rng = random.Random(3)
+    while not game.is_over():
+        game.apply(rng.choice(game.legal_actions()))
+        cows.check_invariants(game)
