@@ -5,8 +5,8 @@ the form the green ones take (see :mod:`ovnilab.cosmic.aliens` for the fields an
 hooks); its text is in ``data/cosmic/aliens.toml`` and ``flares.toml``. The source is
 ``ALIENS-YELLOW-RED.md`` (the implementers' reference, in our own words).
 
-Implemented: Anti-Matter, Calculator, Fido, Fodder, Healer, Human, Kamikaze, Mirror,
-Shadow. Not yet: Amoeba, Hate, Mind, Mite, Philanthropist, Reincarnator, Remora,
+Implemented: Anti-Matter, Calculator, Fido, Fodder, Hate, Healer, Human, Kamikaze,
+Mirror, Shadow. Not yet: Amoeba, Mind, Mite, Philanthropist, Reincarnator, Remora,
 Tick-Tock (their level in ``Rules(alien_levels=...)`` is refused by name).
 
 Readings (where the reference leaves a choice, ovnilab takes this one)
@@ -41,6 +41,15 @@ Readings (where the reference leaves a choice, ovnilab takes this one)
   Its super flare takes the Cosmodex reading: any attack card below the opponent's card.
   Its wild flare lets a player who was invited by a side and is no ally join that side
   after the reveal with one ship, from its colony with the most ships.
+* Hate acts through the ``turn_start`` hook, before its first encounter's regroup, so no
+  window comes before it and no Cosmic Zap can reach it. Its choice ``Hate: discard X``
+  is followed by each other player's (from its left): ``Hate: discard Y`` of the same
+  type (an attack of equal or higher value) or ``Hate: lose 3 ships``, which Hate then
+  picks one at a time. Its super flare is played through that choice (``Hate: show X
+  and keep it``) and is answered by Card Zap like any flare. Its wild flare's win: the
+  opponent left without encounter cards still draws a new hand and selects a card (the
+  rulebook's rule), then the encounter resolves as the flare player's attack against a
+  negotiate, without compensation.
 * Healer is asked after each loss of another player's ships to the warp (one event: one
   question, ``Healer: heal blue`` or ``Healer: let them be``); the healed ships leave the
   warp to colonies their owner chooses. Its wild flare is played ahead, in any window:
@@ -65,7 +74,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .aliens import Flare, Power, _flag, _has_flag, register
-from .data import ATTACK, FLARE
+from .data import ATTACK, FLARE, NEGOTIATE
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rules import State
@@ -548,4 +557,108 @@ register(Power(
     super=Flare("resolution", lambda s, seat, arg: _flag(s, seat, "fido all"),
                 can_use=lambda s, seat: not _has_flag(s, seat, "fido all"),
                 text="fetch every encounter card, one at a time"),
+))
+
+
+# ---------------------------------------------------------------- Hate
+def _hate_turn(s: "State", seat: int) -> None:
+    # power, at the start of its turn: Hate discards a card of its choice (a Hate that
+    # needs a new hand draws it first: the designer's ruling)
+    if not s.has_encounter_card(seat):
+        s._new_hand(seat)
+    s._push(("power", seat, "Hate", ("hate",)))
+
+
+def _hate_super_ready(s: "State", seat: int) -> bool:
+    return any(s.t.kind[c] == FLARE and s.t.alien[c] == "Hate" for c in s.hands[seat])
+
+
+def _hate_matches(s: "State", seat: int, kind: int, value: int) -> list[str]:
+    T = s.t
+    return sorted({T.name[c] for c in s.hands[seat] if T.kind[c] == kind and (kind != ATTACK or T.value[c] >= value)})
+
+
+def _hate_options(s: "State", seat: int, data: Any) -> list[str]:
+    if data[0] == "hate":
+        names = sorted({s.t.name[c] for c in s.hands[seat]})
+        out = [f"discard {x}" for x in names]
+        if _hate_super_ready(s, seat):
+            out += [f"show {x} and keep it" for x in names if x != "Hate flare"]
+        return out
+    _, hate, kind, value = data
+    return [f"discard {x}" for x in _hate_matches(s, seat, kind, value)] + ["lose 3 ships"]
+
+
+def _hate_demand(s: "State", seat: int, name: str) -> None:
+    """Every other player matches the type of card ``name`` or loses three ships."""
+    kind, value = s.t.face_kind[name], s.t.face_value[name]
+    s._push(*[("power", o, "Hate", ("match", seat, kind, value)) for o in s.order_from(seat)[1:]])
+
+
+def _hate_choose(s: "State", seat: int, data: Any, arg: str) -> None:
+    if data[0] == "hate":
+        if arg.startswith("show "):
+            # super flare (played through this choice, answered like any flare): the card
+            # is shown and kept
+            name = arg[5:].removesuffix(" and keep it")
+            s._push(*s._zap_tasks(seat, "card"), ("effect", seat, "flare", "Hate", "super", name))
+            return
+        c = s._take_from(s.hands[seat], arg[8:])
+        s._discard(c, seat)
+        if not s.has_encounter_card(seat):
+            s._new_hand(seat)  # power: a Hate left without encounter cards draws a new hand
+        _hate_demand(s, seat, arg[8:])
+        return
+    # the others: a card of the same type (an attack at least as high), or three ships
+    # Hate chooses
+    hate = data[1]
+    if arg == "lose 3 ships":
+        s._lose_from_colonies(seat, 3, hate)
+    else:
+        s._discard(s._take_from(s.hands[seat], arg[8:]), seat)
+
+
+def _hate_super(s: "State", seat: int, name: str) -> None:
+    # the card was shown to everybody and stays in the hand (unless the Hate has played
+    # it since, e.g. a Card Zap in the reply round to its flare)
+    for c in s.hands[seat]:
+        if s.t.name[c] == name:
+            s._note_shown(c, seat)
+            break
+    _hate_demand(s, seat, name)
+
+
+def _hate_wild(s: "State", seat: int, arg: Any) -> None:
+    # wild flare: the opponent discards a card at random; left without encounter cards,
+    # it loses the encounter (the flare's hooks)
+    opp = s.opponent(seat)
+    hand = s.hands[opp]
+    s._discard(hand.pop(s.chance().randrange(len(hand))), opp)
+    s._forget_shown(opp)
+    if not s.has_encounter_card(opp):
+        _flag(s, seat, "hate wins")
+
+
+def _hate_wins_card(s: "State", seat: int, kinds: list, values: list) -> None:
+    # the win is played as an attack against a negotiate (so no deal is tried)...
+    if _has_flag(s, seat, "hate wins"):
+        me = s.side_of(seat)
+        kinds[me], kinds[1 - me] = ATTACK, NEGOTIATE
+
+
+def _hate_wins_outcome(s: "State", seat: int, res: list) -> None:
+    # ... that the flare's player wins without paying compensation
+    if _has_flag(s, seat, "hate wins"):
+        res[0], res[1] = s.side_of(seat), -1
+
+
+register(Power(
+    name="Hate", timing="passive", roles=("offense",), optional=False,
+    options=_hate_options, choose=_hate_choose,
+    hooks={"turn_start": _hate_turn},
+    wild=Flare("planning", _hate_wild, roles=("main",), can_use=lambda s, seat: bool(s.hands[s.opponent(seat)]),
+               hooks={"card": _hate_wins_card, "outcome": _hate_wins_outcome},
+               text="the opponent discards a card at random; without encounter cards it loses"),
+    # offered only through the Hate's start-of-turn choice ("show ... and keep it")
+    super=Flare("passive", _hate_super, text="show the card and keep it"),
 ))

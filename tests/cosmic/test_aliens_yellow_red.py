@@ -16,7 +16,7 @@ from ovnilab.cosmic import rules as R
 from . import BLUE, RED, YELLOW, arrange, drive, ships_on
 
 NEUTRAL = ("Will", "Oracle", "Trader")  # optional powers left unused in these encounters
-NEW = ("Anti-Matter", "Calculator", "Fido", "Fodder", "Healer", "Human", "Kamikaze", "Mirror", "Shadow", "Tripler", "Virus", "Warpish")
+NEW = ("Anti-Matter", "Calculator", "Fido", "Fodder", "Hate", "Healer", "Human", "Kamikaze", "Mirror", "Shadow", "Tripler", "Virus", "Warpish")
 
 
 def trio(alien: str, seat: int) -> list[str]:
@@ -406,6 +406,36 @@ def test_fodder_wild_joins_after_declining():
     assert base.last_result["totals"] == (12, 12) and outcome(base) == "defense"
 
 
+# ------------------------------------------------------------------ Hate
+HATE_HANDS = {RED: ["attack 08", "attack 20"], BLUE: ["attack 10", "negotiate"], YELLOW: ["attack 04"]}
+
+
+def test_hate_makes_everybody_match_its_discard():
+    s = arrange(aliens=trio("Hate", RED), hands=HATE_HANDS)
+    assert s.phase == "power" and s.current_player == RED  # at the start of its turn
+    drive(s, ["Hate: discard attack 08", "Hate: discard attack 10", "Hate: lose 3 ships"],
+          until=lambda s: s.phase == "aim")
+    assert s.hand_names(RED) == ["attack 20"] and s.hand_names(BLUE) == ["negotiate"]
+    assert s.warp[YELLOW] == 3 and s.hand_names(YELLOW) == ["attack 04"]  # 04 is below 08
+    base = drive(arrange(aliens=trio("Clone", RED), hands=HATE_HANDS), until=lambda s: s.phase == "aim")
+    assert base.warp[YELLOW] == 0 and base.hand_names(BLUE) == ["attack 10", "negotiate"]
+
+
+def test_hate_super_shows_the_card_and_keeps_it():
+    hands = {**HATE_HANDS, RED: ["attack 08", "attack 20", "Hate flare"]}
+    s = arrange(aliens=trio("Hate", RED), rules=flares(*trio("Hate", RED)), hands=hands)
+    drive(s, ["Hate: show attack 08 and keep it", "Hate: discard attack 10"], until=lambda s: s.phase == "aim")
+    assert s.hand_names(RED) == ["Hate flare", "attack 08", "attack 20"] and s.hand_names(BLUE) == ["negotiate"]
+    assert s.warp[YELLOW] == 3
+
+
+def test_hate_wild_wins_when_the_opponent_runs_dry():
+    s, base = with_flare("Hate", ["aim at blue 1", "ship from red 1", "done", "!play Hate flare (wild)"],
+                         hands={RED: ["attack 01", "Hate flare"], BLUE: ["attack 20"]})
+    assert outcome(s) == "offense" and s.foreign_colonies(RED) == 1
+    assert outcome(base) == "defense"
+
+
 # ------------------------------------------------------------------ Healer
 def test_healer_heals_the_loser():
     s, base = played("Healer", YELLOW, ["aim at blue 1", "Healer: heal blue"],
@@ -485,6 +515,8 @@ def test_random_games_with_the_new_aliens():
             a = rng.choice(s.legal_actions())
             if a.kind in ("flare", "power", "choose") and a.a in NEW:
                 used[(a.a, a.b if a.kind == "flare" else "power")] += 1
+                if a.kind == "choose" and a.a == "Hate" and a.b.startswith("show "):
+                    used[("Hate", "super")] += 1  # played through the Hate's choice
             s.apply(a)
             steps += 1
             R.check_invariants(s)
