@@ -39,6 +39,13 @@ an action, whether to use it), and functions the engine calls:
                                   the other main player's ships from the warp
     ``totals(s, seat, tot)``      change both sides' totals ``tot = [offense, defense]``
                                   once cards, ships and bonuses are counted
+    ``destiny(s, seat, card, named)``  after each destiny draw; ``named``: the player
+                                  the card points at (-1 for a wild card)
+    ``flare_played(s, seat, player, alien, side)``  a flare is about to take effect;
+                                  True cancels it (it counts as played)
+    ``regroup(s, seat)``          the offense's regroup: True replaces its retrieval
+    ``another_encounter(s, seat)``  after an encounter of the offense: True grants it
+                                  another one
     ``zapped(s, seat, res)``      when a Cosmic Zap cancelled the power this encounter
                                   (and it would work otherwise): change ``res`` as
                                   ``outcome`` does

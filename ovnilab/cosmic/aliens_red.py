@@ -5,14 +5,20 @@ the form the green ones take (see :mod:`ovnilab.cosmic.aliens` for the fields an
 hooks); its text is in ``data/cosmic/aliens.toml`` and ``flares.toml``. The source is
 ``ALIENS-YELLOW-RED.md`` (the implementers' reference, in our own words).
 
-Implemented: Tripler, Virus, Warpish. Not yet: Citadel, Dictator, Gambler, Grudge,
-Machine, Masochist, Void (their level in ``Rules(alien_levels=...)`` is refused by name).
+Implemented: Machine, Tripler, Virus, Warpish. Not yet: Citadel, Dictator, Gambler,
+Grudge, Masochist, Void (their level in ``Rules(alien_levels=...)`` is refused by name).
 
 Readings (where the reference leaves a choice, ovnilab takes this one)
 ----------------------------------------------------------------------
 * Card-value changes stack in a fixed order: the flares played this encounter first (by
   seat), then the powers by seat (red, blue, yellow, ...). Tripler's wild flare so acts
   "before any other effect"; Tripler's power changes the value other powers left.
+* Machine's extra encounters are offered like the second encounter (``have a second
+  encounter`` / ``end turn``), after every encounter of its turn while it holds an
+  encounter card (the ``another_encounter`` hook); zapped, only the rulebook's second
+  encounter after a success remains. Its wild flare, played in the resolution window of
+  the first encounter, grants the second whatever the result; a Machine without encounter
+  cards draws its new hand at once, the flare kept.
 * Tripler rounds a division up; a value changed below 0 (Calculator's wild flare) is
   tripled like any value up to the limit.
 * Virus multiplies its own ships in the encounter by its card's value (the card as
@@ -27,7 +33,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .aliens import Flare, Power, _flag, _has_flag, _own_ships, register
-from .data import ATTACK
+from .data import ATTACK, FLARE
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rules import State
@@ -131,4 +137,40 @@ register(Power(
     super=Flare("reveal", _hook_only, roles=("main",), hooks={"totals": _warpish_super_totals},
                 can_use=lambda s, seat: s.revealed and s.warp[s.opponent(seat)] > 0,
                 text="-1 to the opponent per ship of its own in the warp"),
+))
+
+
+# ---------------------------------------------------------------- Machine
+def _machine_more(s: "State", seat: int) -> bool:
+    # power: another encounter after each one, won or lost, while it holds an
+    # encounter card
+    return s.has_encounter_card(seat)
+
+
+def _machine_wild_more(s: "State", seat: int) -> bool:
+    # wild flare: a second encounter even after a failed first one; without encounter
+    # cards, a new hand now (the flare set aside, so it is kept)
+    if s.enc_no != 1:
+        return False
+    if not s.has_encounter_card(seat):
+        for c in s.hands[seat]:
+            if s.t.kind[c] == FLARE and s.t.alien[c] == "Machine":
+                s.eflags.add(("protect", seat, c))
+        s._new_hand(seat)
+    return True
+
+
+def _machine_super(s: "State", seat: int, arg: Any) -> None:
+    # super flare: draw a card in your regroup instead of retrieving a ship (the flare's
+    # regroup hook stops the retrieval)
+    s._draw(seat, 1)
+
+
+register(Power(
+    name="Machine", timing="resolution", roles=("offense",), optional=True,
+    hooks={"another_encounter": _machine_more},
+    wild=Flare("resolution", _hook_only, roles=("offense",), hooks={"another_encounter": _machine_wild_more},
+               can_use=lambda s, seat: s.enc_no == 1, text="a second encounter whatever happened"),
+    super=Flare("regroup", _machine_super, roles=("offense",), hooks={"regroup": lambda s, seat: True},
+                can_use=lambda s, seat: s.warp[seat] > 0, text="draw a card instead of retrieving a ship"),
 ))

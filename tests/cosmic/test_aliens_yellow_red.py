@@ -16,7 +16,7 @@ from ovnilab.cosmic import rules as R
 from . import BLUE, RED, YELLOW, arrange, drive, ships_on
 
 NEUTRAL = ("Will", "Oracle", "Trader")  # optional powers left unused in these encounters
-NEW = ("Anti-Matter", "Calculator", "Fido", "Fodder", "Hate", "Healer", "Human", "Kamikaze", "Mirror", "Shadow", "Tripler", "Virus", "Warpish")
+NEW = ("Anti-Matter", "Calculator", "Fido", "Fodder", "Hate", "Healer", "Human", "Kamikaze", "Machine", "Mirror", "Shadow", "Tripler", "Virus", "Warpish")
 
 
 def trio(alien: str, seat: int) -> list[str]:
@@ -288,6 +288,30 @@ def test_anti_matter_super_cancels_a_named_player_flare():
     assert s.warp[BLUE] == 4 and base.warp[BLUE] == 3  # the Zombie flare saved no ship
 
 
+# ------------------------------------------------------------------ Machine
+def test_machine_has_another_encounter_after_a_loss():
+    kw = dict(hands={RED: ["attack 01", "attack 05"], BLUE: ["attack 20"]})
+    s = drive(arrange(aliens=trio("Machine", RED), **kw), ["aim at blue 1", "select attack 01"])
+    assert outcome(s) == "defense" and s.phase == "second" and s.current_player == RED
+    base = drive(arrange(aliens=trio("Clone", RED), **kw), ["aim at blue 1", "select attack 01"])
+    assert base.phase != "second" and base.turn_player != RED
+
+
+def test_machine_wild_second_encounter_with_a_new_hand():
+    s, base = with_flare("Machine", ["aim at blue 1", "!play Machine flare (wild)"],
+                         hands={RED: ["attack 01", "Machine flare"], BLUE: ["attack 20"]})
+    assert outcome(s) == "defense" and s.phase == "second" and s.current_player == RED
+    assert "Machine flare" in s.hand_names(RED) and len(s.hands[RED]) == 8 and s.has_encounter_card(RED)
+    assert base.phase != "second" and base.turn_player != RED
+
+
+def test_machine_super_draws_instead_of_retrieving():
+    s, base = with_flare("Machine", ["!play Machine flare (super)", "aim at blue 1"], aliens=trio("Machine", RED),
+                         hands={RED: ["attack 30", "Machine flare"], BLUE: ["attack 01"]}, warp={RED: 2})
+    assert s.warp[RED] == 2 and len(s.hands[RED]) == 2  # the flare and the card drawn
+    assert base.warp[RED] == 1 and len(base.hands[RED]) == 1
+
+
 # ------------------------------------------------------------------ Calculator
 FOUR_SHIPS = ["aim at blue 1", "ship from red 1", "ship from red 1", "ship from red 2", "ship from red 2"]
 
@@ -535,6 +559,7 @@ def test_random_games_with_the_new_aliens():
         if seed % 10 == 0:
             assert cosmic.load_json(s.to_json()) == s
     assert set(dealt) == set(NEW), dealt
-    optional = {(a, "power") for a in NEW if AL.POWERS[a].optional}
+    # (Machine's choice is the engine's "have a second encounter")
+    optional = {(a, "power") for a in NEW if AL.POWERS[a].optional and a != "Machine"}
     assert set(used) >= {(a, side) for a in NEW for side in ("wild", "super")} | optional, used
     assert time.perf_counter() - start < 60

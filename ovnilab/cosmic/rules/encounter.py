@@ -54,6 +54,9 @@ class EncounterMixin:
         # rulebook: one ship of the offense leaves the warp for one of its colonies (to the
         # gate when it has none)
         if self.warp[self.offense] > 0:
+            # a power or flare may replace the retrieval (Machine's super flare)
+            if any(fn(self, s) for s, fn in self._hook("regroup") if s == self.offense):
+                return
             self._push(("regroup", self.offense))
 
     def _s_destiny(self) -> None:
@@ -366,6 +369,8 @@ class EncounterMixin:
             return
         off = self.offense
         second = self.enc_no == 1 and self.off_success and self.has_encounter_card(off)
+        # powers and flares that grant the offense another encounter (Machine)
+        second = second or any(fn(self, s) for s, fn in self._hook("another_encounter") if s == off)
         if self.counter is not None:
             # Warrior's wild flare: the defender strikes back at once, in the offense's
             # home system; then the turn resumes
