@@ -44,6 +44,9 @@ an action, whether to use it), and functions the engine calls:
     ``flare_played(s, seat, player, alien, side)``  a flare is about to take effect;
                                   True cancels it (it counts as played)
     ``regroup(s, seat)``          the offense's regroup: True replaces its retrieval
+    ``drew(s, seat, player)``     ``player`` drew cards from the deck (not at set-up)
+    ``retrieved(s, seat, player)``  ``player`` brought ships back from the warp (regroup,
+                                  or a placement of ships from the warp, once it is done)
     ``another_encounter(s, seat)``  after an encounter of the offense: True grants it
                                   another one
     ``zapped(s, seat, res)``      when a Cosmic Zap cancelled the power this encounter

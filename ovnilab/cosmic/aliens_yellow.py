@@ -6,7 +6,7 @@ hooks); its text is in ``data/cosmic/aliens.toml`` and ``flares.toml``. The sour
 ``ALIENS-YELLOW-RED.md`` (the implementers' reference, in our own words).
 
 Implemented: Anti-Matter, Calculator, Fido, Fodder, Hate, Healer, Human, Kamikaze,
-Mirror, Shadow. Not yet: Amoeba, Mind, Mite, Philanthropist, Reincarnator, Remora,
+Mirror, Remora, Shadow. Not yet: Amoeba, Mind, Mite, Philanthropist, Reincarnator,
 Tick-Tock (their level in ``Rules(alien_levels=...)`` is refused by name).
 
 Readings (where the reference leaves a choice, ovnilab takes this one)
@@ -55,6 +55,16 @@ Readings (where the reference leaves a choice, ovnilab takes this one)
   warp to colonies their owner chooses. Its wild flare is played ahead, in any window:
   for the rest of the encounter a Cosmic Zap played on its player has no effect (the
   card is discarded). Its super flare, likewise played ahead, draws a card per ship.
+* Remora's "may" is always taken (a card or a ship never hurts it), so it asks nothing:
+  after another player's draw from the deck (the ``drew`` hook, new hands included, not
+  the deal at set-up) it draws a card; after another player's ships leave the warp (the
+  ``retrieved`` hook: a regroup, or a placement from the warp once it is done) one of
+  its own ships does, to a colony it chooses, unless all its ships in the warp went
+  there this encounter. Its flares are played ahead, in any window: the wild side draws
+  a card for each flare another player plays afterwards this encounter; the super side
+  counts, at the end of the encounter, the other players with more colonies than when
+  it was played, and gives a card or a ship (``Remora: draw a card`` / ``Remora:
+  retrieve a ship``) for each.
 * Shadow acts on every destiny draw (redraws included) through the ``destiny`` hook: a
   colour of another player (the offense's own colour included), or a special card
   naming another player, costs that player one ship from the colony Shadow names
@@ -542,9 +552,10 @@ def _fido_choose(s: "State", seat: int, data: Any, arg: str) -> None:
 def _fido_wild(s: "State", seat: int, arg: Any) -> None:
     # wild flare: the opponent takes the top card of the discard pile; you draw a card
     opp = s.opponent(seat)
-    c = s.discard.pop()
-    s.hands[opp].append(c)
-    s._note_shown(c, opp)  # the discard pile is face up
+    if s.discard:  # (it may have been reshuffled into the deck since the flare was played)
+        c = s.discard.pop()
+        s.hands[opp].append(c)
+        s._note_shown(c, opp)  # the discard pile is face up
     s._draw(seat, 1)
 
 
@@ -661,4 +672,74 @@ register(Power(
                text="the opponent discards a card at random; without encounter cards it loses"),
     # offered only through the Hate's start-of-turn choice ("show ... and keep it")
     super=Flare("passive", _hate_super, text="show the card and keep it"),
+))
+
+
+# ---------------------------------------------------------------- Remora
+def _remora_lost(s: "State", seat: int) -> int:
+    """Remora's ships gone to the warp this encounter (it may not bring those back)."""
+    return next((k[3] for k in s.eflags if k[:3] == ("flag", seat, "remora lost")), 0)
+
+
+def _remora_after_warp(s: "State", seat: int, owner: int, k: int) -> None:
+    if owner == seat:
+        lost = _remora_lost(s, seat)
+        s.eflags.discard(("flag", seat, "remora lost", lost))
+        s.eflags.add(("flag", seat, "remora lost", lost + k))
+
+
+def _remora_retrieve(s: "State", seat: int) -> None:
+    if s.warp[seat] > _remora_lost(s, seat):
+        s._push(("place", seat, 1))
+
+
+def _remora_drew(s: "State", seat: int, player: int) -> None:
+    # power: another player's draw from the deck: Remora draws a card too
+    if player != seat:
+        s._draw(seat, 1)
+
+
+def _remora_retrieved(s: "State", seat: int, player: int) -> None:
+    # power: another player's ships leave the warp: one of Remora's follows
+    if player != seat:
+        _remora_retrieve(s, seat)
+
+
+def _remora_flare_played(s: "State", seat: int, player: int, alien: str, side: str) -> bool:
+    # wild flare: each flare another player plays this encounter draws Remora a card
+    if player != seat:
+        s._draw(seat, 1)
+    return False
+
+
+def _colonies(s: "State") -> tuple[int, ...]:
+    return tuple(len(s.colonies(o)) for o in range(s.n))
+
+
+def _remora_super_end(s: "State", seat: int) -> None:
+    # super flare: a card or a ship for each other player who gained a colony
+    before = next(k[3] for k in s.eflags if k[:3] == ("flag", seat, "remora colonies"))
+    now = _colonies(s)
+    gained = sum(1 for o in range(s.n) if o != seat and now[o] > before[o])
+    s._push(*[("power", seat, "Remora", ("gain",))] * gained)
+
+
+def _remora_choose(s: "State", seat: int, data: Any, arg: str) -> None:
+    if arg == "draw a card":
+        s._draw(seat, 1)
+    else:
+        _remora_retrieve(s, seat)
+
+
+register(Power(
+    name="Remora", timing="passive", roles=("any",), optional=False,
+    options=lambda s, seat, data: ["draw a card"] + (["retrieve a ship"] if s.warp[seat] > _remora_lost(s, seat)
+                                                     else []),
+    choose=_remora_choose,
+    hooks={"drew": _remora_drew, "retrieved": _remora_retrieved, "after_warp": _remora_after_warp},
+    wild=Flare("any", _hook_only, hooks={"flare_played": _remora_flare_played},
+               text="draw a card for each flare another player plays"),
+    super=Flare("any", lambda s, seat, arg: s.eflags.add(("flag", seat, "remora colonies", _colonies(s))),
+                hooks={"encounter_end": _remora_super_end},
+                text="a card or a ship for each player who gains a colony"),
 ))

@@ -16,7 +16,7 @@ from ovnilab.cosmic import rules as R
 from . import BLUE, RED, YELLOW, arrange, drive, ships_on
 
 NEUTRAL = ("Will", "Oracle", "Trader")  # optional powers left unused in these encounters
-NEW = ("Anti-Matter", "Calculator", "Fido", "Fodder", "Hate", "Healer", "Human", "Kamikaze", "Machine", "Mirror", "Shadow", "Tripler", "Virus", "Warpish")
+NEW = ("Anti-Matter", "Calculator", "Fido", "Fodder", "Hate", "Healer", "Human", "Kamikaze", "Machine", "Mirror", "Remora", "Shadow", "Tripler", "Virus", "Warpish")
 
 
 def trio(alien: str, seat: int) -> list[str]:
@@ -483,6 +483,41 @@ def test_healer_wild_makes_a_cosmic_zap_harmless():
                          hands={RED: ["attack 30", "Cosmic Zap"], BLUE: ["attack 01", "Healer flare"]})
     assert outcome(s) == outcome(base) == "offense"
     assert s.warp[BLUE] == 0 and base.warp[BLUE] == 4  # the zapped Zombie's ships went to the warp
+
+
+# ------------------------------------------------------------------ Remora
+def test_remora_draws_when_another_player_draws():
+    kw = dict(hands={BLUE: ["attack 01"]}, deck_top=["attack 08"])  # red draws a new hand, once
+    s = arrange(aliens=trio("Remora", YELLOW), **kw)
+    base = arrange(aliens=trio("Clone", YELLOW), **kw)
+    assert len(s.hands[RED]) == len(base.hands[RED]) == 8
+    assert len(s.hands[YELLOW]) == 1 and len(base.hands[YELLOW]) == 0
+
+
+def test_remora_follows_a_retrieval_from_the_warp():
+    kw = dict(hands={RED: ["attack 30"], BLUE: ["attack 01"]}, warp={RED: 2, YELLOW: 2})
+    s = drive(arrange(aliens=trio("Remora", YELLOW), **kw), until=lambda s: s.phase == "aim")
+    base = drive(arrange(aliens=trio("Clone", YELLOW), **kw), until=lambda s: s.phase == "aim")
+    assert s.warp[RED] == base.warp[RED] == 1
+    assert s.warp[YELLOW] == 1 and base.warp[YELLOW] == 2
+
+
+def test_remora_wild_draws_for_each_flare_played():
+    kw = dict(aliens=list(NEUTRAL), rules=flares(*NEUTRAL, "Remora", "Zombie"),
+              hands={RED: ["attack 30", "Zombie flare"], BLUE: ["attack 01"], YELLOW: ["Remora flare"]})
+    script = ["play Zombie flare (wild)", "aim at blue 1"]
+    s = drive(arrange(**kw), ["play Remora flare (wild)"] + script)
+    base = drive(arrange(**kw), script)
+    assert len(s.hands[YELLOW]) == 2 and len(base.hands[YELLOW]) == 1
+
+
+def test_remora_super_gains_when_another_player_colonises():
+    s, base = with_flare("Remora", ["!play Remora flare (super)", "aim at blue 1", "!Remora: draw a card"],
+                         aliens=trio("Remora", YELLOW),
+                         hands={RED: ["attack 30"], BLUE: ["attack 01"], YELLOW: ["Remora flare"]})
+    assert s.foreign_colonies(RED) == base.foreign_colonies(RED) == 1
+    # (the power draws too, in both games, when the others draw new hands)
+    assert len(s.hands[YELLOW]) == len(base.hands[YELLOW]) + 1
 
 
 # ------------------------------------------------------------------ Shadow

@@ -67,6 +67,10 @@ class CardsMixin:
             if fk[c] == FLARE:  # Chosen draws face up onto the table; other draws are private
                 self._note_flares(-1 if into is self.table else seat, got)
                 break
+        if got and self.stage != "setup":
+            # powers that react to another player's draw from the deck (Remora)
+            for s, fn in self._hook("drew"):
+                fn(self, s, seat)
         return got
 
     def _discard(self, card: int, by: int = -1) -> None:

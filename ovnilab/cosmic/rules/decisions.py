@@ -51,6 +51,7 @@ class DecisionsMixin:
             # rulebook: without colonies the ship goes to the hyperspace gate
             self.gate[s] += 1
             self.gate_from[s].append(-1)
+        self._retrieved(s)
         return False
 
     def _o_regroup(self, t: tuple) -> list[Action]:
@@ -62,6 +63,13 @@ class DecisionsMixin:
         self.warp[s] -= 1
         self.ships[self.pindex[a.a] * self.n + s] += 1
         self._pop()
+        self._retrieved(s)
+
+    def _retrieved(self, s: int) -> None:
+        """``s`` just brought ships back from the warp (one event, however many ships):
+        powers that react to it (Remora)."""
+        for seat, fn in self._hook("retrieved"):
+            fn(self, seat, s)
 
     # --- place: ships leave the warp for colonies of their owner's choice
     def _r_place(self, t: tuple) -> bool:
@@ -75,6 +83,7 @@ class DecisionsMixin:
             self.warp[s] -= k
             self.ships[cols[0] * self.n + s] += k
             self._pop()
+            self._retrieved(s)
             return False
         self._set(("place", s, k))
         self.actor = s
@@ -92,6 +101,7 @@ class DecisionsMixin:
             self._set(("place", s, k - 1))
         else:
             self._pop()
+            self._retrieved(s)
 
     # --- lose: ships leave colonies for the warp, one at a time
     def _r_lose(self, t: tuple) -> bool:
