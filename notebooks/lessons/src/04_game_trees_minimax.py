@@ -273,36 +273,59 @@ def print_tree(node, game, label="start", depth=0):
 
 
 # %% [markdown]
-# A greedy-against-greedy game (seed 100), three decisions before its end. Seat 1 has
-# just built an Eclipse, whose effect turns over a card showing a Sun in either pyramid
-# (or is skipped). Then seat 0 plays the game's last turn: the deck is empty, so its only
-# main action is to take the barn's top card, and it may build that card or end its turn.
+# A position to print: the first greedy-against-greedy game (seeds from 100 on) with a
+# position a few decisions before its end whose whole tree is small enough to read (at
+# most `TREE_NODES` positions) and in which both seats still decide: seat 1's choices are
+# followed by seat 0's answers.
 
 # %%
-small_game = greedy_game(100)
-small = small_game.replay(len(small_game.log) - 3)
-print("seat 1's last action:", small_game.log[len(small_game.log) - 4])
+TREE_NODES = 16  # the most positions a printed tree may have
+
+
+def tree_size(node, budget):
+    """Positions in the tree below `node` and the seats that move in it (None if too big)."""
+    game = CowGame(budget=budget)
+    movers = set()
+
+    def walk(n):
+        if n.is_over():
+            return 1
+        movers.add(n.current_player)
+        return 1 + sum(walk(child) for _move, child in game.moves(n))
+
+    try:
+        return walk(node), movers
+    except endgame.SearchLimit:
+        return None, movers
+
+
+def small_endgame(first_seed):
+    for seed in range(first_seed, first_seed + 500):
+        game = greedy_game(seed)
+        for before_end in range(3, 9):
+            node = game.replay(len(game.log) - before_end)
+            size, movers = tree_size(node, TREE_NODES)
+            if (size is not None and size <= TREE_NODES and movers == {0, 1}
+                    and node.current_player == 1 and len(node.legal_actions()) >= 2):
+                return seed, before_end, game, node
+    raise RuntimeError("no small endgame found")
+
+
+small_seed, before_end, small_game, small = small_endgame(100)
+print(f"seed {small_seed}, {before_end} decisions before the end; "
+      f"seat 1's last action before it: {small_game.log[len(small_game.log) - before_end - 1]}")
 show(small)
 print()
 print_tree(small, CowGame())
-assert str(small_game.log[len(small_game.log) - 4]).startswith("build Eclipse")
-assert len(small.deck) == 0 and len(small.legal_actions()) == 3
-assert small.face(small.cel[0][-1]).name == "Farol"
-sky = {face.name: face.sky for face in small.cards.faces}
-targets = [a for a in small.legal_actions() if a.kind == "fx"]  # the Eclipse's targets: Suns only
-assert targets and all(sky[a.c] == "sun" for a in targets) and small.legal_actions()[-1].kind == "skip"
-for _choice, child in CowGame().moves(small):  # the story above, checked on every branch
-    assert child.final and [a.kind for a in child.legal_actions()] == ["take"]
-    taken = child.clone()
-    taken.apply(child.legal_actions()[0])
-    assert [a.kind for a in taken.legal_actions()] == ["build", "end"]
+size, movers = tree_size(small, TREE_NODES)
+assert size <= TREE_NODES and movers == {0, 1} and small.current_player == 1
+print(f"\n{size} positions; seat 1 moves first here, and both seats decide below it")
 
 # %% [markdown]
-# Read it from the bottom: after each of seat 1's three choices seat 0 takes the Farol and
-# then builds it or ends the turn, and takes the better of the two margins (the max).
-# Seat 1 then takes the smallest of the three backed-up values (the min). The library's
-# solver `endgame.solve` (alpha-beta search on the same engine) finds the same value and
-# move:
+# Read it from the bottom: at a node where seat 0 moves, the value is the largest of its
+# children's values (the max); where seat 1 moves, the smallest (the min); a finished game
+# is worth its final margin. The library's solver `endgame.solve` (alpha-beta search on the
+# same engine) finds the same value and moves:
 
 # %%
 counter = CowGame()
@@ -311,7 +334,7 @@ solution = endgame.solve(small)
 print(f"hand-written minimax: value {hand_value:+d}, {counter.expanded} positions expanded")
 print(f"library: value {int(solution.value):+d}, {solution.nodes} positions expanded, "
       f"best {[str(a) for a in solution.best]}")
-print("what the greedy bot played in the game:", small_game.log[len(small_game.log) - 3])
+print("what the greedy bot played in the game:", small_game.log[len(small_game.log) - before_end])
 assert solution.value == hand_value
 assert [str(a) for a in solution.best] == [str(m) for m in best_moves(small, CowGame())]
 
@@ -450,16 +473,18 @@ for action in line:
 margin = end.scores()[0] - end.scores()[1]
 print(f"final margin for seat 0: {margin:+d}")
 assert margin == endgame.solve(deep).value
-assert [a.kind for a in line[:3]] == ["take", "build", "fx"]  # take, build, then the card's effect
-assert str(line[2]).startswith("flip opponent's")
 assert HAND_WEIGHT == 0.5  # the greedy evaluation counts half a hand card's build gain
+best_first = {a for a, v in values.items() if v == best_value}
+print(f"the greedy bot's move is {'one of the best' if played in best_first else 'not a best move'}; "
+      f"a best first move: {line[0]}, then {', '.join(str(a) for a in line[1:3])}")
+assert line[0] in best_first
 
 # %% [markdown]
-# The best first move only pays off two decisions later: the card taken from the barn is
-# built, and then its effect flips a card of the opponent's pyramid. The greedy bot judges
-# an action by the position right after it, where the taken card sits in hand, credited
-# with half of what building it would add to the score and nothing for the card its effect
-# would flip: the flip lies beyond its one-step horizon.
+# The greedy bot judges an action by the position right after it: a card in hand is
+# credited with half of what building it would add to the score, and nothing counts that
+# lies beyond its one-step horizon (a flip that a card's effect will make when it is
+# built, the opponent's answer). The solver weighs every line to the end; where the two
+# disagree, the cell above says so and prints the regret.
 #
 # ## 7. Does the greedy bot play endgames well?
 #
@@ -536,15 +561,37 @@ assert sum(c for n, c in sizes.items() if n <= 3) > m / 2  # "most offer two or 
 # ## Exercises
 #
 # Exercises 1 and 2 are for pen and paper. Exercises 3 and 4 use two more positions from
-# section 7's games, eight decisions before their end:
+# section 7's games, eight decisions before their end: for exercise 3 the first one whose
+# legal actions do not all have the same value, for exercise 4 the first one in which the
+# *win* objective (below) finds more optimal actions than the margin.
 
 # %%
-ex3_game, ex4_game = games[1029], games[1048]
-ex3 = ex3_game.replay(len(ex3_game.log) - 8)
-ex4 = ex4_game.replay(len(ex4_game.log) - 8)
-print("ex3:")
+def eight_before(game):
+    return game.replay(len(game.log) - 8)
+
+
+def solvable(position, objective="margin"):
+    try:
+        return endgame.action_values(position, objective=objective, max_nodes=MAX_NODES)
+    except endgame.SearchLimit:
+        return None
+
+
+def n_best(vals):
+    return sum(v == max(vals.values()) for v in vals.values())
+
+
+ex3_seed = next(seed for seed, game in games.items() if seed != 1039
+                and (v := solvable(eight_before(game))) and len(set(v.values())) > 1)
+ex4_seed = next(seed for seed, game in games.items() if seed not in (1039, ex3_seed)
+                and (m := solvable(eight_before(game))) and (w := solvable(eight_before(game), "win"))
+                and n_best(w) > n_best(m))
+ex3_game, ex4_game = games[ex3_seed], games[ex4_seed]
+ex3 = eight_before(ex3_game)
+ex4 = eight_before(ex4_game)
+print(f"ex3: greedy game {ex3_seed}")
 show(ex3)
-print("ex4:")
+print(f"ex4: greedy game {ex4_seed}")
 show(ex4)
 
 # %% [markdown]
@@ -610,7 +657,7 @@ assert answer_2 == len(_seen) == 7
 # %% [markdown]
 # ### Exercise 3
 #
-# Take the position `ex3` above (eight decisions before the end of greedy game 1029). A player who
+# Take the position `ex3` above (eight decisions before the end of a greedy game). A player who
 # picks uniformly at random among the legal actions at this one decision, after which both
 # players play perfectly: what is its expected margin, from the point of view of the
 # player to act? Use `endgame.action_values` and store the answer as a `Fraction` in
@@ -618,9 +665,9 @@ assert answer_2 == len(_seen) == 7
 
 # %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex3-answer", "locked": false, "schema_version": 3, "solution": true}
 ### BEGIN SOLUTION
-# The expected value of a uniform choice is the average of the actions' exact values:
-# the effect's five choices are worth -1, 0, -1, 0, 0 for seat 0, so the average is -2/5.
-# (Three of the five are optimal: a random choice is optimal with probability 3/5.)
+# The expected value of a uniform choice is the average of the actions' exact values
+# (print ex3_values to see them; the share of optimal actions is the chance that a random
+# choice is optimal).
 ex3_values = endgame.action_values(ex3)
 answer_3 = Fraction(int(sum(ex3_values.values())), len(ex3_values))
 ### END SOLUTION
@@ -630,8 +677,7 @@ assert answer_3 is not None, "store your answer in answer_3"
 ### BEGIN HIDDEN TESTS
 _v = endgame.action_values(ex3)
 assert answer_3 == Fraction(int(sum(_v.values())), len(_v))
-assert answer_3 == Fraction(-2, 5)
-assert sorted(_v.values()) == [-1, -1, 0, 0, 0]  # the solution's comment: 3 of 5 optimal
+assert all(v == int(v) for v in _v.values()) and len(set(_v.values())) > 1
 ### END HIDDEN TESTS
 
 # %% [markdown]
@@ -639,15 +685,15 @@ assert sorted(_v.values()) == [-1, -1, 0, 0, 0]  # the solution's comment: 3 of 
 #
 # The margin is not the only possible goal: `objective="win"` scores a finished game 1
 # (seat 0 wins), 0 (shared win) or -1 (seat 0 loses). Take the position `ex4` above
-# (eight decisions before the end of greedy game 1048). How many of its legal actions are optimal
+# (eight decisions before the end of a greedy game). How many of its legal actions are optimal
 # for the *win* objective? Store the number in `answer_4`, and compare with the margin.
 
 # %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex4-answer", "locked": false, "schema_version": 3, "solution": true}
 ### BEGIN SOLUTION
-# endgame.action_values(ex4, objective="win") gives -1 for both actions: seat 0 loses with
-# best play whatever it does, so both are "optimal" for winning (answer 2). For the margin
-# only one is optimal (take the Eclipse: lose by 2 rather than by 4). The win objective
-# cannot tell a narrow loss from a heavy one; the margin can.
+# endgame.action_values(ex4, objective="win") gives each action's result with best play:
+# several actions lead to the same result (a win, a shared win or a loss), so they are all
+# "optimal" for winning, while the margin separates them: the win objective cannot tell a
+# narrow loss (or win) from a heavy one; the margin can.
 ex4_win = endgame.action_values(ex4, objective="win")
 answer_4 = sum(v == max(ex4_win.values()) for v in ex4_win.values())
 ### END SOLUTION
@@ -657,10 +703,8 @@ assert answer_4 is not None, "store your answer in answer_4"
 ### BEGIN HIDDEN TESTS
 _w = endgame.action_values(ex4, objective="win")
 _mg = endgame.action_values(ex4)
-assert answer_4 == sum(v == max(_w.values()) for v in _w.values()) == 2
-assert sum(v == max(_mg.values()) for v in _mg.values()) == 1  # the margin has one optimal action
-assert {a.kind: v for a, v in _mg.items()} == {"draw": -4, "take": -2} and set(_w.values()) == {-1}
-assert [str(a) for a in _mg if a.kind == "take"][0].startswith("take Eclipse")  # the solution's "take the Eclipse"
+assert answer_4 == sum(v == max(_w.values()) for v in _w.values())
+assert sum(v == max(_mg.values()) for v in _mg.values()) < answer_4  # the margin is choosier
 ### END HIDDEN TESTS
 
 # %% [markdown]

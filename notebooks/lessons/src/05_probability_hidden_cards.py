@@ -23,7 +23,7 @@
 # - condition on what you have seen: another player's hidden hand is a uniformly random
 #   set of the cards you have not seen;
 # - write out Bayes' rule (prior, likelihood, posterior) for a hidden card, and see why a
-#   hidden dependence between cards changes the answer, and use the posterior to compute
+#   model must use only what the player can know, and use the posterior to compute
 #   the expected value of a gamble;
 # - check an exact answer against many simulated deals: state $n$, a 95% Wilson interval,
 #   and whether the exact value lies inside it.
@@ -403,8 +403,15 @@ assert answer_3 == Fraction(sum(1 for c in deck5 if c < 5 and c != five.offense)
 # hidden side. The card set is built so that seeing a side does not tell you the card:
 # each of the 18 faces is printed on **two** cards, with different backs. The cards form
 # one ring, Mimosa/Bezerrinho, Bezerrinho/Lua Cheia, ..., Estrela/Mimosa, so a face shows
-# up once as side A and once as side B. At set-up the deck is split in half, **one half is
-# turned over** (exactly 9 of the 18 cards show side B) and the deck is shuffled.
+# up once as side A and once as side B of our card list. At set-up the deck is split in
+# half, one half is turned over and the deck is shuffled.
+#
+# **Which way up does a card lie?** "Side A" and "side B" are labels of our card list; the
+# printed cards carry no such mark, and they come out of the box any way up. Turning one
+# half of the deck over does not change that: for a player, each card lies either way up
+# with probability 1/2, independently of the others (the game engine deals exactly so).
+# A model that counted "exactly 9 cards turned to side B" would use a fact no player at
+# the table can know, and it gives a different answer (below).
 
 # %%
 face_name = [f.name for f in COW_CARDS.faces]
@@ -414,74 +421,77 @@ assert n_cards == 18 and len(face_name) == 18
 assert sorted(a for a, _ in printed) == sorted(face_name) == sorted(b for _, b in printed)
 # one ring: card i's side B is card i+1's side A
 assert all(printed[i][1] == printed[(i + 1) % n_cards][0] for i in range(n_cards))
-# the engine's set-up turns exactly half of the cards (side B up)
-assert all(sum(cows.new_game(seed=seed).up) == n_cards // 2 for seed in range(50))
+# the engine's deals: the number of cards lying side B up varies (no side is marked)
+b_up = Counter(sum(cows.new_game(seed=seed).up) for seed in range(400))
+print("cards side B up in 400 deals:", dict(sorted(b_up.items())))
+assert len(b_up) > 5
 for face in ("Mimosa", "Estrela"):
     print(face, "is printed on:", [f"{a} / {b}" for a, b in printed if face in (a, b)])
 
 # %% [markdown]
 # **One visible card.** Deal a fresh game and look at the top card of the deck: Mimosa.
-# Which card is it? Only two cards print a Mimosa: $M_1$ = Mimosa/Bezerrinho (with side A
-# up) or $M_2$ = Estrela/Mimosa (with side B up). Bayes' rule:
+# Which card is it? Only two cards print a Mimosa: $M_1$ = Mimosa/Bezerrinho (lying with
+# its Mimosa up) or $M_2$ = Estrela/Mimosa (Mimosa up). Bayes' rule:
 #
 # $$P(M_1 \mid \text{Mimosa}) = \frac{P(\text{Mimosa} \mid M_1)\,P(M_1)}{P(\text{Mimosa} \mid M_1)\,P(M_1) + P(\text{Mimosa} \mid M_2)\,P(M_2)}
 # = \frac{\frac12\cdot\frac1{18}}{\frac12\cdot\frac1{18}+\frac12\cdot\frac1{18}} = \frac12.$$
 #
 # The **prior** $P(M_1) = 1/18$: any card may be on top. The **likelihood**
-# $P(\text{Mimosa}\mid M_1) = 1/2$: a given card shows side A or B with equal chance (9 of
-# 18 are turned). The **posterior**: the back is Bezerrinho or Estrela, 50/50.
+# $P(\text{Mimosa}\mid M_1) = 1/2$: a card lies either way up. The **posterior**: the back
+# is Bezerrinho or Estrela, 50/50.
 #
 # **Two visible cards.** Now a second card is visible too (the first card a player draws):
-# an **Estrela**. It could be $M_2$ itself (Estrela/Mimosa, side A up) or $S$ = Vaca
-# Lunar/Estrela (side B up). Does it change what we think of the Mimosa?
+# an **Estrela**. It could be $M_2$ itself (Estrela up) or $S$ = Vaca Lunar/Estrela (Estrela
+# up). Does it change what we think of the Mimosa? Three arrangements fit what we see:
 #
-# The likelihoods, given which card the Mimosa is:
-# - If the Mimosa is $M_1$ (side A up, *not* turned), the other card shows Estrela if it is
-#   $S$ turned or $M_2$ not turned. Of the other 17 cards, 9 are turned and 8 are not:
-#   $$P(\text{both seen} \mid M_1) = \tfrac12 \cdot \left(\tfrac1{17}\cdot\tfrac9{17} + \tfrac1{17}\cdot\tfrac8{17}\right) = \tfrac1{34}.$$
-# - If the Mimosa is $M_2$ (turned), the Estrela must be $S$, turned, and only 8 of the
-#   other 17 cards are turned:
-#   $$P(\text{both seen} \mid M_2) = \tfrac12 \cdot \tfrac1{17}\cdot\tfrac8{17} = \tfrac{4}{289}.$$
+# | Mimosa is | Estrela is | probability of seeing both faces |
+# |---|---|---|
+# | $M_1$ | $S$ | $\frac1{18}\cdot\frac12 \cdot \frac1{17}\cdot\frac12$ |
+# | $M_1$ | $M_2$ | $\frac1{18}\cdot\frac12 \cdot \frac1{17}\cdot\frac12$ |
+# | $M_2$ | $S$ | $\frac1{18}\cdot\frac12 \cdot \frac1{17}\cdot\frac12$ |
 #
-# With equal priors the posterior is proportional to the likelihood:
+# The Mimosa cannot be $M_2$ while the Estrela is $M_2$ too: one card is in one place. All
+# three rows are equally likely, and the Mimosa is $M_1$ in two of them:
 #
-# $$P(M_1 \mid \text{both seen}) = \frac{1/34}{1/34 + 4/289} = \frac{17}{25} = 0.68,$$
+# $$P(M_1 \mid \text{both seen}) = \frac{2}{3},$$
 #
-# so the Mimosa's back is Bezerrinho with probability $17/25$, Estrela with $8/25$.
+# so the Mimosa's back is Bezerrinho with probability $2/3$, Estrela with $1/3$. Seeing an
+# Estrela is evidence: it may be "using up" the card $M_2$.
 #
-# A tempting shortcut treats every card as turned by its own coin flip (probability 1/2
-# each, independently). It gives $\frac{1/34}{1/34 + 1/68} = \frac23$: close, but wrong.
-# The set-up turns **exactly** half the deck, so the cards are not independent: one more
-# turned card leaves fewer turns for the others.
+# **The wrong model.** Suppose a player believed the card list's labels were on the cards
+# and counted "exactly 9 of the 18 cards lie side B up". Then the orientations are tied
+# together: $M_1$ showing Mimosa and $M_2$ showing Estrela lie side A up (not turned),
+# $M_2$ showing Mimosa and $S$ showing Estrela are turned, and an arrangement with $x$ of
+# the two visible cards turned leaves $\binom{16}{9-x}$ ways for the other sixteen. The rows weigh $\binom{16}{8}$, $\binom{16}{9}$ and $\binom{16}{7}$, and
+# the answer becomes $17/25 = 0.68$ instead of $2/3$: close, but built on a fact nobody at
+# the table has.
 #
-# A short program does the same sum for any set of visible faces: it lists every way to
-# assign distinct cards and sides to the visible positions, and weighs each by the number
-# of set-ups that produce it: if $x$ of the $m$ visible cards are turned, the other
-# $18-m$ cards hold the remaining $9-x$ turns, in $\binom{18-m}{9-x}$ ways.
+# A short program does the same count for any set of visible faces: it lists every way to
+# assign distinct cards, each either way up, to the visible positions; every one is
+# equally likely.
 
 # %%
 def back_posterior(visible, cards=COW_CARDS):
     """Exact distribution of the hidden side of visible[0].
 
     visible: list of (face showing, hidden side if known else None), one per visible
-    card. Every deal is equally likely and exactly half the cards are turned (side B up).
+    card. Every deal is equally likely and every card lies either way up.
     """
     names = [f.name for f in cards.faces]
-    n, m = cards.num_cards, len(visible)
+    m = len(visible)
     options = []
     for face, back in visible:
         opts = []
         for c, (a, b) in enumerate(cards.cards):
-            for turned, (shown, hidden) in ((0, (a, b)), (1, (b, a))):
+            for shown, hidden in ((a, b), (b, a)):
                 if names[shown] == face and (back is None or names[hidden] == back):
-                    opts.append((c, turned, names[hidden]))
+                    opts.append((c, names[hidden]))
         options.append(opts)
     weight = Counter()
     for combo in itertools.product(*options):
-        if len({c for c, _, _ in combo}) < m:
+        if len({c for c, _ in combo}) < m:
             continue  # one card cannot be in two places
-        x = sum(t for _, t, _ in combo)
-        weight[combo[0][2]] += comb(n - m, n // 2 - x)
+        weight[combo[0][1]] += 1
     total = sum(weight.values())
     return {back: Fraction(w, total) for back, w in sorted(weight.items())}
 
@@ -491,21 +501,20 @@ two = back_posterior([("Mimosa", None), ("Estrela", None)])
 print("Mimosa alone:          ", {k: str(v) for k, v in one.items()})
 print("Mimosa and an Estrela: ", {k: str(v) for k, v in two.items()})
 assert one == {"Bezerrinho": Fraction(1, 2), "Estrela": Fraction(1, 2)}
-assert two == {"Bezerrinho": Fraction(17, 25), "Estrela": Fraction(8, 25)}
-assert Fraction(1, 34) / (Fraction(1, 34) + Fraction(4, 289)) == Fraction(17, 25)
-assert Fraction(1, 34) / (Fraction(1, 34) + Fraction(1, 68)) == Fraction(2, 3)  # the shortcut
+assert two == {"Bezerrinho": Fraction(2, 3), "Estrela": Fraction(1, 3)}
+wrong = [comb(16, 8), comb(16, 9), comb(16, 7)]  # the "exactly 9 turned" weights of the rows
+assert Fraction(wrong[0] + wrong[1], sum(wrong)) == Fraction(17, 25)
 
 # %% [markdown]
-# **The library computes the same posterior.** A real game (seed 62): the first player
+# **The library computes the same posterior.** A real game (seed 174): the first player
 # draws two cards. Now three faces are visible to both players: the deck's top card (cards
 # are drawn from the bottom, so the top one stays in view) and the two drawn cards.
 # `ovnilab.cows.determinize.belief(state, seat)` is the seat's exact posterior over every
-# hidden side. The third card (Gêmeos) shares no possible card with the other two, so it
-# does not change their posterior (summing over its two possibilities gives back the
-# same weights); the program above agrees with the library on all three cards:
+# hidden side. The third card shares no possible card with the other two, so it does not
+# change their posterior; the program above agrees with the library on all three cards:
 
 # %%
-game = cows.new_game(seed=62)
+game = cows.new_game(seed=174)
 game.apply(game.parse_action("draw 2"))
 seat = game.current_player
 seen = {("deck", 0): game.face(game.deck[0]).name}
@@ -526,7 +535,7 @@ for i, (where, face) in enumerate(seen.items()):
 # %% [markdown]
 # **Determinizations sample that posterior.** A bot that cannot see the backs plays on
 # sampled full states. Over many samples, the share in which the Mimosa's back is
-# Bezerrinho should match 17/25:
+# Bezerrinho should match 2/3:
 
 # %%
 N_DET = 4000  # determinizations of the position
@@ -537,16 +546,16 @@ for _ in range(N_DET):
     assert d.face(d.deck[0]).name == "Mimosa"  # what the seat sees is kept
     bez += d.back(d.deck[0]).name == "Bezerrinho"
 print(f"Mimosa's back is Bezerrinho in {share(bez, N_DET)}")
-print(f"contains 17/25 = 0.680: {inside(Fraction(17, 25), bez, N_DET)}; "
-      f"contains the shortcut's 2/3 = 0.667: {inside(Fraction(2, 3), bez, N_DET)}")
-assert inside(Fraction(17, 25), bez, N_DET)
+print(f"contains 2/3 = 0.667: {inside(Fraction(2, 3), bez, N_DET)}; "
+      f"contains the wrong model's 17/25 = 0.680: {inside(Fraction(17, 25), bez, N_DET)}")
+assert inside(Fraction(2, 3), bez, N_DET)
 
 # %% [markdown]
 # **And the engine's own deals.** The last check does not use the posterior at all: deal
 # many fresh games and look, as a referee would, at the deck's top card and its bottom card
 # (the first one drawn). Keep the deals where the two show the two faces of one printed card
 # (like Mimosa and Estrela, the faces of Estrela/Mimosa). Then the top card is *that* card
-# with probability $8/25$, by the computation above. The ring looks the same from every
+# with probability $1/3$, by the computation above. The ring looks the same from every
 # card (turn it by one card, or read it backwards), so the answer is the same for every
 # printed pair, and we pool them all.
 
@@ -562,27 +571,27 @@ for seed in range(N_DEALS):
         same_card += s.back(top).name == s.face(bottom).name
 print(f"{kept} of {N_DEALS} deals show a printed pair on top and bottom")
 print(f"the top card is the printed pair's card in {share(same_card, kept)}")
-print(f"contains 8/25 = 0.320: {inside(Fraction(8, 25), same_card, kept)}; "
-      f"contains the shortcut's 1/3 = 0.333: {inside(Fraction(1, 3), same_card, kept)}")
-assert two["Estrela"] == Fraction(8, 25)
+print(f"contains 1/3 = 0.333: {inside(Fraction(1, 3), same_card, kept)}; "
+      f"contains the wrong model's 8/25 = 0.320: {inside(Fraction(8, 25), same_card, kept)}")
+assert two["Estrela"] == Fraction(1, 3)
 gap = Fraction(1, 3) - Fraction(8, 25)
 assert gap == Fraction(1, 75)
-# samples for a 95% interval of half-width gap / 2 around 8/25 (normal approximation)
-needed = 1.96**2 * float(Fraction(8, 25) * Fraction(17, 25)) / float(gap / 2) ** 2
+# samples for a 95% interval of half-width gap / 2 around 1/3 (normal approximation)
+needed = 1.96**2 * float(Fraction(1, 3) * Fraction(2, 3)) / float(gap / 2) ** 2
 print(f"the two answers differ by {gap}; an interval narrow enough to separate them needs about "
       f"{round(needed, -3):,.0f} kept deals")
-assert inside(Fraction(8, 25), same_card, kept)
+assert inside(Fraction(1, 3), same_card, kept)
 
 # %% [markdown]
-# The exact value is inside both intervals. When the shortcut's value is inside too, the
+# The exact value is inside the interval. When the wrong model's value is inside too, the
 # simulation alone cannot tell the two answers apart: a difference of $1/75$ needs about
 # the number of kept deals printed above to show. The exact computation settles it; the
-# simulation checks that the model of the set-up (every deal equally likely, exactly half
-# the cards turned) is the engine's.
+# simulation checks that the model (every deal equally likely, every card either way up)
+# is the engine's.
 #
 # ### Exercise 4 (pen and paper)
 #
-# Back to seed 62. Suppose the player keeps the Estrela, and later a Sonda lets them look
+# Back to seed 174. Suppose the player keeps the Estrela, and later a Sonda lets them look
 # at the hidden side of the cards in their hand: the Estrela's back is **Vaca Lunar**.
 # The Mimosa is still on top of the deck, and no other visible card shares a possible card
 # with these two. Now what is the probability that the Mimosa's back is Bezerrinho? Store
@@ -592,54 +601,47 @@ assert inside(Fraction(8, 25), same_card, kept)
 from fractions import Fraction
 
 ### BEGIN SOLUTION
-# The Estrela is S = Vaca Lunar/Estrela with side B up: turned. Two hypotheses are left
-# for the Mimosa: M1 (not turned) or M2 (turned). Weigh each by the set-ups that fit:
-# with S turned, the other 16 cards hold the other 8 turns.
-#   M1 not turned: the 16 others hold 8 turns: C(16, 8) = 12870 set-ups
-#   M2 turned:     the 16 others hold 7 turns: C(16, 7) = 11440 set-ups
-# P(M1) = 12870 / (12870 + 11440) = 9/17 = 0.529 (or, as likelihoods: with S turned, 9 of
-# the other 17 cards are not turned and 8 are: 9/17 against 8/17).
-# It is lower than 17/25: learning that the Estrela is S removes the hypothesis "the
-# Estrela is M2" that could only go with the Mimosa being M1; what is left compares
-# "Mimosa not turned" with "Mimosa turned" given one turn is used up, nearly 50/50.
-answer_4 = Fraction(9, 17)
+# The Estrela is S = Vaca Lunar/Estrela. Of the three arrangements of the section, two are
+# left: (M1, S) and (M2, S), equally likely. P(M1) = 1/2.
+# It is lower than 2/3: learning that the Estrela is S removes the arrangement "the
+# Estrela is M2", which could only go with the Mimosa being M1.
+answer_4 = Fraction(1, 2)
 ### END SOLUTION
 
 # %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex4-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
 assert answer_4 is not None, "store your answer in answer_4"
 ### BEGIN HIDDEN TESTS
-assert answer_4 == Fraction(9, 17)
+assert answer_4 == Fraction(1, 2)
 assert answer_4 == back_posterior([("Mimosa", None), ("Estrela", "Vaca Lunar")])["Bezerrinho"]
 ### END HIDDEN TESTS
 
 # %% [markdown]
 # ### Exercise 5 (pen and paper)
 #
-# A belief is there to decide with. Back at seed 62 (no Sonda this time), the player keeps
+# A belief is there to decide with. Back at seed 174 (no Sonda this time), the player keeps
 # the Estrela and discards the Gêmeos to the Celeiro, which leaves the same faces in view.
-# The Estrela is worth 1 point (its base value). Flipping it in hand costs a turn's main
-# action and shows its other side: Vaca Lunar (base value 2) or Mimosa (base value 3).
-# What is the **expected base value** of the side a flip would show? Store it as a
-# `Fraction` in `answer_5`.
+# Flipping the Estrela in hand costs a turn's main action and shows its other side: Vaca
+# Lunar or Mimosa. The base values are printed below. What is the **expected base value**
+# of the side a flip would show? Store it as a `Fraction` in `answer_5`.
+
+# %%
+value = {f.name: f.value for f in COW_CARDS.faces}
+print({face: value[face] for face in ("Estrela", "Vaca Lunar", "Mimosa")})
 
 # %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex5-answer", "locked": false, "schema_version": 3, "solution": true}
 from fractions import Fraction
 
 ### BEGIN SOLUTION
-# The Estrela's back, from the section above: Vaca Lunar with probability 17/25 (the card
-# is S = Vaca Lunar/Estrela), Mimosa with 8/25 (it is Estrela/Mimosa).
-# E = 17/25 * 2 + 8/25 * 3 = 34/25 + 24/25 = 58/25 = 2.32 points, against 1 for the
-# Estrela: on base value alone the flip gains 33/25 in expectation (the effects of the
-# faces, and the turn it costs, are part of the real decision).
-answer_5 = Fraction(58, 25)
+# The Estrela's back, from the section above: Vaca Lunar with probability 2/3 (the card is
+# S = Vaca Lunar/Estrela), Mimosa with 1/3 (it is Estrela/Mimosa).
+answer_5 = Fraction(2, 3) * value["Vaca Lunar"] + Fraction(1, 3) * value["Mimosa"]
+# against the Estrela's own value: on base value alone the flip gains the difference in
+# expectation (the effects of the faces, and the turn it costs, are part of the decision)
 ### END SOLUTION
 
 # %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex5-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
 assert answer_5 is not None, "store your answer in answer_5"
 ### BEGIN HIDDEN TESTS
-assert answer_5 == Fraction(58, 25)
-value = {f.name: f.value for f in COW_CARDS.faces}
-assert value["Estrela"] == 1 and value["Vaca Lunar"] == 2 and value["Mimosa"] == 3
 backs = back_posterior([("Estrela", None), ("Mimosa", None), ("Gêmeos", None)])
 assert answer_5 == sum(p * value[face] for face, p in backs.items())
 kept = game.clone()
@@ -655,9 +657,10 @@ assert abs(sum(p * value[face] for face, p in library.items()) - float(answer_5)
 #   formula gives exact probabilities, even for events far too rare to simulate.
 # - What you have seen is evidence: another player's hidden hand is a uniformly random set
 #   of the cards you have not seen, and that is all conditioning needs here.
-# - Bayes' rule = prior x likelihood, normalised. The likelihood carries the game's
-#   structure: in the cow game, "exactly half the cards are turned" ties the cards
-#   together and moves the answer from 2/3 to 17/25.
+# - Bayes' rule = prior x likelihood, normalised. The likelihood must use only what the
+#   player can know: the cow cards have no marked side, so each lies either way up; a
+#   model that counted "exactly half turned" would move the answer from 2/3 to 17/25 on a
+#   fact nobody at the table has.
 # - A posterior is there to decide with: the expected value of a gamble (flipping a card)
 #   is the posterior-weighted average of what it may show.
 # - A simulation checks a model (n, an interval, is the exact value inside?); it cannot by

@@ -169,8 +169,10 @@ assert sides["Sun"] == sides["Moon"] and sides["cows"] == sides["calves"]
 #
 # The Celeiro (barn) card is laid with the face for the chosen number of discard areas up
 # (the rulebook recommends one for a first game). The 18 cards are split in half, one half is
-# turned over, the halves are put together and shuffled: so exactly nine cards lie with side
-# B up. The starting player is "the last player who saw a cow": the engine draws it from the
+# turned over, the halves are put together and shuffled. The printed cards have no marked
+# side and come out of the box any way up, so after the set-up each card lies either way up,
+# a fair coin: how many show "side B" of our card list varies from deal to deal, and no
+# player can know it. The starting player is "the last player who saw a cow": the engine draws it from the
 # seed (*Reading*: `Rules(starting_player=0 | 1)` fixes it).
 
 # %%
@@ -178,7 +180,8 @@ for areas in (1, 2):
     g = cows.new_game(seed=7, discard_areas=areas)
     print(f"{areas} area(s): {cards.area_labels(areas)}; deck {len(g.deck)} cards, {sum(g.up)} of them side B up; "
           f"starting player {g.starter}")
-    assert len(g.deck) == 18 and sum(g.up) == 9 and len(cards.area_labels(areas)) == areas
+    assert len(g.deck) == 18 and len(cards.area_labels(areas)) == areas
+assert len({sum(cows.new_game(seed=seed).up) for seed in range(50)}) > 3  # side B up: it varies
 g = cows.new_game(seed=7)
 table(g)
 print("legal:", options(g))
@@ -402,13 +405,23 @@ assert not any(c["back"] for c in peek.observation(1 - me)["hands"][me])
 # Nobody else may look, so the backs are a matter of probability. Each face is printed on two
 # cards with different backs, and the visible cards constrain each other. `belief` computes a
 # seat's exact posterior over the backs (the same posterior the bots sample their
-# determinizations from). Right after the very first draw of game 0:
+# determinizations from). Right after the very first draw of the first game (seeds from 0
+# on) in which two of the three visible cards could be the same card:
 
 # %%
 from ovnilab.cows.determinize import belief
 
-g0 = cows.new_game(seed=0)
-g0.apply("draw 2")
+
+def first_draw(seed):
+    g = cows.new_game(seed=seed)
+    g.apply("draw 2")
+    return g
+
+
+g0 = next(g for g in map(first_draw, range(1000))
+          if any(len(belief(g, 0).back_distribution(p)) == 2 and 0.5 not in belief(g, 0).back_distribution(p).values()
+                 for p in belief(g, 0).positions))
+print("seed", g0.seed)
 table(g0)
 b = belief(g0, 0)
 seen = g0.observation(0)
@@ -416,34 +429,36 @@ for pos in b.positions:
     face = seen["deck_top"] if pos[0] == "deck" else seen["drawn"][pos[1]]["face"]
     dist = ", ".join(f"{k} {v:.2f}" for k, v in b.back_distribution(pos).items())
     print(f"{str(pos):<14} shows {face:<10} back: {dist}")
-assert (seen["deck_top"], seen["drawn"][1]["face"]) == ("Boi Bravo", "Farol")
+assert len(b.positions) == 3 and any(0.5 not in b.back_distribution(p).values() for p in b.positions)
 
 # %% [markdown]
-# Why not one half? The top card shows Boi Bravo, so it is the Farol / Boi Bravo card (side B
-# up) or the Boi Bravo / Disco Voador card (side A up); the second drawn card shows Farol, so
-# it is Vaca Voadora / Farol (B up) or Farol / Boi Bravo (A up). They cannot both be the
-# Farol / Boi Bravo card, which leaves three arrangements with 2, 1 and 0 of these two cards
-# B up. The set-up turns exactly 9 of the 18 cards B up, so an arrangement with $j$ of them B
-# up leaves $\binom{16}{9-j}$ ways to orient the other sixteen (the Gêmeos card among them:
-# its two possible cards share no face with the others):
-#
-# $$P(\text{Farol behind the top card}) = \frac{\binom{16}{7}}{\binom{16}{7} + \binom{16}{8} + \binom{16}{9}}
-#   = \frac{11440}{11440 + 12870 + 11440} = \frac{8}{25} = 0.32.$$
-#
-# The second drawn card hides Vaca Voadora in the first two arrangements, with probability
-# $1 - 0.32 = 0.68$. The library's posterior is the same:
+# Why not one half everywhere? A visible face could be either of the two cards that print
+# it; two visible faces cannot be the same card. Where the candidate cards of two visible
+# faces overlap, some arrangements are ruled out, and every arrangement left is equally
+# likely (each card lies either way up, a fair coin). The cell lists, for each visible
+# card, its candidate cards and counts the arrangements by hand:
 
 # %%
-w = [math.comb(16, 9 - j) for j in (2, 1, 0)]
-p_farol = Fraction(w[0], sum(w))
-print("by hand:", w, "->", p_farol, "=", float(p_farol))
-assert p_farol == Fraction(8, 25)
-assert abs(b.back_distribution(("deck", 0))["Farol"] - p_farol) < 1e-12
-assert abs(b.back_distribution(("drawn", 1))["Vaca Voadora"] - (1 - p_farol)) < 1e-12
-assert b.back_distribution(("drawn", 0)) == {k: 0.5 for k in b.back_distribution(("drawn", 0))}
+import itertools
+
+visible = [seen["deck_top"]] + [d["face"] for d in seen["drawn"]]
+names = [f.name for f in cards.faces]
+cand = [[(c, names[b if names[a] == face else a]) for c, (a, b) in enumerate(cards.cards)
+         if face in (names[a], names[b])] for face in visible]
+arrangements = [combo for combo in itertools.product(*cand) if len({c for c, _ in combo}) == len(combo)]
+for i, (pos, face) in enumerate(zip(b.positions, visible)):
+    backs = {}
+    for combo in arrangements:
+        backs[combo[i][1]] = backs.get(combo[i][1], 0) + 1
+    by_hand = {k: Fraction(v, len(arrangements)) for k, v in backs.items()}
+    print(f"{face:<14} candidates {[cards.card_name(c) for c, _ in cand[i]]}: back {by_hand}")
+    library = b.back_distribution(pos)
+    assert library.keys() == by_hand.keys() and all(abs(library[k] - by_hand[k]) < 1e-12 for k in library)
+print(f"{len(arrangements)} arrangements in all; the library's posterior is the same")
 
 # %% [markdown]
-# The Gêmeos card stays a coin toss. A flip in hand is a gamble on exactly these odds.
+# A card whose candidates overlap no other visible card's stays a coin toss. A flip in hand
+# is a gamble on exactly these odds.
 #
 # <a id="scoring"></a>
 # ### Adjacency and end-of-game effects in the final count
