@@ -615,18 +615,19 @@ assert answer_4 == Fraction(1, 2)
 assert answer_4 == back_posterior([("Mimosa", None), ("Estrela", "Vaca Lunar")])["Bezerrinho"]
 ### END HIDDEN TESTS
 
+# %%
+# the base values of the faces (used by exercise 5)
+value = {f.name: f.value for f in COW_CARDS.faces}
+print({face: value[face] for face in ("Estrela", "Vaca Lunar", "Mimosa")})
+
 # %% [markdown]
 # ### Exercise 5 (pen and paper)
 #
 # A belief is there to decide with. Back at seed 174 (no Sonda this time), the player keeps
 # the Estrela and discards the Gêmeos to the Celeiro, which leaves the same faces in view.
 # Flipping the Estrela in hand costs a turn's main action and shows its other side: Vaca
-# Lunar or Mimosa. The base values are printed below. What is the **expected base value**
+# Lunar or Mimosa. Their base values are printed just above. What is the **expected base value**
 # of the side a flip would show? Store it as a `Fraction` in `answer_5`.
-
-# %%
-value = {f.name: f.value for f in COW_CARDS.faces}
-print({face: value[face] for face in ("Estrela", "Vaca Lunar", "Mimosa")})
 
 # %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex5-answer", "locked": false, "schema_version": 3, "solution": true}
 from fractions import Fraction
