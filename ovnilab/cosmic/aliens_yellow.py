@@ -5,14 +5,19 @@ the form the green ones take (see :mod:`ovnilab.cosmic.aliens` for the fields an
 hooks); its text is in ``data/cosmic/aliens.toml`` and ``flares.toml``. The source is
 ``ALIENS-YELLOW-RED.md`` (the implementers' reference, in our own words).
 
-Implemented: Anti-Matter, Calculator, Fido, Fodder, Hate, Healer, Human, Kamikaze,
-Mirror, Remora, Shadow. Not yet: Amoeba, Mind, Mite, Philanthropist, Reincarnator,
+Implemented: Amoeba, Anti-Matter, Calculator, Fido, Fodder, Hate, Healer, Human,
+Kamikaze, Mirror, Remora, Shadow. Not yet: Mind, Mite, Philanthropist, Reincarnator,
 Tick-Tock (their level in ``Rules(alien_levels=...)`` is refused by name).
 
 Readings (where the reference leaves a choice, ovnilab takes this one)
 ----------------------------------------------------------------------
 * Card-value changes stack in a fixed order: the flares played this encounter first (by
   seat), then the powers by seat (see :mod:`ovnilab.cosmic.aliens_red`).
+* Amoeba names a count (``use Amoeba power: add 3 ships`` / ``withdraw 2 ships``); added
+  ships come from its fullest other colony, one at a time, withdrawn ones go back where
+  they came from (a defense's to its fullest other colony). Its wild flare (up to four,
+  before the selection) needs no ship in the encounter already; its super flare is the
+  power used as an ally, in the same window.
 * Anti-Matter: a tie of totals still goes to the defense (the reference's medium
   reading). Its flares are played ahead, in any window, like the other flares whose
   moment comes later: the wild side cancels the next wild flare another player plays
@@ -742,4 +747,71 @@ register(Power(
     super=Flare("any", lambda s, seat, arg: s.eflags.add(("flag", seat, "remora colonies", _colonies(s))),
                 hooks={"encounter_end": _remora_super_end},
                 text="a card or a ship for each player who gains a colony"),
+))
+
+
+# ---------------------------------------------------------------- Amoeba
+def _amoeba_in(s: "State", seat: int) -> int:
+    """``seat``'s ships in the encounter (gate, target planet, or beside it)."""
+    if seat == s.defender:
+        return s.ships[s.target * s.n + seat] if s.target >= 0 else 0
+    return s.gate[seat] + s.side[seat]
+
+
+def _amoeba_spare(s: "State", seat: int) -> list[int]:
+    """Colonies ``seat`` may send more ships from (not the target planet)."""
+    return [p for p in s._sources(seat) if p != s.target]
+
+
+def _amoeba_args(s: "State", seat: int, limit: int) -> list[str]:
+    k_in = _amoeba_in(s, seat)
+    if k_in == 0 and limit > 4:  # the power needs a ship in the encounter already
+        return []
+    spare = sum(s.ships[p * s.n + seat] for p in _amoeba_spare(s, seat))
+    if not s.rules.may_abandon_colonies:
+        spare -= len(_amoeba_spare(s, seat))
+    out = [f"withdraw {k} ship" + ("s" if k > 1 else "") for k in range(1, min(k_in, limit) + 1)]
+    if seat == s.defender and not [p for p in s.colonies(seat) if p != s.target]:
+        out = []  # nowhere to withdraw to
+    return out + [f"add {k} ship" + ("s" if k > 1 else "") for k in range(1, min(spare, limit) + 1)]
+
+
+def _amoeba_move(s: "State", seat: int, arg: str) -> None:
+    # power: ships leave or join the encounter; the new count is what counts (ships from
+    # or to its fullest other colony, one at a time)
+    verb, k = arg.split()[0], int(arg.split()[1])
+    n, t = s.n, s.target
+    for _ in range(k):
+        if verb == "add":
+            src = max(_amoeba_spare(s, seat), key=lambda p: s.ships[p * n + seat])
+            s.ships[src * n + seat] -= 1
+            if seat == s.defender:
+                s.ships[t * n + seat] += 1
+            elif seat in s.allies[1]:
+                s.side[seat] += 1
+                s.side_from[seat].append(src)
+            else:
+                s.gate[seat] += 1
+                s.gate_from[seat].append(src)
+        elif seat == s.defender:
+            dest = max((p for p in s.colonies(seat) if p != t), key=lambda p: s.ships[p * n + seat])
+            s.ships[t * n + seat] -= 1
+            s.ships[dest * n + seat] += 1
+        elif seat in s.allies[1]:
+            s.side[seat] -= 1
+            s._return_home(seat, [s.side_from[seat].pop()])
+        else:
+            s.gate[seat] -= 1
+            s._return_home(seat, [s.gate_from[seat].pop()])
+    s._compute_cards()
+
+
+register(Power(
+    name="Amoeba", timing="after_selection", roles=("main",), optional=True,
+    use=_amoeba_move, args=lambda s, seat: _amoeba_args(s, seat, 20),
+    can_use=lambda s, seat: bool(_amoeba_args(s, seat, 20)),
+    wild=Flare("planning", _amoeba_move, roles=("main",), args=lambda s, seat: _amoeba_args(s, seat, 4),
+               can_use=lambda s, seat: bool(_amoeba_args(s, seat, 4)), text="add or withdraw up to 4 ships"),
+    super=Flare("after_selection", _amoeba_move, roles=("ally",), args=lambda s, seat: _amoeba_args(s, seat, 20),
+                can_use=lambda s, seat: bool(_amoeba_args(s, seat, 20)), text="use the power as an ally"),
 ))

@@ -16,7 +16,7 @@ from ovnilab.cosmic import rules as R
 from . import BLUE, RED, YELLOW, arrange, drive, ships_on
 
 NEUTRAL = ("Will", "Oracle", "Trader")  # optional powers left unused in these encounters
-NEW = ("Anti-Matter", "Calculator", "Fido", "Fodder", "Hate", "Healer", "Human", "Kamikaze", "Machine", "Mirror", "Remora", "Shadow", "Tripler", "Virus", "Warpish")
+NEW = ("Amoeba", "Anti-Matter", "Calculator", "Fido", "Fodder", "Hate", "Healer", "Human", "Kamikaze", "Machine", "Mirror", "Remora", "Shadow", "Tripler", "Virus", "Warpish")
 
 
 def trio(alien: str, seat: int) -> list[str]:
@@ -251,6 +251,37 @@ def test_kamikaze_super_retrieves_three_ships():
                          warp={RED: 3})
     assert outcome(s) == outcome(base) == "offense"
     assert s.warp[RED] == 0 and base.warp[RED] == 2
+
+
+# ------------------------------------------------------------------ Amoeba
+def test_amoeba_adds_ships_beyond_four():
+    s, base = played("Amoeba", RED, ["aim at blue 1", "ship from red 1", "done", "use Amoeba power: add 6 ships"],
+                     hands={RED: ["attack 10"], BLUE: ["attack 12"]})
+    assert s.last_result["totals"] == (17, 16) and outcome(s) == "offense" and ships_on(s, RED, "blue 1") == 7
+    assert base.last_result["totals"] == (11, 16) and outcome(base) == "defense"
+
+
+def test_amoeba_withdraws_defending_ships():
+    s, base = played("Amoeba", BLUE, ["aim at blue 1", "ship from red 1", "done", "use Amoeba power: withdraw 3 ships"],
+                     hands={RED: ["attack 20"], BLUE: ["attack 01"]})
+    assert outcome(s) == outcome(base) == "offense"
+    assert s.warp[BLUE] == 1 and base.warp[BLUE] == 4 and sum(s.ships[BLUE::3]) == 19
+
+
+def test_amoeba_wild_adds_up_to_four_ships():
+    s, base = with_flare("Amoeba", ["aim at blue 1", "ship from red 1", "done", "!play Amoeba flare (wild): add 4 ships"],
+                         hands={RED: ["attack 10", "Amoeba flare"], BLUE: ["attack 10"]})
+    assert s.last_result["totals"] == (15, 14) and outcome(s) == "offense"
+    assert base.last_result["totals"] == (11, 14) and outcome(base) == "defense"
+
+
+def test_amoeba_super_works_as_an_ally():
+    script = ["aim at blue 1", "ship from red 1", "done", "invite yellow", "invite nobody", "join offense",
+              "ship from yellow 1", "done", "!play Amoeba flare (super): add 3 ships"]
+    s, base = with_flare("Amoeba", script, aliens=trio("Amoeba", YELLOW),
+                         hands={RED: ["attack 10"], BLUE: ["attack 10"], YELLOW: ["Amoeba flare"]})
+    assert s.last_result["totals"] == (15, 14) and outcome(s) == "offense"
+    assert base.last_result["totals"] == (12, 14) and outcome(base) == "defense"
 
 
 # ------------------------------------------------------------------ Anti-Matter
@@ -563,7 +594,7 @@ def test_random_games_with_the_new_aliens():
     greens = [a for a in cosmic.implemented_aliens() if a not in NEW]
     dealt: Counter = Counter()
     used: Counter = Counter()  # flare sides played, optional powers used or asked (choose)
-    for seed in range(200):
+    for seed in range(260):
         n = 3 + seed % 3
         rng = random.Random(seed)
         # mostly new aliens, so that each is dealt (and its flare shuffled in) often
