@@ -388,10 +388,11 @@ def points(name):
 
 
 def test_base_values_and_adjacency():
-    # Estrela (slot 1) next to Gêmeos (2 calves, slot 3) and Bezerrinho (1 calf, slot 0);
-    # Bezerrinho next to the cow Estrela
-    b = cows.score_pyramid(faces("Bezerrinho", "Estrela", None, "Gêmeos"))
-    assert b == {"base": value("Bezerrinho", "Estrela", "Gêmeos"), "adjacency": 3 + 1, "end_of_game": 0}
+    # Bezerrinho (slot 0) next to the cows Estrela (slot 1) and Vaca Lunar (slot 2); Vaca
+    # Lunar next to no Moon but itself
+    b = cows.score_pyramid(faces("Bezerrinho", "Estrela", "Vaca Lunar", "Gêmeos"))
+    assert b["base"] == value("Bezerrinho", "Estrela", "Vaca Lunar", "Gêmeos")
+    assert b["adjacency"] == 2 * points("Bezerrinho")
     bull = cows.score_pyramid(faces("Mimosa", "Curral", "Sonda", "Farol", "Boi Bravo", "Gêmeos"))
     assert bull["adjacency"] == -4  # Boi Bravo in the middle of row 3 has 4 neighbours
     sun = cows.score_pyramid(faces("Estrela", "Sol do Meio-Dia", "Fazendeiro"))
@@ -414,12 +415,15 @@ def test_count_in_the_opponent_pyramid():
 
 
 def test_herd_balance_hand_and_row_effects():
-    assert cows.score_pyramid(faces("Manada", "Mimosa", "Estrela"))["end_of_game"] == 2  # 1 pair
-    assert cows.score_pyramid(faces("Manada", "Mimosa", "Estrela", "Gêmeos"))["end_of_game"] == 4
+    herd = points("Manada")
+    assert cows.score_pyramid(faces("Manada", "Mimosa", "Vaca Lunar"))["end_of_game"] == herd  # 1 pair
+    assert cows.score_pyramid(faces("Manada", "Mimosa", "Vaca Lunar", "Gêmeos"))["end_of_game"] == 2 * herd
+    # Estrela counts the calves of her pyramid: Gêmeos shows two
+    assert cows.score_pyramid(faces("Estrela", "Gêmeos"))["end_of_game"] == 2 * points("Estrela")
     assert cows.score_pyramid(faces("Crepúsculo", "Sonda", "Estrela"))["end_of_game"] == points("Crepúsculo")
     assert cows.score_pyramid(faces("Crepúsculo", "Mimosa"))["end_of_game"] == 0  # needs 1 of each
     assert cows.score_pyramid(faces("Vaca Voadora"), hand_size=2)["end_of_game"] == 2 * points("Vaca Voadora")
-    assert cows.score_pyramid(faces("Farol"))["end_of_game"] == 4
+    assert cows.score_pyramid(faces("Farol"))["end_of_game"] == points("Farol")
     assert cows.score_pyramid(faces("Mimosa", None, None, "Farol"))["end_of_game"] == 0
 
 
@@ -504,11 +508,12 @@ def test_stall_rule_ends_endless_flipping():
 @pytest.mark.parametrize("tie_break, winners", [("shared", [0, 1]), ("most_cattle", [0])])
 def test_ties(tie_break, winners):
     s = blank(rules=cows.Rules(tie_break=tie_break))
-    to_pyramid(s, 0, 0, "Mimosa", "Bezerrinho")  # 3 points, a cow
-    to_pyramid(s, 1, 0, "Sonda", "Manada")  # 3 points, no cattle
+    to_pyramid(s, 0, 0, "Vaca Lunar", "Estrela")  # its value, a cow
+    to_pyramid(s, 1, 0, "Lua Cheia", "Eclipse")  # its value + its own Moon, no cattle
     assert s.winners() == []  # the game runs
     s.over, s.phase = True, R.OVER
-    assert s.scores() == [3, 3]
+    assert s.scores() == [value("Vaca Lunar"), value("Lua Cheia") + points("Lua Cheia")]
+    assert s.scores()[0] == s.scores()[1] and (s.cattle(0), s.cattle(1)) == (1, 0)
     assert s.winners() == winners
 
 

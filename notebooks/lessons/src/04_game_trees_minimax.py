@@ -517,7 +517,7 @@ assert line[0] in best_first
 
 # %%
 BEFORE_END = 8  # a larger value makes harder endgames (raise MAX_NODES too)
-MAX_NODES = 20_000
+MAX_NODES = 5_000
 
 rows, single, skipped = [], 0, 0
 for seed, game in games.items():

@@ -483,31 +483,49 @@ def check(label, got, base, adjacency, end_of_game):
     assert got == {"base": base, "adjacency": adjacency, "end_of_game": end_of_game}
 
 
-# Bezerrinho (row 2 left) touches the cows Mimosa and Estrela: +2; Estrela touches the calf: +1
-check("calf next to two cows (ADJ)", score(["Mimosa", "Bezerrinho", "Estrela"]), 3 + 2 + 1, 2 + 1, 0)
-# Boi Bravo in row 1 has two neighbours: -2; Lua Cheia counts its own Moon: +1
-check("bull with two neighbours (ADJ)", score(["Boi Bravo", "Gêmeos", "Lua Cheia"]), 7 + 3 + 1, -2, 1)
-# Vaca Lunar touches two Moons: +2; Lua Cheia: three Moons in the pyramid: +3
-check("three Moons, Lua Cheia (END)", score(["Lua Cheia", "Sonda", "Vaca Lunar"]), 1 + 3 + 2, 2, 3)
-# Curral: two cows against one: +4
-check("cow majority, Curral (END)", score(["Curral", "Mimosa", "Estrela"], ["Vaca Voadora"]), 2 + 3 + 1, 0, 4)
-# Fazendeiro: -1 per cow in the pyramid (Mimosa)
-check("farmer and one cow (END)", score(["Fazendeiro", "Mimosa"]), 5 + 3, 0, -1)
-# Manada: 2 cows, 3 calves make 2 pairs: +4; Estrela touches the calf on Manada: +1
-check("herd, 2 cows and 3 calves (END)", score(["Manada", "Mimosa", "Estrela", "Gêmeos"]), 1 + 3 + 1 + 3, 1, 4)
-# Crepúsculo: one Sun, one Moon: +3; Lua Cheia: +1; Sol do Meio-Dia touches no Sun
-check("Sun = Moon, Crepúsculo (END)", score(["Crepúsculo", "Sol do Meio-Dia", "Lua Cheia"]), 3 + 3 + 1, 0, 3 + 1)
-# Farol: +4 in row 1 only
-check("beacon in row 1 (END)", score(["Farol"]), 1, 0, 4)
-check("beacon in row 2 (END)", score([None, "Farol"]), 1, 0, 0)
-# Vaca Voadora: -2 per card left in hand
-check("flying cow, 2 cards in hand (END)", score(["Vaca Voadora"], hand=2), 4, 0, -4)
+def V(*names):
+    """The summed base values of faces, as the card file prints them."""
+    return sum(F[n].value for n in names)
+
+
+def P(name, i=0):
+    """The points of a face's effect number i."""
+    return F[name].effects[i].points
+
+
+# Bezerrinho (row 2 left) touches the cows Mimosa and Estrela: twice its points; Estrela
+# counts the one calf of the pyramid (END)
+check("calf next to two cows (ADJ)", score(["Mimosa", "Bezerrinho", "Estrela"]),
+      V("Mimosa", "Bezerrinho", "Estrela"), 2 * P("Bezerrinho"), P("Estrela"))
+# Boi Bravo in row 1 has two neighbours: twice its (negative) points; Lua Cheia counts its own Moon
+check("bull with two neighbours (ADJ)", score(["Boi Bravo", "Gêmeos", "Lua Cheia"]),
+      V("Boi Bravo", "Gêmeos", "Lua Cheia"), 2 * P("Boi Bravo"), P("Lua Cheia"))
+# Vaca Lunar touches two Moons; Lua Cheia: three Moons in the pyramid
+check("three Moons, Lua Cheia (END)", score(["Lua Cheia", "Sonda", "Vaca Lunar"]),
+      V("Lua Cheia", "Sonda", "Vaca Lunar"), 2 * P("Vaca Lunar"), 3 * P("Lua Cheia"))
+# Curral: two cows against one
+check("cow majority, Curral (END)", score(["Curral", "Mimosa", "Vaca Lunar"], ["Vaca Voadora"]),
+      V("Curral", "Mimosa", "Vaca Lunar"), 0, P("Curral"))
+# Fazendeiro: its (negative) points per cow in the pyramid (Mimosa)
+check("farmer and one cow (END)", score(["Fazendeiro", "Mimosa"]), V("Fazendeiro", "Mimosa"), 0, P("Fazendeiro"))
+# Manada: 2 cows, 3 calves make 2 pairs; Estrela counts the 3 calves
+check("herd, 2 cows and 3 calves (END)", score(["Manada", "Mimosa", "Estrela", "Gêmeos"]),
+      V("Manada", "Mimosa", "Estrela", "Gêmeos"), 0, 2 * P("Manada") + 3 * P("Estrela"))
+# Crepúsculo: one Sun, one Moon; Lua Cheia counts its Moon; Sol do Meio-Dia touches no Sun
+check("Sun = Moon, Crepúsculo (END)", score(["Crepúsculo", "Sol do Meio-Dia", "Lua Cheia"]),
+      V("Crepúsculo", "Sol do Meio-Dia", "Lua Cheia"), 0, P("Crepúsculo") + P("Lua Cheia"))
+# Farol: its points in row 1 only
+check("beacon in row 1 (END)", score(["Farol"]), V("Farol"), 0, P("Farol"))
+check("beacon in row 2 (END)", score([None, "Farol"]), V("Farol"), 0, 0)
+# Vaca Voadora: its points per card left in hand; Sonda too (its second effect)
+check("flying cow, 2 cards in hand (END)", score(["Vaca Voadora"], hand=2), V("Vaca Voadora"), 0, 2 * P("Vaca Voadora"))
+check("probe, 2 cards in hand (END)", score(["Sonda"], hand=2), V("Sonda"), 0, 2 * P("Sonda", 1))
 
 # %% [markdown]
 # Sun/Moon interactions: Sol do Meio-Dia gains per adjacent Sun, Vaca Lunar per adjacent Moon,
 # Lua Cheia per Moon in the pyramid, Crepúsculo when Suns equal Moons, and the Eclipse flips a
 # Sun card in either pyramid. Cow/calf interactions: Bezerrinho wants cows around it, Estrela
-# calves, Manada pairs cows with calves, Curral wants a cow majority, the Fazendeiro loses a
+# counts the calves of her pyramid, Manada pairs cows with calves, Curral wants a cow majority, the Fazendeiro loses a
 # point per cow.
 #
 # <a id="end"></a>
