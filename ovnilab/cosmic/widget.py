@@ -91,8 +91,10 @@ class DealForm(W.VBox):
     pickers to propose (or counter with) new terms.
 
     ``pickers`` holds the four pickers (cards the offense gives, cards the defense gives,
-    where the offense lands, where the defense lands) and ``propose``, ``accept``,
-    ``reject`` the buttons (``None`` when not legal now).
+    where the offense lands, where the defense lands), ``frees`` the Zombie's term (a
+    checkbox: it frees the other main player's ships from the warp; ``None`` when no
+    proposal may hold it) and ``propose``, ``accept``, ``reject`` the buttons (``None``
+    when not legal now).
     """
 
     def __init__(self, state: State, legal: list[Action], play: Callable[[Any], bool], error: W.HTML) -> None:
@@ -122,6 +124,7 @@ class DealForm(W.VBox):
         if buttons:
             rows.append(W.HBox(buttons))
         self.pickers: tuple[W.Dropdown, ...] = ()
+        self.frees: W.Checkbox | None = None
         self.propose = None
         self.preview = W.HTML()
         if props:
@@ -139,17 +142,24 @@ class DealForm(W.VBox):
             p3 = W.Dropdown(options=[_NOWHERE] + ops, description=f"{oc} lands on", style=style, layout=lay)
             p4 = W.Dropdown(options=[_NOWHERE] + dps, description=f"{dc} lands on", style=style, layout=lay)
             self.pickers = (p1, p2, p3, p4)
+            terms = sorted({a.c for a in props if a.c})
+            if terms:
+                # the Zombie's deal term (issue 13): free the other main player's ships
+                z, o = terms[0]
+                self.frees = W.Checkbox(value=False, description=f"{z} frees {o}'s ships from the warp",
+                                        indent=False, layout=lay)
             # a sensible default: one card each way when that is legal
             default = next((a for a in props if a.a[1] == 1 and a.b[1] == 1 and not a.a[2] and not a.b[2]), props[0])
             self.set_terms(default)
-            for p in self.pickers:
+            for p in self.pickers + ((self.frees,) if self.frees is not None else ()):
                 p.observe(lambda _: self._update(), names="value")
             label = "counter-propose" if offer is not None else "propose"
             self.propose = W.Button(description=label, button_style="primary", icon="handshake-o",
                                     layout=W.Layout(width="auto"))
             self.propose.add_class("ovnilab-action")
             self.propose.on_click(lambda _: self.submit())
-            rows += [p1, p2, p3, p4, self.propose, self.preview]
+            rows += [p1, p2, p3, p4] + ([self.frees] if self.frees is not None else []) + [self.propose,
+                                                                                          self.preview]
             self._update()
         super().__init__(rows, layout=W.Layout(border="1px solid #1b7a3a", padding="6px", margin="4px 0"))
         self.add_class("ovnilab-deal")
@@ -160,6 +170,8 @@ class DealForm(W.VBox):
         p1.value, p2.value = action.a[1], action.b[1]
         p3.value = action.a[2] or _NOWHERE
         p4.value = action.b[2] or _NOWHERE
+        if self.frees is not None:
+            self.frees.value = bool(action.c)
 
     def chosen(self) -> Action | None:
         """The legal proposal the pickers describe (None when they describe none)."""
@@ -168,8 +180,9 @@ class DealForm(W.VBox):
         p1, p2, p3, p4 = (p.value for p in self.pickers)
         op = None if p3 == _NOWHERE else p3
         dp = None if p4 == _NOWHERE else p4
+        frees = self.frees is not None and self.frees.value
         for a in self._props:
-            if a.a[1] == p1 and a.b[1] == p2 and a.a[2] == op and a.b[2] == dp:
+            if a.a[1] == p1 and a.b[1] == p2 and a.a[2] == op and a.b[2] == dp and bool(a.c) == frees:
                 return a
         return None
 

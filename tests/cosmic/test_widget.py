@@ -143,6 +143,36 @@ def test_the_deal_form():
     assert board.deal_form is None
 
 
+def test_the_deal_form_trades_any_number_of_cards_and_offers_the_zombies_term():
+    # issue 13: any number of cards each way (REFERENCE), and the Zombie may free the other
+    # main player's ships from the warp as part of the deal (a checkbox)
+    s = arrange(aliens=["Zombie", "Oracle", "Trader"], warp={BLUE: 2},
+                hands={RED: ["negotiate", "attack 04", "attack 05", "attack 06", "attack 07", "attack 08"],
+                       BLUE: ["negotiate", "attack 09", "attack 10", "attack 11", "attack 12"]})
+    board = Board(s, seats={RED: "human", BLUE: "human", YELLOW: RandomBot()})
+    for a in ("aim at blue 1", "ship from red 1", "done", "invite nobody", "invite nobody",
+              "select negotiate", "select negotiate"):
+        while not any(str(x) == a for x in board.state.legal_actions()):
+            assert board.play("pass"), board.error.value  # the windows: everybody passes
+        assert board.play(a), board.error.value
+    form = board.deal_form
+    assert isinstance(form, DealForm) and board.state.current_player == RED
+    p1, p2, p3, p4 = form.pickers
+    assert list(p1.options) == [0, 1, 2, 3, 4, 5] and list(p2.options) == [0, 1, 2, 3, 4]
+    assert form.frees is not None and form.frees.description == "red frees blue's ships from the warp"
+    # the Zombie's term alone is a deal
+    p1.value, p2.value, p3.value, p4.value = 0, 0, "nowhere", "nowhere"
+    assert "nothing changes hands" in form.preview.value
+    form.frees.value = True
+    assert "frees blue&#x27;s ships from the warp" in form.preview.value  # escaped HTML
+    p1.value = 5
+    form.propose.click()
+    assert str(board.state.log[-1]) == ("propose: red gives 5 cards, blue gives 0 cards, red lands nowhere, "
+                                         "blue lands nowhere, red frees blue's ships from the warp")
+    board.deal_form.accept.click()
+    assert board.state.outcome == "deal_made"
+
+
 def test_a_rejected_deal_fails():
     s = arrange(hands={RED: ["negotiate", "attack 10"], BLUE: ["negotiate", "attack 12"]})
     board = Board(s, seats={RED: "human", BLUE: "human", YELLOW: RandomBot()})
