@@ -237,6 +237,10 @@ class Board(GameBoard):
             auto=auto,
             title="Cosmic Encounter",
         )
+        # issue 13: the board's new games ask everyone who could play (the fast option's
+        # order of play would tell hands), so it offers no control for it
+        del self.rule_widgets["ask_holders_only"]
+        self.rules_panel.children[0].children = tuple(self._rule_rows())
 
     # ------------------------------------------------------------------ names and text
     def _seat_name(self, seat: int) -> str:

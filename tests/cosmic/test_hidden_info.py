@@ -616,3 +616,13 @@ def test_a_deal_giver_with_one_kind_of_card_left_is_asked():
     s.apply("give attack 08")
     assert s.describe(s.log[-1], None, BLUE) == "give a card"
     assert s.hand_names(RED) == ["attack 08", "attack 20"]
+
+
+def test_the_board_starts_new_games_asking_everyone():
+    # issue 13: the fast option (only holders asked) is for batch simulation: the board's
+    # new-game tab does not offer it, and a new game from a fast-option game asks everyone
+    board = Board(cosmic.new_game(4, seed=8, rules=cosmic.Rules(ask_holders_only=True)), seats={0: "human"},
+                  auto=False)
+    assert "ask_holders_only" not in board.rule_widgets
+    board.new_button.click()
+    assert board.state.rules.ask_holders_only is False
