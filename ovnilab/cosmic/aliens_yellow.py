@@ -88,7 +88,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .aliens import Flare, Power, _flag, _has_flag, register
+from .aliens import Flare, Power, _flag, _has_flag, _own_ships, register
 from .data import ATTACK, FLARE, NEGOTIATE
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -456,11 +456,7 @@ register(Power(
 # ---------------------------------------------------------------- Anti-Matter
 def _counted(s: "State", seat: int) -> int:
     """What ``seat``'s own ships in the encounter add to its side's total."""
-    if seat == s.defender:
-        k = s.ships[s.target * s.n + seat] if s.target >= 0 else 0
-    else:
-        k = s.gate[seat] + s.side[seat]
-    return k * s._ship_value(seat, "total")
+    return _own_ships(s, seat) * s._ship_value(seat, "total")
 
 
 def _anti_matter_totals(s: "State", seat: int, tot: list) -> None:
