@@ -3,7 +3,6 @@ each side of its flare; ``Rules(alien_levels=...)`` deals by alert level; random
 with every implemented new alien dealt keep the invariants and hide what they should."""
 
 import random
-import time
 from collections import Counter
 
 import pytest
@@ -590,7 +589,6 @@ def test_random_games_with_the_new_aliens():
     """Random games whose pools hold every new alien (and green ones to deal from): the
     invariants hold after every action, observations hide hands and determinizations
     keep them, saves replay; every flare side and optional power is played."""
-    start = time.perf_counter()
     greens = [a for a in cosmic.implemented_aliens() if a not in NEW]
     dealt: Counter = Counter()
     used: Counter = Counter()  # flare sides played, optional powers used or asked (choose)
@@ -628,4 +626,3 @@ def test_random_games_with_the_new_aliens():
     # (Machine's choice is the engine's "have a second encounter")
     optional = {(a, "power") for a in NEW if AL.POWERS[a].optional and a != "Machine"}
     assert set(used) >= {(a, side) for a in NEW for side in ("wild", "super")} | optional, used
-    assert time.perf_counter() - start < 60
