@@ -275,9 +275,11 @@ class Board(GameBoard):
             a = s.log[i]
             actor = s.actors[i] if i < len(s.actors) else -1
             if a.kind == "pass" and actor != viewer:
-                # the engine asks only players who could play something (a Card Zap,
-                # an artifact, a reinforcement): another player's pass would tell the
-                # table what it holds, so it stays off the log (the line number remains)
+                # another player's passes stay off the log (the line number remains):
+                # every player who could play by public facts is asked in each window,
+                # so the passes are many and say nothing; under Rules(ask_holders_only),
+                # which saves may hold but the board never starts, a pass would also
+                # tell the table what that player holds
                 continue
             text = public_action_text(s, a, actor, viewer)
             lines.append(f"{i + 1:>4}. {html.escape(self._seat_name(actor))}: {html.escape(text)}")
