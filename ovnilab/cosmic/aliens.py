@@ -995,7 +995,7 @@ register(Power(
 def _will_args(s: "State", seat: int) -> list[str]:
     out = []
     for o in s.order_from(seat)[1:]:
-        planets = list(s._home_planets(o)) + [p for p in s.colonies(o) if p // 5 != o]
+        planets = list(s._home_planets(o)) + [p for p in s.colonies(o) if p // s.np != o]
         out += [f"{s.colours[o]} at {s.pname[p]}" for p in planets]
     return out
 

@@ -45,7 +45,7 @@ from ..bots import PlayerView, RandomBot
 from ..mcts import MCTSBot as _MCTSBot
 from . import rules as R
 from .data import ATTACK, MORPH, NEGOTIATE
-from .rules import SHIPS, State
+from .rules import State
 from .stats import outcome_probabilities
 
 __all__ = [
@@ -186,7 +186,7 @@ def _encounter_values(s: State, viewer: int | None, w: Evaluation,
         return out
     else:
         return out
-    win_at = s.rules.win_colonies
+    win_at = s.win_at
     # the offense's side lands when it wins; its ships go to the warp when it loses
     for x in [off] + s.allies[0]:
         g = s.gate[x]
@@ -200,9 +200,9 @@ def _encounter_values(s: State, viewer: int | None, w: Evaluation,
     k = s.ships[t * n + d]
     if k:
         lost = k * loss
-        if t // R.PLANETS == d:
+        if t // s.np == d:
             lost += w.home_colony
-            if s.home_colonies(d) == s.rules.power_threshold and s.powers[d] is not None:
+            if s.home_colonies(d) == s.power_at and s.powers[d] is not None:
                 lost += w.power
         else:
             lost += w.colony
@@ -245,10 +245,10 @@ def position_values(s: State, viewer: int | None = None, weights: Evaluation = E
             moving[c] = (s.main(side), s.main(1 - side))
     for x in range(n):
         fc = s.foreign_colonies(x)
-        v = w.colony * fc + (w.win if fc >= s.rules.win_colonies else 0.0)
+        v = w.colony * fc + (w.win if fc >= s.win_at else 0.0)
         v += w.home_colony * s.home_colonies(x) + (w.power if s.power_active(x) else 0.0)
         warp = s.warp[x]
-        v += w.ship * (SHIPS - warp) + w.warp_ship * warp
+        v += w.ship * (s.nships - warp) + w.warp_ship * warp
         cards = s.hands[x] + s.hoard[x]
         if moving:
             # an accepted deal's chosen cards count for their receiver already (a card

@@ -1,8 +1,8 @@
 """Load and validate Cosmic Encounter's content from ``data/cosmic/``.
 
 Five readable TOML files, each saying what comes from REFERENCE.md and what is an ovnilab
-reconstruction: ``deck.toml`` (the 72-card cosmic deck), ``destiny.toml`` (colours and the
-destiny deck), ``artifacts.toml`` (the eight artifacts' timings), ``aliens.toml`` (the
+reconstruction: ``deck.toml`` (the 72-card cosmic deck), ``destiny.toml`` (the home systems,
+the colours and the destiny deck), ``artifacts.toml`` (the eight artifacts' timings), ``aliens.toml`` (the
 aliens in brief, each with its alert level, and the base set's roster by level) and
 ``flares.toml`` (their flares). Everything is validated on
 load, so a hand-edited file fails with a :class:`DataError` naming the file and the field
@@ -126,6 +126,18 @@ class Special:
 
 
 @dataclass(frozen=True)
+class System:
+    """A player's home system and what is counted with it (``[[system]]`` of
+    destiny.toml): the five-planet game of the rulebook, or the four-planet variant."""
+
+    planets: int  # planets per player
+    ships: int  # ships per player
+    win_colonies: int  # foreign colonies that win
+    power_threshold: int  # home colonies that keep the alien power
+    tick_tock_tokens: int  # Tick-Tock's tokens at set-up
+
+
+@dataclass(frozen=True)
 class CosmicData:
     """Every printed component the engine needs (see the module docstring)."""
 
@@ -139,6 +151,7 @@ class CosmicData:
     destiny_per_colour: int
     destiny_wild: int
     specials: tuple[Special, ...]
+    systems: dict  # planets per player -> System (5 always; 4 for the variant)
     artifacts: dict  # name -> ArtifactInfo
     aliens: dict  # name -> AlienInfo (file order)
     flares: dict  # alien -> FlareInfo
@@ -159,6 +172,8 @@ DECK_MAX = 200  # cards of the cosmic deck
 VALUE_MAX = 99  # an attack or reinforcement value
 DESTINY_MAX = 10  # destiny cards per colour, and wild destiny cards
 SPECIALS_MAX = 10  # special destiny cards
+PLANETS_RANGE = (4, 5)  # planets per player the engine can play
+SHIPS_MAX = 40  # ships per player
 ALIENS_MAX = 100  # aliens described in aliens.toml (and flares in flares.toml)
 #: the five files of a data set, by the key :func:`parse_data` takes them under
 FILES: tuple[str, ...] = ("deck", "destiny", "artifacts", "aliens", "flares")
@@ -346,6 +361,7 @@ def parse_data(docs: dict[str, dict[str, Any]], sources: dict[str, str] | None =
         if s.get("pick") not in ("most", "fewest"):
             raise DataError(f"{ws}.pick must be 'most' or 'fewest'")
         specials.append(Special(chk.name(s.get("name"), f"{ws}.name", DataError), s["measure"], s["pick"]))
+    systems = _systems(dest.get("system"), w)
     names = [f.name for f in faces]
     if len(set(names)) != len(names):
         raise DataError(f"{p}: two card faces share a name")
@@ -360,11 +376,38 @@ def parse_data(docs: dict[str, dict[str, Any]], sources: dict[str, str] | None =
         destiny_per_colour=_int(dest.get("per_colour"), f"{w}: per_colour", 1, DESTINY_MAX),
         destiny_wild=_int(dest.get("wild", 0), f"{w}: wild", 0, DESTINY_MAX),
         specials=tuple(specials),
+        systems=systems,
         artifacts=artifacts,
         aliens=aliens,
         flares=flares,
         levels=levels,
     )
+
+
+def _systems(doc: Any, where: str) -> dict[int, System]:
+    """The ``[[system]]`` tables of destiny.toml by number of planets: the five-planet one
+    is required, each number at most once, every count within its documented bounds. A
+    file without ``[[system]]`` has the rulebook's five planets only."""
+    if doc is None:
+        return {5: System(planets=5, ships=20, win_colonies=5, power_threshold=3, tick_tock_tokens=10)}
+    out: dict[int, System] = {}
+    lo, hi = PLANETS_RANGE
+    for i, e in enumerate(_list(doc, f"{where}: system", hi - lo + 1)):
+        w = f"{where}: system[{i}]"
+        _table(e, w)
+        planets = _int(e.get("planets"), f"{w}.planets", lo, hi)
+        if planets in out:
+            raise DataError(f"{w}.planets: a system of {planets} planets is listed twice")
+        # the rulebook's four ships on each home planet must fit (more start in the warp)
+        ships = _int(e.get("ships"), f"{w}.ships", 4 * planets, SHIPS_MAX)
+        out[planets] = System(
+            planets=planets, ships=ships,
+            win_colonies=_int(e.get("win_colonies"), f"{w}.win_colonies", 1, 2 * planets),
+            power_threshold=_int(e.get("power_threshold"), f"{w}.power_threshold", 0, planets),
+            tick_tock_tokens=_int(e.get("tick_tock_tokens"), f"{w}.tick_tock_tokens", 1, 30))
+    if 5 not in out:
+        raise DataError(f"{where}: system: the rulebook's system of 5 planets must be listed")
+    return out
 
 
 def _roster(doc: Any, where: str, aliens: dict[str, AlienInfo]) -> dict[str, tuple[str, ...]]:

@@ -394,7 +394,7 @@ def _header(s: State, out: list[str], v: _View, view_label: str) -> None:
     if s.over:
         ws = ", ".join(seat_label(s, p) for p in s.winners())
         why = ("turn limit: the most foreign colonies win" if s.limit_reached
-               else f"{s.rules.win_colonies} foreign colonies")
+               else f"{s.win_at} foreign colonies")
         svg, pw = _pill(14, y, "GAME OVER", BAD, "#ffffff")
         out.append(svg)
         lead = "Winner" if len(s.winners()) == 1 else "Shared win"
@@ -471,9 +471,9 @@ def _power_status(s: State, p: int, v: _View) -> tuple[str, str, str]:
         return text, MUTED, text
     home = s.home_colonies(p)
     colonies = f"{home} home colon{'y' if home == 1 else 'ies'}"
-    if home < s.rules.power_threshold:
+    if home < s.power_at:
         return (f"power LOST: {home} home", BAD,
-                f"power LOST: {colonies} (it works with {s.rules.power_threshold} or more)")
+                f"power LOST: {colonies} (it works with {s.power_at} or more)")
     if ("zap", p) in s.eflags:
         return "power ZAPPED", BAD, "power ZAPPED this encounter (Cosmic Zap)"
     return "power active", GOOD, f"power active · {colonies}"
@@ -532,7 +532,7 @@ def _panel(s: State, out: list[str], v: _View, p: int, x: float, y: float, w: fl
     out.append(_tip(tip, _text(ix, ly, _fit(text, SMALL, gx - ix - 8, True), SMALL, colour, bold=True)))
     ly += step
     fc = s.foreign_colonies(p)
-    goal = s.rules.win_colonies
+    goal = s.win_at
     out.append(_text(ix, ly, "colonies", SMALL, MUTED))
     px = ix + 74
     if goal <= 8:
@@ -562,19 +562,20 @@ def _panel(s: State, out: list[str], v: _View, p: int, x: float, y: float, w: fl
         wl += f" · {s.tokens[p]} token{'s' if s.tokens[p] != 1 else ''}"
     out.append(_text(ix + 74, ly, _fit(wl, SMALL, gx - ix - 80, True), SMALL, INK, bold=True))
 
-    # the five home planets, each with its ships to its right
+    # the home planets (five; four in the four-planet variant), each with its ships to its
+    # right, drawn at the size five would have
     cw = (x + w - 6 - gx) / PLANETS
     r = max(16.0, min(28.0, (cw - 46) / 2, body_h / 2 - 12))
     cy = body_y + body_h / 2
-    for k in range(PLANETS):
-        pl = PLANETS * p + k
+    for k in range(s.np):
+        pl = s.np * p + k
         _planet(s, out, pl, gx + k * cw + r + 2, cy, r, body_h, pl in touched)
 
 
 def _planet(s: State, out: list[str], pl: int, cx: float, cy: float, r: float, body_h: float,
             touched: bool) -> None:
     n = s.n
-    owner = pl // PLANETS
+    owner = pl // s.np
     fill, dark, tint = _seat_hex(s, owner)
     counts = [(q, s.ships[pl * n + q]) for q in [owner] + [q for q in range(n) if q != owner]]
     counts = [(q, c) for q, c in counts if c]
@@ -597,7 +598,7 @@ def _planet(s: State, out: list[str], pl: int, cx: float, cy: float, r: float, b
         disc = (f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r)}" fill="#f3f4f5" stroke="{FAINT}" '
                 f'stroke-width="1.3" stroke-dasharray="3 3"/>')
     size = max(float(SMALL), r * 0.8)
-    number = _text(cx, cy + size * 0.36, str(pl % PLANETS + 1), size, dark if counts else FAINT, "middle", True)
+    number = _text(cx, cy + size * 0.36, str(pl % s.np + 1), size, dark if counts else FAINT, "middle", True)
     out.append(_tip(s.pname[pl] + ("" if counts else " (no colony)"), disc + number))
     if touched:
         out.append(f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r + 9)}" fill="none" stroke="{HILITE}" '
@@ -739,10 +740,10 @@ def _encounter(s: State, out: list[str], v: _View, y: float) -> float:
         out.append(_text(gx + 10, gy + 6, "empty", SMALL, MUTED))
     px, pr = gx + 226, 28.0
     if s.target >= 0:
-        tfill, tdark, ttint = _seat_hex(s, s.target // PLANETS)
+        tfill, tdark, ttint = _seat_hex(s, s.target // s.np)
         out.append(f'<circle cx="{_n(px)}" cy="{_n(gy)}" r="{_n(pr + 5)}" fill="none" stroke="{GATE}" stroke-width="3"/>')
         out.append(f'<circle cx="{_n(px)}" cy="{_n(gy)}" r="{_n(pr)}" fill="{ttint}" stroke="{tdark}" stroke-width="1.6"/>')
-        out.append(_text(px, gy - 5, str(s.target % PLANETS + 1), MID, tdark, "middle", True))
+        out.append(_text(px, gy - 5, str(s.target % s.np + 1), MID, tdark, "middle", True))
         if d >= 0:
             k = s.ships[s.target * n + d]
             out.append(_ships(px - 16, gy + 18, _seat_hex(s, d), k, dim=k == 0))

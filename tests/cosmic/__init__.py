@@ -61,14 +61,14 @@ def arrange(
         p = s.planet(name)
         diff = k - s.ships[p * n + seat]
         s.ships[p * n + seat] = k
-        home = [q for q in range(5 * seat, 5 * seat + 5) if q != p]
+        home = [q for q in range(s.np * seat, s.np * seat + s.np) if q != p]
         q = max(home, key=lambda q: s.ships[q * n + seat])
         s.ships[q * n + seat] -= diff
     for seat, k in (warp or {}).items():
         diff = k - s.warp[seat]
         # take the ships from (or put them on) the seat's first home planet
         s.warp[seat] = k
-        s.ships[(5 * seat) * n + seat] -= diff
+        s.ships[(s.np * seat) * n + seat] -= diff
     code = defender if destiny is None else destiny
     if code in s.ddeck:
         s.ddeck.remove(code)

@@ -586,6 +586,7 @@ assert not any(a.kind == "flare" and a.b == "wild" and a.a == sup.alien[owner] f
 # | `deal_rounds`, `deal_max_cards` | 4 proposals, any number of cards each way (99) | any (ovnilab had 3 cards) |
 # | `deal_cards` | `"chosen"`: each giver picks the cards it gives | `"random"`: drawn from its hand |
 # | `flares`, `powers` | on | first games without them |
+# | `planets` | 5 planets per player | 4: the four-planet variant the 2009 FAQ refers to (below) |
 # | `before_issue_13` | off | the engine as it was before issue 13's rule fixes (a zapped flare back in the hand, the end checked after the encounter, ...); saves made before it replay so |
 #
 # Other what-ifs change the components: `hand_size`, `ships_per_planet`, `win_colonies`,
@@ -613,6 +614,26 @@ for _ in range(3):
 print("with may_abandon_colonies=False red keeps a ship on red 1:", strict.observation(0)["planets"]["red 1"],
       "-", options(strict))
 assert strict.observation(0)["planets"]["red 1"] == {"red": 1} and "ship from red 1" not in options(strict)
+
+# %% [markdown]
+# ### The four-planet variant
+#
+# `Rules(planets=4)` gives each player four planets. The 2009 FAQ's erratum says the
+# power is then kept with two home colonies. No source we have gives its ships or its
+# goal, so ovnilab reconstructs them in `data/cosmic/destiny.toml` (its `[[system]]`
+# tables, which say why): four ships on each planet and four foreign colonies to win, as
+# Tick-Tock's tokens go from ten to eight. `win_colonies` and `power_threshold` override
+# the system's numbers (their defaults, 0 and -1, mean "the system's").
+
+# %%
+four = cosmic.new_game(3, seed=2, rules=cosmic.Rules(planets=4))
+rulebook = cosmic.new_game(3, seed=2)
+for name, g in (("rulebook", rulebook), ("four planets", four)):
+    print(f"{name:>12}: {g.np} planets and {g.nships} ships per player, red's planets "
+          f"{[p for p in g.pname if p.startswith('red')]}; {g.win_at} foreign colonies win; "
+          f"the power needs {g.power_at} home colonies")
+assert (four.np, four.nships, four.win_at, four.power_at) == (4, 16, 4, 2)
+assert (rulebook.np, rulebook.nships, rulebook.win_at, rulebook.power_at) == (5, 20, 5, 3)
 
 # %% [markdown]
 # [Part 3](cosmic_3_aliens.ipynb) shows the 23 alien powers, each on a real encounter.

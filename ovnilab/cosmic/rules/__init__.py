@@ -114,8 +114,15 @@ Rule readings (the default is the reading judged most faithful; the alternative 
   whenever a player is without its power, no Zombie deal term, and
   with ``_ISSUE_13_OLD``'s other values); a save that does not
   name the option was made before it and is read so (``state._before_issue_13``).
-* Not implemented: the four-planet variant the FAQ refers to (four planets a player, two
-  home colonies keep the power, Warrior's extra token).
+* The four-planet variant (``Rules(planets=4)``), which the 2009 FAQ refers to: four
+  planets per player and the power kept with two home colonies (the FAQ's erratum).
+  Its ships and its goal are in no source we have: ovnilab scales the set-up with the
+  planets (four ships on each of four planets, 16 ships a player, and four foreign
+  colonies win), as Tick-Tock's tokens scale from ten to eight. The numbers of each
+  system are the ``[[system]]`` tables of ``data/cosmic/destiny.toml``;
+  ``Rules(win_colonies=...)`` and ``Rules(power_threshold=...)`` override them (their
+  defaults, 0 and -1, mean "the system's"). No source changes Warrior with four planets,
+  so it plays as usual.
 
 ovnilab safety rule
 -------------------
@@ -145,8 +152,8 @@ seat's public record for sharing a game in progress (no seed; the log as the sea
 it; what it sees now), read back by :func:`~.hidden.load_public_record` as a record, not
 a game: the hidden draws cannot be replayed.
 
-Representation (chosen for speed): seats are ints, planets are ints ``0..5n-1`` (planet
-``p`` belongs to seat ``p // 5``), ships are one flat list ``ships[p * n + seat]``, cards
+Representation (chosen for speed): seats are ints, planets are ints ``0..kn-1`` with
+``k = state.np`` planets per player (planet ``p`` belongs to seat ``p // k``), ships are one flat list ``ships[p * n + seat]``, cards
 are ints (see :mod:`ovnilab.cosmic.data`), tasks are tuples, so ``clone`` is a few list
 copies.
 

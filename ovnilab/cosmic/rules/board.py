@@ -23,7 +23,7 @@ class BoardMixin:
         p = self.pindex.get(" ".join(name.split()).lower())
         if p is None:
             raise ValueError(f"no planet {name!r} in this game: its planets are {', '.join(self.colours)} "
-                             f"1 to {PLANETS} (named like {self.pname[0]!r})")
+                             f"1 to {self.np} (named like {self.pname[0]!r})")
         return p
 
     def colony(self, seat: int, p: int) -> bool:
@@ -37,29 +37,31 @@ class BoardMixin:
         return [p for p in self._planets[seat] if col[p]]
 
     def home_colonies(self, seat: int) -> int:
-        """Home planets where ``seat`` has a colony (the power needs three)."""
-        n = self.n
-        b = PLANETS * seat
-        return PLANETS - self.ships[b * n + seat:(b + PLANETS) * n:n].count(0)
+        """Home planets where ``seat`` has a colony (the power needs three; two with four
+        planets)."""
+        n, k = self.n, self.np
+        b = k * seat
+        return k - self.ships[b * n + seat:(b + k) * n:n].count(0)
 
     def foreign_colonies(self, seat: int) -> int:
-        """Colonies on planets of other players' systems (five win)."""
+        """Colonies on planets of other players' systems (five win; four with four planets)."""
         col = self.ships[seat::self.n]
-        b = PLANETS * seat
-        return len(col) - col.count(0) - PLANETS + col[b:b + PLANETS].count(0)
+        k = self.np
+        b = k * seat
+        return len(col) - col.count(0) - k + col[b:b + k].count(0)
 
     def ships_on_colonies(self, seat: int) -> int:
         """Ships of ``seat`` on planets (not in the warp or in the encounter)."""
         return sum(self.ships[seat::self.n])
 
     def power_active(self, seat: int) -> bool:
-        """Whether ``seat``'s alien power works now (rulebook: three home colonies;
-        not cancelled by a Cosmic Zap this encounter)."""
+        """Whether ``seat``'s alien power works now (rulebook: three home colonies, two
+        with four planets: ``power_at``; not cancelled by a Cosmic Zap this encounter)."""
         if self.powers[seat] is None:
             return False
         if ("zap", seat) in self.eflags:
             return False
-        if self.home_colonies(seat) >= self.rules.power_threshold:
+        if self.home_colonies(seat) >= self.power_at:
             return True
         # a power lost by the event under way still applies to that event (see
         # _losing_ships): Zombie's ships lost with its third home colony go home
@@ -175,7 +177,7 @@ class BoardMixin:
     def _max_ships(self, seat: int) -> int:
         hi = self.rules.max_ships
         if ("flag", seat, "parasite_any") in self.eflags:
-            hi = SHIPS
+            hi = self.nships
         for s, fn in self._hook("max_ships"):
             if s == seat:
                 hi = fn(self, seat, hi)
@@ -203,7 +205,7 @@ class BoardMixin:
             elif p >= 0:
                 sh[p * n + owner] += 1
             else:
-                sh[PLANETS * owner * n + owner] += 1
+                sh[self.np * owner * n + owner] += 1
 
     def _losing_ships(self, owner: int) -> None:
         """``owner``'s ships are about to leave its colonies for the warp: until they

@@ -1,6 +1,7 @@
 """The components as the engine counts them, and the static tables built from a deck.
 
-Seats are ints; planets are ints ``0..5n-1`` (planet ``p`` belongs to seat ``p // 5``);
+Seats are ints; planets are ints ``0..kn-1`` with ``k`` planets per player (``state.np``:
+5, or 4 in the four-planet variant; planet ``p`` belongs to seat ``p // k``);
 destiny cards are codes (a seat's colour ``0..4``, :data:`WILD`, :data:`SPECIAL` + i);
 sides are :data:`OFF` and :data:`DEF`; a seat's role in the encounter is one of the
 ``R_*`` constants. :class:`_Tables` holds each card's facts as flat tuples and the
@@ -19,8 +20,8 @@ from ..data import ARTIFACT, FLARE, MORPH, CosmicData, load_data
 from .actions import _A
 
 
-PLANETS = 5  # rulebook: five planets per player
-SHIPS = 20  # rulebook: twenty ships per player
+PLANETS = 5  # rulebook: five planets per player (a game's own count is state.np)
+SHIPS = 20  # rulebook: twenty ships per player (a game's own count is state.nships)
 WILD = 100  # destiny card codes: 0..4 = colour of seat, WILD, SPECIAL + i
 SPECIAL = 200
 OFF, DEF = 0, 1  # sides
@@ -38,21 +39,22 @@ class _Tables:
     """Per-card facts as flat tuples, so the hot paths index tuples instead of objects;
     interned actions per planet and per seat for each number of players."""
 
-    def acts(self, n: int) -> dict[str, tuple]:
-        a = self._acts.get(n)
+    def acts(self, n: int, k: int = PLANETS) -> dict[str, tuple]:
+        """The interned actions and orders of ``n`` players with ``k`` planets each."""
+        a = self._acts.get((n, k))
         if a is None:
             col = self.colours[:n]
-            names = [f"{col[p // PLANETS]} {p % PLANETS + 1}" for p in range(PLANETS * n)]
+            names = [f"{col[p // k]} {p % k + 1}" for p in range(k * n)]
             a = {k: tuple(_A(k, x) for x in names) for k in ("regroup", "place", "lose", "ship", "aim", "reestablish")}
             a["order"] = tuple(tuple((f + i) % n for i in range(n)) for f in range(n))
             # each seat's planets, home planets first (the order colonies are listed in)
-            a["planets"] = tuple(tuple(range(PLANETS * s, PLANETS * s + PLANETS))
-                                 + tuple(p for p in range(PLANETS * n) if p // PLANETS != s) for s in range(n))
-            self._acts[n] = a
+            a["planets"] = tuple(tuple(range(k * s, k * s + k))
+                                 + tuple(p for p in range(k * n) if p // k != s) for s in range(n))
+            self._acts[(n, k)] = a
         return a
 
     def __init__(self, g: CosmicData) -> None:
-        self._acts: dict[int, dict[str, tuple]] = {}
+        self._acts: dict[tuple[int, int], dict[str, tuple]] = {}
         self.colours = g.colours
         faces = g.faces
         self.kind = tuple(faces[f].kind for f in g.card_face)

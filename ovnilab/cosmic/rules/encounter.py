@@ -110,7 +110,8 @@ class EncounterMixin:
         return self.warp[s]
 
     def _home_planets(self, s: int) -> tuple[int, ...]:
-        return tuple(range(PLANETS * s, PLANETS * s + PLANETS))
+        k = self.np
+        return tuple(range(k * s, k * s + k))
 
     def _set_defender(self, d: int, aims: Sequence[int]) -> None:
         self.defender = d
@@ -428,7 +429,7 @@ class EncounterMixin:
 
     def _check_end(self) -> bool:
         # rulebook: the game ends as soon as players have five foreign colonies; they share
-        w = [s for s in range(self.n) if self.foreign_colonies(s) >= self.rules.win_colonies]
+        w = [s for s in range(self.n) if self.foreign_colonies(s) >= self.win_at]
         if w:
             self.winners_ = w
             self.over = True
@@ -537,7 +538,7 @@ class EncounterMixin:
             # a power that acts when it is zapped (Human): Cosmic Zap cancelled it this
             # encounter, it would work otherwise, and its role fits
             if (p is not None and "zapped" in p.hooks and ("zap", seat) in self.eflags
-                    and self.home_colonies(seat) >= self.rules.power_threshold and self._role_ok(seat, p.roles)):
+                    and self.home_colonies(seat) >= self.power_at and self._role_ok(seat, p.roles)):
                 p.hooks["zapped"](self, seat, res)
         if any(k[0] == "upset" for k in self.eflags if isinstance(k, tuple) and k):
             # Loser: the side that would lose wins (no compensation for the new loser)

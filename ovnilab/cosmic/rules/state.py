@@ -56,6 +56,12 @@ class Rules:
         alien of ``alien_levels``); an alien of the set not implemented yet is refused by
         name.
 
+    planets, win_colonies, power_threshold
+        the four-planet variant and the numbers of a home system (see the package
+        docstring and ``data/cosmic/destiny.toml``); ``win_colonies=0`` and
+        ``power_threshold=-1`` take the system's numbers (5 and 3; 4 and 2 with four
+        planets), ``state.win_at`` and ``state.power_at`` are the numbers in force.
+
     Every option has a documented range, checked when the rules are built (one
     :class:`~ovnilab.core.RulesError` lists every bad field); ``turn_limit`` (at most
     1,000) and ``win_colonies`` (at most ten, reachable with three players) keep every
@@ -71,8 +77,12 @@ class Rules:
     hand_size: int = rule_option(8, "cards in a new hand", lo=1, hi=12)  # rulebook: hands of eight
     # rulebook: four ships on each home planet (five planets of twenty ships)
     ships_per_planet: int = rule_option(4, "ships on each home planet at the start", lo=1, hi=SHIPS // PLANETS)
-    # rulebook: five foreign colonies win
-    win_colonies: int = rule_option(5, "foreign colonies that win", lo=1, hi=2 * PLANETS)
+    # rulebook: five planets per player; the 2009 FAQ refers to a variant with four
+    # (its numbers: the [[system]] tables of data/cosmic/destiny.toml)
+    planets: int = rule_option(5, "planets in each home system (4: the four-planet variant)", lo=4, hi=5)
+    # rulebook: five foreign colonies win (0: the home system's number, see destiny.toml)
+    win_colonies: int = rule_option(0, "foreign colonies that win (0: the system's, 5; 4 with four planets)",
+                                    lo=0, hi=2 * PLANETS)
     # rulebook: 1-4 ships launched or sent by an ally
     max_ships: int = rule_option(4, "ships launched or sent by an ally at most", lo=1, hi=SHIPS)
     deal_rounds: int = rule_option(4, "proposals in a deal (the rulebook's minute)", lo=1, hi=10)
@@ -84,8 +94,10 @@ class Rules:
     deal_fail_ships: int = rule_option(3, "ships each main player loses when a deal fails", lo=0, hi=SHIPS)
     deal_cards: str = rule_option("chosen", "cards given in a deal: chosen by the giver or drawn at random",
                                   choices=("chosen", "random"))
-    # rulebook: fewer than three home colonies lose the power
-    power_threshold: int = rule_option(3, "home colonies needed to keep the alien power", lo=0, hi=PLANETS)
+    # rulebook: fewer than three home colonies lose the power; the 2009 FAQ: two with four
+    # planets each (-1: the home system's number, see destiny.toml)
+    power_threshold: int = rule_option(-1, "home colonies needed to keep the alien power "
+                                           "(-1: the system's, 3; 2 with four planets)", lo=-1, hi=PLANETS)
     # rulebook: "careful not to take every ship off a colony, or you lose it": allowed
     may_abandon_colonies: bool = rule_option(True, "ships may leave a colony empty (and lose it)")
     destiny_reshuffle: str = rule_option("one_left", "when the destiny deck is reshuffled",
@@ -132,7 +144,9 @@ def _before_issue_13(saved: Any) -> Any:
 
 
 def _check_rules_across(rules: Rules, errors: dict[str, str]) -> None:
-    """The alert levels and the alien pool name implemented aliens only."""
+    """The alert levels and the alien pool name implemented aliens only. (A goal of more
+    foreign colonies than the planets allow is refused when the game is set up, where the
+    home systems of the data are known.)"""
     levels = rules.alien_levels
     if "alien_levels" not in errors:
         roster = load_data().levels
@@ -215,13 +229,28 @@ class State(BoardMixin, CardsMixin, EncounterMixin, DecisionsMixin, AnswersMixin
         self.g = g
         self.t = _tables(g)
         self.n = n
-        self.A = self.t.acts(n)
+        # rulebook: five planets and twenty ships per player; Rules(planets=4) plays the
+        # four-planet variant (its numbers: the home systems of destiny.toml)
+        system = g.systems.get(rules.planets)
+        if system is None:
+            raise ValueError(f"Rules.planets: no home system of {rules.planets} planets in destiny.toml "
+                             f"(it lists {sorted(g.systems)})")
+        self.np = k = system.planets  # planets per player
+        self.nships = system.ships  # ships per player
+        self.win_at = rules.win_colonies or system.win_colonies  # foreign colonies that win
+        # home colonies that keep the alien power
+        self.power_at = system.power_threshold if rules.power_threshold < 0 else rules.power_threshold
+        self.system = system
+        if self.win_at > 2 * k:
+            raise ValueError(f"Rules.win_colonies: {self.win_at} foreign colonies cannot be reached with {k} "
+                             f"planets per player (at most {2 * k} with three players)")
+        self.A = self.t.acts(n, k)
         self._orders = self.A["order"]
         self._planets = self.A["planets"]
         rng = self.chance()  # one generator for the whole set-up
         self.colours: tuple[str, ...] = g.colours[:n]
-        np_ = PLANETS * n
-        self.pname: tuple[str, ...] = tuple(f"{self.colours[p // PLANETS]} {p % PLANETS + 1}" for p in range(np_))
+        np_ = k * n
+        self.pname: tuple[str, ...] = tuple(f"{self.colours[p // k]} {p % k + 1}" for p in range(np_))
         self.pindex: dict[str, int] = {name: p for p, name in enumerate(self.pname)}
         self.cindex: dict[str, int] = {c: s for s, c in enumerate(self.colours)}
 
@@ -229,12 +258,12 @@ class State(BoardMixin, CardsMixin, EncounterMixin, DecisionsMixin, AnswersMixin
         # a what-if option, the remaining ships start in the warp)
         ships = [0] * (np_ * n)
         for s in range(n):
-            for k in range(PLANETS):
-                ships[(PLANETS * s + k) * n + s] = rules.ships_per_planet
+            for j in range(k):
+                ships[(k * s + j) * n + s] = rules.ships_per_planet
         self.ships = ships
-        self.warp = [SHIPS - PLANETS * rules.ships_per_planet] * n
+        self.warp = [self.nships - k * rules.ships_per_planet] * n
         if self.warp[0] < 0:
-            raise ValueError("Rules.ships_per_planet: five planets hold at most 20 ships")
+            raise ValueError(f"Rules.ships_per_planet: {k} planets hold at most {self.nships} ships")
         self.gate = [0] * n  # ships on the hyperspace gate (offense and offensive allies)
         self.gate_from: list[list[int]] = [[] for _ in range(n)]  # planet each came from (-1: warp)
         self.side = [0] * n  # defensive allies' ships beside the target planet
@@ -419,7 +448,7 @@ class State(BoardMixin, CardsMixin, EncounterMixin, DecisionsMixin, AnswersMixin
     _SETS = ("eflags",)
 
     # shared read-only data (tables, board, card set): equality skips it
-    _STATIC = ("g", "t", "hooked", "powers", "pindex", "cindex", "A", "_orders", "_planets")
+    _STATIC = ("g", "t", "hooked", "powers", "pindex", "cindex", "A", "_orders", "_planets", "system")
 
     def _fingerprint(self) -> Any:
         # the powers in play (Power definitions are compared by name)
@@ -562,7 +591,7 @@ def new_game(
 def check_invariants(state: State) -> None:
     """Raise AssertionError when a conservation law of the components is broken.
 
-    * 20 ships per player, always accounted for across colonies, warp, gate, the
+    * 20 ships per player (16 with four planets), always accounted for across colonies, warp, gate, the
       defensive allies' place beside the target planet and the ships being chosen for a
       loss; no count is negative;
     * every card of the game (the cosmic deck plus the flares in play) is in exactly one
@@ -579,7 +608,7 @@ def check_invariants(state: State) -> None:
         # ships being lost one at a time wait in the 'lose' task until all are chosen
         pending = sum(len(t[4]) for t in s.tasks if t[0] == "lose" and t[1] == p)
         total = on + s.warp[p] + s.gate[p] + s.side[p] + pending
-        assert total == SHIPS, f"seat {p}: {total} ships instead of {SHIPS}"
+        assert total == s.nships, f"seat {p}: {total} ships instead of {s.nships}"
         assert len(s.gate_from[p]) == s.gate[p] and len(s.side_from[p]) == s.side[p], f"seat {p}: origins"
     where = list(s.deck) + list(s.discard) + list(s.table) + [c for c in s.card if c >= 0]
     for h in s.hands:
