@@ -5,8 +5,9 @@ the form the green ones take (see :mod:`ovnilab.cosmic.aliens` for the fields an
 hooks); its text is in ``data/cosmic/aliens.toml`` and ``flares.toml``. The source is
 ``ALIENS-YELLOW-RED.md`` (the implementers' reference, in our own words).
 
-Implemented: Machine, Tripler, Virus, Warpish. Not yet: Citadel, Dictator, Gambler,
-Grudge, Masochist, Void (their level in ``Rules(alien_levels=...)`` is refused by name).
+Implemented: Machine, Tripler, Virus, Void, Warpish. Not yet: Citadel, Dictator,
+Gambler, Grudge, Masochist (their level in ``Rules(alien_levels=...)`` is refused by
+name).
 
 Readings (where the reference leaves a choice, ovnilab takes this one)
 ----------------------------------------------------------------------
@@ -26,6 +27,20 @@ Readings (where the reference leaves a choice, ovnilab takes this one)
   side (an ally's Macron ships count 4 each, as they do in totals).
 * Warpish counts the ships in the warp when totals are counted (after reveal and again
   when the outcome is decided, before any ship of this encounter is lost).
+* Void removes from the game (``State.removed``, the ``remove`` hook) the ships of the
+  encounter that go to the warp because their side lost to Void's: the defense's ships on
+  the target planet and its allies', or the gate's. Later losses from colonies (Cudgel's
+  extra ships) are not "the losing side's ships that would go to the warp" and go to the
+  warp. The engine keeps the limit: a player keeps at least ``Rules.win_colonies``
+  ships in the game, the ships over it go to the warp (and may then be saved, e.g. by
+  Zombie); removal acts before every other effect on ships bound for the warp (Zombie
+  cannot save them), gives a negotiating loser no compensation for those ships, and is
+  not a loss to the warp (Vacuum takes nobody along). Healer may heal removed ships.
+  Its wild flare is an answer to an artifact being played (offered in the reply round
+  that opens, like Card Zap, never in a window): the ship comes from the flare
+  player's colony with the most ships outside the encounter, the artifact is discarded
+  without effect (a Card Zap or a Cosmic Zap too). Its super flare is played in the
+  resolution window, once its side has won, as an ally.
 """
 
 from __future__ import annotations
@@ -173,4 +188,32 @@ register(Power(
                can_use=lambda s, seat: s.enc_no == 1, text="a second encounter whatever happened"),
     super=Flare("regroup", _machine_super, roles=("offense",), hooks={"regroup": lambda s, seat: True},
                 can_use=lambda s, seat: s.warp[seat] > 0, text="draw a card instead of retrieving a ship"),
+))
+
+
+# ---------------------------------------------------------------- Void
+def _void_remove(s: "State", seat: int, owner: int, k: int, side: int) -> int:
+    # power: when Void's side wins (Void a main player; with its super flare an ally),
+    # the losing side's ships that would go to the warp are removed from the game (the
+    # engine keeps the limit and sends the rest on to the warp)
+    me = s.side_of(seat)
+    if me < 0 or side != 1 - me or s.outcome != ("offense", "defense")[me]:
+        return 0
+    return k
+
+
+def _void_side_won(s: "State", seat: int) -> bool:
+    me = s.side_of(seat)
+    return me >= 0 and s.outcome == ("offense", "defense")[me]
+
+
+register(Power(
+    name="Void", timing="resolution", roles=("main",), optional=False,
+    hooks={"remove": _void_remove},
+    # wild flare: an answer to an artifact being played (rules/answers.py: offered in the
+    # reply round, like Card Zap), never in a window
+    wild=Flare("passive", _hook_only, can_use=lambda s, seat: False,
+               text="a ship of yours to the warp cancels an artifact"),
+    super=Flare("resolution", _hook_only, roles=("ally",), hooks={"remove": _void_remove},
+                can_use=_void_side_won, text="use the power as an ally when your side wins"),
 ))

@@ -57,7 +57,10 @@ Readings (where the reference leaves a choice, ovnilab takes this one)
   negotiate, without compensation.
 * Healer is asked after each loss of another player's ships to the warp (one event: one
   question, ``Healer: heal blue`` or ``Healer: let them be``); the healed ships leave the
-  warp to colonies their owner chooses. Its wild flare is played ahead, in any window:
+  warp to colonies their owner chooses. Ships removed from the game (Void) are one more
+  event (the ``after_removed`` hook; the reference: "removed-from-game ships can be
+  healed"): healed, they come back to colonies their owner chooses, through the warp
+  (an owner with no colony keeps them there). Its wild flare is played ahead, in any window:
   for the rest of the encounter a Cosmic Zap played on its player has no effect (the
   card is discarded). Its super flare, likewise played ahead, draws a card per ship.
 * Remora's "may" is always taken (a card or a ship never hurts it), so it asks nothing:
@@ -360,22 +363,39 @@ def _healer_after_warp(s: "State", seat: int, owner: int, k: int) -> None:
         s._push(("power", seat, "Healer", (owner, k)))
 
 
+def _healer_after_removed(s: "State", seat: int, owner: int, k: int) -> None:
+    # power: "or has ships removed from the game" (Void): they may be healed too
+    if owner != seat:
+        s._push(("power", seat, "Healer", (owner, k, "removed")))
+
+
+def _healer_options(s: "State", seat: int, data: Any) -> list[str]:
+    left = s.removed[data[0]] if len(data) > 2 else s.warp[data[0]]
+    return [f"heal {s.colours[data[0]]}", "let them be"] if left else []
+
+
 def _healer_choose(s: "State", seat: int, data: Any, arg: str) -> None:
-    owner, k = data
+    owner, k = data[:2]
     if arg == "let them be":
         return
     # the ships return to the owner's colonies (it places them); Healer draws one card
     # per player healed (one per ship with its super flare)
-    k = min(k, s.warp[owner])
+    if len(data) > 2:
+        # ships removed from the game come back through the warp, placed at once (an
+        # owner without colonies keeps them in the warp)
+        k = min(k, s.removed[owner])
+        s.removed[owner] -= k
+        s.warp[owner] += k
+    else:
+        k = min(k, s.warp[owner])
     s._push(("place", owner, k))
     s._draw(seat, k if _has_flag(s, seat, "heal per ship") else 1)
 
 
 register(Power(
     name="Healer", timing="passive", roles=("any",), optional=True,
-    options=lambda s, seat, data: [f"heal {s.colours[data[0]]}", "let them be"] if s.warp[data[0]] else [],
-    choose=_healer_choose,
-    hooks={"after_warp": _healer_after_warp},
+    options=_healer_options, choose=_healer_choose,
+    hooks={"after_warp": _healer_after_warp, "after_removed": _healer_after_removed},
     wild=Flare("any", lambda s, seat, arg: _flag(s, seat, "zap proof"),
                can_use=lambda s, seat: not _has_flag(s, seat, "zap proof"),
                text="a Cosmic Zap played on you has no effect"),

@@ -202,7 +202,8 @@ def _encounter_values(s: State, viewer: int | None, w: Evaluation,
         lost = k * loss
         if t // R.PLANETS == d:
             lost += w.home_colony
-            if s.home_colonies(d) == s.rules.power_threshold and s.powers[d] is not None:
+            if (s.home_colonies(d) == s.rules.power_threshold and s.powers[d] is not None
+                    and not s.powers[d].keeps_power):
                 lost += w.power
         else:
             lost += w.colony
