@@ -129,3 +129,124 @@ def test_removed_ships_are_public_drawn_and_replayed():
     while not g.is_over() and len(g.log) < 400:
         g.apply(rng.choice(g.legal_actions()))
     assert load(g.to_json()) == g
+
+
+# ------------------------------------------------------------------ Masochist
+def _all_in_warp(s: cosmic.State, seat: int) -> None:
+    """Every ship of ``seat`` on a planet goes to the warp (nothing left in play)."""
+    for p in range(len(s.pname)):
+        s.warp[seat] += s.ships[p * s.n + seat]
+        s.ships[p * s.n + seat] = 0
+    R.check_invariants(s)
+
+
+NEXT_REGROUP = ONE_SHIP  # red's encounter against blue; the next one starts with a regroup
+
+
+def _next_regroup(s: cosmic.State) -> cosmic.State:
+    """Play on (defaults) until the game is over or the next encounter's regroup."""
+    start = s.encounters
+    return drive(s, NEXT_REGROUP, until=lambda x: x.is_over() or (x.encounters > start and x.stage == "regroup"))
+
+
+def test_masochist_wins_when_none_of_its_ships_is_in_play():
+    kw = dict(hands={RED: ["attack 30", "attack 20"], BLUE: ["attack 01"]})
+    s = arrange(aliens=trio("Masochist", YELLOW), **kw)
+    base = arrange(aliens=trio("Clone", YELLOW), **kw)
+    for x in (s, base):
+        _all_in_warp(x, YELLOW)
+        _next_regroup(x)
+    assert s.is_over() and s.winners() == [YELLOW] and "Masochist" in s.win_reason
+    assert s.foreign_colonies(YELLOW) == 0 and s.warp[YELLOW] == 20  # before the offense's retrieval
+    assert "Masochist: none of its ships in play" in to_svg(s)
+    assert s.observation(RED)["win_reason"] == s.win_reason
+    assert not base.is_over()
+
+
+def test_masochist_keeps_its_power_without_home_colonies():
+    s = arrange(aliens=trio("Masochist", YELLOW))
+    base = arrange(aliens=trio("Clone", YELLOW))
+    for x in (s, base):
+        for k in range(1, 6):
+            p = x.planet(f"yellow {k}")
+            x.warp[YELLOW] += x.ships[p * 3 + YELLOW] - (1 if k == 1 else 0)
+            x.ships[p * 3 + YELLOW] = 1 if k == 1 else 0
+        assert x.home_colonies(YELLOW) == 1
+    assert s.power_active(YELLOW) and not s.power_lost(YELLOW)
+    assert not base.power_active(YELLOW) and base.power_lost(YELLOW)
+    assert "power LOST" not in to_svg(s) and "power LOST" in to_svg(base)
+
+
+def test_masochist_zapped_does_not_win_at_that_check():
+    kw = dict(hands={RED: ["attack 30", "attack 20", "Cosmic Zap"], BLUE: ["attack 01"]})
+    s = arrange(aliens=trio("Masochist", YELLOW), **kw)
+    assert s.phase == "window" and s.stage == "regroup"  # red may zap in this regroup
+    _all_in_warp(s, YELLOW)
+    drive(s, ["play Cosmic Zap on yellow"], until=lambda x: x.is_over() or x.phase == "aim")
+    assert not s.is_over() and ("zap", YELLOW) in s.eflags
+    _next_regroup(s)
+    assert s.is_over() and s.winners() == [YELLOW]
+
+
+def test_masochist_wild_lets_another_player_retrieve_instead_of_the_offense():
+    kw = dict(hands={RED: ["attack 30"], BLUE: ["attack 01", "Masochist flare"]}, warp={RED: 2, BLUE: 2},
+              ask_everyone=True)
+    rules = flares(*NEUTRAL, "Masochist")
+    s = drive(arrange(aliens=list(NEUTRAL), rules=rules, **kw), ["play Masochist flare (wild): blue"],
+              until=lambda x: x.phase == "aim")
+    base = drive(arrange(aliens=list(NEUTRAL), rules=rules, **kw), until=lambda x: x.phase == "aim")
+    assert (s.warp[RED], s.warp[BLUE]) == (2, 1)
+    assert (base.warp[RED], base.warp[BLUE]) == (1, 2)
+
+
+def test_masochist_wild_needs_the_offense_to_keep_a_ship():
+    s = arrange(aliens=list(NEUTRAL), rules=flares(*NEUTRAL, "Masochist"), ask_everyone=True,
+                hands={RED: ["attack 30"], BLUE: ["attack 01", "Masochist flare"]}, warp={BLUE: 2})
+    assert s.clone()._flare_plays(BLUE, "Masochist", "regroup")  # (it is red's regroup window)
+    _all_in_warp(s, RED)
+    assert s._flare_plays(BLUE, "Masochist", "regroup") == []
+
+
+def test_masochist_super_removes_a_ship_instead_of_retrieving():
+    kw = dict(hands={RED: ["attack 30", "Masochist flare"], BLUE: ["attack 01"]}, warp={RED: 3})
+    s, base = with_flare("Masochist", ["!play Masochist flare (super)"], aliens=trio("Masochist", RED), **kw)
+    assert (s.warp[RED], s.removed[RED]) == (2, 1)
+    assert (base.warp[RED], base.removed[RED]) == (2, 0)  # the regroup brought one back
+
+
+# ------------------------------------------------------------------ random games
+MINE = ("Void", "Masochist")
+
+
+def test_random_games_with_these_aliens_dealt():
+    """150 random games whose pools hold these aliens (and others to deal from): the
+    invariants hold after every action, determinizations keep the seat's view, saves
+    replay; every flare side is played."""
+    others = [a for a in cosmic.implemented_aliens() if a not in MINE]
+    used: set = set()
+    reasons: set = set()
+    for seed in range(150):
+        n = 3 + seed % 3
+        rng = random.Random(1000 + seed)
+        pool = MINE + tuple(rng.sample(others, 2 * n + 1 - len(MINE)))
+        s = cosmic.new_game(n, seed=seed, rules=cosmic.Rules(alien_pool=pool), aliens=None)
+        steps = 0
+        while not s.is_over():
+            a = rng.choice(s.legal_actions())
+            if a.kind in ("flare", "power", "choose") and a.a in MINE:
+                used.add((a.a, a.b if a.kind == "flare" else "power"))
+            s.apply(a)
+            steps += 1
+            R.check_invariants(s)
+            if steps % 37 == 0 and not s.is_over():
+                seat = s.current_player
+                o = s.observation(seat)
+                d = s.determinize(seat, random.Random(steps))
+                R.check_invariants(d)
+                assert d.observation(seat) == o and d.legal_actions() == s.legal_actions()
+            assert steps < 20_000
+        reasons.add(s.win_reason.split(":")[0])
+        if seed % 15 == 0:
+            assert load(s.to_json()) == s
+    assert used >= {(a, side) for a in MINE for side in ("wild", "super")}, used
+    assert "5 foreign colonies" in reasons
