@@ -249,7 +249,8 @@ def position_values(s: State, viewer: int | None = None, weights: Evaluation = E
         v = w.colony * fc + (w.win if fc >= s.rules.win_colonies else 0.0)
         v += w.home_colony * s.home_colonies(x) + (w.power if s.power_active(x) else 0.0)
         warp = s.warp[x]
-        v += w.ship * (SHIPS - warp) + w.warp_ship * warp
+        # (ships removed from the game count as neither: they are gone for good)
+        v += w.ship * (SHIPS - warp - s.removed[x]) + w.warp_ship * warp
         cards = s.hands[x] + s.hoard[x]
         if moving:
             # an accepted deal's chosen cards count for their receiver already (a card

@@ -86,6 +86,9 @@ def test_healer_heals_ships_removed_from_the_game():
     base = drive(arrange(aliens=["Void", "Will", "Healer"], **kw), ONE_SHIP + ["Healer: let them be"])
     assert s.removed[BLUE] == 0 and s.warp[BLUE] == 0 and sum(s.ships[BLUE::3]) == 20 and len(s.hands[YELLOW]) == 1
     assert base.removed[BLUE] == 4 and len(base.hands[YELLOW]) == 0
+    house = drive(arrange(aliens=["Void", "Will", "Healer"], rules=cosmic.Rules(flares=False, heal_removed=False),
+                          **kw), ONE_SHIP)
+    assert house.removed[BLUE] == 4 and len(house.hands[YELLOW]) == 0  # never asked
 
 
 def test_void_wild_cancels_an_artifact():
@@ -214,8 +217,109 @@ def test_masochist_super_removes_a_ship_instead_of_retrieving():
     assert (base.warp[RED], base.removed[RED]) == (2, 0)  # the regroup brought one back
 
 
+# ------------------------------------------------------------------ Tick-Tock
+DEAL = ONE_SHIP + ["propose: red gives 0 cards, blue gives 0 cards, red lands on blue 1, blue lands nowhere",
+                   "accept deal", "ship from red 2", "done"]
+
+
+def test_tick_tock_discards_a_token_for_a_defensive_win_not_an_offensive_one():
+    s, base = played("Tick-Tock", YELLOW, ONE_SHIP, hands={RED: ["attack 01"], BLUE: ["attack 30"]})
+    assert outcome(s) == "defense" and s.tokens[YELLOW] == 9 and base.tokens[YELLOW] == 0
+    won = drive(arrange(aliens=trio("Tick-Tock", YELLOW), hands={RED: ["attack 30"], BLUE: ["attack 01"]}), ONE_SHIP)
+    assert outcome(won) == "offense" and won.tokens[YELLOW] == 10
+
+
+def test_tick_tock_discards_a_token_for_a_deal_not_a_failed_one():
+    kw = dict(hands={RED: ["negotiate"], BLUE: ["negotiate"]})
+    s = drive(arrange(aliens=trio("Tick-Tock", YELLOW), **kw), DEAL)
+    assert outcome(s) == "deal_made" and s.tokens[YELLOW] == 9 and s.foreign_colonies(RED) == 1
+    failed = drive(arrange(aliens=trio("Tick-Tock", YELLOW), **kw), ONE_SHIP + ["reject deal"])
+    assert outcome(failed) == "deal_failed" and failed.tokens[YELLOW] == 10
+
+
+def test_tick_tock_wins_with_its_last_token():
+    s = arrange(aliens=trio("Tick-Tock", YELLOW), hands={RED: ["attack 01"], BLUE: ["attack 30"]})
+    s.tokens[YELLOW] = 1
+    drive(s, ONE_SHIP)
+    assert s.is_over() and s.winners() == [YELLOW] and s.tokens[YELLOW] == 0
+    assert s.win_reason == "Tick-Tock: its last token discarded"
+    assert "Tick-Tock: its last token discarded" in to_svg(s) and "Winner" in to_svg(s)
+    assert R.check_invariants(s) is None
+
+
+def test_the_board_status_says_why_the_game_ended():
+    from ovnilab.cosmic.widget import Board
+
+    s = arrange(aliens=trio("Tick-Tock", YELLOW), hands={RED: ["attack 01"], BLUE: ["attack 30"]})
+    s.tokens[YELLOW] = 1
+    drive(s, ONE_SHIP)
+    board = Board(s, seats={RED: "human", BLUE: "human", YELLOW: "human"})
+    assert "Tick-Tock: its last token discarded" in board.status.value
+
+
+def test_tick_tock_shares_the_win_with_a_deal_that_makes_a_winner():
+    s = arrange(aliens=trio("Tick-Tock", YELLOW), hands={RED: ["negotiate"], BLUE: ["negotiate"]},
+                rules=cosmic.Rules(flares=False, win_colonies=1))
+    s.tokens[YELLOW] = 1
+    drive(s, DEAL)
+    assert s.is_over() and s.winners() == [RED, YELLOW] and s.scores()[RED] == 1
+    assert "Tick-Tock" in s.win_reason and "1 foreign colonies" in s.win_reason
+    assert "Shared win" in to_svg(s)
+
+
+def test_tick_tock_keeps_its_token_while_zapped_or_without_power():
+    kw = dict(hands={RED: ["attack 01", "Cosmic Zap"], BLUE: ["attack 30"]})
+    zapped = drive(arrange(aliens=trio("Tick-Tock", YELLOW), **kw), ONE_SHIP + ["play Cosmic Zap on yellow"])
+    assert outcome(zapped) == "defense" and zapped.tokens[YELLOW] == 10
+    lost = arrange(aliens=trio("Tick-Tock", YELLOW), hands={RED: ["attack 01"], BLUE: ["attack 30"]})
+    for k in (1, 2, 3):
+        p = lost.planet(f"yellow {k}")
+        lost.warp[YELLOW] += lost.ships[p * 3 + YELLOW]
+        lost.ships[p * 3 + YELLOW] = 0
+    assert lost.power_lost(YELLOW)
+    drive(lost, ONE_SHIP)
+    assert outcome(lost) == "defense" and lost.tokens[YELLOW] == 10
+
+
+def test_tick_tock_wild_colonizes_when_the_deck_is_reshuffled():
+    kw = dict(hands={RED: ["attack 30", "Tick-Tock flare"], BLUE: ["Cosmic Zap"]})
+    rules = flares(*NEUTRAL, "Tick-Tock")
+    games = []
+    for play in (True, False):
+        s = arrange(aliens=list(NEUTRAL), rules=rules, **kw)
+        s.discard, s.deck = s.discard + s.deck, []  # the defense's new hand reshuffles
+        script = (["play Tick-Tock flare (wild)"] if play else []) + ONE_SHIP
+        if play:
+            script += ["Tick-Tock: colonize yellow 3", "ship from red 2", "ship from red 2", "done"]
+        start = s.encounters
+        games.append(drive(s, script, until=lambda x: x.encounters > start or x.is_over()))
+    s, base = games
+    assert ships_on(s, RED, "yellow 3") == 2 and s.foreign_colonies(RED) >= 1
+    assert ships_on(base, RED, "yellow 3") == 0
+
+
+def test_tick_tock_super_discards_an_extra_token():
+    script = ONE_SHIP + ["!play Tick-Tock flare (super)"]
+    s, base = with_flare("Tick-Tock", script, aliens=trio("Tick-Tock", BLUE),
+                         hands={RED: ["attack 01"], BLUE: ["attack 30", "Tick-Tock flare"]})
+    assert outcome(s) == outcome(base) == "defense"
+    assert s.tokens[BLUE] == 8 and base.tokens[BLUE] == 9
+    assert s.warp[BLUE] == 1 and base.warp[BLUE] == 0
+
+
+def test_tick_tock_tokens_are_drawn_public_and_replayed():
+    s = arrange(aliens=trio("Tick-Tock", YELLOW))
+    assert "10 tokens" in to_svg(s) and s.observation(RED)["tokens"] == [0, 0, 10]
+    g = cosmic.new_game(3, seed=8, aliens=["Tick-Tock", "Will", "Void"],
+                        rules=cosmic.Rules(alien_pool=("Tick-Tock", "Will", "Void")))
+    rng = random.Random(8)
+    while not g.is_over() and len(g.log) < 600:
+        g.apply(rng.choice(g.legal_actions()))
+    assert load(g.to_json()) == g and g.tokens[0] < 10
+
+
 # ------------------------------------------------------------------ random games
-MINE = ("Void", "Masochist")
+MINE = ("Void", "Masochist", "Tick-Tock")
 
 
 def test_random_games_with_these_aliens_dealt():
@@ -249,4 +353,4 @@ def test_random_games_with_these_aliens_dealt():
         if seed % 15 == 0:
             assert load(s.to_json()) == s
     assert used >= {(a, side) for a in MINE for side in ("wild", "super")}, used
-    assert "5 foreign colonies" in reasons
+    assert "5 foreign colonies" in reasons and reasons & {"Tick-Tock", "Masochist"}, reasons

@@ -40,7 +40,9 @@ class Rules:
 
     See the package docstring (:mod:`ovnilab.cosmic.rules`) for the readings behind ``may_abandon_colonies``,
     ``destiny_reshuffle``, ``second_encounter``, ``double_morph``, ``deal_rounds``,
-    ``deal_max_cards``, ``deal_cards``, ``before_issue_13`` and the safety rule ``turn_limit``.
+    ``deal_max_cards``, ``deal_cards``, ``before_issue_13`` and the safety rule ``turn_limit``;
+    ``heal_removed=False`` is the Cosmodex's house rule: Healer does not heal ships removed
+    from the game.
 
     powers / flares
         play with alien powers / with flares in the deck (the rulebook suggests first
@@ -103,6 +105,9 @@ class Rules:
         None, "the aliens that may be dealt (empty: every implemented alien)", max_items=100)
     deck_file: str | None = rule_option(None, "the cosmic deck: a file name in data/cosmic (empty: deck.toml)",
                                         folder=lambda: _data.data_dir() / "cosmic")
+    # ALIENS-YELLOW-RED: "removed-from-game ships can be healed" (the Cosmodex suggests a
+    # house rule against it)
+    heal_removed: bool = rule_option(True, "Healer may heal ships removed from the game (Void)")
     # hidden information: by default whoever could play by what the others see is asked
     ask_holders_only: bool = rule_option(False, "ask only players holding a playable card in windows, "
                                                 "answer rounds and reinforcements (faster batch simulation; "
@@ -509,7 +514,8 @@ class State(BoardMixin, CardsMixin, EncounterMixin, DecisionsMixin, AnswersMixin
 
     # ================================================================ scoring
     def scores(self) -> list[int]:
-        """Foreign colonies of each player (five win)."""
+        """Foreign colonies of each player (five win; a power's alternate win is in
+        :meth:`winners` and ``win_reason``)."""
         return [self.foreign_colonies(s) for s in range(self.n)]
 
     def winners(self) -> list[int]:
