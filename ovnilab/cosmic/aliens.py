@@ -54,7 +54,30 @@ an action, whether to use it), and functions the engine calls:
                                   ``outcome`` does
     ``tally(s, seat)``            when the encounter is over, even while the power is
                                   zapped or lost (bookkeeping: Warrior's tokens)
+    ``remove(s, seat, owner, k, side)``  ships of ``owner`` about to go to the warp
+                                  (``side``: the side they lose with in the encounter, -1
+                                  for other losses); returns how many are removed from the
+                                  game instead (Void). It acts before ``to_warp``; the
+                                  engine keeps the limit (``State.removable``) and sends
+                                  the ships over it on to the warp
+    ``after_removed(s, seat, owner, k)``  ``owner`` just had ``k`` ships removed from the
+                                  game (Healer may heal them)
+    ``before_regroup(s, seat)``   every regroup, after its window and before the
+                                  offense's retrieval (Masochist's alternate win)
+    ``deal_done(s, seat)``        a deal's terms were carried out (cards, colonies), before
+                                  the end of the game is checked for its colonies
+    ``reshuffled(s, seat)``       the discard pile was just shuffled into a new cosmic
+                                  deck (Tick-Tock's wild flare)
     ========================  ===============================================================
+
+The ``regroup`` hook is asked of every seat that has it (a flare's player need not be the
+offense: Masochist's wild flare); each returns whether it replaces the offense's
+retrieval.
+
+A power wins the game by ``state._win(seats, reason)`` (an alternate win: Tick-Tock,
+Masochist): the game ends at once and the players whose five foreign colonies came with
+the same event share the win; ``state.win_reason`` says why a game ended.
+``Power(keeps_power=True)`` is never lost for too few home colonies.
 
 A :class:`Flare` side (``wild`` / ``super``) has a ``timing``, ``roles``, ``can_use``,
 ``args`` and ``use`` like an optional power; the engine offers it in its window and
@@ -185,6 +208,8 @@ class Power:
     hooks: Mapping[str, Callable] = field(default_factory=dict)
     wild: Flare | None = None
     super: Flare | None = None
+    #: never lost for too few home colonies (Masochist; ``State.power_lost``)
+    keeps_power: bool = False
 
 
 #: every implemented alien, by name

@@ -5,8 +5,9 @@ the form the green ones take (see :mod:`ovnilab.cosmic.aliens` for the fields an
 hooks); its text is in ``data/cosmic/aliens.toml`` and ``flares.toml``. The source is
 ``ALIENS-YELLOW-RED.md`` (the implementers' reference, in our own words).
 
-Implemented: Machine, Tripler, Virus, Warpish. Not yet: Citadel, Dictator, Gambler,
-Grudge, Masochist, Void (their level in ``Rules(alien_levels=...)`` is refused by name).
+Implemented: Machine, Masochist, Tripler, Virus, Void, Warpish. Not yet: Citadel,
+Dictator, Gambler, Grudge (their level in ``Rules(alien_levels=...)`` is refused by
+name).
 
 Readings (where the reference leaves a choice, ovnilab takes this one)
 ----------------------------------------------------------------------
@@ -26,6 +27,33 @@ Readings (where the reference leaves a choice, ovnilab takes this one)
   side (an ally's Macron ships count 4 each, as they do in totals).
 * Warpish counts the ships in the warp when totals are counted (after reveal and again
   when the outcome is decided, before any ship of this encounter is lost).
+* Void removes from the game (``State.removed``, the ``remove`` hook) the ships of the
+  encounter that go to the warp because their side lost to Void's: the defense's ships on
+  the target planet and its allies', or the gate's. Later losses from colonies (Cudgel's
+  extra ships) are not "the losing side's ships that would go to the warp" and go to the
+  warp. The engine keeps the limit: a player keeps at least ``state.win_at`` (the
+  foreign colonies that win) ships in the game, the ships over it go to the warp (and may then be saved, e.g. by
+  Zombie); removal acts before every other effect on ships bound for the warp (Zombie
+  cannot save them), gives a negotiating loser no compensation for those ships, and is
+  not a loss to the warp (Vacuum takes nobody along). Healer may heal removed ships.
+  Its wild flare is an answer to an artifact being played (offered in the reply round
+  that opens, like Card Zap, never in a window): the ship comes from the flare
+  player's colony with the most ships outside the encounter, the artifact is discarded
+  without effect (a Card Zap or a Cosmic Zap too). Its super flare is played in the
+  resolution window, once its side has won, as an ally.
+* Masochist's check ("at the start of every regroup phase, before the offense
+  retrieves") is made once the regroup window is over (the ``before_regroup`` hook), so
+  that a Cosmic Zap can reach it there (zapped: no win at that check) and what is played
+  in that window (Mobius Tubes, Plague, its own super flare) counts. "In play" is a ship
+  on a planet, on the gate or beside the target planet; the warp and the ships removed
+  from the game are not. Its win is an alternate win (``State._win``), shared with
+  nobody unless someone reaches five foreign colonies at the same moment. It never
+  loses its power for too few home colonies (``Power(keeps_power=True)``). The "Do not
+  use with Healer" line the reference doubts is not applied (low confidence). Its wild
+  flare names a player other than the offense with a ship in the warp (the flare's
+  player itself included), who brings one back to a colony of its choice; it is offered
+  only while the offense has a ship on a planet or the gate. Its super flare's ship is
+  removed within the limit of the void (``State.removable``).
 """
 
 from __future__ import annotations
@@ -173,4 +201,86 @@ register(Power(
                can_use=lambda s, seat: s.enc_no == 1, text="a second encounter whatever happened"),
     super=Flare("regroup", _machine_super, roles=("offense",), hooks={"regroup": lambda s, seat: True},
                 can_use=lambda s, seat: s.warp[seat] > 0, text="draw a card instead of retrieving a ship"),
+))
+
+
+# ---------------------------------------------------------------- Void
+def _void_remove(s: "State", seat: int, owner: int, k: int, side: int) -> int:
+    # power: when Void's side wins (Void a main player; with its super flare an ally),
+    # the losing side's ships that would go to the warp are removed from the game (the
+    # engine keeps the limit and sends the rest on to the warp)
+    me = s.side_of(seat)
+    if me < 0 or side != 1 - me or s.outcome != ("offense", "defense")[me]:
+        return 0
+    return k
+
+
+def _void_side_won(s: "State", seat: int) -> bool:
+    me = s.side_of(seat)
+    return me >= 0 and s.outcome == ("offense", "defense")[me]
+
+
+register(Power(
+    name="Void", timing="resolution", roles=("main",), optional=False,
+    hooks={"remove": _void_remove},
+    # wild flare: an answer to an artifact being played (rules/answers.py: offered in the
+    # reply round, like Card Zap), never in a window
+    wild=Flare("passive", _hook_only, can_use=lambda s, seat: False,
+               text="a ship of yours to the warp cancels an artifact"),
+    super=Flare("resolution", _hook_only, roles=("ally",), hooks={"remove": _void_remove},
+                can_use=_void_side_won, text="use the power as an ally when your side wins"),
+))
+
+
+# ---------------------------------------------------------------- Masochist
+def _in_play(s: "State", seat: int) -> int:
+    """``seat``'s ships in play: on planets, on the gate or beside the target planet (not
+    in the warp nor removed from the game)."""
+    return s.ships_on_colonies(seat) + s.gate[seat] + s.side[seat]
+
+
+def _masochist_check(s: "State", seat: int) -> None:
+    # power: at the start of every regroup, before the offense retrieves, a Masochist
+    # with none of its ships in play wins the game
+    if not _in_play(s, seat):
+        s._win([seat], "Masochist: none of its ships in play")
+
+
+def _masochist_wild_args(s: "State", seat: int) -> list[str]:
+    # a player other than the offense with a ship in the warp to retrieve
+    return [s.colours[o] for o in s.order_from(seat) if o != s.offense and s.warp[o] > 0]
+
+
+def _masochist_wild_ok(s: "State", seat: int) -> bool:
+    # not allowed when the offense would have no ship to start its encounter
+    return _in_play(s, s.offense) > 0 and bool(_masochist_wild_args(s, seat))
+
+
+def _masochist_wild_regroup(s: "State", seat: int) -> bool:
+    # wild flare: the player named retrieves a ship instead of the offense (to a colony
+    # of its choice)
+    for o in range(s.n):
+        if _has_flag(s, seat, f"masochist {s.colours[o]}"):
+            s._push(("place", o, 1))
+            return True
+    return False
+
+
+def _masochist_super(s: "State", seat: int, arg: Any) -> None:
+    # super flare: a ship of yours in the warp is removed from the game instead of the
+    # regroup's retrieval (the flare's regroup hook stops the retrieval)
+    s.warp[seat] -= 1
+    if not s._remove_ships(seat, 1):
+        s.warp[seat] += 1  # (can_use keeps the limit: not reached)
+
+
+register(Power(
+    name="Masochist", timing="regroup", roles=("any",), optional=False, keeps_power=True,
+    hooks={"before_regroup": _masochist_check},
+    wild=Flare("regroup", lambda s, seat, arg: _flag(s, seat, f"masochist {arg}"), args=_masochist_wild_args,
+               can_use=_masochist_wild_ok, hooks={"regroup": _masochist_wild_regroup},
+               text="another player retrieves a ship instead of the offense"),
+    super=Flare("regroup", _masochist_super, roles=("offense",), hooks={"regroup": lambda s, seat: True},
+                can_use=lambda s, seat: s.warp[seat] > 0 and s.removable(seat) > 0,
+                text="remove a ship of yours in the warp instead of retrieving one"),
 ))

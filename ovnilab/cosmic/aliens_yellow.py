@@ -6,8 +6,8 @@ hooks); its text is in ``data/cosmic/aliens.toml`` and ``flares.toml``. The sour
 ``ALIENS-YELLOW-RED.md`` (the implementers' reference, in our own words).
 
 Implemented: Amoeba, Anti-Matter, Calculator, Fido, Fodder, Hate, Healer, Human,
-Kamikaze, Mirror, Remora, Shadow. Not yet: Mind, Mite, Philanthropist, Reincarnator,
-Tick-Tock (their level in ``Rules(alien_levels=...)`` is refused by name).
+Kamikaze, Mirror, Remora, Shadow, Tick-Tock. Not yet: Mind, Mite, Philanthropist,
+Reincarnator (their level in ``Rules(alien_levels=...)`` is refused by name).
 
 Readings (where the reference leaves a choice, ovnilab takes this one)
 ----------------------------------------------------------------------
@@ -57,7 +57,11 @@ Readings (where the reference leaves a choice, ovnilab takes this one)
   negotiate, without compensation.
 * Healer is asked after each loss of another player's ships to the warp (one event: one
   question, ``Healer: heal blue`` or ``Healer: let them be``); the healed ships leave the
-  warp to colonies their owner chooses. Its wild flare is played ahead, in any window:
+  warp to colonies their owner chooses. Ships removed from the game (Void) are one more
+  event (the ``after_removed`` hook; the reference: "removed-from-game ships can be
+  healed"): healed, they come back to colonies their owner chooses, through the warp
+  (an owner with no colony keeps them there). ``Rules(heal_removed=False)`` is the
+  Cosmodex's house rule against it. Its wild flare is played ahead, in any window:
   for the rest of the encounter a Cosmic Zap played on its player has no effect (the
   card is discarded). Its super flare, likewise played ahead, draws a card per ship.
 * Remora's "may" is always taken (a card or a ship never hurts it), so it asks nothing:
@@ -82,13 +86,31 @@ Readings (where the reference leaves a choice, ovnilab takes this one)
   ``03``); a value another power pushed outside that range stays as it is. Its wild
   flare copies the opponent's card as revealed (kind and value, before powers change
   it).
+* Tick-Tock keeps its tokens in ``state.tokens``, the powers' per-seat counter Warrior
+  uses (a seat has one alien; like Warrior's, the tokens stay with the seat if a
+  Sorcerer swaps powers, and only a positive count ticks down). A token goes for each
+  encounter whose outcome is a defensive win (after the resolution's ships moved) and
+  for each deal made, once its terms are carried out (the ``deal_done`` hook): a deal
+  whose colonies give a player five foreign colonies and takes the last token is one
+  event, whose winners share the win (``State._win``). Not counted: offensive wins,
+  failed deals (a Quashed deal is one), re-established home planets, and an encounter
+  Oracle's super flare cancels (it counts as a deal for the second encounter, but no
+  two players made one). No token goes while the power is zapped (a Cosmic Zap in the
+  resolution window) or lost. Its wild flare is played ahead, in any window (like the
+  other flares whose moment comes later): if the discard pile is shuffled into a new
+  cosmic deck during the rest of the encounter (the ``reshuffled`` hook), the flare's
+  player names another player's home planet where it has no colony (``Tick-Tock:
+  colonize blue 3``) and sends one to four ships from its colonies there, once the
+  decisions already under way are made. Its super flare is played in the resolution
+  window as a main player whose side won (or who made a deal): the extra token goes
+  first (a last one wins at once), then the ship, from a colony of its choice.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .aliens import Flare, Power, _flag, _has_flag, _own_ships, register
+from .aliens import Flare, Power, _flag, _has_flag, _own_ships, _won, register
 from .data import ATTACK, FLARE, NEGOTIATE
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -360,22 +382,40 @@ def _healer_after_warp(s: "State", seat: int, owner: int, k: int) -> None:
         s._push(("power", seat, "Healer", (owner, k)))
 
 
+def _healer_after_removed(s: "State", seat: int, owner: int, k: int) -> None:
+    # power: "or has ships removed from the game" (Void): they may be healed too
+    # (Rules(heal_removed=False): the Cosmodex's house rule against it)
+    if owner != seat and s.rules.heal_removed:
+        s._push(("power", seat, "Healer", (owner, k, "removed")))
+
+
+def _healer_options(s: "State", seat: int, data: Any) -> list[str]:
+    left = s.removed[data[0]] if len(data) > 2 else s.warp[data[0]]
+    return [f"heal {s.colours[data[0]]}", "let them be"] if left else []
+
+
 def _healer_choose(s: "State", seat: int, data: Any, arg: str) -> None:
-    owner, k = data
+    owner, k = data[:2]
     if arg == "let them be":
         return
     # the ships return to the owner's colonies (it places them); Healer draws one card
     # per player healed (one per ship with its super flare)
-    k = min(k, s.warp[owner])
+    if len(data) > 2:
+        # ships removed from the game come back through the warp, placed at once (an
+        # owner without colonies keeps them in the warp)
+        k = min(k, s.removed[owner])
+        s.removed[owner] -= k
+        s.warp[owner] += k
+    else:
+        k = min(k, s.warp[owner])
     s._push(("place", owner, k))
     s._draw(seat, k if _has_flag(s, seat, "heal per ship") else 1)
 
 
 register(Power(
     name="Healer", timing="passive", roles=("any",), optional=True,
-    options=lambda s, seat, data: [f"heal {s.colours[data[0]]}", "let them be"] if s.warp[data[0]] else [],
-    choose=_healer_choose,
-    hooks={"after_warp": _healer_after_warp},
+    options=_healer_options, choose=_healer_choose,
+    hooks={"after_warp": _healer_after_warp, "after_removed": _healer_after_removed},
     wild=Flare("any", lambda s, seat, arg: _flag(s, seat, "zap proof"),
                can_use=lambda s, seat: not _has_flag(s, seat, "zap proof"),
                text="a Cosmic Zap played on you has no effect"),
@@ -810,4 +850,72 @@ register(Power(
                can_use=lambda s, seat: bool(_amoeba_args(s, seat, 4)), text="add or withdraw up to 4 ships"),
     super=Flare("after_selection", _amoeba_move, roles=("ally",), args=lambda s, seat: _amoeba_args(s, seat, 20),
                 can_use=lambda s, seat: bool(_amoeba_args(s, seat, 20)), text="use the power as an ally"),
+))
+
+
+# ---------------------------------------------------------------- Tick-Tock
+#: Tick-Tock's tokens at set-up (the reference: ten; eight in the four-planet variant,
+#: which ovnilab does not implement)
+TICK_TOCK_TOKENS = 10
+
+
+def _tick(s: "State", seat: int, k: int = 1) -> None:
+    """Tick-Tock discards ``k`` tokens; with the last one gone it wins at once (shared
+    with whoever wins through the same event)."""
+    if s.tokens[seat] <= 0:
+        return
+    s.tokens[seat] = max(0, s.tokens[seat] - k)
+    if s.tokens[seat] == 0:
+        s._win([seat], "Tick-Tock: its last token discarded")
+
+
+def _tick_tock_setup(s: "State", seat: int) -> None:
+    # game set-up: ten tokens on the sheet (state.tokens, the powers' per-seat counter)
+    s.tokens[seat] = TICK_TOCK_TOKENS
+
+
+def _tick_tock_resolved(s: "State", seat: int) -> None:
+    # power: a token each time any player wins as the defense (not offensive wins)
+    if s.outcome == "defense":
+        _tick(s, seat)
+
+
+def _tick_tock_options(s: "State", seat: int, data: Any) -> list[str]:
+    # wild flare: a colony on another player's home planet where the flare's player has
+    # none, with ships from its colonies
+    if not s._sources(seat):
+        return []
+    n = s.n
+    return [f"colonize {s.pname[p]}" for o in s.order_from(seat)[1:] for p in s._home_planets(o)
+            if not s.ships[p * n + seat]]
+
+
+def _tick_tock_choose(s: "State", seat: int, data: Any, arg: str) -> None:
+    p = s.pindex[arg[len("colonize "):]]
+    # up to four ships, one at a time; the game ends at once if the colony makes a winner
+    s._push(("ships", seat, "colony", 0, 1, 4, p), ("call", "_win_at_once"))
+
+
+def _tick_tock_super(s: "State", seat: int, arg: Any) -> None:
+    # super flare: after a win or a deal, a ship of yours to the warp discards an extra
+    # token (the token first: a last one wins at once)
+    _tick(s, seat)
+    if not s.over:
+        s._lose_from_colonies(seat, 1)
+
+
+register(Power(
+    name="Tick-Tock", timing="resolution", roles=("any",), optional=False,
+    options=_tick_tock_options, choose=_tick_tock_choose,
+    # power: a token for each defensive win (after_resolution) and each deal made, once
+    # its terms are carried out (deal_done: a win shares the moment with its colonies)
+    hooks={"setup": _tick_tock_setup, "after_resolution": _tick_tock_resolved,
+           "deal_done": lambda s, seat: _tick(s, seat)},
+    wild=Flare("any", _hook_only,
+               hooks={"reshuffled": lambda s, seat: s._push(("power", seat, "Tick-Tock", ("colony",)))},
+               text="when a new cosmic deck is shuffled, a colony on another player's home planet"),
+    super=Flare("resolution", _tick_tock_super, roles=("main",),
+                can_use=lambda s, seat: s.outcome in ("offense", "defense", "deal_made") and _won(s, seat)
+                and s.tokens[seat] > 0 and s.ships_on_colonies(seat) > 0,
+                text="a ship of yours to the warp discards an extra token"),
 ))

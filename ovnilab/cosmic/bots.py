@@ -202,7 +202,8 @@ def _encounter_values(s: State, viewer: int | None, w: Evaluation,
         lost = k * loss
         if t // s.np == d:
             lost += w.home_colony
-            if s.home_colonies(d) == s.power_at and s.powers[d] is not None:
+            if (s.home_colonies(d) == s.power_at and s.powers[d] is not None
+                    and not s.powers[d].keeps_power):
                 lost += w.power
         else:
             lost += w.colony
@@ -248,7 +249,8 @@ def position_values(s: State, viewer: int | None = None, weights: Evaluation = E
         v = w.colony * fc + (w.win if fc >= s.win_at else 0.0)
         v += w.home_colony * s.home_colonies(x) + (w.power if s.power_active(x) else 0.0)
         warp = s.warp[x]
-        v += w.ship * (s.nships - warp) + w.warp_ship * warp
+        # (ships removed from the game count as neither: they are gone for good)
+        v += w.ship * (s.nships - warp - s.removed[x]) + w.warp_ship * warp
         cards = s.hands[x] + s.hoard[x]
         if moving:
             # an accepted deal's chosen cards count for their receiver already (a card

@@ -11,7 +11,8 @@ What the picture shows, and where:
   action (magenta);
 * one panel per player (left column): its colour and alien, whether the power works
   (active, lost below three home colonies, zapped this encounter), its foreign colonies
-  as pips (five win), hand size as card backs, ships in the warp, Warrior's tokens, its
+  as pips (five win), hand size as card backs, ships in the warp, a power's tokens
+  (Warrior, Tick-Tock), ships removed from the game (a "removed k" badge), its
   role in the encounter (offense, defense, invited, ally) and its five home planets with
   the ships of every colour on each (the planet's name as a tooltip); the planet the
   hyperspace gate aims at wears the gate's cone;
@@ -393,8 +394,7 @@ def _header(s: State, out: list[str], v: _View, view_label: str) -> None:
     y = 54
     if s.over:
         ws = ", ".join(seat_label(s, p) for p in s.winners())
-        why = ("turn limit: the most foreign colonies win" if s.limit_reached
-               else f"{s.win_at} foreign colonies")
+        why = s.win_reason or f"{s.win_at} foreign colonies"
         svg, pw = _pill(14, y, "GAME OVER", BAD, "#ffffff")
         out.append(svg)
         lead = "Winner" if len(s.winners()) == 1 else "Shared win"
@@ -471,7 +471,7 @@ def _power_status(s: State, p: int, v: _View) -> tuple[str, str, str]:
         return text, MUTED, text
     home = s.home_colonies(p)
     colonies = f"{home} home colon{'y' if home == 1 else 'ies'}"
-    if home < s.power_at:
+    if s.power_lost(p):
         return (f"power LOST: {home} home", BAD,
                 f"power LOST: {colonies} (it works with {s.power_at} or more)")
     if ("zap", p) in s.eflags:
@@ -504,6 +504,8 @@ def _panel(s: State, out: list[str], v: _View, p: int, x: float, y: float, w: fl
         badges.append(("TO ACT (YOU)" if p == v.viewer else "TO ACT", INK, "#ffffff", "none"))
     elif highlight and p == v.last_actor:
         badges.append(("LAST MOVE", "#ffffff", HILITE, HILITE))
+    if s.removed[p]:  # ships removed from the game for good (Void, Masochist's super flare)
+        badges.append((f"removed {s.removed[p]}", "#ffffff", INK, LINE))
     for label, bfill, bink, bstroke in badges:
         svg, bw = _pill(bx, y + th / 2, label, bfill, bink, SMALL, bstroke, anchor="end")
         out.append(svg)

@@ -89,7 +89,8 @@ def result_extras(state: State) -> dict[str, Any]:
     Per seat (lists, one entry per seat, so they become columns of the seat table):
     ``alien`` (``None`` without powers), ``home_colonies``, ``ships_in_warp``,
     ``cards_in_hand`` and ``power_active`` at the end. Per game: ``turns``,
-    ``encounters`` and ``limit_reached`` (the ovnilab safety rule ended the game).
+    ``encounters``, ``limit_reached`` (the ovnilab safety rule ended the game) and
+    ``win_reason`` (why it ended: five foreign colonies, a power's alternate win, ...).
     """
     n = state.num_players
     return {
@@ -101,6 +102,7 @@ def result_extras(state: State) -> dict[str, Any]:
         "turns": state.turn,
         "encounters": state.encounters,
         "limit_reached": bool(state.limit_reached),
+        "win_reason": state.win_reason,
     }
 
 

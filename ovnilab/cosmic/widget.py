@@ -256,7 +256,7 @@ class Board(GameBoard):
         if s.is_over():
             won = ", ".join(self._seat_name(w) for w in s.winners())
             self.status.value = (f"<b>game over</b> &mdash; foreign colonies {s.scores()}; "
-                                 f"winner(s): {html.escape(won)}")
+                                 f"winner(s): {html.escape(won)} ({html.escape(s.win_reason)})")
             return
         cur = s.current_player
         who = "you" if self.seats.get(cur) == HUMAN else "bot"

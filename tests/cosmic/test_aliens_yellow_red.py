@@ -15,7 +15,7 @@ from ovnilab.cosmic import rules as R
 from . import BLUE, RED, YELLOW, arrange, drive, ships_on
 
 NEUTRAL = ("Will", "Oracle", "Trader")  # optional powers left unused in these encounters
-NEW = ("Amoeba", "Anti-Matter", "Calculator", "Fido", "Fodder", "Hate", "Healer", "Human", "Kamikaze", "Machine", "Mirror", "Remora", "Shadow", "Tripler", "Virus", "Warpish")
+NEW = ("Amoeba", "Anti-Matter", "Calculator", "Fido", "Fodder", "Hate", "Healer", "Human", "Kamikaze", "Machine", "Mirror", "Remora", "Shadow", "Tripler", "Virus", "Warpish", "Void", "Masochist", "Tick-Tock")
 
 
 def trio(alien: str, seat: int) -> list[str]:
@@ -75,7 +75,7 @@ def test_alien_levels_deal_green_by_default_and_name_the_missing_aliens():
     with pytest.raises(RulesError) as ei:
         cosmic.Rules(alien_levels=("green", "red"))
     msg = str(ei.value)
-    assert "Rules.alien_levels" in msg and "Citadel" in msg and "Void" in msg and "Tripler" not in msg
+    assert "Rules.alien_levels" in msg and "Citadel" in msg and "Dictator" in msg and "Void" not in msg
     with pytest.raises(RulesError, match="names no alert level"):
         cosmic.Rules(alien_levels=())
     with pytest.raises(RulesError, match="not among"):

@@ -176,7 +176,7 @@ def test_result_extras_feed_win_rates_by_alien(monkeypatch):
     res = run_many("cosmic", [RandomBot()] * 3, 6, seed=4, progress=False)
     g = res[0]
     assert set(g.extras) == {"alien", "home_colonies", "ships_in_warp", "cards_in_hand", "power_active",
-                             "turns", "encounters", "limit_reached"}
+                             "turns", "encounters", "limit_reached", "win_reason"}
     assert len(g.extras["alien"]) == 3 and all(a in cosmic.implemented_aliens() for a in g.extras["alien"])
     assert g.extras["turns"] >= 1 and g.extras["encounters"] >= g.extras["turns"] - 1
     table = analysis.win_rate_by(res, "alien")

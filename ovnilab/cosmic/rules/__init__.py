@@ -95,6 +95,13 @@ Rule readings (the default is the reading judged most faithful; the alternative 
   it is checked whenever a colony is gained (the gate's ships landing, both colonies of a
   deal once placed, Spiff's crash-landing, Parasite's wild flare) and what would follow
   in the resolution (compensation, rewards, Barbarian's loot) does not happen.
+* Alternate wins (Tick-Tock, Masochist): a power wins the game at once
+  (``State._win``); players who win through the same event share the win (a deal's
+  colonies give five foreign colonies as Tick-Tock's last token goes: both win);
+  ``state.win_reason`` says why a game ended (observation, result extras, the board).
+* Removal from the game (Void, Masochist's super flare): ``state.removed`` counts each
+  seat's ships out of the game for good; no player is taken below ``Rules.win_colonies``
+  ships, the ships over that limit go to the warp (``State.removable``).
 * Losing a power: the rulebook's "the loss is immediate" takes effect once the event that
   took the third home colony is over; the power still applies to that event (a Zombie
   losing its third home colony sends those ships home, not to the warp; the FFG forum's

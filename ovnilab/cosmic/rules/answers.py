@@ -171,12 +171,14 @@ class AnswersMixin:
             c = self._take_card(seat, a.a, from_hoard=a.c == "hoard")
             self.table.append(c)
             eff = ("effect", seat, "artifact", c, a.b, None)
+            what = "artifact"
         else:
             # REFERENCE: one flare per player and each flare once per encounter
             self.eflags.add(("flare", seat))
             self.eflags.add(("flared", a.a))
             eff = ("effect", seat, "flare", a.a, a.b, a.c)
-        self._push(*self._zap_tasks(seat, "card"), eff)
+            what = "card"
+        self._push(*self._zap_tasks(seat, what), eff)
 
     def _zappable(self, seat: int, timing: str) -> bool:
         """Whether a Cosmic Zap played in a window of ``timing`` may target ``seat``'s power.
@@ -198,8 +200,8 @@ class AnswersMixin:
 
     # --- answers: the round a play opens before it takes effect
     def _zap_tasks(self, seat: int, what: str) -> list[tuple]:
-        """The reply round to ``seat`` playing a card (``what="card"``: a flare or an
-        artifact) or using its power (``"power"``)."""
+        """The reply round to ``seat`` playing a card (``what="card"``: a flare;
+        ``"artifact"``: an artifact) or using its power (``"power"``)."""
         if self.rules.ask_holders_only:
             holders = tuple(s for s in self.order_from(max(self.offense, 0))
                             if s != seat and self._responses(s, seat, what))
@@ -211,8 +213,9 @@ class AnswersMixin:
 
     def _responses(self, s: int, seat: int, what: str) -> list[Action]:
         """What ``s`` may play in reply to ``seat``'s flare or artifact (Card Zap, and
-        Filch's wild flare: discard a negotiate to steal the card) or to ``seat``'s use of
-        its power (Cosmic Zap)."""
+        Filch's wild flare: discard a negotiate to steal the card; against an artifact,
+        Void's wild flare: a ship of yours not in the encounter to the warp cancels it)
+        or to ``seat``'s use of its power (Cosmic Zap)."""
         T = self.t
         nm, kd = T.name, T.kind
         out = []
@@ -223,12 +226,28 @@ class AnswersMixin:
                 out.append(_A("play", zap, target, mark))
         if what == "power":
             return out
+        if what == "artifact" and self._void_wild_ok(s):
+            out.append(_A("flare", "Void", "wild", None))
         if (self.rules.flares and ("flare", s) not in self.eflags and ("flared", "Filch") not in self.eflags
                 and any(T.alien[c] == "Filch" for pile, _ in self._piles(s) for c in pile)
                 and any(kd[c] == NEGOTIATE for pile, _ in self._piles(s) for c in pile)
                 and not (self.alien[s] == "Filch" and self._power_on(s)) and "Filch" in POWERS):
             out.append(_A("flare", "Filch", "wild", None))
         return out
+
+    def _void_wild_ok(self, s: int) -> bool:
+        """Whether ``s`` may answer an artifact with Void's wild flare (once per
+        encounter, one flare per player; the Void itself plays its super side)."""
+        return (self.rules.flares and "Void" in POWERS and ("flare", s) not in self.eflags
+                and ("flared", "Void") not in self.eflags
+                and not (self.alien[s] == "Void" and self._power_on(s))
+                and any(self.t.alien[c] == "Void" for pile, _ in self._piles(s) for c in pile)
+                and bool(self._outside_encounter(s)))
+
+    def _outside_encounter(self, s: int) -> list[int]:
+        """``s``'s colonies whose ships are not in the encounter (a defender's ships on
+        the target planet are)."""
+        return [p for p in self.colonies(s) if not (s == self.defender and p == self.target)]
 
     # --- zap: the other players may answer the flare or artifact just played
     def _r_zap(self, t: tuple) -> bool:
@@ -261,9 +280,22 @@ class AnswersMixin:
             # cancels the effect waiting behind it
             c = self._take_card(h, a.a, from_hoard=a.c == "hoard")
             self.table.append(c)
-            self._push(*self._zap_tasks(h, "card"), ("effect", h, "artifact", c, a.b, None))
+            self._push(*self._zap_tasks(h, "artifact"), ("effect", h, "artifact", c, a.b, None))
             return
-        eff = self.tasks.pop(0)  # the effect Filch steals
+        eff = self.tasks.pop(0)  # the effect Filch steals (or Void's wild flare cancels)
+        if a.a == "Void":
+            # Void's wild flare: one of its ships not in the encounter (from its colony
+            # with the most ships) goes to the warp, and the artifact is discarded
+            # without effect
+            self.eflags.add(("flare", h))
+            self.eflags.add(("flared", "Void"))
+            src = max(self._outside_encounter(h), key=lambda p: self.ships[p * self.n + h])
+            self._losing_ships(h)
+            self.ships[src * self.n + h] -= 1
+            self._warp_ships(h, [src])
+            self.table.remove(eff[3])
+            self._discard(eff[3], eff[1])
+            return
         # Filch's wild flare: discard a negotiate, steal the card as it is played
         self.eflags.add(("flare", h))
         self.eflags.add(("flared", "Filch"))

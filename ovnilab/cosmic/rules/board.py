@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from ..aliens import POWERS
-from .components import DEF, OFF, PLANETS, R_DEF_ALLY, R_DEFENSE, R_NONE, R_OFF_ALLY, R_OFFENSE, SHIPS
+from .components import DEF, OFF, R_DEF_ALLY, R_DEFENSE, R_NONE, R_OFF_ALLY, R_OFFENSE
 
 
 class BoardMixin:
@@ -61,13 +61,20 @@ class BoardMixin:
             return False
         if ("zap", seat) in self.eflags:
             return False
-        if self.home_colonies(seat) >= self.power_at:
+        if not self.power_lost(seat):
             return True
         # a power lost by the event under way still applies to that event (see
         # _losing_ships): Zombie's ships lost with its third home colony go home
         return ("losing", seat) in self.eflags
 
     _power_on = power_active
+
+    def power_lost(self, seat: int) -> bool:
+        """Whether ``seat`` has lost its power for too few home colonies (rulebook: fewer
+        than three); a power with ``keeps_power`` (Masochist) is never lost so."""
+        p = self.powers[seat]
+        return (self.home_colonies(seat) < self.power_at
+                and not (p is not None and p.keeps_power))
 
     def role(self, seat: int) -> int:
         """Role of ``seat`` in the current encounter (``R_*`` constants)."""
@@ -217,13 +224,44 @@ class BoardMixin:
         if not self.rules.before_issue_13 and self._power_on(owner):
             self.eflags.add(("losing", owner))
 
-    def _warp_ships(self, owner: int, origins: Sequence[int], side: int = -1) -> None:
-        """Ships (already taken from where they were) go to the warp, unless a power
-        saves them (Zombie, Observer); then powers that react to losses (Vacuum)."""
+    def removable(self, owner: int) -> int:
+        """How many more of ``owner``'s ships may be removed from the game: FFG effects
+        never take a player below as many ships as the foreign colonies that win
+        (REFERENCE, "the void")."""
+        return max(0, self.nships - self.win_at - self.removed[owner])
+
+    def _remove_ships(self, owner: int, k: int) -> int:
+        """Up to ``k`` of ``owner``'s ships (already taken from where they were) are
+        removed from the game, as far as the limit allows; then powers that react to it
+        (Healer). Returns how many were removed (the rest is the caller's)."""
+        k = min(k, self.removable(owner))
+        if k > 0:
+            self.removed[owner] += k
+            for seat, fn in self._hook("after_removed"):
+                fn(self, seat, owner, k)
+        return max(k, 0)
+
+    def _warp_ships(self, owner: int, origins: Sequence[int], side: int = -1) -> int:
+        """Ships (already taken from where they were) go to the warp: first the powers
+        that remove them from the game instead (Void; over the limit they go on to the
+        warp), then unless a power saves them (Zombie, Observer); then powers that react
+        to losses (Vacuum). Returns how many were removed from the game."""
         k = len(origins)
         if k == 0:
             self.eflags.discard(("losing", owner))
-            return
+            return 0
+        # Void acts before any other effect on ships heading to the warp (the Cosmodex
+        # applying an FAQ ruling: Zombie cannot save them)
+        gone = 0
+        for seat, fn in self._hook("remove"):
+            gone = max(gone, fn(self, seat, owner, k, side))
+        gone = self._remove_ships(owner, min(gone, k)) if gone else 0
+        if gone:
+            origins = list(origins)[gone:]
+            k -= gone
+            if k == 0:
+                self.eflags.discard(("losing", owner))
+                return gone
         saved = 0
         for seat, fn in self._hook("to_warp"):
             saved = max(saved, fn(self, seat, owner, k, side))
@@ -239,6 +277,7 @@ class BoardMixin:
             for seat, fn in self._hook("after_warp"):
                 fn(self, seat, owner, rest)
         self.eflags.discard(("losing", owner))
+        return gone
 
     def _lose_from_colonies(self, seat: int, k: int, chooser: int | None = None) -> None:
         """``seat`` loses ``k`` ships from its colonies to the warp; ``chooser`` (default

@@ -48,6 +48,7 @@ class CardsMixin:
         out; fewer when both are empty). Returns the cards drawn."""
         hand = self.hands[seat] if into is None else into
         got = []
+        reshuffled = False
         for _ in range(k):
             if not self.deck:
                 # rulebook practice: the discard pile is reshuffled into a new deck
@@ -59,6 +60,7 @@ class CardsMixin:
                 self.deck = self.discard
                 self.discard = []
                 self.chance().shuffle(self.deck)
+                reshuffled = True
             c = self.deck.pop()
             hand.append(c)
             got.append(c)
@@ -71,6 +73,10 @@ class CardsMixin:
             # powers that react to another player's draw from the deck (Remora)
             for s, fn in self._hook("drew"):
                 fn(self, s, seat)
+        if reshuffled:
+            # powers and flares that act when a new cosmic deck is made (Tick-Tock's wild)
+            for s, fn in self._hook("reshuffled"):
+                fn(self, s)
         return got
 
     def _discard(self, card: int, by: int = -1) -> None:

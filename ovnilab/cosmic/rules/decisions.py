@@ -365,6 +365,8 @@ class DecisionsMixin:
                 self.tasks = [x for x in self.tasks if x[0] != "select"]
                 self._abort_encounter(end_turn=True)
                 return False
+            if self.tasks[0] is not t:
+                return False  # the new hand's draw asked for a decision first (a reshuffle)
             opts = self._select_options(s)
         if len(opts) == 1 and self.rules.ask_holders_only:
             self._h_select(t, opts[0])

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from ..data import ATTACK, MORPH, NEGOTIATE
-from .components import DEF, OFF, PLANETS, R_NONE, SIDE_NAMES, SPECIAL, WILD
+from .components import DEF, OFF, R_NONE, SIDE_NAMES, SPECIAL, WILD
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import State
@@ -51,12 +51,19 @@ class EncounterMixin:
         self._window("regroup")
 
     def _s_regroup(self) -> None:
+        # powers that look at the board as the regroup starts, once its window is over and
+        # before the offense retrieves (Masochist's alternate win)
+        for seat, fn in self._hook("before_regroup"):
+            fn(self, seat)
+            if self.over:
+                return
+        # a power or flare may replace the offense's retrieval (Machine's super flare,
+        # Masochist's flares)
+        if any([fn(self, s) for s, fn in self._hook("regroup")]):
+            return
         # rulebook: one ship of the offense leaves the warp for one of its colonies (to the
         # gate when it has none)
         if self.warp[self.offense] > 0:
-            # a power or flare may replace the retrieval (Machine's super flare)
-            if any(fn(self, s) for s, fn in self._hook("regroup") if s == self.offense):
-                return
             self._push(("regroup", self.offense))
 
     def _s_destiny(self) -> None:
@@ -216,8 +223,9 @@ class EncounterMixin:
                     k -= 1  # Spiff's wild flare: one ship stays
                 self._losing_ships(d)
                 sh[t * n + d] -= k
-                self._warp_ships(d, [t] * k, DEF)
-                lost_main = k
+                # (ships removed from the game by Void never reached the warp: they
+                # earn no compensation)
+                lost_main = k - self._warp_ships(d, [t] * k, DEF)
                 for a in self.allies[DEF]:
                     origins = self.side_from[a]
                     self.side[a] = 0
@@ -250,7 +258,9 @@ class EncounterMixin:
                     origins = self.gate_from[s]
                     self.gate[s] = 0
                     self.gate_from[s] = []
-                    self._warp_ships(s, origins, OFF)
+                    gone = self._warp_ships(s, origins, OFF)
+                    if s == off:
+                        lost_main -= gone
                 # rulebook: defensive allies go home and take a reward per ship: a card
                 # from the deck or one of their ships from the warp
                 for a in self.allies[DEF]:
@@ -265,8 +275,7 @@ class EncounterMixin:
                 k = lost_main * self._ship_value(loser, "compensation")
                 if k:
                     self._push(("call", "_compensate", loser, winner, k))
-            for seat, fn in self._hook("after_resolution"):
-                fn(self, seat)
+            self._after_resolution()
         elif o == "deal_made":
             (oc, on, op), (dc, dn, dp) = self.deal_terms  # type: ignore[misc]
             # REFERENCE: the cards change hands; each giver chooses its cards (or they are
@@ -291,14 +300,16 @@ class EncounterMixin:
                     # Zombie's deal term: the ships leave the warp for colonies of their
                     # owner's choice
                     tasks.append(("place", o, self.warp[o]))
+            # powers that count deals made (Tick-Tock), once the terms are carried out:
+            # a win they give shares the moment with the deal's colonies
+            tasks.append(("call", "_deal_done"))
             if (op or dp) and not self.rules.before_issue_13:
                 # rulebook: the game ends as soon as the deal's colonies make a winner
                 # (both colonies are placed first: the terms are carried out together)
                 tasks.append(("call", "_win_at_once"))
             self._push(*tasks)
             self.off_success = True
-            for seat, fn in self._hook("after_resolution"):
-                fn(self, seat)
+            self._after_resolution()
         elif o == "deal_failed":
             # rulebook: a deal not reached costs three ships of each main player
             k = [self.rules.deal_fail_ships] * 2
@@ -330,6 +341,19 @@ class EncounterMixin:
             for s in [off] + self.allies[OFF] + self.allies[DEF]:
                 self._send_home(s)
             self.off_success = True
+
+    def _after_resolution(self) -> None:
+        for seat, fn in self._hook("after_resolution"):
+            fn(self, seat)
+            if self.over:  # a power's alternate win (Tick-Tock) ends the game at once
+                return
+
+    def _deal_done(self) -> None:
+        """A deal's terms are carried out (cards exchanged, colonies placed)."""
+        for seat, fn in self._hook("deal_done"):
+            fn(self, seat)
+            if self.over:
+                return
 
     def _s_cleanup_window(self) -> None:
         self._window("cleanup")
@@ -431,22 +455,36 @@ class EncounterMixin:
         # rulebook: the game ends as soon as players have five foreign colonies; they share
         w = [s for s in range(self.n) if self.foreign_colonies(s) >= self.win_at]
         if w:
-            self.winners_ = w
-            self.over = True
-            self.stage = "game over"
-            self.tasks = []
+            self._game_over(w, f"{self.win_at} foreign colonies")
             return True
         return False
+
+    def _win(self, seats: Sequence[int], reason: str) -> None:
+        """A power's alternate win (Tick-Tock's last token, Masochist without ships in
+        play): ``seats`` win at once, and share the win with every player whose five
+        foreign colonies came with the same event (a deal's colonies: REFERENCE,
+        "shared wins"); ``reason`` says why (the board's status, ``win_reason``)."""
+        if self.over:
+            return
+        colonies = [s for s in range(self.n) if self.foreign_colonies(s) >= self.win_at]
+        w = sorted(set(seats) | set(colonies))
+        if [s for s in colonies if s not in seats]:
+            reason += f"; {self.win_at} foreign colonies"
+        self._game_over(w, reason)
+
+    def _game_over(self, winners: Sequence[int], reason: str) -> None:
+        self.winners_ = list(winners)
+        self.win_reason = reason
+        self.over = True
+        self.stage = "game over"
+        self.tasks = []
 
     def _finish(self, by_limit: bool) -> None:
         # ovnilab safety rule: after Rules.turn_limit turns the most foreign colonies win
         fc = [self.foreign_colonies(s) for s in range(self.n)]
         best = max(fc)
-        self.winners_ = [s for s in range(self.n) if fc[s] == best]
         self.limit_reached = by_limit
-        self.over = True
-        self.stage = "game over"
-        self.tasks = []
+        self._game_over([s for s in range(self.n) if fc[s] == best], "turn limit: the most foreign colonies win")
 
     # ============================================================ card values
     def _compute_cards(self) -> None:
@@ -538,7 +576,7 @@ class EncounterMixin:
             # a power that acts when it is zapped (Human): Cosmic Zap cancelled it this
             # encounter, it would work otherwise, and its role fits
             if (p is not None and "zapped" in p.hooks and ("zap", seat) in self.eflags
-                    and self.home_colonies(seat) >= self.power_at and self._role_ok(seat, p.roles)):
+                    and not self.power_lost(seat) and self._role_ok(seat, p.roles)):
                 p.hooks["zapped"](self, seat, res)
         if any(k[0] == "upset" for k in self.eflags if isinstance(k, tuple) and k):
             # Loser: the side that would lose wins (no compensation for the new loser)

@@ -192,7 +192,7 @@ class HiddenInfoMixin:
         seat = self.actor
         if a.a in fc:
             self._note_shown(fc[a.a], seat)
-        if t[0] == "zap" and len(self.tasks) > 1 and self.tasks[1][0] == "effect":
+        if a.a == "Filch" and t[0] == "zap" and len(self.tasks) > 1 and self.tasks[1][0] == "effect":
             eff = self.tasks[1]
             card = eff[3] if eff[2] == "artifact" else fc.get(eff[3], -1)
             if card >= 0:
@@ -314,12 +314,14 @@ class HiddenInfoMixin:
             "reinforcements": list(self.reinf),
             "totals": list(self.totals) if self.revealed else None,
             "tokens": list(self.tokens),
+            "removed": list(self.removed),
             "deal_offer": offer,
             "peeked_hands": {col[o]: self.hand_names(o) for o in shown},
             "outcome": self.outcome,
             "flares_known": sorted(self.t.alien[c] for c in self.known_flares(seat, shown)),
             "game_over": self.over,
             "winners": self.winners(),
+            "win_reason": self.win_reason,
         }
 
     def determinize(self, seat: int, rng: Any) -> "State":

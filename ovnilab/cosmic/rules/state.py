@@ -40,7 +40,9 @@ class Rules:
 
     See the package docstring (:mod:`ovnilab.cosmic.rules`) for the readings behind ``may_abandon_colonies``,
     ``destiny_reshuffle``, ``second_encounter``, ``double_morph``, ``deal_rounds``,
-    ``deal_max_cards``, ``deal_cards``, ``before_issue_13`` and the safety rule ``turn_limit``.
+    ``deal_max_cards``, ``deal_cards``, ``before_issue_13`` and the safety rule ``turn_limit``;
+    ``heal_removed=False`` is the Cosmodex's house rule: Healer does not heal ships removed
+    from the game.
 
     powers / flares
         play with alien powers / with flares in the deck (the rulebook suggests first
@@ -115,6 +117,9 @@ class Rules:
         None, "the aliens that may be dealt (empty: every implemented alien)", max_items=100)
     deck_file: str | None = rule_option(None, "the cosmic deck: a file name in data/cosmic (empty: deck.toml)",
                                         folder=lambda: _data.data_dir() / "cosmic")
+    # ALIENS-YELLOW-RED: "removed-from-game ships can be healed" (the Cosmodex suggests a
+    # house rule against it)
+    heal_removed: bool = rule_option(True, "Healer may heal ships removed from the game (Void)")
     # hidden information: by default whoever could play by what the others see is asked
     ask_holders_only: bool = rule_option(False, "ask only players holding a playable card in windows, "
                                                 "answer rounds and reinforcements (faster batch simulation; "
@@ -268,7 +273,12 @@ class State(BoardMixin, CardsMixin, EncounterMixin, DecisionsMixin, AnswersMixin
         self.gate_from: list[list[int]] = [[] for _ in range(n)]  # planet each came from (-1: warp)
         self.side = [0] * n  # defensive allies' ships beside the target planet
         self.side_from: list[list[int]] = [[] for _ in range(n)]
-        self.tokens = [0] * n  # Warrior's tokens
+        # tokens a power keeps on its sheet, one counter per seat (a seat has one alien):
+        # Warrior's tokens, Tick-Tock's countdown
+        self.tokens = [0] * n
+        # ships removed from the game ("the void": Void, Masochist's super flare); they
+        # never come back (but Healer may heal them)
+        self.removed = [0] * n
 
         # rulebook: the destiny deck without the cards of unused colours
         dd = [s for s in range(n) for _ in range(g.destiny_per_colour)]
@@ -345,6 +355,10 @@ class State(BoardMixin, CardsMixin, EncounterMixin, DecisionsMixin, AnswersMixin
         self.over = False
         self.limit_reached = False
         self.winners_: list[int] = []
+        #: why the game ended ("" while it runs): five foreign colonies, a power's
+        #: alternate win (Tick-Tock, Masochist; shared with the players who win through
+        #: the same event), or the turn limit
+        self.win_reason = ""
         self.actor = 0
         self.stage = "setup"
         self._reset_encounter()
@@ -442,8 +456,8 @@ class State(BoardMixin, CardsMixin, EncounterMixin, DecisionsMixin, AnswersMixin
             raise SaveFormatError(f"{field}: {exc}", field) from exc
 
     # mutable fields, copied by clone (scalars, tuples and the static tables are shared)
-    _FLAT_LISTS = ("ships", "warp", "gate", "side", "tokens", "ddeck", "ddiscard", "alien", "offers", "deck",
-                   "discard", "table", "card", "reinf", "bonus", "inv", "tasks", "winners_", "deal_picks")
+    _FLAT_LISTS = ("ships", "warp", "gate", "side", "tokens", "removed", "ddeck", "ddiscard", "alien", "offers",
+                   "deck", "discard", "table", "card", "reinf", "bonus", "inv", "tasks", "winners_", "deal_picks")
     _NESTED_LISTS = ("gate_from", "side_from", "hands", "hoard", "allies")
     _SETS = ("eflags",)
 
@@ -529,7 +543,8 @@ class State(BoardMixin, CardsMixin, EncounterMixin, DecisionsMixin, AnswersMixin
 
     # ================================================================ scoring
     def scores(self) -> list[int]:
-        """Foreign colonies of each player (five win)."""
+        """Foreign colonies of each player (five win; a power's alternate win is in
+        :meth:`winners` and ``win_reason``)."""
         return [self.foreign_colonies(s) for s in range(self.n)]
 
     def winners(self) -> list[int]:
@@ -592,8 +607,9 @@ def check_invariants(state: State) -> None:
     """Raise AssertionError when a conservation law of the components is broken.
 
     * 20 ships per player (16 with four planets), always accounted for across colonies, warp, gate, the
-      defensive allies' place beside the target planet and the ships being chosen for a
-      loss; no count is negative;
+      defensive allies' place beside the target planet, the ships removed from the game
+      and the ships being chosen for a loss; no count is negative, and no player has
+      fewer ships left in the game than the foreign colonies that win;
     * every card of the game (the cosmic deck plus the flares in play) is in exactly one
       place: the deck, the discard pile, a hand, a hoard, the table, a selected card;
     * the destiny deck and its discards hold their cards;
@@ -604,10 +620,11 @@ def check_invariants(state: State) -> None:
     for p in range(n):
         on = sum(s.ships[p::n])
         assert min(s.ships[p::n]) >= 0, f"seat {p}: negative ships on a planet"
-        assert s.warp[p] >= 0 and s.gate[p] >= 0 and s.side[p] >= 0, f"seat {p}: negative count"
+        assert min(s.warp[p], s.gate[p], s.side[p], s.removed[p]) >= 0, f"seat {p}: negative count"
+        assert s.nships - s.removed[p] >= s.win_at, f"seat {p}: too many ships removed from the game"
         # ships being lost one at a time wait in the 'lose' task until all are chosen
         pending = sum(len(t[4]) for t in s.tasks if t[0] == "lose" and t[1] == p)
-        total = on + s.warp[p] + s.gate[p] + s.side[p] + pending
+        total = on + s.warp[p] + s.gate[p] + s.side[p] + s.removed[p] + pending
         assert total == s.nships, f"seat {p}: {total} ships instead of {s.nships}"
         assert len(s.gate_from[p]) == s.gate[p] and len(s.side_from[p]) == s.side[p], f"seat {p}: origins"
     where = list(s.deck) + list(s.discard) + list(s.table) + [c for c in s.card if c >= 0]
@@ -619,6 +636,7 @@ def check_invariants(state: State) -> None:
     assert len(s.ddeck) + len(s.ddiscard) == n * s.g.destiny_per_colour + s.g.destiny_wild + len(s.g.specials)
     if s.over:
         assert s.winners_, "a finished game has winners"
+        assert s.win_reason, "a finished game says why it ended"
         assert s.current_player == TERMINAL
     else:
         assert s.tasks, "a running game waits for a decision"
