@@ -854,8 +854,9 @@ register(Power(
 
 
 # ---------------------------------------------------------------- Tick-Tock
-#: Tick-Tock's tokens at set-up (the reference: ten; eight in the four-planet variant,
-#: which ovnilab does not implement)
+#: Tick-Tock's tokens at set-up in the rulebook's game (the reference: ten; eight in the
+#: four-planet variant): a game counts them from its home system, ``state.system``
+#: (``tick_tock_tokens`` of destiny.toml's ``[[system]]`` tables)
 TICK_TOCK_TOKENS = 10
 
 
@@ -870,8 +871,9 @@ def _tick(s: "State", seat: int, k: int = 1) -> None:
 
 
 def _tick_tock_setup(s: "State", seat: int) -> None:
-    # game set-up: ten tokens on the sheet (state.tokens, the powers' per-seat counter)
-    s.tokens[seat] = TICK_TOCK_TOKENS
+    # game set-up: ten tokens on the sheet, eight with four planets (state.tokens, the
+    # powers' per-seat counter)
+    s.tokens[seat] = s.system.tick_tock_tokens
 
 
 def _tick_tock_resolved(s: "State", seat: int) -> None:

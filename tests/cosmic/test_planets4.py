@@ -146,3 +146,12 @@ def test_the_board_draws_four_planets_a_seat():
     while not s.is_over():
         s.apply(rng.choice(s.legal_actions()))
     assert "4 foreign colonies" in s._repr_svg_()  # why the game ended
+
+
+def test_tick_tock_starts_with_eight_tokens_with_four_planets():
+    # Tick-Tock's sheet: ten tokens, eight with four planets each (destiny.toml's systems)
+    aliens = ["Tick-Tock", "Oracle", "Trader"]
+    four = cosmic.new_game(3, seed=1, rules=cosmic.Rules(planets=4, flares=False), aliens=aliens)
+    five = cosmic.new_game(3, seed=1, rules=cosmic.Rules(flares=False), aliens=aliens)
+    assert four.tokens[0] == four.system.tick_tock_tokens == 8
+    assert five.tokens[0] == 10
