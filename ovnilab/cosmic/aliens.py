@@ -52,6 +52,9 @@ an action, whether to use it), and functions the engine calls:
     ``zapped(s, seat, res)``      when a Cosmic Zap cancelled the power this encounter
                                   (and it would work otherwise): change ``res`` as
                                   ``outcome`` does
+    ``launched(s, seat)``         once the gate is loaded (after the launch window,
+                                  before the alliance); ``s._end_early(outcome)`` may
+                                  then end the encounter as a success (Mite)
     ``tally(s, seat)``            when the encounter is over, even while the power is
                                   zapped or lost (bookkeeping: Warrior's tokens)
     ========================  ===============================================================

@@ -6,7 +6,7 @@ hooks); its text is in ``data/cosmic/aliens.toml`` and ``flares.toml``. The sour
 ``ALIENS-YELLOW-RED.md`` (the implementers' reference, in our own words).
 
 Implemented: Amoeba, Anti-Matter, Calculator, Fido, Fodder, Hate, Healer, Human,
-Kamikaze, Mirror, Remora, Shadow. Not yet: Mind, Mite, Philanthropist, Reincarnator,
+Kamikaze, Mirror, Remora, Shadow, Mite. Not yet: Mind, Philanthropist, Reincarnator,
 Tick-Tock (their level in ``Rules(alien_levels=...)`` is refused by name).
 
 Readings (where the reference leaves a choice, ovnilab takes this one)
@@ -82,6 +82,17 @@ Readings (where the reference leaves a choice, ovnilab takes this one)
   ``03``); a value another power pushed outside that range stays as it is. Its wild
   flare copies the opponent's card as revealed (kind and value, before powers change
   it).
+* Mite blusters through the ``launched`` hook, once the launch window has closed (a
+  Cosmic Zap played there stops it) and before the alliance window; the defense answers
+  ``Mite: discard down to 3`` (at random, with the state's seeded chance) or ``Mite:
+  give Mite a colony``. The colony ends the encounter at once (``State._end_early``):
+  ``last_result["outcome"]`` is ``"colony granted"``, neither a deal nor a defensive
+  win; no card is selected, and the Mite may have its second encounter. With no ship on
+  the gate (or three cards or fewer in the defense's hand) there is no bluster. Its
+  super flare, played in the launch window, lays the discarded cards face up on the
+  table; the Mite keeps them one at a time (``Mite: keep X``) or ``discard the rest``.
+  Its wild flare (after alliances, the ``alliance_end`` window) takes every ally out of
+  the encounter, as Force Field does.
 """
 
 from __future__ import annotations
@@ -810,4 +821,87 @@ register(Power(
                can_use=lambda s, seat: bool(_amoeba_args(s, seat, 4)), text="add or withdraw up to 4 ships"),
     super=Flare("after_selection", _amoeba_move, roles=("ally",), args=lambda s, seat: _amoeba_args(s, seat, 20),
                 can_use=lambda s, seat: bool(_amoeba_args(s, seat, 20)), text="use the power as an ally"),
+))
+
+
+# ---------------------------------------------------------------- Mite
+def _mite_bluster(s: "State", seat: int) -> None:
+    # power: once the gate is loaded (the ``launched`` hook), a defense holding more
+    # than three cards chooses: discard down to three at random, or grant a colony
+    d = s.defender
+    if d >= 0 and s.target >= 0 and s.gate[seat] > 0 and len(s.hands[d]) > 3:
+        s._push(("power", d, "Mite", ("bluster", seat)))
+
+
+def _mite_options(s: "State", seat: int, data: Any) -> list[str]:
+    if data[0] == "bluster":
+        return ["discard down to 3", "give Mite a colony"]
+    names = sorted({s.t.name[c] for c in data[1]})  # super flare: the discarded cards, face up
+    return [f"keep {x}" for x in names] + ["discard the rest"]
+
+
+def _mite_choose(s: "State", seat: int, data: Any, arg: str) -> None:
+    if data[0] == "bluster":
+        mite = data[1]
+        if arg == "give Mite a colony":
+            # power (b): the gate's ships land beside the defense's, which stay; the
+            # encounter ends at once as a success for Mite (not a deal)
+            t = s.target
+            s.ships[t * s.n + mite] += s.gate[mite]
+            s.gate[mite] = 0
+            s.gate_from[mite] = []
+            s._end_early("colony granted")
+            s._win_at_once()  # rulebook: the game ends as soon as five foreign colonies are reached
+            return
+        # power (a): cards discarded at random until three are left
+        hand = s.hands[seat]
+        rng = s.chance()
+        gone = [hand.pop(rng.randrange(len(hand))) for _ in range(len(hand) - 3)]
+        s._forget_shown(seat)
+        if _has_flag(s, mite, "mite takes"):
+            # super flare: the discarded cards go face up to the Mite, which keeps any
+            s.table.extend(gone)
+            s._push(("power", mite, "Mite", ("keep", tuple(gone))))
+        else:
+            for c in gone:
+                s._discard(c, seat)
+        return
+    cards = data[1]
+    if arg == "discard the rest":
+        for c in cards:
+            s.table.remove(c)
+            s._discard(c, s.defender)
+        return
+    c = next(c for c in cards if s.t.name[c] == arg[5:])
+    s.table.remove(c)
+    s.hands[seat].append(c)
+    s._note_shown(c, seat)  # the cards were discarded face up: everybody saw it kept
+    rest = tuple(x for x in cards if x != c)
+    if rest:
+        s._push(("power", seat, "Mite", ("keep", rest)))
+
+
+def _allied_ships(s: "State", side: int) -> int:
+    return sum(s.gate[a] + s.side[a] for a in s.allies[side])
+
+
+def _mite_wild(s: "State", seat: int, arg: Any) -> None:
+    # wild flare: every ally's ships go home, on both sides (they leave the encounter)
+    for side in (0, 1):
+        for a in s.allies[side]:
+            s._send_home(a)
+        s.allies[side] = []
+    s._compute_cards()
+
+
+register(Power(
+    name="Mite", timing="launch", roles=("offense",), optional=False,
+    options=_mite_options, choose=_mite_choose,
+    hooks={"launched": _mite_bluster},
+    wild=Flare("alliance_end", _mite_wild, roles=("main",),
+               can_use=lambda s, seat: _allied_ships(s, 1 - s.side_of(seat)) > _allied_ships(s, s.side_of(seat)),
+               text="all allies go home when the opponent has more allied ships"),
+    super=Flare("launch", lambda s, seat, arg: _flag(s, seat, "mite takes"), roles=("offense",),
+                can_use=lambda s, seat: not _has_flag(s, seat, "mite takes"),
+                text="take the cards the defense discards"),
 ))

@@ -304,6 +304,7 @@ _OUTCOME_TEXT = {
     "both lose": "both sides lose",
     "cancelled": "the encounter is cancelled",
     "reestablished": "a home colony is re-established",
+    "colony granted": "the defense grants a colony (the encounter ends)",
     "no card": "no encounter card: the turn ends",
 }
 
@@ -715,7 +716,7 @@ def _encounter(s: State, out: list[str], v: _View, y: float) -> float:
            else "the gate is not aimed yet" if d >= 0 else "drawing destiny")
     out.append(_text(x + 12, y + 72, _fit(tgt, SMALL, lw), SMALL, MUTED))
     if s.outcome:
-        good = s.outcome in ("offense", "deal_made", "reestablished", "cancelled")
+        good = s.outcome in ("offense", "deal_made", "reestablished", "cancelled", "colony granted")
         bad = s.outcome in ("defense", "deal_failed", "both lose", "no card")
         text = _OUTCOME_TEXT.get(s.outcome, s.outcome)
         if finished and s.last_result and s.last_result.get("totals"):

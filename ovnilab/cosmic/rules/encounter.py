@@ -131,6 +131,22 @@ class EncounterMixin:
     def _s_launch_window(self) -> None:
         self._window("launch")
 
+    def _s_launched(self) -> None:
+        # powers that act once the gate is loaded, after the launch window and before
+        # the alliance (Mite's bluster)
+        for seat, fn in self._hook("launched"):
+            fn(self, seat)
+
+    def _end_early(self, outcome: str) -> None:
+        """The encounter ends at once as a success for the offense (Mite's colony): no
+        other phase is played (the queued decisions still run), the clean-up discards and
+        sends ships home as usual, and a second encounter may follow. ``outcome`` names
+        how it ended (``last_result["outcome"]``): neither a deal nor a defensive win, so
+        what counts those (Tick-Tock) does not count it."""
+        self.outcome = outcome
+        self.off_success = True
+        self.flow = IDX_ENC_END
+
     def _s_alliance_window(self) -> None:
         self.stage = "alliance"
         self._window("alliance")
@@ -556,6 +572,7 @@ _FLOW: list[Callable[[State], None]] = [
     EncounterMixin._s_destiny_window,
     EncounterMixin._s_launch,
     EncounterMixin._s_launch_window,
+    EncounterMixin._s_launched,
     EncounterMixin._s_alliance_window,
     EncounterMixin._s_alliance,
     EncounterMixin._s_alliance_end_window,

@@ -1,0 +1,111 @@
+"""Mind, Mite, Philanthropist and Reincarnator (yellow, issue 14): each power changes a
+real encounter (compared with the same encounter without it), and so does each side of
+its flare; the readings the module documents, and random games with these aliens dealt."""
+
+import random
+import time
+from collections import Counter
+
+from ovnilab import cosmic
+from ovnilab.cosmic import aliens as AL
+from ovnilab.cosmic import rules as R
+
+from . import BLUE, RED, YELLOW, arrange, drive, ships_on
+from .test_aliens_yellow_red import NEUTRAL, flares, outcome, played, trio, with_flare
+
+MINE = ("Mite",)
+
+# ------------------------------------------------------------------ Mite
+BLUE_FIVE = ["attack 20", "attack 04", "attack 05", "negotiate", "attack 06"]
+LAUNCH2 = ["aim at blue 1", "ship from red 1", "ship from red 2", "done"]
+
+
+def test_mite_colony_ends_the_encounter_as_a_success():
+    s, base = played("Mite", RED, LAUNCH2 + ["Mite: give Mite a colony"],
+                     hands={RED: ["attack 04", "attack 06"], BLUE: BLUE_FIVE})
+    assert outcome(s) == "colony granted" and s.phase == "second"
+    assert ships_on(s, RED, "blue 1") == 2 and ships_on(s, BLUE, "blue 1") == 4 and s.foreign_colonies(RED) == 1
+    assert s.last_result["cards"] == (None, None) and len(s.hands[BLUE]) == 5  # no card was played
+    assert outcome(base) == "defense" and base.foreign_colonies(RED) == 0 and base.warp[RED] == 2
+
+
+def test_mite_discard_leaves_the_defense_three_cards_at_random():
+    s, base = played("Mite", RED, LAUNCH2 + ["Mite: discard down to 3"],
+                     hands={RED: ["attack 04"], BLUE: BLUE_FIVE})
+    assert len(s.discard) == 2 + 2  # two thrown away, then the two encounter cards
+    assert len(base.hands[BLUE]) == 4 and len(s.hands[BLUE]) == 2
+    assert outcome(s) in ("offense", "defense")
+
+
+def test_mite_does_not_bluster_at_three_cards_or_when_zapped():
+    s = arrange(aliens=trio("Mite", RED), hands={RED: ["attack 04"], BLUE: BLUE_FIVE[:3]})
+    drive(s, LAUNCH2, until=lambda s: s.phase in ("power", "invite"))
+    assert s.phase == "invite"
+    z = arrange(aliens=trio("Mite", RED), rules=flares(*trio("Mite", RED)),
+                hands={RED: ["attack 04"], BLUE: BLUE_FIVE + ["Cosmic Zap"]})
+    drive(z, LAUNCH2 + ["play Cosmic Zap on red"], until=lambda s: s.phase in ("power", "invite"))
+    assert ("zap", RED) in z.eflags and z.phase == "invite" and len(z.hands[BLUE]) == 5
+
+
+def test_mite_super_keeps_the_discarded_cards():
+    kw = dict(aliens=trio("Mite", RED), rules=flares(*trio("Mite", RED)),
+              hands={RED: ["attack 04", "Mite flare"], BLUE: ["attack 20", "attack 04", "attack 05", "negotiate"]})
+    s = arrange(**kw)
+    drive(s, ["aim at blue 1", "ship from red 1", "done", "play Mite flare (super)", "Mite: discard down to 3"],
+          until=lambda s: s.phase == "power" and s.current_player == RED)
+    names = [x.removeprefix("Mite: keep ") for x in map(str, s.legal_actions()) if "keep" in x]
+    assert len(names) == 1 and len(s.hands[BLUE]) == 3 and len(s.table) == 1
+    s.apply(f"Mite: keep {names[0]}")
+    assert names[0] in s.hand_names(RED) and s.table == [] and len(s.discard) == 0
+    base = arrange(**kw)
+    drive(base, ["aim at blue 1", "ship from red 1", "done", "Mite: discard down to 3"],
+          until=lambda s: s.phase == "invite")
+    assert len(base.discard) == 1 and len(base.hands[RED]) == 2
+
+
+def test_mite_wild_sends_every_ally_home():
+    script = ["aim at blue 1", "ship from red 1", "done", "invite nobody", "invite yellow", "join defense",
+              "ship from yellow 1", "ship from yellow 2", "done", "!play Mite flare (wild)"]
+    s, base = with_flare("Mite", script, hands={RED: ["attack 12", "Mite flare"], BLUE: ["attack 08"]})
+    assert outcome(s) == "offense" and s.allies == [[], []] and s.foreign_colonies(RED) == 1
+    assert outcome(base) == "defense" and base.last_result["totals"] == (13, 14)
+
+
+# ------------------------------------------------------------------ random games
+def test_random_games_with_these_aliens_dealt():
+    """150 random games whose pools hold these aliens (each dealt, its flare in the deck,
+    most of the time): the invariants hold after every action, a determinization keeps
+    the actor's view and its legal actions, saves replay; every flare side is played."""
+    start = time.perf_counter()
+    others = [a for a in cosmic.implemented_aliens() if a not in MINE]
+    used: Counter = Counter()
+    dealt: Counter = Counter()
+    for seed in range(150):
+        n = 3 + seed % 3
+        rng = random.Random(1000 + seed)
+        pool = MINE + tuple(rng.sample(others, 2 * n + 1 - len(MINE)))
+        s = cosmic.new_game(n, seed=seed, rules=cosmic.Rules(alien_pool=pool))
+        steps = 0
+        while not s.is_over():
+            legal = s.legal_actions()
+            mine = [a for a in legal if a.kind in ("flare", "power") and a.a in MINE]
+            a = rng.choice(mine) if mine and rng.random() < 0.5 else rng.choice(legal)
+            if a.kind in ("flare", "power", "choose") and a.a in MINE:
+                used[(a.a, a.b if a.kind == "flare" else "power")] += 1
+            s.apply(a)
+            steps += 1
+            R.check_invariants(s)
+            if steps % 17 == 0 and not s.is_over():
+                seat = s.current_player
+                o = s.observation(seat)
+                d = s.determinize(seat, random.Random(steps))
+                R.check_invariants(d)
+                assert d.observation(seat) == o and d.legal_actions() == s.legal_actions()
+                d.apply(rng.choice(d.legal_actions()))
+            assert steps < 20_000
+        dealt.update(a for a in s.alien if a in MINE)
+        if seed % 10 == 0:
+            assert cosmic.load_json(s.to_json()) == s
+    assert set(dealt) == set(MINE), dealt
+    assert set(used) >= {(a, side) for a in MINE for side in ("wild", "super")}, used
+    assert time.perf_counter() - start < 120
