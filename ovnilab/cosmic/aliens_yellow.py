@@ -6,7 +6,7 @@ hooks); its text is in ``data/cosmic/aliens.toml`` and ``flares.toml``. The sour
 ``ALIENS-YELLOW-RED.md`` (the implementers' reference, in our own words).
 
 Implemented: Amoeba, Anti-Matter, Calculator, Fido, Fodder, Hate, Healer, Human,
-Kamikaze, Mirror, Remora, Shadow, Mite. Not yet: Mind, Philanthropist, Reincarnator,
+Kamikaze, Mirror, Remora, Shadow, Mite, Philanthropist. Not yet: Mind, Reincarnator,
 Tick-Tock (their level in ``Rules(alien_levels=...)`` is refused by name).
 
 Readings (where the reference leaves a choice, ovnilab takes this one)
@@ -93,6 +93,19 @@ Readings (where the reference leaves a choice, ovnilab takes this one)
   table; the Mite keeps them one at a time (``Mite: keep X``) or ``discard the rest``.
   Its wild flare (after alliances, the ``alliance_end`` window) takes every ally out of
   the encounter, as Force Field does.
+* Philanthropist gives in the ``alliance_end`` window (after alliances form): ``use
+  Philanthropist power: blue`` names the receiver (a main player: its opponent; an
+  ally: either main player), then ``Philanthropist: give X`` the card (the public log
+  reads "give a card"). The two players alone know the card (``State.known``, which the
+  giver's observation shows as ``known_cards`` and its determinizations keep); a
+  main-player Philanthropist left without encounter cards draws a new hand at once. Its
+  super flare, played in the planning window, makes each main player it gave an
+  encounter card to this encounter select that card if it still holds it (the engine's
+  ``("must select", seat, card)``). Its wild flare is played in the regroup window (the
+  start of the encounter): the ship goes to the warp from a colony the lender picks, and
+  the named player uses all the lender's powers (an incarnation too) instead of its own
+  until the encounter ends or stops (``State.power_of``); the lender plays the wild side
+  of its own flare meanwhile, the borrower the super side of the lent alien's.
 """
 
 from __future__ import annotations
@@ -904,4 +917,66 @@ register(Power(
     super=Flare("launch", lambda s, seat, arg: _flag(s, seat, "mite takes"), roles=("offense",),
                 can_use=lambda s, seat: not _has_flag(s, seat, "mite takes"),
                 text="take the cards the defense discards"),
+))
+
+
+# ---------------------------------------------------------------- Philanthropist
+def _philanthropist_args(s: "State", seat: int) -> list[str]:
+    # a main player gives to its opponent, an ally to either main player
+    opp = s.opponent(seat)
+    if opp >= 0:
+        return [s.colours[opp]]
+    return [s.colours[o] for o in (s.offense, s.defender) if o >= 0]
+
+
+def _philanthropist_choose(s: "State", seat: int, data: Any, arg: str) -> None:
+    # power: the card cannot be refused; only the two players see it (State.known)
+    receiver = data[1]
+    c = s._take_from(s.hands[seat], arg[5:])
+    s._forget_shown(seat)
+    s.hands[receiver].append(c)
+    s._note_known(seat, (c,), receiver)
+    s.eflags.add(("gift", seat, receiver, c))
+    if s.opponent(seat) >= 0 and not s.has_encounter_card(seat):
+        s._new_hand(seat)  # power: a main player left without encounter cards draws a new hand
+
+
+def _philanthropist_super_gifts(s: "State", seat: int) -> list[tuple]:
+    """The encounter cards ``seat`` gave this encounter that their main player still
+    holds and has not selected yet (super flare: it must select them)."""
+    ie = s.t.is_enc
+    return [k for k in s.eflags if k[0] == "gift" and k[1] == seat and ie[k[3]] and k[3] in s.hands[k[2]]
+            and s.card[0 if k[2] == s.offense else 1] < 0 and k[2] in (s.offense, s.defender)]
+
+
+def _philanthropist_super(s: "State", seat: int, arg: Any) -> None:
+    # super flare: the receiver must play the encounter card it was given, if it can
+    for k in _philanthropist_super_gifts(s, seat):
+        s.eflags.add(("must select", k[2], k[3]))
+
+
+def _philanthropist_lend(s: "State", seat: int, arg: str) -> None:
+    # wild flare: a ship of yours to the warp, and the named player uses your powers
+    # instead of its own for this encounter (State.power_of; back at its end)
+    to = s.cindex[arg]
+    s.power_of[to] = seat
+    s.power_of[seat] = -1
+    s._set_powers()
+    s._lose_from_colonies(seat, 1)
+
+
+register(Power(
+    name="Philanthropist", timing="alliance_end", roles=("main", "ally"), optional=True,
+    use=lambda s, seat, arg: s._push(("power", seat, "Philanthropist", ("give", s.cindex[arg]))),
+    args=_philanthropist_args, can_use=lambda s, seat: bool(s.hands[seat]),
+    options=lambda s, seat, data: [f"give {x}" for x in sorted({s.t.name[c] for c in s.hands[seat]})],
+    choose=_philanthropist_choose,
+    wild=Flare("regroup", _philanthropist_lend,
+               args=lambda s, seat: [s.colours[o] for o in s.order_from(seat)[1:]],
+               can_use=lambda s, seat: (s.power_of[seat] == seat and bool(s.power_names(seat))
+                                        and s.ships_on_colonies(seat) > 0),
+               text="lend your power to another player for this encounter"),
+    super=Flare("planning", _philanthropist_super, roles=("main", "ally"),
+                can_use=lambda s, seat: bool(_philanthropist_super_gifts(s, seat)),
+                text="whoever you gave an encounter card must play it"),
 ))

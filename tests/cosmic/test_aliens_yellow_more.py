@@ -13,7 +13,7 @@ from ovnilab.cosmic import rules as R
 from . import BLUE, RED, YELLOW, arrange, drive, ships_on
 from .test_aliens_yellow_red import NEUTRAL, flares, outcome, played, trio, with_flare
 
-MINE = ("Mite",)
+MINE = ("Mite", "Philanthropist")
 
 # ------------------------------------------------------------------ Mite
 BLUE_FIVE = ["attack 20", "attack 04", "attack 05", "negotiate", "attack 06"]
@@ -69,6 +69,72 @@ def test_mite_wild_sends_every_ally_home():
     s, base = with_flare("Mite", script, hands={RED: ["attack 12", "Mite flare"], BLUE: ["attack 08"]})
     assert outcome(s) == "offense" and s.allies == [[], []] and s.foreign_colonies(RED) == 1
     assert outcome(base) == "defense" and base.last_result["totals"] == (13, 14)
+
+
+# ------------------------------------------------------------------ Philanthropist
+YELLOW_ALLY = ["aim at blue 1", "ship from red 1", "done", "invite yellow", "invite nobody", "join offense",
+               "ship from yellow 1", "done"]
+
+
+def test_philanthropist_ally_gives_the_offense_a_card():
+    s, base = played("Philanthropist", YELLOW, YELLOW_ALLY + ["use Philanthropist power: red",
+                                                              "Philanthropist: give attack 30", "!select attack 30"],
+                     hands={RED: ["attack 01"], BLUE: ["attack 08"], YELLOW: ["attack 30"]})
+    assert outcome(s) == "offense" and s.last_result["totals"] == (32, 12)
+    assert outcome(base) == "defense" and base.last_result["totals"] == (3, 12)
+
+
+def test_philanthropist_gift_is_private_and_a_main_player_without_encounter_cards_draws():
+    s = arrange(aliens=trio("Philanthropist", RED), hands={RED: ["attack 04", "Card Zap"], BLUE: ["attack 08"]},
+                deck_top=["attack 40"], ask_everyone=True)
+    drive(s, ["aim at blue 1", "ship from red 1", "done", "use Philanthropist power: blue",
+              "Philanthropist: give attack 04"], until=lambda s: s.phase == "select")
+    assert sorted(s.hand_names(BLUE)) == ["attack 04", "attack 08"]
+    assert "attack 40" in s.hand_names(RED) and len(s.hands[RED]) == 8  # a new hand
+    assert s.describe(s.log[-1], None) == "Philanthropist: give a card"
+    assert s.observation(RED)["known_cards"] == {"blue": ["attack 04"]}
+    assert s.observation(YELLOW)["known_cards"] == {}
+    d = s.determinize(RED, random.Random(3))
+    assert "attack 04" in d.hand_names(BLUE) and d.observation(RED) == s.observation(RED)
+    drive(s, ["select attack 40", "select attack 08"], until=lambda s: s.revealed)
+    assert s.observation(RED)["known_cards"] == {"blue": ["attack 04"]}
+    # while the receiver's card is face down to the giver (the moment before the reveal),
+    # what it knew of that hand is set aside: it cannot tell which card was selected
+    before = s.clone()
+    before.revealed = False
+    assert before.observation(RED)["known_cards"] == {} and before.private_pins(RED) == []
+
+
+def test_philanthropist_zapped_gives_nothing():
+    s = arrange(aliens=trio("Philanthropist", RED), rules=flares(*trio("Philanthropist", RED)),
+                hands={RED: ["attack 04", "attack 10"], BLUE: ["attack 08", "Cosmic Zap"]})
+    drive(s, ["aim at blue 1", "ship from red 1", "done", "use Philanthropist power: blue", "play Cosmic Zap on red"],
+          until=lambda s: s.phase == "select")
+    assert s.hand_names(BLUE) == ["attack 08"] and len(s.hands[RED]) == 2
+
+
+def test_philanthropist_wild_lends_a_power_for_the_encounter():
+    aliens = ["Trader", "Oracle", "Human"]
+    kw = dict(aliens=aliens, rules=flares(*aliens, "Philanthropist"),
+              hands={RED: ["attack 10"], BLUE: ["attack 10"], YELLOW: ["Philanthropist flare"]})
+    s = arrange(**kw)
+    drive(s, ["play Philanthropist flare (wild): red"], until=lambda s: s.phase == "aim")
+    assert s.power_names(RED) == ("Human",) and s.power_names(YELLOW) == () and s.warp[YELLOW] == 1
+    assert not s.power_active(YELLOW) and s.observation(BLUE)["powers"][RED] == ["Human"]
+    drive(s, ["aim at blue 1", "ship from red 1", "done"])
+    assert outcome(s) == "offense" and s.last_result["totals"] == (15, 14)
+    assert s.power_names(RED) == ("Trader",) and s.power_names(YELLOW) == ("Human",)  # back at the end
+    base = drive(arrange(**kw), ["aim at blue 1", "ship from red 1", "done"])
+    assert outcome(base) == "defense" and base.last_result["totals"] == (11, 14)
+
+
+def test_philanthropist_super_makes_the_receiver_play_the_gift():
+    script = YELLOW_ALLY + ["use Philanthropist power: blue", "Philanthropist: give attack 01",
+                            "!play Philanthropist flare (super)"]
+    s, base = with_flare("Philanthropist", script, aliens=trio("Philanthropist", YELLOW),
+                         hands={RED: ["attack 08"], BLUE: ["attack 20"], YELLOW: ["attack 01", "Philanthropist flare"]})
+    assert outcome(s) == "offense" and s.last_result["totals"] == (10, 5)
+    assert outcome(base) == "defense" and base.last_result["totals"] == (10, 24)
 
 
 # ------------------------------------------------------------------ random games

@@ -367,6 +367,8 @@ class EncounterMixin:
             self._send_home(s)
         for seat, fn in self._hook("encounter_end"):
             fn(self, seat)
+        # Philanthropist's wild flare: a power lent for the encounter goes back
+        self._end_lending()
         # bookkeeping an alien keeps even while its power is zapped or lost (2009 FAQ:
         # Warrior's tokens)
         for seat, fn, roles in self.hooked.get("tally", ()):
@@ -426,6 +428,7 @@ class EncounterMixin:
         self.table = []
         for c in table:
             self._discard(c)
+        self._end_lending()
         if end_turn:
             self._end_turn()
 
@@ -549,12 +552,13 @@ class EncounterMixin:
         res = [win, comp]
         for seat, fn in self._hook("outcome"):
             fn(self, seat, res)
-        for seat, p in enumerate(self.powers):
-            # a power that acts when it is zapped (Human): Cosmic Zap cancelled it this
-            # encounter, it would work otherwise, and its role fits
-            if (p is not None and "zapped" in p.hooks and ("zap", seat) in self.eflags
-                    and self.home_colonies(seat) >= self.rules.power_threshold and self._role_ok(seat, p.roles)):
-                p.hooks["zapped"](self, seat, res)
+        for seat, ps in enumerate(self.power_sets):
+            for p in ps:
+                # a power that acts when it is zapped (Human): Cosmic Zap cancelled it this
+                # encounter, it would work otherwise, and its role fits
+                if ("zapped" in p.hooks and ("zap", seat) in self.eflags
+                        and self.home_colonies(seat) >= self.rules.power_threshold and self._role_ok(seat, p.roles)):
+                    p.hooks["zapped"](self, seat, res)
         if any(k[0] == "upset" for k in self.eflags if isinstance(k, tuple) and k):
             # Loser: the side that would lose wins (no compensation for the new loser)
             res = [1 - res[0], -1]
