@@ -6,7 +6,7 @@ hooks); its text is in ``data/cosmic/aliens.toml`` and ``flares.toml``. The sour
 ``ALIENS-YELLOW-RED.md`` (the implementers' reference, in our own words).
 
 Implemented: Amoeba, Anti-Matter, Calculator, Fido, Fodder, Hate, Healer, Human,
-Kamikaze, Mirror, Remora, Shadow, Mite, Philanthropist. Not yet: Mind, Reincarnator,
+Kamikaze, Mirror, Remora, Shadow, Mite, Philanthropist, Reincarnator. Not yet: Mind,
 Tick-Tock (their level in ``Rules(alien_levels=...)`` is refused by name).
 
 Readings (where the reference leaves a choice, ovnilab takes this one)
@@ -106,12 +106,32 @@ Readings (where the reference leaves a choice, ovnilab takes this one)
   the named player uses all the lender's powers (an incarnation too) instead of its own
   until the encounter ends or stops (``State.power_of``); the lender plays the wild side
   of its own flare meanwhile, the borrower the super side of the lent alien's.
+* Reincarnator reincarnates when the encounter ends (the ``encounter_end`` hook, so the
+  outcome, a failed deal and "both lose" are all known): after a loss as a main player,
+  as an ally of the losing side, after a failed deal as a main player, or when both
+  sides lose; not after a win, a deal, Mite's colony or an encounter stopped without
+  cards. The incarnation (``State.extra[seat]``, public) is drawn with the state's
+  seeded chance, uniformly from the aliens that the rules may deal
+  (``State.alien_pool``: implemented, of the levels or the pool asked for) that no
+  player holds as its alien or incarnation, that have no game set-up text (Miser,
+  Tick-Tock, any power with a ``setup`` hook) and that are not barred with an alien in
+  play (Gambler with Sorcerer): drawing among them is the reference's "redraw". Pool
+  recycling: an incarnation given up returns to the pool after the next draw (so a
+  later loss always brings a different alien); with no alien left, nothing changes.
+  What the old incarnation built (Warrior's tokens) stays, frozen. A Sorcerer's swap
+  takes the incarnation along with the sheet; a lent Reincarnator reincarnates its
+  owner's sheet. Its super flare (resolution window) asks, at the end, ``Reincarnator:
+  reincarnate`` or ``keep my powers``. Its wild flare, played in the resolution window
+  on another main player who lost or failed to deal, is handed to that player, whose
+  alien is replaced right after the encounter by one drawn the same way (an
+  incarnation it had goes with the old sheet).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .aliens import POWERS as AL_POWERS
 from .aliens import Flare, Power, _flag, _has_flag, _own_ships, register
 from .data import ATTACK, FLARE, NEGOTIATE
 
@@ -979,4 +999,111 @@ register(Power(
     super=Flare("planning", _philanthropist_super, roles=("main", "ally"),
                 can_use=lambda s, seat: bool(_philanthropist_super_gifts(s, seat)),
                 text="whoever you gave an encounter card must play it"),
+))
+
+
+# ---------------------------------------------------------------- Reincarnator
+#: aliens with game set-up text (never an incarnation); any alien whose power has a
+#: ``setup`` hook counts too
+_SETUP_TEXT = ("Miser", "Tick-Tock")
+#: pairs of aliens not played in the same game (the rulebook's "do not use with")
+_NOT_TOGETHER = (frozenset(("Gambler", "Sorcerer")),)
+
+
+def _unused_aliens(s: "State", ignore: tuple[str, ...] = ()) -> list[str]:
+    """The aliens an incarnation may be drawn from: of the game's pool (implemented, of
+    the levels or the pool the rules name), held by no player (as its alien or an
+    incarnation), without set-up text, and not barred with an alien in play. ``ignore``:
+    held aliens about to be given up (they do not bar a pair)."""
+    held = {a for a in s.alien if a} | {a for x in s.extra for a in x}
+    playing = held - set(ignore)
+    out = []
+    for a in s.alien_pool:
+        P = AL_POWERS.get(a)
+        if a in held or P is None or a in _SETUP_TEXT or "setup" in P.hooks:
+            continue
+        if any(a in pair and (pair - {a}) & playing for pair in _NOT_TOGETHER):
+            continue
+        out.append(a)
+    return out
+
+
+def _reincarnator_lost(s: "State", seat: int) -> bool:
+    """Whether ``seat`` lost the encounter: a main player or an ally of the losing side,
+    a main player whose deal failed, anybody in it when both sides lose."""
+    side, o = s.side_of(seat), s.outcome
+    if side < 0:
+        return False
+    if o in ("offense", "defense"):
+        return o != ("offense", "defense")[side]
+    if o == "deal_failed":
+        return seat in (s.offense, s.defender)
+    return o == "both lose"
+
+
+def _reincarnate(s: "State", owner: int) -> None:
+    # power: the current incarnation is discarded and a random unused alien drawn (the
+    # seat's own power is kept); the discarded one returns to the pool after the draw
+    pool = _unused_aliens(s, s.extra[owner])
+    if not pool:
+        return
+    s.extra[owner] = (pool[s.chance().randrange(len(pool))],)
+    s._set_powers()
+
+
+def _reincarnator_end(s: "State", seat: int) -> None:
+    if not _reincarnator_lost(s, seat):
+        return
+    owner = s.power_of[seat] if s.power_of[seat] >= 0 else seat  # a lent power's sheet
+    if _has_flag(s, seat, "reincarnate optional"):
+        s._push(("power", seat, "Reincarnator", ("maybe", owner)))  # super flare: it chooses
+    else:
+        _reincarnate(s, owner)
+
+
+def _reincarnator_choose(s: "State", seat: int, data: Any, arg: str) -> None:
+    if arg == "reincarnate":
+        _reincarnate(s, data[1])
+
+
+def _losers(s: "State", seat: int) -> list[str]:
+    """Wild flare: the other main players who lost the encounter or failed to deal."""
+    o = s.outcome
+    who = ([s.defender] if o == "offense" else [s.offense] if o == "defense"
+           else [s.offense, s.defender] if o in ("deal_failed", "both lose") else [])
+    return [s.colours[x] for x in who if x >= 0 and x != seat]
+
+
+def _reincarnator_wild(s: "State", seat: int, arg: str) -> None:
+    # wild flare: the flare goes to the loser, whose power changes once the encounter ends
+    pile, c = _flare_card(s, seat, "Reincarnator")
+    pile.remove(c)
+    to = s.cindex[arg]
+    s.hands[to].append(c)
+    s._note_shown(c, to)  # handed over in view of everybody
+    s.eflags.add(("flag", to, "swap power"))
+
+
+def _reincarnator_wild_end(s: "State", seat: int) -> None:
+    # wild flare, right after the encounter: the player swaps its alien for a random
+    # unused one (the same draw as the power's); an incarnation goes with a Reincarnator
+    for to in range(s.n):
+        if _has_flag(s, to, "swap power") and s.alien[to] is not None:
+            pool = _unused_aliens(s, (s.alien[to],) + s.extra[to])
+            if pool:
+                s.alien[to] = pool[s.chance().randrange(len(pool))]
+                s.extra[to] = ()
+                s._set_powers()
+
+
+register(Power(
+    name="Reincarnator", timing="resolution", roles=("main", "ally"), optional=False,
+    options=lambda s, seat, data: ["reincarnate", "keep my powers"], choose=_reincarnator_choose,
+    hooks={"encounter_end": _reincarnator_end},
+    wild=Flare("resolution", _reincarnator_wild, args=_losers, can_use=lambda s, seat: bool(_losers(s, seat)),
+               hooks={"encounter_end": _reincarnator_wild_end},
+               text="the loser swaps its power for a random unused one"),
+    super=Flare("resolution", lambda s, seat, arg: _flag(s, seat, "reincarnate optional"), roles=("main", "ally"),
+                can_use=lambda s, seat: not _has_flag(s, seat, "reincarnate optional"),
+                text="reincarnating is optional"),
 ))

@@ -2,18 +2,21 @@
 real encounter (compared with the same encounter without it), and so does each side of
 its flare; the readings the module documents, and random games with these aliens dealt."""
 
+import html
 import random
+import re
 import time
 from collections import Counter
 
 from ovnilab import cosmic
 from ovnilab.cosmic import aliens as AL
 from ovnilab.cosmic import rules as R
+from ovnilab.cosmic.render import to_svg
 
 from . import BLUE, RED, YELLOW, arrange, drive, ships_on
 from .test_aliens_yellow_red import NEUTRAL, flares, outcome, played, trio, with_flare
 
-MINE = ("Mite", "Philanthropist")
+MINE = ("Mite", "Philanthropist", "Reincarnator")
 
 # ------------------------------------------------------------------ Mite
 BLUE_FIVE = ["attack 20", "attack 04", "attack 05", "negotiate", "attack 06"]
@@ -135,6 +138,95 @@ def test_philanthropist_super_makes_the_receiver_play_the_gift():
                          hands={RED: ["attack 08"], BLUE: ["attack 20"], YELLOW: ["attack 01", "Philanthropist flare"]})
     assert outcome(s) == "offense" and s.last_result["totals"] == (10, 5)
     assert outcome(base) == "defense" and base.last_result["totals"] == (10, 24)
+
+
+# ------------------------------------------------------------------ Reincarnator
+LOSE = dict(hands={RED: ["attack 01"], BLUE: ["attack 20"]})
+LAUNCH1 = ["aim at blue 1", "ship from red 1", "done"]
+
+
+def reincarnator(pool: tuple[str, ...], extra: tuple[str, ...] = (), **kw) -> cosmic.State:
+    """Reincarnator at red (and Will, Oracle) dealt from ``pool``, with an incarnation."""
+    rules = kw.pop("rules", None) or cosmic.Rules(flares=False, alien_pool=pool)
+    s = arrange(aliens=trio("Reincarnator", RED), rules=rules, **kw)
+    s.extra[RED] = extra
+    s._set_powers()
+    return s
+
+
+def test_reincarnator_takes_on_an_unused_alien_when_it_loses():
+    # Miser (game set-up text) is never drawn, Will and Oracle are held: Human it is
+    s, base = played("Reincarnator", RED, LAUNCH1,
+                     rules=cosmic.Rules(flares=False, alien_pool=("Reincarnator", "Will", "Oracle", "Human", "Miser")),
+                     **LOSE)
+    assert outcome(s) == outcome(base) == "defense"
+    assert s.extra[RED] == ("Human",) and s.power_names(RED) == ("Reincarnator", "Human")
+    assert s.observation(BLUE)["powers"][RED] == ["Reincarnator", "Human"] and s.has_power(RED, "Human")
+    assert base.extra == [(), (), ()] and base.power_names(RED) == ("Clone",)
+
+
+def test_reincarnator_incarnation_works_beside_its_own_power_and_a_win_keeps_it():
+    kw = dict(hands={RED: ["attack 10"], BLUE: ["attack 10"]})
+    s = drive(reincarnator(("Reincarnator", "Will", "Oracle", "Human"), ("Human",), **kw), LAUNCH1)
+    base = drive(reincarnator(("Reincarnator", "Will", "Oracle", "Human"), **kw), LAUNCH1)
+    assert outcome(s) == "offense" and s.last_result["totals"] == (15, 14) and s.extra[RED] == ("Human",)
+    assert outcome(base) == "defense" and base.last_result["totals"] == (11, 14)
+    assert "Red · Reincarnator + Human" in re.sub(r"<[^>]+>", "", to_svg(s))
+
+
+def test_reincarnator_trades_its_incarnation_on_a_later_loss():
+    s = drive(reincarnator(("Reincarnator", "Will", "Oracle", "Human", "Macron"), ("Human",), **LOSE), LAUNCH1)
+    assert outcome(s) == "defense" and s.extra[RED] == ("Macron",)
+    t = drive(reincarnator(("Reincarnator", "Will", "Oracle", "Miser"), **LOSE), LAUNCH1)
+    assert outcome(t) == "defense" and t.extra[RED] == ()  # nobody left to become
+
+
+def test_reincarnator_zapped_does_not_change():
+    pool = ("Reincarnator", "Will", "Oracle", "Human")
+    s = reincarnator(pool, rules=cosmic.Rules(alien_pool=pool), hands={RED: ["attack 01"],
+                                                                       BLUE: ["attack 20", "Cosmic Zap"]})
+    drive(s, LAUNCH1 + ["play Cosmic Zap on red"])
+    assert outcome(s) == "defense" and "play Cosmic Zap on red" in map(str, s.log) and s.extra[RED] == ()
+
+
+def test_reincarnator_as_an_ally_of_the_losing_side():
+    kw = dict(rules=cosmic.Rules(flares=False, alien_pool=("Will", "Reincarnator", "Oracle", "Human")),
+              hands={RED: ["attack 01"], BLUE: ["attack 20"]})
+    s = arrange(aliens=["Will", "Oracle", "Reincarnator"], **kw)
+    drive(s, YELLOW_ALLY)
+    assert outcome(s) == "defense" and s.extra[YELLOW] == ("Human",)
+
+
+def test_reincarnator_wild_swaps_the_loser_power_after_the_encounter():
+    aliens = list(NEUTRAL)
+    kw = dict(aliens=aliens, rules=flares(*aliens, "Reincarnator", "Human"),
+              hands={RED: ["attack 01"], BLUE: ["attack 20"], YELLOW: ["Reincarnator flare"]})
+    s = drive(arrange(**kw), LAUNCH1 + ["play Reincarnator flare (wild): red"])
+    base = drive(arrange(**kw), LAUNCH1)
+    assert outcome(s) == outcome(base) == "defense"
+    assert s.alien[RED] in ("Reincarnator", "Human") and s.power_names(RED) == (s.alien[RED],)
+    assert "Reincarnator flare" in s.hand_names(RED) and "Reincarnator flare" not in s.hand_names(YELLOW)
+    assert base.alien[RED] == "Will"
+
+
+def test_reincarnator_super_makes_reincarnating_optional():
+    pool = ("Reincarnator", "Will", "Oracle", "Human")
+    kw = dict(rules=cosmic.Rules(alien_pool=pool), hands={RED: ["attack 01", "Reincarnator flare"],
+                                                          BLUE: ["attack 20"]})
+    s = drive(reincarnator(pool, **kw), LAUNCH1 + ["play Reincarnator flare (super)", "Reincarnator: keep my powers"])
+    assert s.last_result["outcome"] == "defense" and s.extra[RED] == ()
+    base = drive(reincarnator(pool, **kw), LAUNCH1)
+    assert base.extra[RED] == ("Human",)
+
+
+def test_render_names_a_lent_power():
+    aliens = ["Trader", "Oracle", "Human"]
+    s = arrange(aliens=aliens, rules=flares(*aliens, "Philanthropist"),
+                hands={RED: ["attack 10"], BLUE: ["attack 10"], YELLOW: ["Philanthropist flare"]})
+    drive(s, ["play Philanthropist flare (wild): red"], until=lambda s: s.phase == "aim")
+    text = html.unescape(re.sub(r"<[^>]+>", "", to_svg(s)))
+    assert "Red · Trader, using yellow's Human" in text and "Yellow · Human, lent to red" in text
+    assert "power LENT" in text
 
 
 # ------------------------------------------------------------------ random games

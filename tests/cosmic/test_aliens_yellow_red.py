@@ -16,7 +16,7 @@ from ovnilab.cosmic import rules as R
 from . import BLUE, RED, YELLOW, arrange, drive, ships_on
 
 NEUTRAL = ("Will", "Oracle", "Trader")  # optional powers left unused in these encounters
-NEW = ("Amoeba", "Anti-Matter", "Calculator", "Fido", "Fodder", "Hate", "Healer", "Human", "Kamikaze", "Machine", "Mirror", "Mite", "Philanthropist", "Remora", "Shadow", "Tripler", "Virus", "Warpish")
+NEW = ("Amoeba", "Anti-Matter", "Calculator", "Fido", "Fodder", "Hate", "Healer", "Human", "Kamikaze", "Machine", "Mirror", "Mite", "Philanthropist", "Reincarnator", "Remora", "Shadow", "Tripler", "Virus", "Warpish")
 
 
 def trio(alien: str, seat: int) -> list[str]:
