@@ -52,6 +52,9 @@ an action, whether to use it), and functions the engine calls:
     ``zapped(s, seat, res)``      when a Cosmic Zap cancelled the power this encounter
                                   (and it would work otherwise): change ``res`` as
                                   ``outcome`` does
+    ``launched(s, seat)``         once the gate is loaded (after the launch window,
+                                  before the alliance); ``s._end_early(outcome)`` may
+                                  then end the encounter as a success (Mite)
     ``tally(s, seat)``            when the encounter is over, even while the power is
                                   zapped or lost (bookkeeping: Warrior's tokens)
     ``remove(s, seat, owner, k, side)``  ships of ``owner`` about to go to the warp
@@ -78,6 +81,22 @@ A power wins the game by ``state._win(seats, reason)`` (an alternate win: Tick-T
 Masochist): the game ends at once and the players whose five foreign colonies came with
 the same event share the win; ``state.win_reason`` says why a game ended.
 ``Power(keeps_power=True)`` is never lost for too few home colonies.
+
+Several powers per seat (issue 14). A seat uses the powers named by
+``State.power_names(seat)``: its own alien's, then the extra ones it holds for the rest
+of the game (``State.extra[seat]``: Reincarnator's incarnation), or, for one encounter,
+those of another seat (``State.power_of[seat]``: Philanthropist's wild flare lends a
+seat's powers to another, which uses them instead of its own while the lender has none;
+``State._end_lending`` gives them back when the encounter ends or stops).
+``State._set_powers()`` rebuilds ``powers`` (each seat's first power),
+``power_sets`` (all of them) and the hook table from those fields, so every hook above
+fires for each power a seat uses, an optional power of any of them is offered in its
+window (the mark of its use is ``("used", seat)`` for the first, ``("used", seat,
+alien)`` for another), ``has_power``/``holds_power`` look through all of them, and the
+owner of any of them plays that alien's super flare. A Cosmic Zap, or fewer than three
+home colonies, stops every power of the seat (a simplification: the zap is not aimed at
+one of them). Both fields are public (``observation(seat)["powers"]``), saved by replay,
+copied by ``clone``.
 
 A :class:`Flare` side (``wild`` / ``super``) has a ``timing``, ``roles``, ``can_use``,
 ``args`` and ``use`` like an optional power; the engine offers it in its window and
@@ -793,6 +812,7 @@ def _swap_cards(s: "State", seat: int, arg: Any) -> None:
 def _sorcerer_wild(s: "State", seat: int, arg: Any) -> None:
     o, d = s.offense, s.defender
     s.alien[o], s.alien[d] = s.alien[d], s.alien[o]
+    s.extra[o], s.extra[d] = s.extra[d], s.extra[o]  # an incarnation goes with its Reincarnator
     s._set_powers()
     sorcerer = s.seat_of("Sorcerer")
     if sorcerer >= 0 and sorcerer != seat:

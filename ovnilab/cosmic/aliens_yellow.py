@@ -6,8 +6,8 @@ hooks); its text is in ``data/cosmic/aliens.toml`` and ``flares.toml``. The sour
 ``ALIENS-YELLOW-RED.md`` (the implementers' reference, in our own words).
 
 Implemented: Amoeba, Anti-Matter, Calculator, Fido, Fodder, Hate, Healer, Human,
-Kamikaze, Mirror, Remora, Shadow, Tick-Tock. Not yet: Mind, Mite, Philanthropist,
-Reincarnator (their level in ``Rules(alien_levels=...)`` is refused by name).
+Kamikaze, Mirror, Remora, Shadow, Tick-Tock, Mite, Philanthropist, Reincarnator. Not yet:
+Mind (its level in ``Rules(alien_levels=...)`` is refused by name).
 
 Readings (where the reference leaves a choice, ovnilab takes this one)
 ----------------------------------------------------------------------
@@ -104,12 +104,56 @@ Readings (where the reference leaves a choice, ovnilab takes this one)
   decisions already under way are made. Its super flare is played in the resolution
   window as a main player whose side won (or who made a deal): the extra token goes
   first (a last one wins at once), then the ship, from a colony of its choice.
+* Mite blusters through the ``launched`` hook, once the launch window has closed (a
+  Cosmic Zap played there stops it) and before the alliance window; the defense answers
+  ``Mite: discard down to 3`` (at random, with the state's seeded chance) or ``Mite:
+  give Mite a colony``. The colony ends the encounter at once (``State._end_early``):
+  ``last_result["outcome"]`` is ``"colony granted"``, neither a deal nor a defensive
+  win; no card is selected, and the Mite may have its second encounter. With no ship on
+  the gate (or three cards or fewer in the defense's hand) there is no bluster. Its
+  super flare, played in the launch window, lays the discarded cards face up on the
+  table; the Mite keeps them one at a time (``Mite: keep X``) or ``discard the rest``.
+  Its wild flare (after alliances, the ``alliance_end`` window) takes every ally out of
+  the encounter, as Force Field does.
+* Philanthropist gives in the ``alliance_end`` window (after alliances form): ``use
+  Philanthropist power: blue`` names the receiver (a main player: its opponent; an
+  ally: either main player), then ``Philanthropist: give X`` the card (the public log
+  reads "give a card"). The two players alone know the card (``State.known``, which the
+  giver's observation shows as ``known_cards`` and its determinizations keep); a
+  main-player Philanthropist left without encounter cards draws a new hand at once. Its
+  super flare, played in the planning window, makes each main player it gave an
+  encounter card to this encounter select that card if it still holds it (the engine's
+  ``("must select", seat, card)``). Its wild flare is played in the regroup window (the
+  start of the encounter): the ship goes to the warp from a colony the lender picks, and
+  the named player uses all the lender's powers (an incarnation too) instead of its own
+  until the encounter ends or stops (``State.power_of``); the lender plays the wild side
+  of its own flare meanwhile, the borrower the super side of the lent alien's.
+* Reincarnator reincarnates when the encounter ends (the ``encounter_end`` hook, so the
+  outcome, a failed deal and "both lose" are all known): after a loss as a main player,
+  as an ally of the losing side, after a failed deal as a main player, or when both
+  sides lose; not after a win, a deal, Mite's colony or an encounter stopped without
+  cards. The incarnation (``State.extra[seat]``, public) is drawn with the state's
+  seeded chance, uniformly from the aliens that the rules may deal
+  (``State.alien_pool``: implemented, of the levels or the pool asked for) that no
+  player holds as its alien or incarnation, that have no game set-up text (Miser,
+  Tick-Tock, any power with a ``setup`` hook) and that are not barred with an alien in
+  play (Gambler with Sorcerer): drawing among them is the reference's "redraw". Pool
+  recycling: an incarnation given up returns to the pool after the next draw (so a
+  later loss always brings a different alien); with no alien left, nothing changes.
+  What the old incarnation built (Warrior's tokens) stays, frozen. A Sorcerer's swap
+  takes the incarnation along with the sheet; a lent Reincarnator reincarnates its
+  owner's sheet. Its super flare (resolution window) asks, at the end, ``Reincarnator:
+  reincarnate`` or ``keep my powers``. Its wild flare, played in the resolution window
+  on another main player who lost or failed to deal, is handed to that player, whose
+  alien is replaced right after the encounter by one drawn the same way (an
+  incarnation it had goes with the old sheet).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .aliens import POWERS as AL_POWERS
 from .aliens import Flare, Power, _flag, _has_flag, _own_ships, _won, register
 from .data import ATTACK, FLARE, NEGOTIATE
 
@@ -920,4 +964,256 @@ register(Power(
                 can_use=lambda s, seat: s.outcome in ("offense", "defense", "deal_made") and _won(s, seat)
                 and s.tokens[seat] > 0 and s.ships_on_colonies(seat) > 0,
                 text="a ship of yours to the warp discards an extra token"),
+))
+
+
+# ---------------------------------------------------------------- Mite
+def _mite_bluster(s: "State", seat: int) -> None:
+    # power: once the gate is loaded (the ``launched`` hook), a defense holding more
+    # than three cards chooses: discard down to three at random, or grant a colony
+    d = s.defender
+    if d >= 0 and s.target >= 0 and s.gate[seat] > 0 and len(s.hands[d]) > 3:
+        s._push(("power", d, "Mite", ("bluster", seat)))
+
+
+def _mite_options(s: "State", seat: int, data: Any) -> list[str]:
+    if data[0] == "bluster":
+        return ["discard down to 3", "give Mite a colony"]
+    names = sorted({s.t.name[c] for c in data[1]})  # super flare: the discarded cards, face up
+    return [f"keep {x}" for x in names] + ["discard the rest"]
+
+
+def _mite_choose(s: "State", seat: int, data: Any, arg: str) -> None:
+    if data[0] == "bluster":
+        mite = data[1]
+        if arg == "give Mite a colony":
+            # power (b): the gate's ships land beside the defense's, which stay; the
+            # encounter ends at once as a success for Mite (not a deal)
+            t = s.target
+            s.ships[t * s.n + mite] += s.gate[mite]
+            s.gate[mite] = 0
+            s.gate_from[mite] = []
+            s._end_early("colony granted")
+            s._win_at_once()  # rulebook: the game ends as soon as five foreign colonies are reached
+            return
+        # power (a): cards discarded at random until three are left
+        hand = s.hands[seat]
+        rng = s.chance()
+        gone = [hand.pop(rng.randrange(len(hand))) for _ in range(len(hand) - 3)]
+        s._forget_shown(seat)
+        if _has_flag(s, mite, "mite takes"):
+            # super flare: the discarded cards go face up to the Mite, which keeps any
+            s.table.extend(gone)
+            s._push(("power", mite, "Mite", ("keep", tuple(gone))))
+        else:
+            for c in gone:
+                s._discard(c, seat)
+        return
+    cards = data[1]
+    if arg == "discard the rest":
+        for c in cards:
+            s.table.remove(c)
+            s._discard(c, s.defender)
+        return
+    c = next(c for c in cards if s.t.name[c] == arg[5:])
+    s.table.remove(c)
+    s.hands[seat].append(c)
+    s._note_shown(c, seat)  # the cards were discarded face up: everybody saw it kept
+    rest = tuple(x for x in cards if x != c)
+    if rest:
+        s._push(("power", seat, "Mite", ("keep", rest)))
+
+
+def _allied_ships(s: "State", side: int) -> int:
+    return sum(s.gate[a] + s.side[a] for a in s.allies[side])
+
+
+def _mite_wild(s: "State", seat: int, arg: Any) -> None:
+    # wild flare: every ally's ships go home, on both sides (they leave the encounter)
+    for side in (0, 1):
+        for a in s.allies[side]:
+            s._send_home(a)
+        s.allies[side] = []
+    s._compute_cards()
+
+
+register(Power(
+    name="Mite", timing="launch", roles=("offense",), optional=False,
+    options=_mite_options, choose=_mite_choose,
+    hooks={"launched": _mite_bluster},
+    wild=Flare("alliance_end", _mite_wild, roles=("main",),
+               can_use=lambda s, seat: _allied_ships(s, 1 - s.side_of(seat)) > _allied_ships(s, s.side_of(seat)),
+               text="all allies go home when the opponent has more allied ships"),
+    super=Flare("launch", lambda s, seat, arg: _flag(s, seat, "mite takes"), roles=("offense",),
+                can_use=lambda s, seat: not _has_flag(s, seat, "mite takes"),
+                text="take the cards the defense discards"),
+))
+
+
+# ---------------------------------------------------------------- Philanthropist
+def _philanthropist_args(s: "State", seat: int) -> list[str]:
+    # a main player gives to its opponent, an ally to either main player
+    opp = s.opponent(seat)
+    if opp >= 0:
+        return [s.colours[opp]]
+    return [s.colours[o] for o in (s.offense, s.defender) if o >= 0]
+
+
+def _philanthropist_choose(s: "State", seat: int, data: Any, arg: str) -> None:
+    # power: the card cannot be refused; only the two players see it (State.known)
+    receiver = data[1]
+    c = s._take_from(s.hands[seat], arg[5:])
+    s._forget_shown(seat)
+    s.hands[receiver].append(c)
+    s._note_known(seat, (c,), receiver)
+    s.eflags.add(("gift", seat, receiver, c))
+    if s.opponent(seat) >= 0 and not s.has_encounter_card(seat):
+        s._new_hand(seat)  # power: a main player left without encounter cards draws a new hand
+
+
+def _philanthropist_super_gifts(s: "State", seat: int) -> list[tuple]:
+    """The encounter cards ``seat`` gave this encounter that their main player still
+    holds and has not selected yet (super flare: it must select them)."""
+    ie = s.t.is_enc
+    return [k for k in s.eflags if k[0] == "gift" and k[1] == seat and ie[k[3]] and k[3] in s.hands[k[2]]
+            and s.card[0 if k[2] == s.offense else 1] < 0 and k[2] in (s.offense, s.defender)]
+
+
+def _philanthropist_super(s: "State", seat: int, arg: Any) -> None:
+    # super flare: the receiver must play the encounter card it was given, if it can
+    for k in _philanthropist_super_gifts(s, seat):
+        s.eflags.add(("must select", k[2], k[3]))
+
+
+def _philanthropist_lend(s: "State", seat: int, arg: str) -> None:
+    # wild flare: a ship of yours to the warp, and the named player uses your powers
+    # instead of its own for this encounter (State.power_of; back at its end)
+    to = s.cindex[arg]
+    s.power_of[to] = seat
+    s.power_of[seat] = -1
+    s._set_powers()
+    s._lose_from_colonies(seat, 1)
+
+
+register(Power(
+    name="Philanthropist", timing="alliance_end", roles=("main", "ally"), optional=True,
+    use=lambda s, seat, arg: s._push(("power", seat, "Philanthropist", ("give", s.cindex[arg]))),
+    args=_philanthropist_args, can_use=lambda s, seat: bool(s.hands[seat]),
+    options=lambda s, seat, data: [f"give {x}" for x in sorted({s.t.name[c] for c in s.hands[seat]})],
+    choose=_philanthropist_choose,
+    wild=Flare("regroup", _philanthropist_lend,
+               args=lambda s, seat: [s.colours[o] for o in s.order_from(seat)[1:]],
+               can_use=lambda s, seat: (s.power_of[seat] == seat and bool(s.power_names(seat))
+                                        and s.ships_on_colonies(seat) > 0),
+               text="lend your power to another player for this encounter"),
+    super=Flare("planning", _philanthropist_super, roles=("main", "ally"),
+                can_use=lambda s, seat: bool(_philanthropist_super_gifts(s, seat)),
+                text="whoever you gave an encounter card must play it"),
+))
+
+
+# ---------------------------------------------------------------- Reincarnator
+#: aliens with game set-up text (never an incarnation); any alien whose power has a
+#: ``setup`` hook counts too
+_SETUP_TEXT = ("Miser", "Tick-Tock")
+#: pairs of aliens not played in the same game (the rulebook's "do not use with")
+_NOT_TOGETHER = (frozenset(("Gambler", "Sorcerer")),)
+
+
+def _unused_aliens(s: "State", ignore: tuple[str, ...] = ()) -> list[str]:
+    """The aliens an incarnation may be drawn from: of the game's pool (implemented, of
+    the levels or the pool the rules name), held by no player (as its alien or an
+    incarnation), without set-up text, and not barred with an alien in play. ``ignore``:
+    held aliens about to be given up (they do not bar a pair)."""
+    held = {a for a in s.alien if a} | {a for x in s.extra for a in x}
+    playing = held - set(ignore)
+    out = []
+    for a in s.alien_pool:
+        P = AL_POWERS.get(a)
+        if a in held or P is None or a in _SETUP_TEXT or "setup" in P.hooks:
+            continue
+        if any(a in pair and (pair - {a}) & playing for pair in _NOT_TOGETHER):
+            continue
+        out.append(a)
+    return out
+
+
+def _reincarnator_lost(s: "State", seat: int) -> bool:
+    """Whether ``seat`` lost the encounter: a main player or an ally of the losing side,
+    a main player whose deal failed, anybody in it when both sides lose."""
+    side, o = s.side_of(seat), s.outcome
+    if side < 0:
+        return False
+    if o in ("offense", "defense"):
+        return o != ("offense", "defense")[side]
+    if o == "deal_failed":
+        return seat in (s.offense, s.defender)
+    return o == "both lose"
+
+
+def _reincarnate(s: "State", owner: int) -> None:
+    # power: the current incarnation is discarded and a random unused alien drawn (the
+    # seat's own power is kept); the discarded one returns to the pool after the draw
+    pool = _unused_aliens(s, s.extra[owner])
+    if not pool:
+        return
+    s.extra[owner] = (pool[s.chance().randrange(len(pool))],)
+    s._set_powers()
+
+
+def _reincarnator_end(s: "State", seat: int) -> None:
+    if not _reincarnator_lost(s, seat):
+        return
+    owner = s.power_of[seat] if s.power_of[seat] >= 0 else seat  # a lent power's sheet
+    if _has_flag(s, seat, "reincarnate optional"):
+        s._push(("power", seat, "Reincarnator", ("maybe", owner)))  # super flare: it chooses
+    else:
+        _reincarnate(s, owner)
+
+
+def _reincarnator_choose(s: "State", seat: int, data: Any, arg: str) -> None:
+    if arg == "reincarnate":
+        _reincarnate(s, data[1])
+
+
+def _losers(s: "State", seat: int) -> list[str]:
+    """Wild flare: the other main players who lost the encounter or failed to deal."""
+    o = s.outcome
+    who = ([s.defender] if o == "offense" else [s.offense] if o == "defense"
+           else [s.offense, s.defender] if o in ("deal_failed", "both lose") else [])
+    return [s.colours[x] for x in who if x >= 0 and x != seat]
+
+
+def _reincarnator_wild(s: "State", seat: int, arg: str) -> None:
+    # wild flare: the flare goes to the loser, whose power changes once the encounter ends
+    pile, c = _flare_card(s, seat, "Reincarnator")
+    pile.remove(c)
+    to = s.cindex[arg]
+    s.hands[to].append(c)
+    s._note_shown(c, to)  # handed over in view of everybody
+    s.eflags.add(("flag", to, "swap power"))
+
+
+def _reincarnator_wild_end(s: "State", seat: int) -> None:
+    # wild flare, right after the encounter: the player swaps its alien for a random
+    # unused one (the same draw as the power's); an incarnation goes with a Reincarnator
+    for to in range(s.n):
+        if _has_flag(s, to, "swap power") and s.alien[to] is not None:
+            pool = _unused_aliens(s, (s.alien[to],) + s.extra[to])
+            if pool:
+                s.alien[to] = pool[s.chance().randrange(len(pool))]
+                s.extra[to] = ()
+                s._set_powers()
+
+
+register(Power(
+    name="Reincarnator", timing="resolution", roles=("main", "ally"), optional=False,
+    options=lambda s, seat, data: ["reincarnate", "keep my powers"], choose=_reincarnator_choose,
+    hooks={"encounter_end": _reincarnator_end},
+    wild=Flare("resolution", _reincarnator_wild, args=_losers, can_use=lambda s, seat: bool(_losers(s, seat)),
+               hooks={"encounter_end": _reincarnator_wild_end},
+               text="the loser swaps its power for a random unused one"),
+    super=Flare("resolution", lambda s, seat, arg: _flag(s, seat, "reincarnate optional"), roles=("main", "ally"),
+                can_use=lambda s, seat: not _has_flag(s, seat, "reincarnate optional"),
+                text="reincarnating is optional"),
 ))

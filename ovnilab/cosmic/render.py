@@ -305,6 +305,7 @@ _OUTCOME_TEXT = {
     "both lose": "both sides lose",
     "cancelled": "the encounter is cancelled",
     "reestablished": "a home colony is re-established",
+    "colony granted": "the defense grants a colony (the encounter ends)",
     "no card": "no encounter card: the turn ends",
 }
 
@@ -461,6 +462,22 @@ def _pending_answers(s: State) -> set[int]:
     return {t[1] for t in s.tasks if t[0] == "answer"}
 
 
+def _powers_text(s: State, p: int, alien: str) -> str:
+    """A seat's alien as its panel names it, with the powers it uses now when they
+    differ (public): an incarnation ("Reincarnator + Oracle"), a power lent away for the
+    encounter ("Human, lent to red") or borrowed ("Trader, using red's Human")."""
+    if not s.rules.powers:
+        return alien
+    src = s.power_of[p]
+    if src < 0:
+        to = [q for q in range(s.n) if s.power_of[q] == p]
+        return f"{alien}, lent to {s.colours[to[0]]}" if to else alien
+    names = s.power_names(p)
+    if src != p:
+        return f"{alien}, using {s.colours[src]}'s {' + '.join(names)}"
+    return " + ".join(names) if len(names) > 1 else alien
+
+
 def _power_status(s: State, p: int, v: _View) -> tuple[str, str, str]:
     """(text, colour, tooltip) of a seat's power: active, lost (fewer than three home
     colonies), zapped, or not known yet; the text is short, the tooltip says it whole."""
@@ -471,6 +488,8 @@ def _power_status(s: State, p: int, v: _View) -> tuple[str, str, str]:
         return text, MUTED, text
     home = s.home_colonies(p)
     colonies = f"{home} home colon{'y' if home == 1 else 'ies'}"
+    if s.power_of[p] < 0:
+        return "power LENT", MUTED, "power lent to another player for this encounter (Philanthropist's flare)"
     if s.power_lost(p):
         return (f"power LOST: {home} home", BAD,
                 f"power LOST: {colonies} (it works with {s.power_at} or more)")
@@ -513,7 +532,7 @@ def _panel(s: State, out: list[str], v: _View, p: int, x: float, y: float, w: fl
     alien = v.aliens[p]
     title = ("▶ " if to_act else "") + s.colours[p].capitalize()
     if alien:
-        title += f" · {alien}"
+        title += f" · {_powers_text(s, p, alien)}"
     elif s.rules.powers and v.offers and p == v.viewer:
         title += " · dealt " + " or ".join(v.offers)
     elif s.rules.powers and s.alien[p] is not None:
@@ -718,7 +737,7 @@ def _encounter(s: State, out: list[str], v: _View, y: float) -> float:
            else "the gate is not aimed yet" if d >= 0 else "drawing destiny")
     out.append(_text(x + 12, y + 72, _fit(tgt, SMALL, lw), SMALL, MUTED))
     if s.outcome:
-        good = s.outcome in ("offense", "deal_made", "reestablished", "cancelled")
+        good = s.outcome in ("offense", "deal_made", "reestablished", "cancelled", "colony granted")
         bad = s.outcome in ("defense", "deal_failed", "both lose", "no card")
         text = _OUTCOME_TEXT.get(s.outcome, s.outcome)
         if finished and s.last_result and s.last_result.get("totals"):

@@ -15,7 +15,9 @@ from ovnilab.cosmic import rules as R
 from . import BLUE, RED, YELLOW, arrange, drive, ships_on
 
 NEUTRAL = ("Will", "Oracle", "Trader")  # optional powers left unused in these encounters
-NEW = ("Amoeba", "Anti-Matter", "Calculator", "Fido", "Fodder", "Hate", "Healer", "Human", "Kamikaze", "Machine", "Mirror", "Remora", "Shadow", "Tripler", "Virus", "Warpish", "Void", "Masochist", "Tick-Tock")
+NEW = ("Amoeba", "Anti-Matter", "Calculator", "Fido", "Fodder", "Hate", "Healer", "Human", "Kamikaze", "Machine",
+       "Mirror", "Mite", "Philanthropist", "Reincarnator", "Remora", "Shadow", "Tripler", "Virus", "Warpish", "Void",
+       "Masochist", "Tick-Tock")
 
 
 def trio(alien: str, seat: int) -> list[str]:

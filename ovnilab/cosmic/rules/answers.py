@@ -49,21 +49,32 @@ class AnswersMixin:
                         out.extend(self._artifact_plays(seat, nm[c], timing))
                     else:
                         out.extend(_A(x.kind, x.a, x.b, mark) for x in self._artifact_plays(seat, nm[c], timing))
-        p = self.powers[seat]
-        if self._power_offered(seat, timing):
+        for p in self._offered_powers(seat, timing):
             if p.args is None:
                 out.append(_A("power", p.name, None))
             else:
                 out.extend(_A("power", p.name, x) for x in p.args(self, seat))
         return out
 
-    def _power_offered(self, seat: int, timing: str) -> bool:
-        """Whether ``seat``'s optional power may be used in a window of ``timing`` (public:
+    def _used_key(self, seat: int, alien: str) -> tuple:
+        """The mark of ``seat``'s optional power ``alien`` used this encounter: its first
+        power's is ``("used", seat)``, another one's (an incarnation) names the alien."""
+        first = self.powers[seat]
+        return ("used", seat) if first is None or first.name == alien else ("used", seat, alien)
+
+    def _offered_powers(self, seat: int, timing: str) -> list:
+        """``seat``'s optional powers that may be used in a window of ``timing`` (public:
         aliens, roles and home colonies are on the table)."""
-        p = self.powers[seat]
-        return (p is not None and p.optional and p.use is not None and p.timing == timing
-                and ("used", seat) not in self.eflags
-                and self._power_on(seat) and self._role_ok(seat, p.roles) and p.can_use(self, seat))
+        if not self.power_sets[seat] or not self._power_on(seat):
+            return []
+        return [p for p in self.power_sets[seat]
+                if p.optional and p.use is not None and p.timing == timing
+                and self._used_key(seat, p.name) not in self.eflags
+                and self._role_ok(seat, p.roles) and p.can_use(self, seat)]
+
+    def _power_offered(self, seat: int, timing: str) -> bool:
+        """Whether one of ``seat``'s optional powers may be used in a window of ``timing``."""
+        return bool(self._offered_powers(seat, timing))
 
     def _holds_cards(self, seat: int) -> bool:
         """Whether ``seat`` has cards it could play from (hand, or a playable hoard):
@@ -116,7 +127,7 @@ class AnswersMixin:
             if ("flared", alien) in ef:
                 continue
             # REFERENCE: the owner plays the Super side while its power works, else the Wild
-            fl = sup if (self.alien[seat] == alien and self._power_on(seat)) else wild
+            fl = sup if (self.holds_power(seat, alien) and self._power_on(seat)) else wild
             if fl is not None and self._role_ok(seat, fl.roles):
                 return True
         return False
@@ -140,9 +151,8 @@ class AnswersMixin:
     def _holds_window_play(self, seat: int, timing: str) -> bool:
         """Whether ``seat`` holds something it may play in a window of ``timing`` now
         (``Rules.ask_holders_only``: only these seats are asked)."""
-        p = self.powers[seat]
         spec, tims = self.t.special, self.t.timings
-        maybe = p is not None and p.optional and p.use is not None and p.timing == timing
+        maybe = any(p.optional and p.use is not None and p.timing == timing for p in self.power_sets[seat])
         if not maybe:
             maybe = any(spec[c] and timing in tims[c] for c in self.hands[seat]) or (
                 bool(self.hoard[seat]) and any(spec[c] and timing in tims[c] for c in self.hoard[seat]))
@@ -164,7 +174,7 @@ class AnswersMixin:
         if a.kind == "power":
             # REFERENCE: Cosmic Zap cancels one use of a power: the other players may
             # answer the use before it takes effect
-            self.eflags.add(("used", seat))
+            self.eflags.add(self._used_key(seat, a.a))
             self._push(*self._zap_tasks(seat, "power"), ("effect", seat, "power", a.a, a.b, None))
             return
         if a.kind == "play":
@@ -195,8 +205,8 @@ class AnswersMixin:
             return False
         if self.rules.before_issue_13:
             return True
-        p = self.powers[seat]
-        return bool(p.hooks) and p.timing in ("passive", timing) and self._role_ok(seat, p.roles)
+        return any(bool(p.hooks) and p.timing in ("passive", timing) and self._role_ok(seat, p.roles)
+                   for p in self.power_sets[seat])
 
     # --- answers: the round a play opens before it takes effect
     def _zap_tasks(self, seat: int, what: str) -> list[tuple]:
@@ -231,7 +241,7 @@ class AnswersMixin:
         if (self.rules.flares and ("flare", s) not in self.eflags and ("flared", "Filch") not in self.eflags
                 and any(T.alien[c] == "Filch" for pile, _ in self._piles(s) for c in pile)
                 and any(kd[c] == NEGOTIATE for pile, _ in self._piles(s) for c in pile)
-                and not (self.alien[s] == "Filch" and self._power_on(s)) and "Filch" in POWERS):
+                and not (self.holds_power(s, "Filch") and self._power_on(s)) and "Filch" in POWERS):
             out.append(_A("flare", "Filch", "wild", None))
         return out
 
@@ -325,8 +335,8 @@ class AnswersMixin:
                 self._discard(x, seat)
         elif what == "power":
             # a power used in a window (unless a Cosmic Zap answered it)
-            if self._power_on(seat):
-                self.powers[seat].use(self, seat, y)
+            if self._power_on(seat) and self.holds_power(seat, x):
+                POWERS[x].use(self, seat, y)
         else:
             # a flare may be cancelled as it takes effect (Anti-Matter's flares): it
             # counts as played and stays in its owner's hand

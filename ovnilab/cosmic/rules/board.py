@@ -57,7 +57,7 @@ class BoardMixin:
     def power_active(self, seat: int) -> bool:
         """Whether ``seat``'s alien power works now (rulebook: three home colonies, two
         with four planets: ``power_at``; not cancelled by a Cosmic Zap this encounter)."""
-        if self.powers[seat] is None:
+        if not self.power_sets[seat]:
             return False
         if ("zap", seat) in self.eflags:
             return False
@@ -146,9 +146,9 @@ class BoardMixin:
         return out
 
     def has_power(self, seat: int, alien: str) -> bool:
-        """Whether ``seat`` is ``alien`` and its power works now."""
-        p = self.powers[seat]
-        return p is not None and p.name == alien and self._power_on(seat)
+        """Whether ``seat`` uses ``alien``'s power (its own, an incarnation, a lent one)
+        and its powers work now."""
+        return self.holds_power(seat, alien) and self._power_on(seat)
 
     def seat_of(self, alien: str) -> int:
         """The seat playing ``alien`` (-1 when nobody)."""

@@ -178,7 +178,7 @@ class CardsMixin:
         if P is None:
             return []
         # REFERENCE: the owner plays the Super side while its power works, else the Wild
-        side = "super" if (self.alien[seat] == alien and self._power_on(seat)) else "wild"
+        side = "super" if (self.holds_power(seat, alien) and self._power_on(seat)) else "wild"
         fl = P.super if side == "super" else P.wild
         if fl is None or (fl.timing != timing and fl.timing != "any") or not self._role_ok(seat, fl.roles):
             return []

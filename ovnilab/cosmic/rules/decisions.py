@@ -346,6 +346,12 @@ class DecisionsMixin:
                 if ie[c] and nm[c] not in seen:
                     seen.add(nm[c])
                     out.append(_A("select", nm[c], True))
+        if self.eflags:
+            # a card this player must select if it holds it (Philanthropist's super flare:
+            # ``("must select", seat, card)`` in eflags)
+            must = [k[2] for k in self.eflags if k[0] == "must select" and k[1] == s and k[2] in self.hands[s]]
+            if must:
+                return [_A("select", nm[min(must)], False)]
         if self.eflags and not self.rules.before_issue_13 and any(k[0] == "upset" for k in self.eflags):
             # Loser: once the upset is declared, both main players play attack cards
             # if they can (its super flare declares it after selection: no constraint)

@@ -139,6 +139,22 @@ class EncounterMixin:
     def _s_launch_window(self) -> None:
         self._window("launch")
 
+    def _s_launched(self) -> None:
+        # powers that act once the gate is loaded, after the launch window and before
+        # the alliance (Mite's bluster)
+        for seat, fn in self._hook("launched"):
+            fn(self, seat)
+
+    def _end_early(self, outcome: str) -> None:
+        """The encounter ends at once as a success for the offense (Mite's colony): no
+        other phase is played (the queued decisions still run), the clean-up discards and
+        sends ships home as usual, and a second encounter may follow. ``outcome`` names
+        how it ended (``last_result["outcome"]``): neither a deal nor a defensive win, so
+        what counts those (Tick-Tock) does not count it."""
+        self.outcome = outcome
+        self.off_success = True
+        self.flow = IDX_ENC_END
+
     def _s_alliance_window(self) -> None:
         self.stage = "alliance"
         self._window("alliance")
@@ -376,6 +392,8 @@ class EncounterMixin:
             self._send_home(s)
         for seat, fn in self._hook("encounter_end"):
             fn(self, seat)
+        # Philanthropist's wild flare: a power lent for the encounter goes back
+        self._end_lending()
         # bookkeeping an alien keeps even while its power is zapped or lost (2009 FAQ:
         # Warrior's tokens)
         for seat, fn, roles in self.hooked.get("tally", ()):
@@ -435,6 +453,7 @@ class EncounterMixin:
         self.table = []
         for c in table:
             self._discard(c)
+        self._end_lending()
         if end_turn:
             self._end_turn()
 
@@ -572,12 +591,13 @@ class EncounterMixin:
         res = [win, comp]
         for seat, fn in self._hook("outcome"):
             fn(self, seat, res)
-        for seat, p in enumerate(self.powers):
-            # a power that acts when it is zapped (Human): Cosmic Zap cancelled it this
-            # encounter, it would work otherwise, and its role fits
-            if (p is not None and "zapped" in p.hooks and ("zap", seat) in self.eflags
-                    and not self.power_lost(seat) and self._role_ok(seat, p.roles)):
-                p.hooks["zapped"](self, seat, res)
+        for seat, ps in enumerate(self.power_sets):
+            for p in ps:
+                # a power that acts when it is zapped (Human): Cosmic Zap cancelled it this
+                # encounter, it would work otherwise, and its role fits
+                if ("zapped" in p.hooks and ("zap", seat) in self.eflags
+                        and not self.power_lost(seat) and self._role_ok(seat, p.roles)):
+                    p.hooks["zapped"](self, seat, res)
         if any(k[0] == "upset" for k in self.eflags if isinstance(k, tuple) and k):
             # Loser: the side that would lose wins (no compensation for the new loser)
             res = [1 - res[0], -1]
@@ -595,6 +615,7 @@ _FLOW: list[Callable[[State], None]] = [
     EncounterMixin._s_destiny_window,
     EncounterMixin._s_launch,
     EncounterMixin._s_launch_window,
+    EncounterMixin._s_launched,
     EncounterMixin._s_alliance_window,
     EncounterMixin._s_alliance,
     EncounterMixin._s_alliance_end_window,

@@ -183,6 +183,29 @@ class HiddenInfoMixin:
         holds, whichever cards moved."""
         if self.shown:
             self.shown = tuple(x for x in self.shown if x[1] not in seats)
+        if self.known:
+            self.known = tuple(x for x in self.known if x[2] not in seats)
+
+    def _note_known(self, viewer: int, cards: Sequence[int], holder: int) -> None:
+        """``viewer`` alone (with ``holder``) saw ``cards`` go into or sit in ``holder``'s
+        hand (Philanthropist's gift, Mind's look)."""
+        if viewer == holder or not cards:
+            return
+        old = {x for x in self.known if x[0] == viewer}
+        self.known = self.known + tuple((viewer, c, holder) for c in cards if (viewer, c, holder) not in old)
+        self._note_flares(viewer, cards)
+
+    def private_pins(self, viewer: int) -> list[tuple[int, int]]:
+        """``(holder, card)``: the cards ``viewer`` privately knows are in another hand now
+        (:attr:`known`). Simplification: while the holder's selected encounter card is
+        face down to the viewer, what the viewer knew of that hand is set aside (it
+        cannot tell which card was selected) and counts again once the card is revealed;
+        and any card leaving the hand unseen ends what it knew of that hand."""
+        if not self.known:
+            return []
+        hidden = {self.selected_by(side) for side in (OFF, DEF)
+                  if self.card[side] >= 0 and not self.card_visible(side, viewer)}
+        return [(h, c) for v, c, h in self.known if v == viewer and h not in hidden and c in self.hands[h]]
 
     def _note_flare_play(self, t: tuple, a: Action) -> None:
         """A flare is played face up and stays in (after use returns to) its owner's
@@ -254,7 +277,10 @@ class HiddenInfoMixin:
         hands only by size (but a hand it may look at now, :meth:`shown_hands`); deck order
         never; face-down encounter cards until revealed; other players' aliens once every
         alien is chosen; of the flares in the deck only those it knows of
-        (:meth:`known_flares`)."""
+        (:meth:`known_flares`); the cards it saw privately in other hands and still knows
+        are there (``known_cards``, :meth:`private_pins`), and the hands Mind let it look
+        at this encounter as they were then (``seen_hands``); the powers each seat uses
+        (``powers``: an incarnation, a lent power)."""
         if not (isinstance(seat, int) and 0 <= seat < self.n):
             raise ValueError(f"seat must be 0..{self.n - 1}, got {seat!r}")
         n, col, nm = self.n, self.colours, self.t.name
@@ -293,6 +319,8 @@ class HiddenInfoMixin:
             "target": self.pname[self.target] if self.target >= 0 else None,
             "aliens": [a if (s == seat or chosen) else None for s, a in enumerate(self.alien)],
             "alien_offers": list(self.offers[seat]),
+            # the powers each seat uses now (an incarnation beside its own, a lent power)
+            "powers": [list(self.power_names(s)) if (s == seat or chosen) else [] for s in range(n)],
             "powers_active": [self._power_on(s) if chosen else False for s in range(n)],
             "planets": planets,
             "warp": list(self.warp),
@@ -317,12 +345,23 @@ class HiddenInfoMixin:
             "removed": list(self.removed),
             "deal_offer": offer,
             "peeked_hands": {col[o]: self.hand_names(o) for o in shown},
+            # cards seen privately in other hands (Philanthropist's gift, Mind's look), and
+            # the hands Mind looked at this encounter as they were then
+            "known_cards": self._known_names(seat),
+            "seen_hands": {col[k[2]]: list(k[3]) for k in sorted(self.eflags, key=repr)
+                           if k[0] == "saw" and k[1] == seat},
             "outcome": self.outcome,
             "flares_known": sorted(self.t.alien[c] for c in self.known_flares(seat, shown)),
             "game_over": self.over,
             "winners": self.winners(),
             "win_reason": self.win_reason,
         }
+
+    def _known_names(self, seat: int) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for h, c in self.private_pins(seat):
+            out.setdefault(self.colours[h], []).append(self.t.name[c])
+        return {k: sorted(v) for k, v in sorted(out.items())}
 
     def determinize(self, seat: int, rng: Any) -> "State":
         """A full state consistent with what ``seat`` has seen, for search bots.
@@ -356,14 +395,24 @@ class HiddenInfoMixin:
         slots, sides = s.hidden_places(seat)
         sizes = [len(x) for x in slots]
         slot_of = {id(x): k for k, x in enumerate(slots)}
-        pins = sorted({(slot_of[id(pile)], nm[c]) for o, c in s._public_pins()
+        public = s._public_pins()
+        pins = sorted({(slot_of[id(pile)], nm[c]) for o, c in public
                        for pile in (s.hands[o] if c in s.hands[o] else s.hoard[o],) if id(pile) in slot_of})
+        # what ``seat`` saw privately in other hands stays there too (:meth:`private_pins`)
+        public_cards = {c for _, c in public}
+        priv = [(h, c) for h, c in s.private_pins(seat)]
+        private = [(slot_of[id(s.hands[h])], nm[c], h) for h, c in s.private_pins(seat)
+                   if c not in public_cards and id(s.hands[h]) in slot_of]
         pool = [c for x in slots for c in x] + [s.card[side] for side in sides]
         if s.rules.flares and not setup:
             pool = s._redraw_flares(seat, pool, rng, shown)
         pool.sort(key=T.canon.__getitem__)  # canonical: by face, then id
         fixed: list[list[int]] = [[] for _ in slots]
         for k, face in pins:
+            i = next((i for i, c in enumerate(pool) if nm[c] == face), -1)
+            if i >= 0 and len(fixed[k]) < sizes[k]:
+                fixed[k].append(pool.pop(i))
+        for k, face, h in sorted(private):
             i = next((i for i, c in enumerate(pool) if nm[c] == face), -1)
             if i >= 0 and len(fixed[k]) < sizes[k]:
                 fixed[k].append(pool.pop(i))
@@ -377,6 +426,23 @@ class HiddenInfoMixin:
             rest = k - len(f)
             x[:] = f + pool[:rest]
             del pool[:rest]
+        # what ``seat`` knew privately names the new cards of those faces; the other
+        # seats' private knowledge is theirs (and would tell the true hands)
+        known, taken, moved = [], set(), {}
+        for h, old in priv:
+            c = next((c for c in s.hands[h] if nm[c] == nm[old] and c not in taken), -1)
+            if c >= 0:
+                taken.add(c)
+                known.append((seat, c, h))
+                moved[old] = c
+        s.known = tuple(known)
+        if moved:
+            # the seat's records naming those cards follow them (Philanthropist's gifts)
+            s.eflags = {(k[0], k[1], k[2], moved.get(k[3], k[3])) if k[0] == "gift" and k[1] == seat
+                        else (k[0], k[1], moved.get(k[2], k[2])) if k[0] == "must select" else k
+                        for k in s.eflags}
+        if any(k[0] == "saw" and k[1] != seat for k in s.eflags):
+            s.eflags = {k for k in s.eflags if not (k[0] == "saw" and k[1] != seat)}
         if s.rules.powers and s.offers[seat] and not setup:
             s._redeal_offers(seat, rng, setup=False)
         # what the other seats remember of flares is theirs: they know their hands now

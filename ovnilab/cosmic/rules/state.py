@@ -315,7 +315,16 @@ class State(BoardMixin, CardsMixin, EncounterMixin, DecisionsMixin, AnswersMixin
         self.alien_pool: tuple[str, ...] = tuple(pool)
         self.cards_in_game: tuple[int, ...] = tuple(range(g.deck_size)) + tuple(
             sorted(g.flare_card[a] for a in flare_aliens))
+        #: powers a seat holds beside its alien's own, for the rest of the game
+        #: (Reincarnator's incarnation): public, changed only by powers
+        self.extra: list[tuple[str, ...]] = [() for _ in range(n)]
+        #: whose powers each seat uses this encounter: itself, another seat (a power lent
+        #: by Philanthropist's wild flare, used instead of its own) or -1 (it lent its
+        #: powers away); every seat uses its own again when the encounter ends
+        self.power_of: list[int] = list(range(n))
         self.powers: tuple[Any, ...] = (None,) * n
+        #: every power each seat uses now (its first one is ``powers[seat]``)
+        self.power_sets: tuple[tuple[Any, ...], ...] = ((),) * n
         self.hooked: dict[str, tuple] = {}
         # rulebook: the cosmic deck, with the flares, shuffled (hands are dealt once every
         # player has chosen an alien)
@@ -332,6 +341,11 @@ class State(BoardMixin, CardsMixin, EncounterMixin, DecisionsMixin, AnswersMixin
         #: Vulch collects or keeps); they count while the card is still there, until a
         #: card leaves that hand unseen (``_forget_shown``) or it is reshuffled
         self.shown: tuple[tuple[int, int], ...] = ()
+        #: ``(viewer, card, holder)``: cards one seat saw privately go into (or sit in)
+        #: another's hand (Philanthropist's gift, Mind's look); each counts, for that
+        #: viewer, while the card is still there, until a card leaves that hand unseen
+        #: (``_forget_shown``); see :meth:`private_pins`
+        self.known: tuple[tuple[int, int, int], ...] = ()
         #: flare cards everybody knows are in the game (played, drawn face up, or
         #: reshuffled from the discard pile into the deck)
         self.flares_public: frozenset[int] = frozenset()
@@ -419,16 +433,41 @@ class State(BoardMixin, CardsMixin, EncounterMixin, DecisionsMixin, AnswersMixin
         """(Re)build the power of each seat and the table of hooks the engine calls."""
         if not self.rules.powers:
             self.powers = (None,) * self.n
+            self.power_sets = ((),) * self.n
             self.hooked = {}
             return
-        self.powers = tuple(POWERS[a] if a else None for a in self.alien)
+        sets = tuple(tuple(POWERS[a] for a in self.power_names(s)) for s in range(self.n))
+        self.power_sets = sets
+        self.powers = tuple(ps[0] if ps else None for ps in sets)
         hooked: dict[str, list] = {}
-        for s, p in enumerate(self.powers):
-            if p is None:
-                continue
-            for name, fn in p.hooks.items():
-                hooked.setdefault(name, []).append((s, fn, p.roles))
+        # a seat with several powers (an incarnation, a lent power) has the hooks of each,
+        # its own alien's first
+        for s, ps in enumerate(sets):
+            for p in ps:
+                for name, fn in p.hooks.items():
+                    hooked.setdefault(name, []).append((s, fn, p.roles))
         self.hooked = {k: tuple(v) for k, v in hooked.items()}
+
+    def power_names(self, seat: int) -> tuple[str, ...]:
+        """The aliens whose powers ``seat`` uses now: its own alien's and the extra ones it
+        holds (Reincarnator's incarnation), or those of the seat that lent it its powers
+        this encounter (none while it lent its own away). Public."""
+        src = self.power_of[seat]
+        if src < 0 or not self.rules.powers:
+            return ()
+        a = self.alien[src]
+        return ((a,) if a else ()) + tuple(self.extra[src])
+
+    def holds_power(self, seat: int, alien: str) -> bool:
+        """Whether ``seat`` uses ``alien``'s power now (working or not)."""
+        return any(p.name == alien for p in self.power_sets[seat])
+
+    def _end_lending(self) -> None:
+        """Powers lent for the encounter go back to their owners (its end, or an
+        encounter stopped without cards)."""
+        if self.power_of != list(range(self.n)):
+            self.power_of = list(range(self.n))
+            self._set_powers()
 
     @classmethod
     def from_options(cls, seed: int, options: dict[str, Any]) -> "State":
@@ -457,16 +496,17 @@ class State(BoardMixin, CardsMixin, EncounterMixin, DecisionsMixin, AnswersMixin
 
     # mutable fields, copied by clone (scalars, tuples and the static tables are shared)
     _FLAT_LISTS = ("ships", "warp", "gate", "side", "tokens", "removed", "ddeck", "ddiscard", "alien", "offers",
-                   "deck", "discard", "table", "card", "reinf", "bonus", "inv", "tasks", "winners_", "deal_picks")
+                   "deck", "discard", "table", "card", "reinf", "bonus", "inv", "tasks", "winners_", "deal_picks",
+                   "extra", "power_of")
     _NESTED_LISTS = ("gate_from", "side_from", "hands", "hoard", "allies")
     _SETS = ("eflags",)
 
     # shared read-only data (tables, board, card set): equality skips it
-    _STATIC = ("g", "t", "hooked", "powers", "pindex", "cindex", "A", "_orders", "_planets", "system")
+    _STATIC = ("g", "t", "hooked", "powers", "power_sets", "pindex", "cindex", "A", "_orders", "_planets", "system")
 
     def _fingerprint(self) -> Any:
         # the powers in play (Power definitions are compared by name)
-        return super()._fingerprint() + repr([p.name if p else None for p in self.powers])
+        return super()._fingerprint() + repr([[p.name for p in ps] for ps in self.power_sets])
 
     # ------------------------------------------------------------- properties
     @property

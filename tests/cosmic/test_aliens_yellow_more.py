@@ -1,0 +1,269 @@
+"""Mind, Mite, Philanthropist and Reincarnator (yellow, issue 14): each power changes a
+real encounter (compared with the same encounter without it), and so does each side of
+its flare; the readings the module documents, and random games with these aliens dealt."""
+
+import html
+import random
+import re
+import time
+from collections import Counter
+
+from ovnilab import cosmic
+from ovnilab.cosmic import aliens as AL
+from ovnilab.cosmic import rules as R
+from ovnilab.cosmic.render import to_svg
+
+from . import BLUE, RED, YELLOW, arrange, drive, ships_on
+from .test_aliens_yellow_red import NEUTRAL, flares, outcome, played, trio, with_flare
+
+MINE = ("Mite", "Philanthropist", "Reincarnator")
+
+# ------------------------------------------------------------------ Mite
+BLUE_FIVE = ["attack 20", "attack 04", "attack 05", "negotiate", "attack 06"]
+LAUNCH2 = ["aim at blue 1", "ship from red 1", "ship from red 2", "done"]
+
+
+def test_mite_colony_ends_the_encounter_as_a_success():
+    s, base = played("Mite", RED, LAUNCH2 + ["Mite: give Mite a colony"],
+                     hands={RED: ["attack 04", "attack 06"], BLUE: BLUE_FIVE})
+    assert outcome(s) == "colony granted" and s.phase == "second"
+    assert ships_on(s, RED, "blue 1") == 2 and ships_on(s, BLUE, "blue 1") == 4 and s.foreign_colonies(RED) == 1
+    assert s.last_result["cards"] == (None, None) and len(s.hands[BLUE]) == 5  # no card was played
+    assert outcome(base) == "defense" and base.foreign_colonies(RED) == 0 and base.warp[RED] == 2
+
+
+def test_mite_discard_leaves_the_defense_three_cards_at_random():
+    s, base = played("Mite", RED, LAUNCH2 + ["Mite: discard down to 3"],
+                     hands={RED: ["attack 04"], BLUE: BLUE_FIVE})
+    assert len(s.discard) == 2 + 2  # two thrown away, then the two encounter cards
+    assert len(base.hands[BLUE]) == 4 and len(s.hands[BLUE]) == 2
+    assert outcome(s) in ("offense", "defense")
+
+
+def test_mite_does_not_bluster_at_three_cards_or_when_zapped():
+    s = arrange(aliens=trio("Mite", RED), hands={RED: ["attack 04"], BLUE: BLUE_FIVE[:3]})
+    drive(s, LAUNCH2, until=lambda s: s.phase in ("power", "invite"))
+    assert s.phase == "invite"
+    z = arrange(aliens=trio("Mite", RED), rules=flares(*trio("Mite", RED)),
+                hands={RED: ["attack 04"], BLUE: BLUE_FIVE + ["Cosmic Zap"]})
+    drive(z, LAUNCH2 + ["play Cosmic Zap on red"], until=lambda s: s.phase in ("power", "invite"))
+    assert ("zap", RED) in z.eflags and z.phase == "invite" and len(z.hands[BLUE]) == 5
+
+
+def test_mite_super_keeps_the_discarded_cards():
+    kw = dict(aliens=trio("Mite", RED), rules=flares(*trio("Mite", RED)),
+              hands={RED: ["attack 04", "Mite flare"], BLUE: ["attack 20", "attack 04", "attack 05", "negotiate"]})
+    s = arrange(**kw)
+    drive(s, ["aim at blue 1", "ship from red 1", "done", "play Mite flare (super)", "Mite: discard down to 3"],
+          until=lambda s: s.phase == "power" and s.current_player == RED)
+    names = [x.removeprefix("Mite: keep ") for x in map(str, s.legal_actions()) if "keep" in x]
+    assert len(names) == 1 and len(s.hands[BLUE]) == 3 and len(s.table) == 1
+    s.apply(f"Mite: keep {names[0]}")
+    assert names[0] in s.hand_names(RED) and s.table == [] and len(s.discard) == 0
+    base = arrange(**kw)
+    drive(base, ["aim at blue 1", "ship from red 1", "done", "Mite: discard down to 3"],
+          until=lambda s: s.phase == "invite")
+    assert len(base.discard) == 1 and len(base.hands[RED]) == 2
+
+
+def test_mite_wild_sends_every_ally_home():
+    script = ["aim at blue 1", "ship from red 1", "done", "invite nobody", "invite yellow", "join defense",
+              "ship from yellow 1", "ship from yellow 2", "done", "!play Mite flare (wild)"]
+    s, base = with_flare("Mite", script, hands={RED: ["attack 12", "Mite flare"], BLUE: ["attack 08"]})
+    assert outcome(s) == "offense" and s.allies == [[], []] and s.foreign_colonies(RED) == 1
+    assert outcome(base) == "defense" and base.last_result["totals"] == (13, 14)
+
+
+# ------------------------------------------------------------------ Philanthropist
+YELLOW_ALLY = ["aim at blue 1", "ship from red 1", "done", "invite yellow", "invite nobody", "join offense",
+               "ship from yellow 1", "done"]
+
+
+def test_philanthropist_ally_gives_the_offense_a_card():
+    s, base = played("Philanthropist", YELLOW, YELLOW_ALLY + ["use Philanthropist power: red",
+                                                              "Philanthropist: give attack 30", "!select attack 30"],
+                     hands={RED: ["attack 01"], BLUE: ["attack 08"], YELLOW: ["attack 30"]})
+    assert outcome(s) == "offense" and s.last_result["totals"] == (32, 12)
+    assert outcome(base) == "defense" and base.last_result["totals"] == (3, 12)
+
+
+def test_philanthropist_gift_is_private_and_a_main_player_without_encounter_cards_draws():
+    s = arrange(aliens=trio("Philanthropist", RED), hands={RED: ["attack 04", "Card Zap"], BLUE: ["attack 08"]},
+                deck_top=["attack 40"], ask_everyone=True)
+    drive(s, ["aim at blue 1", "ship from red 1", "done", "use Philanthropist power: blue",
+              "Philanthropist: give attack 04"], until=lambda s: s.phase == "select")
+    assert sorted(s.hand_names(BLUE)) == ["attack 04", "attack 08"]
+    assert "attack 40" in s.hand_names(RED) and len(s.hands[RED]) == 8  # a new hand
+    assert s.describe(s.log[-1], None) == "Philanthropist: give a card"
+    assert s.observation(RED)["known_cards"] == {"blue": ["attack 04"]}
+    assert s.observation(YELLOW)["known_cards"] == {}
+    d = s.determinize(RED, random.Random(3))
+    assert "attack 04" in d.hand_names(BLUE) and d.observation(RED) == s.observation(RED)
+    drive(s, ["select attack 40", "select attack 08"], until=lambda s: s.revealed)
+    assert s.observation(RED)["known_cards"] == {"blue": ["attack 04"]}
+    # while the receiver's card is face down to the giver (the moment before the reveal),
+    # what it knew of that hand is set aside: it cannot tell which card was selected
+    before = s.clone()
+    before.revealed = False
+    assert before.observation(RED)["known_cards"] == {} and before.private_pins(RED) == []
+
+
+def test_philanthropist_zapped_gives_nothing():
+    s = arrange(aliens=trio("Philanthropist", RED), rules=flares(*trio("Philanthropist", RED)),
+                hands={RED: ["attack 04", "attack 10"], BLUE: ["attack 08", "Cosmic Zap"]})
+    drive(s, ["aim at blue 1", "ship from red 1", "done", "use Philanthropist power: blue", "play Cosmic Zap on red"],
+          until=lambda s: s.phase == "select")
+    assert s.hand_names(BLUE) == ["attack 08"] and len(s.hands[RED]) == 2
+
+
+def test_philanthropist_wild_lends_a_power_for_the_encounter():
+    aliens = ["Trader", "Oracle", "Human"]
+    kw = dict(aliens=aliens, rules=flares(*aliens, "Philanthropist"),
+              hands={RED: ["attack 10"], BLUE: ["attack 10"], YELLOW: ["Philanthropist flare"]})
+    s = arrange(**kw)
+    drive(s, ["play Philanthropist flare (wild): red"], until=lambda s: s.phase == "aim")
+    assert s.power_names(RED) == ("Human",) and s.power_names(YELLOW) == () and s.warp[YELLOW] == 1
+    assert not s.power_active(YELLOW) and s.observation(BLUE)["powers"][RED] == ["Human"]
+    drive(s, ["aim at blue 1", "ship from red 1", "done"])
+    assert outcome(s) == "offense" and s.last_result["totals"] == (15, 14)
+    assert s.power_names(RED) == ("Trader",) and s.power_names(YELLOW) == ("Human",)  # back at the end
+    base = drive(arrange(**kw), ["aim at blue 1", "ship from red 1", "done"])
+    assert outcome(base) == "defense" and base.last_result["totals"] == (11, 14)
+
+
+def test_philanthropist_super_makes_the_receiver_play_the_gift():
+    script = YELLOW_ALLY + ["use Philanthropist power: blue", "Philanthropist: give attack 01",
+                            "!play Philanthropist flare (super)"]
+    s, base = with_flare("Philanthropist", script, aliens=trio("Philanthropist", YELLOW),
+                         hands={RED: ["attack 08"], BLUE: ["attack 20"], YELLOW: ["attack 01", "Philanthropist flare"]})
+    assert outcome(s) == "offense" and s.last_result["totals"] == (10, 5)
+    assert outcome(base) == "defense" and base.last_result["totals"] == (10, 24)
+
+
+# ------------------------------------------------------------------ Reincarnator
+LOSE = dict(hands={RED: ["attack 01"], BLUE: ["attack 20"]})
+LAUNCH1 = ["aim at blue 1", "ship from red 1", "done"]
+
+
+def reincarnator(pool: tuple[str, ...], extra: tuple[str, ...] = (), **kw) -> cosmic.State:
+    """Reincarnator at red (and Will, Oracle) dealt from ``pool``, with an incarnation."""
+    rules = kw.pop("rules", None) or cosmic.Rules(flares=False, alien_pool=pool)
+    s = arrange(aliens=trio("Reincarnator", RED), rules=rules, **kw)
+    s.extra[RED] = extra
+    s._set_powers()
+    return s
+
+
+def test_reincarnator_takes_on_an_unused_alien_when_it_loses():
+    # Miser (game set-up text) is never drawn, Will and Oracle are held: Human it is
+    s, base = played("Reincarnator", RED, LAUNCH1,
+                     rules=cosmic.Rules(flares=False, alien_pool=("Reincarnator", "Will", "Oracle", "Human", "Miser")),
+                     **LOSE)
+    assert outcome(s) == outcome(base) == "defense"
+    assert s.extra[RED] == ("Human",) and s.power_names(RED) == ("Reincarnator", "Human")
+    assert s.observation(BLUE)["powers"][RED] == ["Reincarnator", "Human"] and s.has_power(RED, "Human")
+    assert base.extra == [(), (), ()] and base.power_names(RED) == ("Clone",)
+
+
+def test_reincarnator_incarnation_works_beside_its_own_power_and_a_win_keeps_it():
+    kw = dict(hands={RED: ["attack 10"], BLUE: ["attack 10"]})
+    s = drive(reincarnator(("Reincarnator", "Will", "Oracle", "Human"), ("Human",), **kw), LAUNCH1)
+    base = drive(reincarnator(("Reincarnator", "Will", "Oracle", "Human"), **kw), LAUNCH1)
+    assert outcome(s) == "offense" and s.last_result["totals"] == (15, 14) and s.extra[RED] == ("Human",)
+    assert outcome(base) == "defense" and base.last_result["totals"] == (11, 14)
+    assert "Red · Reincarnator + Human" in re.sub(r"<[^>]+>", "", to_svg(s))
+
+
+def test_reincarnator_trades_its_incarnation_on_a_later_loss():
+    s = drive(reincarnator(("Reincarnator", "Will", "Oracle", "Human", "Macron"), ("Human",), **LOSE), LAUNCH1)
+    assert outcome(s) == "defense" and s.extra[RED] == ("Macron",)
+    t = drive(reincarnator(("Reincarnator", "Will", "Oracle", "Miser"), **LOSE), LAUNCH1)
+    assert outcome(t) == "defense" and t.extra[RED] == ()  # nobody left to become
+
+
+def test_reincarnator_zapped_does_not_change():
+    pool = ("Reincarnator", "Will", "Oracle", "Human")
+    s = reincarnator(pool, rules=cosmic.Rules(alien_pool=pool), hands={RED: ["attack 01"],
+                                                                       BLUE: ["attack 20", "Cosmic Zap"]})
+    drive(s, LAUNCH1 + ["play Cosmic Zap on red"])
+    assert outcome(s) == "defense" and "play Cosmic Zap on red" in map(str, s.log) and s.extra[RED] == ()
+
+
+def test_reincarnator_as_an_ally_of_the_losing_side():
+    kw = dict(rules=cosmic.Rules(flares=False, alien_pool=("Will", "Reincarnator", "Oracle", "Human")),
+              hands={RED: ["attack 01"], BLUE: ["attack 20"]})
+    s = arrange(aliens=["Will", "Oracle", "Reincarnator"], **kw)
+    drive(s, YELLOW_ALLY)
+    assert outcome(s) == "defense" and s.extra[YELLOW] == ("Human",)
+
+
+def test_reincarnator_wild_swaps_the_loser_power_after_the_encounter():
+    aliens = list(NEUTRAL)
+    kw = dict(aliens=aliens, rules=flares(*aliens, "Reincarnator", "Human"),
+              hands={RED: ["attack 01"], BLUE: ["attack 20"], YELLOW: ["Reincarnator flare"]})
+    s = drive(arrange(**kw), LAUNCH1 + ["play Reincarnator flare (wild): red"])
+    base = drive(arrange(**kw), LAUNCH1)
+    assert outcome(s) == outcome(base) == "defense"
+    assert s.alien[RED] in ("Reincarnator", "Human") and s.power_names(RED) == (s.alien[RED],)
+    assert "Reincarnator flare" in s.hand_names(RED) and "Reincarnator flare" not in s.hand_names(YELLOW)
+    assert base.alien[RED] == "Will"
+
+
+def test_reincarnator_super_makes_reincarnating_optional():
+    pool = ("Reincarnator", "Will", "Oracle", "Human")
+    kw = dict(rules=cosmic.Rules(alien_pool=pool), hands={RED: ["attack 01", "Reincarnator flare"],
+                                                          BLUE: ["attack 20"]})
+    s = drive(reincarnator(pool, **kw), LAUNCH1 + ["play Reincarnator flare (super)", "Reincarnator: keep my powers"])
+    assert s.last_result["outcome"] == "defense" and s.extra[RED] == ()
+    base = drive(reincarnator(pool, **kw), LAUNCH1)
+    assert base.extra[RED] == ("Human",)
+
+
+def test_render_names_a_lent_power():
+    aliens = ["Trader", "Oracle", "Human"]
+    s = arrange(aliens=aliens, rules=flares(*aliens, "Philanthropist"),
+                hands={RED: ["attack 10"], BLUE: ["attack 10"], YELLOW: ["Philanthropist flare"]})
+    drive(s, ["play Philanthropist flare (wild): red"], until=lambda s: s.phase == "aim")
+    text = html.unescape(re.sub(r"<[^>]+>", "", to_svg(s)))
+    assert "Red · Trader, using yellow's Human" in text and "Yellow · Human, lent to red" in text
+    assert "power LENT" in text
+
+
+# ------------------------------------------------------------------ random games
+def test_random_games_with_these_aliens_dealt():
+    """150 random games whose pools hold these aliens (each dealt, its flare in the deck,
+    most of the time): the invariants hold after every action, a determinization keeps
+    the actor's view and its legal actions, saves replay; every flare side is played."""
+    start = time.perf_counter()
+    others = [a for a in cosmic.implemented_aliens() if a not in MINE]
+    used: Counter = Counter()
+    dealt: Counter = Counter()
+    for seed in range(150):
+        n = 3 + seed % 3
+        rng = random.Random(1000 + seed)
+        pool = MINE + tuple(rng.sample(others, 2 * n + 1 - len(MINE)))
+        s = cosmic.new_game(n, seed=seed, rules=cosmic.Rules(alien_pool=pool))
+        steps = 0
+        while not s.is_over():
+            legal = s.legal_actions()
+            mine = [a for a in legal if a.kind in ("flare", "power") and a.a in MINE]
+            a = rng.choice(mine) if mine and rng.random() < 0.5 else rng.choice(legal)
+            if a.kind in ("flare", "power", "choose") and a.a in MINE:
+                used[(a.a, a.b if a.kind == "flare" else "power")] += 1
+            s.apply(a)
+            steps += 1
+            R.check_invariants(s)
+            if steps % 17 == 0 and not s.is_over():
+                seat = s.current_player
+                o = s.observation(seat)
+                d = s.determinize(seat, random.Random(steps))
+                R.check_invariants(d)
+                assert d.observation(seat) == o and d.legal_actions() == s.legal_actions()
+                d.apply(rng.choice(d.legal_actions()))
+            assert steps < 20_000
+        dealt.update(a for a in s.alien if a in MINE)
+        if seed % 10 == 0:
+            assert cosmic.load_json(s.to_json()) == s
+    assert set(dealt) == set(MINE), dealt
+    assert set(used) >= {(a, side) for a in MINE for side in ("wild", "super")}, used
+    assert time.perf_counter() - start < 120
