@@ -191,3 +191,27 @@ def test_every_legal_action_reads_back_from_its_text():
             s.apply(rng.choice(legal))
     # the texts of the newer choices were met too
     assert {"give", "discard", "play from hoard", "reinforce from hoard", "propose", "choose"} <= kinds
+
+
+def test_the_conformance_games_deal_every_alien_of_the_default_levels_at_least_30_times():
+    """The 1,050 conformance games (tests/test_conformance.py: 350 seeds for 3, 4 and 5
+    players, random choices from the start) keep their invariants with the aliens they
+    deal; this counts those aliens (the alien choices are the games' first actions, so
+    replaying them is enough) and asks for every alien the default rules deal (issue 14:
+    each at least 30 times)."""
+    import ovnilab
+    from tests.test_conformance import CONFIGS
+
+    kwsets, games = CONFIGS["cosmic"]
+    dealt: Counter = Counter()
+    for kw in kwsets:
+        for seed in range(games):
+            s = ovnilab.make("cosmic", seed=seed, **kw)
+            rng = random.Random(seed)
+            while s.phase == "alien":
+                s.apply(rng.choice(s.legal_actions()))
+            dealt.update(a for a in s.alien if a)
+    data = cosmic.load_data()
+    default = [a for a in cosmic.implemented_aliens() if data.aliens[a].level in cosmic.Rules().alien_levels]
+    assert set(dealt) == set(default)
+    assert min(dealt[a] for a in default) >= 30, dealt.most_common()[-5:]
