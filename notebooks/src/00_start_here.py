@@ -28,7 +28,7 @@
 # | --- | --- | --- |
 # | [`lessons/`](lessons/) | students, in class | one class period each, with the mathematics on the page and graded exercises |
 # | [`play/`](play/) | everyone | a ready board per game: [Ovni](play/ovni.ipynb), [Cosmic Encounter](play/cosmic.ipynb), [the cow game](play/cows.ipynb) |
-# | [`rules/`](rules/) | everyone | every rule shown on a real position: [Ovni](rules/ovni.ipynb), [the cow game](rules/cows.ipynb), Cosmic in three parts ([encounter](rules/cosmic_1_encounter.ipynb), [cards and deals](rules/cosmic_2_cards_and_deals.ipynb), [aliens](rules/cosmic_3_aliens.ipynb)) |
+# | [`rules/`](rules/) | everyone | every rule shown on a real position: [Ovni](rules/ovni.ipynb), [the cow game](rules/cows.ipynb), Cosmic in four parts ([encounter](rules/cosmic_1_encounter.ipynb), [cards and deals](rules/cosmic_2_cards_and_deals.ipynb), [the green aliens](rules/cosmic_3_aliens.ipynb), [the yellow and red aliens](rules/cosmic_4_yellow_red_aliens.ipynb)) |
 # | [`explore/`](explore/) | designers, curious students | balance, what-if rule variants, bot ladders, alien and card statistics |
 #
 # ## The lessons

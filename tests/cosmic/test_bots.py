@@ -51,6 +51,22 @@ def test_bots_play_legal_games_to_the_end():
         assert all(b.decisions > 10 for b in bots[:2])
 
 
+def test_bots_play_the_yellow_and_red_aliens():
+    # issue 14: the search bots determinize and evaluate positions with every new power
+    # (several powers per seat, removed ships, alternate wins, tokens); each game deals
+    # four aliens of the yellow and red ones implemented
+    data = cosmic.load_data()
+    new = [a for a in cosmic.implemented_aliens() if data.aliens[a].level != "green"]
+    for seed in range(6):
+        pool = tuple(random.Random(seed).sample(new, 8))
+        bots = [Checked(GreedyBot()), Checked(fast_mcts()), Checked(RandomBot()), Checked(RandomBot())]
+        s = cosmic.new_game(4, seed=seed, rules=cosmic.Rules(alien_pool=pool))
+        result = play(s, bots)
+        cosmic.check_invariants(s)
+        assert s.is_over() and result.winners
+        assert all(a in pool for a in s.alien)
+
+
 # ----------------------------------------------------------------- decisions from the view only
 def positions(seed: int, n: int, every: int):
     """Positions of a random game where the player to act has a real choice: every

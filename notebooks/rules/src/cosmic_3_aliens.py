@@ -11,6 +11,7 @@
 #
 # [Part 1: the encounter](cosmic_1_encounter.ipynb) ·
 # [Part 2: cards and deals](cosmic_2_cards_and_deals.ipynb) · **Part 3** ·
+# [Part 4: the yellow and red aliens](cosmic_4_yellow_red_aliens.ipynb) ·
 # [Play Cosmic Encounter](../play/cosmic.ipynb)
 #
 # Each player plays an alien whose **power** breaks one rule of parts 1 and 2. This part
