@@ -20,8 +20,9 @@
 # them, and shows 16 yellow and red powers once each, on a real encounter, in the form of
 # part 3: seat 0 (**red**) plays the alien, the game runs until the moment the power
 # matters, and what happens is compared with **the same game where red plays a neutral
-# alien**. Each demonstration asserts what its text says, so an engine change that
-# breaks a sentence fails the notebook's test.
+# alien** (or, for a power used by choice, where red does not use it). Each
+# demonstration asserts what its text says, so an engine change that breaks a sentence
+# fails the notebook's test.
 #
 # **Contents**
 # 1. [The alert levels](#1.-The-alert-levels)
@@ -36,15 +37,16 @@
 # 5. [The flares](#5.-The-flares)
 #
 # **Glossary** (the rulebook's Portuguese term in brackets)
-# - *alert level* (nível de alerta): green, yellow or red, printed on each alien sheet; the rulebook suggests beginners play green aliens only.
+# - *alert level* (the rulebook's níveis de habilidade, shown by lâmpadas de alerta): green for beginners, yellow for players with some experience, red for experienced players looking for unusual strategies.
 # - *alien power* (poder alienígena): the rule an alien breaks; it works only while its player has at least three home colonies and no Cosmic Zap has cancelled it (part 1, section 4; part 2).
 # - *main player* (jogador principal): the offense (atacante) or the defense (defensor); *ally* (aliado): a player who sent ships to one side; *not main*: any player but the two main players.
-# - *total* (total): an encounter card's value plus the side's ships and reinforcements (reforço); *reveal* (revelação): the phase where the encounter cards are turned face up.
+# - *planning* (Planejamento): the phase where the main players select their encounter cards (cartas de encontro) face down; *reveal* (Revelar): the phase where they turn them face up.
+# - *total* (total): an attack card's value plus the ships on its side and the reinforcements (reforço) played; the higher total wins.
 # - *timing* (linha do tempo): the phase in which a power acts; *optional* power: its player is asked, with an action `use X power`, whether to use it; the others act by themselves.
 # - *window*: a moment of the encounter where optional powers, artifacts and flares are offered (an ovnilab term).
-# - *warp* (Warp): where lost ships go; *regroup* (reagrupar): the offense's retrieval of one ship from the warp at the start of its turn.
-# - *destiny card* (carta de destino): the card that names the defender; *compensation* (compensação): cards a negotiating loser takes from the winner (part 2).
-# - *flare* (carta de brilho): an alien's card, with a *wild* (curinga) side anyone may play and a *super* side for the alien's own player (part 2, section 6).
+# - *warp* (Warp): where lost ships go; *regroup* (Reagrupar): at the start of each encounter the offense brings one of its ships back from the warp.
+# - *destiny card* (carta de Destino): the card that names the defender; *compensation* (compensação): cards a negotiating loser takes from the winner (part 2).
+# - *flare* (Flare, as the rulebook's Portuguese text also calls it): an alien's card in the cosmic deck, with a *wild* side anyone may play and a *super* side for the alien's own player (part 2, section 6).
 # - *a neutral alien*: in these demonstrations, Observer, whose power acts only on allies (the quiet players here never ally).
 
 # %%
@@ -68,6 +70,14 @@ def use_power(state, alien, arg=None):
     players decline to cancel it (a power's use waits while the holders of a Cosmic Zap
     may answer it: part 2)."""
     state.apply(f"use {alien} power" + (f": {arg}" if arg else ""))
+    while state.phase == "zap":
+        state.apply("pass")
+
+
+def play_flare(state, action):
+    """Play a flare (``action``: its text) and let the others decline to cancel it (a
+    flare waits while the holders of a Card Zap may answer it: part 2)."""
+    state.apply(action)
     while state.phase == "zap":
         state.apply("pass")
 
@@ -129,6 +139,23 @@ def twin(state, neutral=NEUTRAL):
     while "pass" in options(other) and (other.stage, other.revealed) != (state.stage, state.revealed):
         other.apply("pass")
     return other
+
+
+def flare_game(alien, seed, red=NEUTRAL):
+    """A game with flares where red plays ``red`` beside Oracle and Trader, and the deck
+    holds the flares of these three aliens and of ``alien`` (the game's pool)."""
+    aliens = [red, "Oracle", "Trader"]
+    pool = tuple(dict.fromkeys(aliens + [alien]))
+    return cosmic.new_game(3, seed=seed, rules=cosmic.Rules(alien_pool=pool), aliens=aliens)
+
+
+def reach_flare(alien, until, seed=0, red=NEUTRAL):
+    """``reach`` for the games of ``flare_game(alien, k, red)``."""
+    for k in range(seed, seed + 100):
+        g = flare_game(alien, k, red)
+        if _reaches(g, until):
+            return g
+    raise RuntimeError(f"no game with the {alien} flare reached the position")
 
 
 def red_main(s):
@@ -249,7 +276,8 @@ assert set(SHOWN) <= implemented and len(SHOWN) == 16
 # **Amoeba** (main player, after selection, optional): once the cards are selected it may
 # add ships to the encounter (no limit of four) or withdraw ships from it. ovnilab's
 # reading: the action names a count (`use Amoeba power: add 3 ships`); added ships come
-# from its fullest other colony, withdrawn ones go back where they came from.
+# from its fullest other colony, withdrawn ones go back where they came from (a defense's
+# to its fullest other colony). The power needs a ship of its own in the encounter.
 
 # %%
 g = reach("Amoeba", lambda s: offered(s, "use Amoeba power: add 4 ships") and s.offense == 0, seed=2)
@@ -289,7 +317,10 @@ assert r["outcome"] == SIDES[low] != rb["outcome"]
 #
 # **Calculator** (main player, planning, optional): before the cards are selected it
 # declares that, if both are attacks, the higher card is reduced by the lower one (it
-# counts the difference of the two). Which card is higher is not known when it decides.
+# counts the difference of the two). ovnilab offers it in the planning window, before
+# either card is selected, so the Calculator decides without knowing which card will be
+# the higher. (Its wild flare, shown in [section 5](#5.-The-flares), may make a card count
+# less than 0.)
 
 # %%
 g = reach("Calculator", lambda s: offered(s, "use Calculator power"), seed=6)
@@ -427,14 +458,15 @@ assert r["outcome"] == SIDES[side] != rb["outcome"]
 # ### Kamikaze
 #
 # **Kamikaze** (main player, planning, optional): before the cards are selected it may
-# send ships from its colonies to the warp and draw two cards from the deck for each.
-# ovnilab's reading: the ships are chosen one at a time (a home planet may be emptied),
-# the cards drawn at once.
+# send up to four ships from its colonies to the warp and draw two cards from the deck
+# for each. ovnilab's reading: the ships are chosen one at a time (a home planet may be
+# emptied), the cards drawn at once.
 
 # %%
 g = reach("Kamikaze", lambda s: offered(s, "use Kamikaze power: send 2 ships"), seed=0)
 base = g.clone()
 warp, hand, home = g.warp[0], g.hand_names(0), g.ships_on_colonies(0)
+print(f"red is the {SIDES[g.side_of(0)]}; its hand: {hand}")
 use_power(g, "Kamikaze", "send 2 ships")
 while g.phase == "lose":
     g.apply(options(g)[0])
@@ -450,8 +482,9 @@ assert r["outcome"] != rb["outcome"]
 # ### Mirror
 #
 # **Mirror** (main player, planning, optional): before the cards are selected it may
-# declare that the digits of every attack card revealed are reversed (`08` counts 80,
-# `30` counts 03).
+# declare that the digits of every attack card revealed by a main player are reversed
+# (`08` counts 80, `30` counts 03); a value another power pushed outside 00-99 stays as it
+# is.
 
 # %%
 g = reach("Mirror", lambda s: offered(s, "use Mirror power"), seed=10)
@@ -484,8 +517,25 @@ assert g.warp[1] == warp[1] - 1 and g.warp[0] == warp[0] - 1 and g.warp[2] == wa
 
 # %% [markdown]
 # Blue retrieved one ship, as every offense does (part 1), and one of red's followed it to
-# a colony red chose; yellow's ships stayed in the warp.
-#
+# a colony red chose; yellow's ships stayed in the warp. The cards: `g.history()` gives
+# every position of a game; here is the first action of a game's eight turns after which
+# another player drew from the deck:
+
+# %%
+g = demo("Remora", seed=0)
+advance(g, lambda s: s.turn >= 8)
+states = g.history()
+i = next(i for i in range(1, len(states)) if any(
+    len(states[i].hands[o]) > len(states[i - 1].hands[o]) and len(states[i].deck) < len(states[i - 1].deck)
+    for o in (1, 2)))
+was, now = states[i - 1], states[i]
+drew = [o for o in (1, 2) if len(now.hands[o]) > len(was.hands[o])]
+print(f"action {i} of the game, {g.colours[g.actors[i - 1]]}'s {str(g.log[i - 1])!r}:",
+      f"{', '.join(g.colours[o] for o in drew)} drew from the deck ({len(was.deck) - len(now.deck)} cards left it);",
+      f"hands {[len(h) for h in was.hands]} -> {[len(h) for h in now.hands]}: red drew one too")
+assert drew and len(now.hands[0]) == len(was.hands[0]) + len(drew)
+
+# %% [markdown]
 # ### Shadow
 #
 # **Shadow** (any role, destiny, always): when the destiny card drawn is another player's
@@ -579,11 +629,85 @@ assert r["outcome"] != rb["outcome"]
 #
 # Each alien also has a flare card (part 2, section 6): anyone holding it may play the
 # wild side; the alien's own player plays the super side while its power works. The
-# demonstrations above play without flares; a game deals the flares of the aliens in its
-# pool (`Rules(alien_pool=...)`). Their texts, from `data/cosmic/flares.toml`:
+# demonstrations above play without flares; a game with flares shuffles into the deck the
+# flares of the aliens dealt, topped up from its pool (`Rules(alien_pool=...)`). The texts
+# of the flares of the 16 aliens shown, from `data/cosmic/flares.toml`:
 
 # %%
 for name in SHOWN:
     flare = data.flares[name]
     print(f"{name:<12} wild:  {flare.wild}\n{'':<12} super: {flare.super}")
 assert len([name for name in SHOWN if name in data.flares]) == len(SHOWN) == 16
+
+# %% [markdown]
+# Four of them on a real encounter. `flare_game(alien, seed, red)` deals red the alien
+# `red` (Observer by default) beside Oracle and Trader, and puts in the deck their
+# flares and `alien`'s; the comparison is again with the same game where red passes.
+#
+# **Tripler's wild flare**: a main player whose opponent reveals an attack of 15 or more
+# makes it count a third of its value, rounded up. Red plays Observer here:
+
+# %%
+g = reach_flare("Tripler", lambda s: offered(s, "play Tripler flare (wild)") and s.current_player == 0, seed=9)
+side, base = g.side_of(0), g.clone()
+theirs = g.t.name[g.card[1 - side]]
+play_flare(g, "play Tripler flare (wild)")
+print(f"red ({g.alien[0]}, {SIDES[side]}) plays the Tripler flare against {theirs}: it counts {g.values[1 - side]}")
+assert value(theirs) >= 15 and g.values[1 - side] == -(-value(theirs) // 3) and base.values[1 - side] == value(theirs)
+r, rb = both_ways(g, base, ("red plays the flare", "red does not"))
+assert r["outcome"] == SIDES[side] != rb["outcome"]
+
+# %% [markdown]
+# **Tripler's super flare**: the Tripler's own attack card is tripled up to 13 instead of
+# up to 10:
+
+# %%
+g = reach_flare("Tripler", lambda s: offered(s, "play Tripler flare (super)") and s.current_player == 0, seed=10, red="Tripler")
+side, base = g.side_of(0), g.clone()
+mine = g.t.name[g.card[side]]
+print(f"red (Tripler, {SIDES[side]}) revealed {mine}: it counts {g.values[side]}", end="")
+play_flare(g, "play Tripler flare (super)")
+print(f"; with the super flare {g.values[side]}")
+assert 10 < value(mine) <= 13 and g.values[side] == 3 * value(mine) and base.values[side] == -(-value(mine) // 3)
+r, rb = both_ways(g, base, ("red plays the flare", "red does not"))
+assert r["outcome"] == SIDES[side] != rb["outcome"]
+
+# %% [markdown]
+# **Calculator's wild flare**: before the cards are selected, a main player calls odd or
+# even for the sum of the two attack cards; right, the opponent's card loses the value of
+# the caller's; wrong, the caller's card loses the opponent's. ovnilab's reading: no floor,
+# so a card may count less than 0 (the reference's text sets none):
+
+# %%
+g = reach_flare("Calculator", lambda s: offered(s, "play Calculator flare (wild): odd") and s.current_player == 0, seed=2)
+side = g.side_of(0)
+play_flare(g, "play Calculator flare (wild): odd")
+advance(g, lambda s: s.revealed)
+cards = [g.t.name[c] for c in g.card]
+odd = (value(cards[0]) + value(cards[1])) % 2 == 1
+loser = 1 - side if odd else side
+print(f"red ({SIDES[side]}) called odd; cards {cards} sum to {value(cards[0]) + value(cards[1])}:",
+      f"the call is {'right' if odd else 'wrong'}, the {SIDES[loser]}'s card counts {g.values[loser]}; totals {g.totals}")
+assert g.kinds == (0, 0) and g.values[loser] == value(cards[loser]) - value(cards[1 - loser]) < 0
+assert g.values[1 - loser] == value(cards[1 - loser])
+r = finish_encounter(g, g.last_result)
+print(f"the {r['outcome']} wins")
+assert r["outcome"] == SIDES[1 - loser]
+
+# %% [markdown]
+# **Machine's wild flare**: the offense has a second encounter even after failing its
+# first one (and, without an encounter card left, draws a new hand and keeps the flare).
+# Red plays Observer and has just lost its first encounter:
+
+# %%
+g = reach_flare("Machine", lambda s: offered(s, "play Machine flare (wild)") and s.current_player == 0, seed=0)
+base = g.clone()
+print(f"red ({g.alien[0]}) is the offense of encounter {g.enc_no}; cards {[g.t.name[c] for c in g.card]}, the {g.outcome}",
+      f"wins; red plays the flare in the {g.stage} window")
+play_flare(g, "play Machine flare (wild)")
+r, rb = both_ways(g, base, ("red plays the flare", "red does not"))
+print(f"red plays the flare: {who(g, g.current_player)} may {options(g)}")
+advance(base, lambda s: s.turn_player != 0)
+print(f"red does not: {who(base, base.turn_player)}'s turn begins")
+assert g.offense == 0 and r["outcome"] == "defense" and g.phase == "second" and "have a second encounter" in options(g)
+assert rb["outcome"] == "defense" and base.turn_player != 0
