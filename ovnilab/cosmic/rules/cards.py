@@ -71,6 +71,9 @@ class CardsMixin:
             # powers that react to another player's draw from the deck (Remora)
             for s, fn in self._hook("drew"):
                 fn(self, s, seat)
+            # ... and that see which cards were drawn (Mind's wild flare)
+            for s, fn in self._hook("drew_cards"):
+                fn(self, s, seat, got)
         return got
 
     def _discard(self, card: int, by: int = -1) -> None:
