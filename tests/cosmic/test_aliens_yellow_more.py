@@ -8,8 +8,10 @@ import re
 import time
 from collections import Counter
 
+import pytest
+
 from ovnilab import cosmic
-from ovnilab.cosmic import aliens as AL
+from ovnilab.core import IllegalAction
 from ovnilab.cosmic import rules as R
 from ovnilab.cosmic.render import to_svg
 
@@ -42,6 +44,15 @@ def test_mind_looks_at_a_hand_once_and_keeps_what_it_saw():
     drive(s, [], until=lambda s: s.revealed)
     played = s.t.name[s.card[1]]
     assert s.observation(YELLOW)["seen_hands"] == seen and played not in s.observation(YELLOW)["known_cards"]["blue"]
+
+
+def test_a_look_at_a_hand_it_may_not_see_is_refused_and_changes_nothing():
+    s = arrange(aliens=trio("Mind", RED), hands={RED: ["attack 10"], BLUE: ["attack 08"]})
+    drive(s, LAUNCH1, until=lambda s: s.phase == "window")
+    before = s.clone()
+    with pytest.raises(IllegalAction, match="use Mind power: yellow"):
+        s.apply("use Mind power: yellow")  # a main player looks at its opponent's hand only
+    assert s == before
 
 
 def test_mind_as_a_main_player_looks_at_its_opponent_and_zapped_sees_nothing():
@@ -188,6 +199,17 @@ def test_philanthropist_wild_lends_a_power_for_the_encounter():
     assert s.power_names(RED) == ("Trader",) and s.power_names(YELLOW) == ("Human",)  # back at the end
     base = drive(arrange(**kw), ["aim at blue 1", "ship from red 1", "done"])
     assert outcome(base) == "defense" and base.last_result["totals"] == (11, 14)
+
+
+def test_philanthropist_wild_lend_ends_with_a_short_encounter():
+    # yellow lends Mite's power to red, whose bluster ends the encounter at once
+    aliens = ["Trader", "Oracle", "Mite"]
+    s = arrange(aliens=aliens, rules=flares(*aliens, "Philanthropist"),
+                hands={RED: ["attack 10"], BLUE: BLUE_FIVE, YELLOW: ["Philanthropist flare"]})
+    drive(s, ["play Philanthropist flare (wild): red", "aim at blue 1", "ship from red 1", "done",
+              "Mite: give Mite a colony"])
+    assert outcome(s) == "colony granted" and ships_on(s, RED, "blue 1") == 1
+    assert s.power_of == [RED, BLUE, YELLOW] and s.power_names(RED) == ("Trader",) and s.has_power(YELLOW, "Mite")
 
 
 def test_philanthropist_super_makes_the_receiver_play_the_gift():
