@@ -45,6 +45,9 @@ an action, whether to use it), and functions the engine calls:
                                   True cancels it (it counts as played)
     ``regroup(s, seat)``          the offense's regroup: True replaces its retrieval
     ``drew(s, seat, player)``     ``player`` drew cards from the deck (not at set-up)
+    ``drew_cards(s, seat, player, cards)``  the same draw, with the cards drawn (what
+                                  ``seat`` sees of them is its own business: Mind's
+                                  wild flare notes them in ``State.known``)
     ``retrieved(s, seat, player)``  ``player`` brought ships back from the warp (regroup,
                                   or a placement of ships from the warp, once it is done)
     ``another_encounter(s, seat)``  after an encounter of the offense: True grants it

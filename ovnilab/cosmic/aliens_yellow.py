@@ -6,8 +6,8 @@ hooks); its text is in ``data/cosmic/aliens.toml`` and ``flares.toml``. The sour
 ``ALIENS-YELLOW-RED.md`` (the implementers' reference, in our own words).
 
 Implemented: Amoeba, Anti-Matter, Calculator, Fido, Fodder, Hate, Healer, Human,
-Kamikaze, Mirror, Remora, Shadow, Tick-Tock, Mite, Philanthropist, Reincarnator. Not yet:
-Mind (its level in ``Rules(alien_levels=...)`` is refused by name).
+Kamikaze, Mirror, Remora, Shadow, Tick-Tock, Mind, Mite, Philanthropist, Reincarnator: all
+seventeen.
 
 Readings (where the reference leaves a choice, ovnilab takes this one)
 ----------------------------------------------------------------------
@@ -104,6 +104,20 @@ Readings (where the reference leaves a choice, ovnilab takes this one)
   decisions already under way are made. Its super flare is played in the resolution
   window as a main player whose side won (or who made a deal): the extra token goes
   first (a last one wins at once), then the ship, from a colony of its choice.
+* Mind looks in the alliance window, before the invitations (``use Mind power: blue``:
+  the public log names whose hand, never a card). The look is once: the Mind's
+  observation shows that hand as it was then (``seen_hands``, for the rest of the
+  encounter), and the cards it saw are in ``State.known``. Simplification for what it
+  keeps knowing: each card it saw counts as still in that hand while it is there (its
+  observation's ``known_cards``, kept by its determinizations), all of them are set
+  aside while that player's selected card is face down to the Mind (it cannot tell
+  which one was selected; they count again after the reveal), and any card leaving
+  that hand unseen (a random card taken, a deal's cards) ends what it knew of the hand.
+  Its super flare (not a main player, alliance window) looks at both main players'
+  hands the same way. Its wild flare (the 2009 erratum: any player, any phase) is played
+  ahead in any window, naming another player: that player's deck draws for the rest of
+  the encounter are seen by the Mind (the ``drew_cards`` hook) and added to what it
+  knows; the cards still go to the player, and nobody else learns anything.
 * Mite blusters through the ``launched`` hook, once the launch window has closed (a
   Cosmic Zap played there stops it) and before the alliance window; the defense answers
   ``Mite: discard down to 3`` (at random, with the state's seeded chance) or ``Mite:
@@ -964,6 +978,43 @@ register(Power(
                 can_use=lambda s, seat: s.outcome in ("offense", "defense", "deal_made") and _won(s, seat)
                 and s.tokens[seat] > 0 and s.ships_on_colonies(seat) > 0,
                 text="a ship of yours to the warp discards an extra token"),
+))
+
+
+# ---------------------------------------------------------------- Mind
+def _mind_args(s: "State", seat: int) -> list[str]:
+    # a main player looks at its opponent's hand, anybody else at either main player's
+    opp = s.opponent(seat)
+    if opp >= 0:
+        return [s.colours[opp]]
+    return [s.colours[o] for o in (s.offense, s.defender) if o >= 0]
+
+
+def _mind_look(s: "State", seat: int, holder: int) -> None:
+    """``seat`` looks at ``holder``'s whole hand once: a snapshot for its observation
+    (``seen_hands``, this encounter) and what it knows of the cards (``State.known``)."""
+    s.eflags -= {k for k in s.eflags if k[0] == "saw" and k[1] == seat and k[2] == holder}
+    s.eflags.add(("saw", seat, holder, tuple(s.hand_names(holder))))
+    s._note_known(seat, list(s.hands[holder]), holder)
+
+
+def _mind_wild_drew(s: "State", seat: int, player: int, cards: list[int]) -> None:
+    # wild flare: the named player's deck draws pass through the Mind's hands
+    if ("flag", seat, "mind draws", player) in s.eflags:
+        s._note_known(seat, cards, player)
+
+
+register(Power(
+    name="Mind", timing="alliance", roles=("any",), optional=True,
+    use=lambda s, seat, arg: _mind_look(s, seat, s.cindex[arg]),
+    args=_mind_args, can_use=lambda s, seat: s.defender >= 0,
+    wild=Flare("any", lambda s, seat, arg: s.eflags.add(("flag", seat, "mind draws", s.cindex[arg])),
+               args=lambda s, seat: [s.colours[o] for o in s.order_from(seat)[1:]],
+               hooks={"drew_cards": _mind_wild_drew},
+               text="see every card another player draws this encounter"),
+    super=Flare("alliance", lambda s, seat, arg: [_mind_look(s, seat, o) for o in (s.offense, s.defender)],
+                roles=("not_main",), can_use=lambda s, seat: s.defender >= 0,
+                text="look at both main players' hands"),
 ))
 
 

@@ -8,15 +8,85 @@ import re
 import time
 from collections import Counter
 
+import pytest
+
 from ovnilab import cosmic
-from ovnilab.cosmic import aliens as AL
+from ovnilab.core import IllegalAction
 from ovnilab.cosmic import rules as R
 from ovnilab.cosmic.render import to_svg
 
 from . import BLUE, RED, YELLOW, arrange, drive, ships_on
 from .test_aliens_yellow_red import NEUTRAL, flares, outcome, played, trio, with_flare
 
-MINE = ("Mite", "Philanthropist", "Reincarnator")
+MINE = ("Mind", "Mite", "Philanthropist", "Reincarnator")
+
+# ------------------------------------------------------------------ Mind
+LAUNCH1 = ["aim at blue 1", "ship from red 1", "done"]
+
+
+def test_mind_looks_at_a_hand_once_and_keeps_what_it_saw():
+    kw = dict(hands={RED: ["attack 10"], BLUE: ["attack 08", "negotiate", "Card Zap"]}, ask_everyone=True)
+    s = arrange(aliens=trio("Mind", YELLOW), **kw)
+    drive(s, ["aim at blue 1", "ship from red 1", "done", "use Mind power: blue"], until=lambda s: s.phase == "invite")
+    base = drive(arrange(aliens=trio("Clone", YELLOW), **kw), ["aim at blue 1", "ship from red 1", "done"],
+                 until=lambda s: s.phase == "invite")
+    seen = {"blue": ["Card Zap", "attack 08", "negotiate"]}
+    assert s.observation(YELLOW)["seen_hands"] == seen and s.observation(YELLOW)["known_cards"] == seen
+    assert base.observation(YELLOW)["seen_hands"] == {} and base.observation(YELLOW)["known_cards"] == {}
+    assert s.observation(RED)["seen_hands"] == {} and s.observation(RED)["known_cards"] == {}
+    look = next(a for a in s.log if str(a).startswith("use Mind"))
+    assert s.describe(look, None) == "use Mind power: blue"  # only whose hand, publicly
+    d = s.determinize(YELLOW, random.Random(5))
+    assert d.hand_names(BLUE) == s.hand_names(BLUE) and d.observation(YELLOW) == s.observation(YELLOW)
+    e = base.determinize(YELLOW, random.Random(5))
+    assert e.hand_names(BLUE) != base.hand_names(BLUE)
+    # a snapshot: after blue plays its card, the look still shows the hand as it was
+    drive(s, [], until=lambda s: s.revealed)
+    played = s.t.name[s.card[1]]
+    assert s.observation(YELLOW)["seen_hands"] == seen and played not in s.observation(YELLOW)["known_cards"]["blue"]
+
+
+def test_a_look_at_a_hand_it_may_not_see_is_refused_and_changes_nothing():
+    s = arrange(aliens=trio("Mind", RED), hands={RED: ["attack 10"], BLUE: ["attack 08"]})
+    drive(s, LAUNCH1, until=lambda s: s.phase == "window")
+    before = s.clone()
+    with pytest.raises(IllegalAction, match="use Mind power: yellow"):
+        s.apply("use Mind power: yellow")  # a main player looks at its opponent's hand only
+    assert s == before
+
+
+def test_mind_as_a_main_player_looks_at_its_opponent_and_zapped_sees_nothing():
+    kw = dict(aliens=trio("Mind", RED), rules=flares(*trio("Mind", RED)),
+              hands={RED: ["attack 10"], BLUE: ["attack 08", "Cosmic Zap"]})
+    s = arrange(**kw)
+    drive(s, ["aim at blue 1", "ship from red 1", "done"], until=lambda s: s.phase == "window")
+    assert {str(a) for a in s.legal_actions()} == {"use Mind power: blue", "pass"}
+    drive(s, ["use Mind power: blue", "play Cosmic Zap on red"], until=lambda s: s.phase == "invite")
+    assert s.observation(RED)["seen_hands"] == {} and s.observation(RED)["known_cards"] == {}
+
+
+def test_mind_wild_sees_the_cards_another_player_draws():
+    # blue holds no encounter card: it draws a new hand before selecting, through the Mind
+    kw = dict(hands={RED: ["attack 10"], BLUE: ["Card Zap"], YELLOW: ["Mind flare"]}, deck_top=["attack 20"])
+    aliens = list(NEUTRAL)
+    s = arrange(aliens=aliens, rules=flares(*aliens, "Mind"), **kw)
+    drive(s, ["play Mind flare (wild): blue", "aim at blue 1", "ship from red 1", "done"])
+    base = arrange(aliens=aliens, rules=flares(*aliens, "Mind"), **kw)
+    drive(base, ["aim at blue 1", "ship from red 1", "done"])
+    assert outcome(s) == outcome(base) == "defense" and s.last_result["totals"] == (11, 24)  # the new hand's 20
+    assert s.observation(YELLOW)["known_cards"] == {"blue": s.hand_names(BLUE)} and len(s.hands[BLUE]) >= 7
+    assert base.observation(YELLOW)["known_cards"] == {} and s.observation(RED)["known_cards"] == {}
+
+
+def test_mind_super_sees_both_main_hands():
+    kw = dict(aliens=trio("Mind", YELLOW), rules=flares(*trio("Mind", YELLOW)),
+              hands={RED: ["attack 10", "negotiate"], BLUE: ["attack 08"], YELLOW: ["Mind flare"]})
+    s = drive(arrange(**kw), LAUNCH1 + ["play Mind flare (super)"], until=lambda s: s.phase == "invite")
+    base = drive(arrange(**kw), LAUNCH1, until=lambda s: s.phase == "invite")
+    both = {"blue": ["attack 08"], "red": ["attack 10", "negotiate"]}
+    assert s.observation(YELLOW)["seen_hands"] == both and s.observation(YELLOW)["known_cards"] == both
+    assert base.observation(YELLOW)["seen_hands"] == {}
+
 
 # ------------------------------------------------------------------ Mite
 BLUE_FIVE = ["attack 20", "attack 04", "attack 05", "negotiate", "attack 06"]
@@ -131,6 +201,17 @@ def test_philanthropist_wild_lends_a_power_for_the_encounter():
     assert outcome(base) == "defense" and base.last_result["totals"] == (11, 14)
 
 
+def test_philanthropist_wild_lend_ends_with_a_short_encounter():
+    # yellow lends Mite's power to red, whose bluster ends the encounter at once
+    aliens = ["Trader", "Oracle", "Mite"]
+    s = arrange(aliens=aliens, rules=flares(*aliens, "Philanthropist"),
+                hands={RED: ["attack 10"], BLUE: BLUE_FIVE, YELLOW: ["Philanthropist flare"]})
+    drive(s, ["play Philanthropist flare (wild): red", "aim at blue 1", "ship from red 1", "done",
+              "Mite: give Mite a colony"])
+    assert outcome(s) == "colony granted" and ships_on(s, RED, "blue 1") == 1
+    assert s.power_of == [RED, BLUE, YELLOW] and s.power_names(RED) == ("Trader",) and s.has_power(YELLOW, "Mite")
+
+
 def test_philanthropist_super_makes_the_receiver_play_the_gift():
     script = YELLOW_ALLY + ["use Philanthropist power: blue", "Philanthropist: give attack 01",
                             "!play Philanthropist flare (super)"]
@@ -142,7 +223,6 @@ def test_philanthropist_super_makes_the_receiver_play_the_gift():
 
 # ------------------------------------------------------------------ Reincarnator
 LOSE = dict(hands={RED: ["attack 01"], BLUE: ["attack 20"]})
-LAUNCH1 = ["aim at blue 1", "ship from red 1", "done"]
 
 
 def reincarnator(pool: tuple[str, ...], extra: tuple[str, ...] = (), **kw) -> cosmic.State:

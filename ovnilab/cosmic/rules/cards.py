@@ -73,6 +73,9 @@ class CardsMixin:
             # powers that react to another player's draw from the deck (Remora)
             for s, fn in self._hook("drew"):
                 fn(self, s, seat)
+            # ... and that see which cards were drawn (Mind's wild flare)
+            for s, fn in self._hook("drew_cards"):
+                fn(self, s, seat, got)
         if reshuffled:
             # powers and flares that act when a new cosmic deck is made (Tick-Tock's wild)
             for s, fn in self._hook("reshuffled"):

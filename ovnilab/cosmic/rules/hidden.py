@@ -399,10 +399,17 @@ class HiddenInfoMixin:
         pins = sorted({(slot_of[id(pile)], nm[c]) for o, c in public
                        for pile in (s.hands[o] if c in s.hands[o] else s.hoard[o],) if id(pile) in slot_of})
         # what ``seat`` saw privately in other hands stays there too (:meth:`private_pins`)
-        public_cards = {c for _, c in public}
-        priv = [(h, c) for h, c in s.private_pins(seat)]
-        private = [(slot_of[id(s.hands[h])], nm[c], h) for h, c in s.private_pins(seat)
-                   if c not in public_cards and id(s.hands[h]) in slot_of]
+        priv = s.private_pins(seat)
+        covered = dict.fromkeys(pins, 1)  # a public pin stands for one card of its face
+        private = []
+        for h, c in priv:
+            key = (slot_of.get(id(s.hands[h]), -1), nm[c])
+            if key[0] < 0:
+                continue
+            if covered.get(key):
+                covered[key] -= 1
+            else:
+                private.append((key[0], key[1], h))
         pool = [c for x in slots for c in x] + [s.card[side] for side in sides]
         if s.rules.flares and not setup:
             pool = s._redraw_flares(seat, pool, rng, shown)
