@@ -137,7 +137,10 @@ else again for search bots, canonically (the sample depends only on the observat
 stays in its owner's hand, a card offered to the Vulch stays in the giver's, and a seat
 knows which flares are in the deck only as far as it has seen them (its offers, the
 aliens revealed, the flares played or drawn). Barbarian and Hacker see the hands they
-choose from while choosing (:meth:`State.shown_hands`). ``describe(action, viewer)`` words
+choose from while choosing (:meth:`State.shown_hands`); a Dictator choosing the destiny
+card sees the remaining destiny deck (:meth:`State.destiny_seen`); a Gambler's card kept
+face down after the reveal (``State.claim``) is seen only by the Gambler. Citadel's
+citadels (``State.citadels``) and Grudge's tokens (``State.grudge``) are public. ``describe(action, viewer)`` words
 the log: ``viewer=None`` is the public log, which never names a face-down card, an alien
 choice or a card taken from a hidden hand (Chosen's draws, face up, are named). A save
 (``to_json()``) replays the game, so it tells every hand; ``to_json(viewer=seat)`` is the

@@ -194,7 +194,7 @@ class AnswersMixin:
         if self.rules.before_issue_13:
             return True
         p = self.powers[seat]
-        return bool(p.hooks) and p.timing in ("passive", timing) and self._role_ok(seat, p.roles)
+        return bool(p.hooks) and (p.zap_timing or p.timing) in ("passive", timing) and self._role_ok(seat, p.roles)
 
     # --- answers: the round a play opens before it takes effect
     def _zap_tasks(self, seat: int, what: str) -> list[tuple]:
