@@ -383,3 +383,41 @@ def test_a_sheet_excluding_an_unknown_alien_is_refused(tmp_path):
                  encoding="utf-8")
     with pytest.raises(DataError, match=r"not_with names 'Nobody'"):
         load_data(folder=str(folder))
+
+
+# ------------------------------------------------------------------ readings and edge cases
+def test_bad_choices_are_refused_with_the_state_unchanged():
+    import pytest
+
+    from ovnilab.core import IllegalAction
+
+    s = citadel_game()
+    before = s.clone()
+    for bad in ("Citadel: build attack 40", "Citadel: beside blue 9", "Dictator: draw red"):
+        with pytest.raises(IllegalAction):
+            s.apply(bad)
+        assert s == before
+
+
+def test_gambler_cannot_bluff_a_card_selected_face_up():
+    # Oracle (blue) makes red select first, face up: nothing is left to hide
+    s = arrange(aliens=["Gambler", "Oracle", "Will"], hands=BLUFF)
+    drive(s, LAUNCH_R + ["use Oracle power"])
+    assert s.last_result["totals"] == (5, 14) and not any(str(a).startswith("Gambler:") for a in s.log)
+
+
+def test_grudge_deal_made_costs_each_holder_one_ship():
+    # the Grudge made a deal: one ship each holder, then the tokens go
+    hands = {RED: ["negotiate"], BLUE: ["negotiate", "attack 10"]}
+    s = drive(arrange(aliens=trio("Grudge", RED), hands=hands),
+              INVITE_Y + ["propose: red gives 0 cards, blue gives 1 card, red lands nowhere, blue lands nowhere",
+                          "accept deal"])
+    assert outcome(s) == "deal_made" and s.warp[YELLOW] == 1 and s.grudge == [0, 0, 0]
+
+
+def test_grudge_tokens_cost_nothing_when_both_sides_lose():
+    aliens = trio("Grudge", RED)
+    s = drive(arrange(aliens=aliens, rules=flares(*aliens, "Loser"),
+                      hands={RED: ["attack 10"], BLUE: ["attack 04", "Loser flare"]}),
+              INVITE_Y + ["play Loser flare (wild)"])
+    assert outcome(s) == "both lose" and s.warp[YELLOW] == 0 and s.grudge == [0, 0, 0]
