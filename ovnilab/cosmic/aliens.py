@@ -10,7 +10,9 @@ an action, whether to use it), and functions the engine calls:
     as one action per ``args`` value (or one action when ``args`` is None);
 ``options(state, seat, data) -> list[str]`` / ``choose(state, seat, data, arg)``
     a decision a power asks for: ``state._push(("power", seat, name, data))`` and the
-    engine offers ``options`` as actions ``"<Alien>: <option>"``;
+    engine offers ``options`` as actions ``"<Alien>: <option>"`` (``public_choices``: the
+    public log reads them in full; ``zap_timing``: the window a Cosmic Zap stops a power
+    acting by itself, when not that of its ``timing``);
 ``hooks``
     passive rule changes, by hook name. The engine calls each hook only for seats whose
     power is active (three home colonies, not zapped) and whose role fits ``roles``:
@@ -22,6 +24,8 @@ an action, whether to use it), and functions the engine calls:
     ``ship_value(s, seat, use)``  what one of its ships counts: use is "total",
                                   "compensation" or "rewards" -> int
     ``total_bonus(s, seat)``      added to its side's total -> int
+    ``reveal(s, seat)``           as the encounter cards are revealed, before they count
+                                  (Gambler keeps its card face down: ``State.claim``)
     ``card(s, seat, kinds, values)``  change the effective revealed cards (lists by side)
     ``outcome(s, seat, res)``     change ``res = [winning side, side compensated]``
     ``to_warp(s, seat, owner, k, side)``  ships of ``owner`` about to go to the warp;
@@ -32,6 +36,11 @@ an action, whether to use it), and functions the engine calls:
     ``compensation(s, seat, receiver, giver, k)``  True if the power handles it
     ``may_join(s, seat)``         True: may ally without an invitation
     ``hoard(s, seat)``            marker: its hoard is playable
+    ``alliances_formed(s, seat)`` once the alliances are formed (after the window that
+                                  follows them)
+    ``final_outcome(s, seat)``    once the outcome is final (after the resolution window),
+                                  before its ships, cards and colonies move; decisions it
+                                  pushes come first (the encounter's ships still in it)
     ``after_resolution(s, seat)`` after the outcome's ships, cards and colonies moved
     ``deal_failed(s, seat, k)``   ``k = [offense loss, defense loss]`` of a failed deal
     ``encounter_end(s, seat)``    when the encounter is over
@@ -41,6 +50,11 @@ an action, whether to use it), and functions the engine calls:
                                   once cards, ships and bonuses are counted
     ``destiny(s, seat, card, named)``  after each destiny draw; ``named``: the player
                                   the card points at (-1 for a wild card)
+    ``destiny_control(s, seat)``  before each destiny draw: True when ``seat`` chooses
+                                  the card from the remaining destiny deck instead (it
+                                  pushes that choice, which calls
+                                  ``State._draw_destiny(card)``; the chooser sees the deck,
+                                  :meth:`State.destiny_seen`)
     ``flare_played(s, seat, player, alien, side)``  a flare is about to take effect;
                                   True cancels it (it counts as played)
     ``regroup(s, seat)``          the offense's regroup: True replaces its retrieval
@@ -232,6 +246,14 @@ class Power:
     super: Flare | None = None
     #: never lost for too few home colonies (Masochist; ``State.power_lost``)
     keeps_power: bool = False
+    #: its choices (``"<Alien>: <option>"``) name only face-up cards or public claims, so
+    #: the public log reads them in full (Chosen's draws, Citadel's citadels, Gambler's
+    #: claim); otherwise card names in them read "a card"
+    public_choices: bool = False
+    #: the window where a Cosmic Zap stops the power acting by itself, when it is not the
+    #: window of its ``timing`` (Dictator chooses the destiny card before the destiny
+    #: window: it is zapped in the regroup window)
+    zap_timing: str | None = None
 
 
 #: every implemented alien, by name
@@ -408,7 +430,7 @@ def _chosen_choose(s: "State", seat: int, drawn: Any, arg: str) -> None:
 
 register(Power(
     name="Chosen", timing="reveal", roles=("main",), optional=True,
-    use=_chosen_use, options=_chosen_options, choose=_chosen_choose,
+    use=_chosen_use, options=_chosen_options, choose=_chosen_choose, public_choices=True,
     wild=Flare("planning", lambda s, seat, arg: s._draw(seat, 1), roles=("main",), text="draw a card"),
     super=Flare("reveal", lambda s, seat, arg: _flag(s, seat, "chosen_keep"), roles=("main",),
                 can_use=lambda s, seat: ("used", seat) not in s.eflags,

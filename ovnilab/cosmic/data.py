@@ -109,6 +109,9 @@ class AlienInfo:
     optional: bool
     summary: str
     level: str  # alert level, one of LEVELS
+    #: aliens never dealt in the same game as this one (its sheet says so: Gambler and
+    #: Sorcerer); the pairs work both ways
+    not_with: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -158,6 +161,12 @@ class CosmicData:
     #: alert level -> the aliens of the base set at that level (the roster of
     #: aliens.toml, plus any alien described there at its level), whether described or not
     levels: dict
+
+    def excluded(self, a: str, b: str) -> bool:
+        """Whether aliens ``a`` and ``b`` are never dealt in the same game (``not_with``
+        in aliens.toml, either way)."""
+        ia, ib = self.aliens.get(a), self.aliens.get(b)
+        return (ia is not None and b in ia.not_with) or (ib is not None and a in ib.not_with)
 
     def __hash__(self) -> int:  # dicts inside: hash by identity (one object per file set)
         return id(self)
@@ -324,9 +333,17 @@ def parse_data(docs: dict[str, dict[str, Any]], sources: dict[str, str] | None =
         level = a.get("level")
         if level not in LEVELS:
             raise DataError(f"{w}.level must be one of {list(LEVELS)}, got {chk.show(level)}")
+        not_with = a.get("not_with", [])
+        if not isinstance(not_with, list) or not all(isinstance(x, str) and _ALIEN_NAME.match(x) for x in not_with):
+            raise DataError(f"{w}.not_with must be a list of alien names, got {chk.show(not_with)}")
         aliens[name] = AlienInfo(name, tuple(roles), timing, a["optional"], _str(a.get("summary"), f"{w}.summary"),
-                                 level)
+                                 level, tuple(not_with))
     levels = _roster(als.get("alert_levels", {}), f"{al_path}: alert_levels", aliens)
+    in_set = {x for names in levels.values() for x in names}
+    for i, info in enumerate(aliens.values()):
+        for x in info.not_with:
+            if x not in in_set or x == info.name:
+                raise DataError(f"{al_path}: alien[{i}].not_with names {x!r}, not another alien of the set")
     flares: dict[str, FlareInfo] = {}
     flare_card: dict[str, int] = {}
     for i, f in enumerate(_list(fls.get("flare"), f"{fl_path}: flare", ALIENS_MAX)):

@@ -12,7 +12,8 @@ What the picture shows, and where:
 * one panel per player (left column): its colour and alien, whether the power works
   (active, lost below three home colonies, zapped this encounter), its foreign colonies
   as pips (five win), hand size as card backs, ships in the warp, a power's tokens
-  (Warrior, Tick-Tock), ships removed from the game (a "removed k" badge), its
+  (Warrior, Tick-Tock) and a Grudge's token, ships removed from the game (a "removed k"
+  badge), Citadel's citadels (a chip by the planet with their sum), its
   role in the encounter (offense, defense, invited, ally) and its five home planets with
   the ships of every colour on each (the planet's name as a tooltip); the planet the
   hyperspace gate aims at wears the gate's cone;
@@ -581,6 +582,8 @@ def _panel(s: State, out: list[str], v: _View, p: int, x: float, y: float, w: fl
     wl = f"{s.warp[p]} ship{'s' if s.warp[p] != 1 else ''}"
     if s.tokens[p]:
         wl += f" · {s.tokens[p]} token{'s' if s.tokens[p] != 1 else ''}"
+    if s.grudge[p]:  # Grudge's token: a penalty waits at the end of the encounter
+        wl += " · grudge token"
     out.append(_text(ix + 74, ly, _fit(wl, SMALL, gx - ix - 80, True), SMALL, INK, bold=True))
 
     # the home planets (five; four in the four-planet variant), each with its ships to its
@@ -624,6 +627,14 @@ def _planet(s: State, out: list[str], pl: int, cx: float, cy: float, r: float, b
     if touched:
         out.append(f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r + 9)}" fill="none" stroke="{HILITE}" '
                    f'stroke-width="2" stroke-dasharray="5 3"/>')
+    cit = s.citadels[pl]
+    if cit:
+        # Citadel's citadels: a chip on the planet's lower left with their sum (the cards
+        # in its tooltip)
+        total = sum(s.t.value[c] for c in cit)
+        chip, _ = _pill(cx - r - 4, cy + r - 2, f"▲{total}", "#fde4e2", KIND_STYLE[ATTACK][1], SMALL,
+                        KIND_STYLE[ATTACK][1])
+        out.append(_tip("citadel " + " + ".join(s.t.name[c][7:] for c in cit) + f" = {total}", chip))
     # the ships of every colour on the planet, the owner's first
     sx = cx + r + 3
     rows = len(counts)
@@ -792,13 +803,19 @@ def _encounter(s: State, out: list[str], v: _View, y: float) -> float:
         tx = cx0 + cw + 8
         room = x + (side + 1) * (w / 2) - tx - 6
         lines = [(f"{s.colours[who]}'s card", _seat_hex(s, who)[1], True)]
+        claim = s.claim if s.claim is not None and s.claim[0] == side else None
+        if claim is not None:
+            # Gambler's card stays face down: what it says it is (and whether accepted)
+            lines += [("accepted:" if claim[2] else "says:", MUTED, False), (claim[1] or "…", INK, True)]
         if both and s.kinds[side] >= 0:
             kind = s.kinds[side]
-            printed = s.t.kind[s.card[side]]
+            # a claimed card counts as what was said (its face would tell a bluff)
+            printed = s.t.face_kind[claim[1]] if claim is not None and claim[1] else s.t.kind[s.card[side]]
             if kind == ATTACK:
                 value = f"{s.values[side]:02d}"
-                lines += [(f"card {value}" if printed == ATTACK else f"counts as {value}", INK, False),
-                          (f"+ {s.side_ships(side)} ships", INK, False)]
+                if claim is None:
+                    lines.append((f"card {value}" if printed == ATTACK else f"counts as {value}", INK, False))
+                lines.append((f"+ {s.side_ships(side)} ships", INK, False))
                 if s.reinf[side]:
                     lines.append((f"+ reinf. {s.reinf[side]}", INK, False))
             elif kind != printed:

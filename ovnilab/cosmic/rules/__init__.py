@@ -153,7 +153,10 @@ knows which flares are in the deck only as far as it has seen them (its offers, 
 aliens revealed, the flares played or drawn). Barbarian and Hacker see the hands they
 choose from while choosing (:meth:`State.shown_hands`). What one seat alone saw of
 another's hand (Philanthropist's gift, Mind's look) is ``known`` (:meth:`State.private_pins`:
-its observation's ``known_cards``, kept by its determinizations only). ``describe(action, viewer)`` words
+its observation's ``known_cards``, kept by its determinizations only); a Dictator choosing
+the destiny card sees the remaining destiny deck (:meth:`State.destiny_seen`); a Gambler's
+card kept face down after the reveal (``State.claim``) is seen only by the Gambler.
+Citadel's citadels (``State.citadels``) and Grudge's tokens (``State.grudge``) are public. ``describe(action, viewer)`` words
 the log: ``viewer=None`` is the public log, which never names a face-down card, an alien
 choice or a card taken from a hidden hand (Chosen's draws, face up, are named). A save
 (``to_json()``) replays the game, so it tells every hand; ``to_json(viewer=seat)`` is the

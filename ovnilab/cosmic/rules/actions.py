@@ -14,6 +14,7 @@ import re
 from typing import Any, NamedTuple
 
 from ...core import IllegalAction, action_repr, fold_text
+from ..aliens import POWERS
 
 
 class Action(NamedTuple):
@@ -351,7 +352,8 @@ class ActionTextMixin:
             return "choose an alien"
         if k == "give":
             return "give a card"
-        if k == "choose" and action.a != "Chosen":  # Chosen's draws are face up: everybody reads them
+        # a power's choices naming face-up cards only (Chosen's draws, ...) read in full
+        if k == "choose" and not getattr(POWERS.get(action.a), "public_choices", False):
             text = str(action)
             for name in self.t.names_longest_first:
                 if name in text:

@@ -205,8 +205,8 @@ class AnswersMixin:
             return False
         if self.rules.before_issue_13:
             return True
-        return any(bool(p.hooks) and p.timing in ("passive", timing) and self._role_ok(seat, p.roles)
-                   for p in self.power_sets[seat])
+        return any(bool(p.hooks) and (p.zap_timing or p.timing) in ("passive", timing)
+                   and self._role_ok(seat, p.roles) for p in self.power_sets[seat])
 
     # --- answers: the round a play opens before it takes effect
     def _zap_tasks(self, seat: int, what: str) -> list[tuple]:

@@ -279,11 +279,14 @@ class BoardMixin:
         self.eflags.discard(("losing", owner))
         return gone
 
-    def _lose_from_colonies(self, seat: int, k: int, chooser: int | None = None) -> None:
+    def _lose_from_colonies(self, seat: int, k: int, chooser: int | None = None,
+                            exclude: tuple[int, ...] = ()) -> None:
         """``seat`` loses ``k`` ships from its colonies to the warp; ``chooser`` (default
-        the owner) picks them one at a time."""
+        the owner) picks them one at a time; planets in ``exclude`` cannot pay (ships in
+        the encounter: Gambler's losses come from outside it)."""
         if k > 0:
-            self._push(("lose", seat, k, seat if chooser is None else chooser, ()))
+            t = ("lose", seat, k, seat if chooser is None else chooser, ())
+            self._push(t + (exclude,) if exclude else t)
 
     def _send_home(self, seat: int) -> None:
         """An ally's (or the offense's) ships in the encounter return to colonies."""

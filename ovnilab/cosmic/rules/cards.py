@@ -113,13 +113,14 @@ class CardsMixin:
     def _deal_named(self, hands: Mapping[int, Sequence[str]],
                     hoards: Mapping[int, Sequence[str]] | None = None) -> list[int]:
         """Set up cards by name (encounter studies, lessons, tests): every card leaves the
-        hands, hoards, discard pile, table and encounter; each seat in ``hands`` (and
+        hands, hoards, discard pile, table, citadels and encounter; each seat in ``hands`` (and
         ``hoards``) gets the named cards, in that order. Returns the game's other cards
         in id order, for the caller to arrange into the deck."""
         pool = sorted(self.cards_in_game)
         self.hands = [[] for _ in range(self.n)]
         self.hoard = [[] for _ in range(self.n)]
         self.discard, self.table, self.card = [], [], [-1, -1]
+        self.citadels = [[] for _ in self.citadels]
         for piles, named in ((self.hands, hands), (self.hoard, hoards or {})):
             for seat, names in named.items():
                 for x in names:

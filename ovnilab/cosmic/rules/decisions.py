@@ -104,11 +104,17 @@ class DecisionsMixin:
             self._retrieved(s)
 
     # --- lose: ships leave colonies for the warp, one at a time
+    def _lose_cols(self, t: tuple) -> list[int]:
+        """The colonies a 'lose' task may take ships from (a sixth field: planets that
+        cannot pay)."""
+        cols = self.colonies(t[1])
+        return [p for p in cols if p not in t[5]] if len(t) > 5 else cols
+
     def _r_lose(self, t: tuple) -> bool:
-        _, s, k, chooser, lost = t
+        _, s, k, chooser, lost = t[:5]
         if not lost:
             self._losing_ships(s)  # its power counts as it was until the ships are gone
-        cols = self.colonies(s)
+        cols = self._lose_cols(t)
         if k <= 0 or not cols:
             self._pop()
             self._warp_ships(s, lost)
@@ -125,15 +131,15 @@ class DecisionsMixin:
 
     def _o_lose(self, t: tuple) -> list[Action]:
         acts = self.A["lose"]
-        return [acts[p] for p in self.colonies(t[1])]
+        return [acts[p] for p in self._lose_cols(t)]
 
     def _h_lose(self, t: tuple, a: Action) -> None:
-        _, s, k, chooser, lost = t
+        _, s, k, chooser, lost = t[:5]
         p = self.pindex[a.a]
         self.ships[p * self.n + s] -= 1
         lost = lost + (p,)
         if k > 1:
-            self._set(("lose", s, k - 1, chooser, lost))
+            self._set(("lose", s, k - 1, chooser, lost) + t[5:])
         else:
             self._pop()
             self._warp_ships(s, lost)

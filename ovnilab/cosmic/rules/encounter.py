@@ -70,18 +70,29 @@ class EncounterMixin:
         self.stage = "destiny"
         self._draw_destiny()
 
-    def _draw_destiny(self) -> None:
-        if self.forced >= 0:
-            d, self.forced = self.forced, -1
-            self._set_defender(d, self._home_planets(d))
-            return
-        r = self.rules
-        # rulebook: with one card left, the discards are shuffled into a new deck first
-        if len(self.ddeck) <= (1 if r.destiny_reshuffle == "one_left" else 0):
-            self.ddeck.extend(self.ddiscard)
-            self.ddiscard = []
-            self.chance().shuffle(self.ddeck)
-        c = self.ddeck.pop()
+    def _draw_destiny(self, pick: int = -1) -> None:
+        """The offense draws a destiny card: the top one, or ``pick`` (a card of the
+        remaining deck a power chose: Dictator's "destiny control", see the hook
+        ``destiny_control``); then the card's rules apply as for any draw."""
+        if pick < 0:
+            if self.forced >= 0:
+                d, self.forced = self.forced, -1
+                self._set_defender(d, self._home_planets(d))
+                return
+            r = self.rules
+            # rulebook: with one card left, the discards are shuffled into a new deck first
+            if len(self.ddeck) <= (1 if r.destiny_reshuffle == "one_left" else 0):
+                self.ddeck.extend(self.ddiscard)
+                self.ddiscard = []
+                self.chance().shuffle(self.ddeck)
+            # a power may choose the card instead (it asks, then calls _draw_destiny(card))
+            for seat, fn in self._hook("destiny_control"):
+                if fn(self, seat):
+                    return
+            c = self.ddeck.pop()
+        else:
+            self.ddeck.remove(pick)
+            c = pick
         self.ddiscard.append(c)
         self.destiny = c
         off, n = self.offense, self.n
@@ -172,6 +183,12 @@ class EncounterMixin:
     def _s_alliance_end_window(self) -> None:
         self._window("alliance_end")
 
+    def _s_alliance_end(self) -> None:
+        # powers that act once the alliances are formed (Grudge's tokens), after the
+        # window where a Cosmic Zap may stop them
+        for seat, fn in self._hook("alliances_formed"):
+            fn(self, seat)
+
     def _s_planning_window(self) -> None:
         self.stage = "planning"
         self._window("planning")
@@ -199,6 +216,9 @@ class EncounterMixin:
         # rulebook: both cards are revealed at once
         self.stage = "reveal"
         self.revealed = True
+        # powers that act as the cards are revealed (Gambler keeps its card face down)
+        for seat, fn in self._hook("reveal"):
+            fn(self, seat)
         self._compute_cards()
 
     def _s_reveal_window(self) -> None:
@@ -224,6 +244,20 @@ class EncounterMixin:
     def _s_resolution_window(self) -> None:
         self.stage = "resolution"
         self._window("resolution")
+
+    def _s_final_outcome(self) -> None:
+        # the outcome is final (after the resolution window: a deal made or failed,
+        # Quash): powers that act on it before ships, cards and colonies move (Grudge);
+        # the decisions they push come first, while the encounter's ships are still in it
+        for seat, fn in self._hook("final_outcome"):
+            fn(self, seat)
+        cl = self.claim
+        if cl is not None and cl[2] and self.card[cl[0]] >= 0:
+            # Gambler: an accepted claim's real card goes face down to the bottom of the
+            # cosmic deck (never to the discard pile)
+            c = self.card[cl[0]]
+            self.card[cl[0]] = -1
+            self.deck.insert(0, c)
 
     def _s_resolve(self) -> None:
         o = self.outcome
@@ -514,6 +548,16 @@ class EncounterMixin:
         K, V = self.t.kind, self.t.value
         ko, kd = K[self.card[OFF]], K[self.card[DEF]]
         vo, vd = V[self.card[OFF]], V[self.card[DEF]]
+        cl = self.claim
+        if cl is not None:
+            if cl[1] is None:
+                return  # Gambler is deciding what to say: nothing counts yet
+            # Gambler: a claimed card counts as what its player said (challenged, the
+            # claim is gone and the real card counts)
+            if cl[0] == OFF:
+                ko, vo = self.t.face_kind[cl[1]], self.t.face_value[cl[1]]
+            else:
+                kd, vd = self.t.face_kind[cl[1]], self.t.face_value[cl[1]]
         # rulebook: a morph becomes a copy of the opponent's card
         if ko == MORPH and kd == MORPH:
             kk = ATTACK if self.rules.double_morph == "attack0" else NEGOTIATE
@@ -619,6 +663,7 @@ _FLOW: list[Callable[[State], None]] = [
     EncounterMixin._s_alliance_window,
     EncounterMixin._s_alliance,
     EncounterMixin._s_alliance_end_window,
+    EncounterMixin._s_alliance_end,
     EncounterMixin._s_planning_window,
     EncounterMixin._s_planning,
     EncounterMixin._s_after_selection_window,
@@ -627,6 +672,7 @@ _FLOW: list[Callable[[State], None]] = [
     EncounterMixin._s_reinforce,
     EncounterMixin._s_outcome,
     EncounterMixin._s_resolution_window,
+    EncounterMixin._s_final_outcome,
     EncounterMixin._s_resolve,
     EncounterMixin._s_cleanup_window,
     EncounterMixin._s_enc_end,

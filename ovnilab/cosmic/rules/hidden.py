@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from ...core import (MAX_ACTION_CHARS, SaveFormatError, read_json_object, rules_from_dict, saved_choice,
                      short_repr)
+from ..aliens import POWERS
 from ..data import FLARE
 from .components import DEF, OFF, SIDE_NAMES, SPECIAL, WILD
 
@@ -137,8 +138,14 @@ class HiddenInfoMixin:
         return self.main(1 - side) if ("swapped",) in self.eflags else self.main(side)
 
     def card_visible(self, side: int, viewer: int) -> bool:
-        """Whether ``viewer`` may see the encounter card of ``side``: once revealed, or it
-        selected that card, or the card was selected face up (Oracle's opponent)."""
+        """Whether ``viewer`` may see the encounter card of ``side``: once revealed (but a
+        card its Gambler keeps face down, :attr:`claim`), or it selected that card, or the
+        card was selected face up (Oracle's opponent)."""
+        cl = self.claim
+        if cl is not None and cl[0] == side:
+            # Gambler: the card stays face down after the reveal while its player claims
+            # what it is, and after the claim is accepted
+            return self.selected_by(side) == viewer
         if self.revealed:
             return True
         who = self.selected_by(side)
@@ -158,6 +165,30 @@ class HiddenInfoMixin:
                     out.update(o for o in range(self.n) if ("flag", o, "no_compensation") not in self.eflags)
         out.discard(seat)
         return sorted(out)
+
+    def destiny_seen(self, seat: int) -> bool:
+        """Whether ``seat`` looks through the remaining destiny deck now: it is choosing
+        the destiny card (Dictator, the hook ``destiny_control``: a pending power choice
+        tagged ``"destiny_pick"``)."""
+        t = self.tasks[0] if self.tasks else None
+        return (t is not None and t[0] == "power" and t[1] == seat and isinstance(t[3], tuple) and bool(t[3])
+                and t[3][0] == "destiny_pick")
+
+    def _destiny_chosen_in_game(self) -> bool:
+        """Whether a power or a flare of this game may choose destiny cards (the hook
+        ``destiny_control``)."""
+        for a in set(self.flare_aliens) | {a for a in self.alien if a}:
+            P = POWERS.get(a)
+            if P is not None and any("destiny_control" in x.hooks for x in (P, P.wild, P.super) if x is not None):
+                return True
+        return False
+
+    def destiny_names(self, codes: Sequence[int]) -> list[str]:
+        """Destiny cards by name (a colour, "wild", a special card's name), sorted as the
+        deck's codes (colours by seat, wild, the specials)."""
+        n, col = self.n, self.colours
+        return [col[c] if c < n else "wild" if c == WILD else self.g.specials[c - SPECIAL].name
+                for c in sorted(codes)]
 
     def _note_flares(self, seat: int, cards: Sequence[int]) -> None:
         """Remember the flares among ``cards`` as known to be in the game, by ``seat``
@@ -337,12 +368,19 @@ class HiddenInfoMixin:
             "deck_size": len(self.deck),
             "discard": [nm[c] for c in self.discard],
             "destiny_deck_size": len(self.ddeck),
+            # the remaining destiny deck, to the seat choosing the card from it (Dictator)
+            "destiny_deck": self.destiny_names(self.ddeck) if self.destiny_seen(seat) else None,
             "encounter_cards": cards,
             "table": [nm[c] for c in self.table],
             "reinforcements": list(self.reinf),
-            "totals": list(self.totals) if self.revealed else None,
+            "totals": list(self.totals) if self.revealed and not (self.claim and self.claim[1] is None) else None,
+            # Gambler's claim: the side whose card is face down, what it says, whether accepted
+            "claim": None if self.claim is None else {"side": SIDE_NAMES[self.claim[0]], "says": self.claim[1],
+                                                      "accepted": self.claim[2]},
             "tokens": list(self.tokens),
             "removed": list(self.removed),
+            "grudge_tokens": list(self.grudge),
+            "citadels": {self.pname[p]: [nm[c] for c in cs] for p, cs in enumerate(self.citadels) if cs},
             "deal_offer": offer,
             "peeked_hands": {col[o]: self.hand_names(o) for o in shown},
             # cards seen privately in other hands (Philanthropist's gift, Mind's look), and
@@ -454,6 +492,12 @@ class HiddenInfoMixin:
             s._redeal_offers(seat, rng, setup=False)
         # what the other seats remember of flares is theirs: they know their hands now
         s.flares_seen = tuple(x if o == seat else frozenset() for o, x in enumerate(s.flares_seen))
+        if s._destiny_chosen_in_game():
+            # a power chooses destiny cards from the deck (Dictator): its order is
+            # nobody's to see, what it holds only the chooser's while choosing (the same
+            # cards stay): canonical, then shuffled
+            s.ddeck.sort()
+            rng.shuffle(s.ddeck)
         s._redeal_private(seat)
         s.reseed_chance(rng.randrange(2**62))
         s.mark_arranged()

@@ -131,6 +131,17 @@ class Rules:
         check_rules(self, _check_rules_across)
 
 
+def _without_excluded(g: Any, order: list[str]) -> list[str]:
+    """``order`` without each alien excluded (``not_with``) by one before it."""
+    if not any(g.aliens[a].not_with for a in order if a in g.aliens):
+        return order
+    out: list[str] = []
+    for a in order:
+        if not any(g.excluded(a, b) for b in out):
+            out.append(a)
+    return out
+
+
 #: the options whose values changed with issue 13's rule fixes, at their values of before
 _ISSUE_13_OLD = {"before_issue_13": True, "ask_holders_only": True, "may_abandon_colonies": False, "deal_max_cards": 3}
 
@@ -220,6 +231,10 @@ class State(BoardMixin, CardsMixin, EncounterMixin, DecisionsMixin, AnswersMixin
                     raise ValueError(f"aliens=: {a!r} is not an implemented alien; choose from {sorted(POWERS)}")
             if len(set(aliens)) != n:
                 raise ValueError("aliens=: each alien is dealt once")
+            bad = [(a, b) for i, a in enumerate(aliens) for b in aliens[i + 1:] if g.excluded(a, b)]
+            if bad:
+                raise ValueError(f"aliens=: {bad[0][0]} and {bad[0][1]} are never dealt in the same game "
+                                 f"(the sheet says so)")
         elif rules.powers and n * rules.alien_choices > len(pool):
             raise ValueError(f"{n} players x {rules.alien_choices} aliens need {n * rules.alien_choices} aliens; "
                              f"the pool has {len(pool)}")
@@ -279,6 +294,9 @@ class State(BoardMixin, CardsMixin, EncounterMixin, DecisionsMixin, AnswersMixin
         # ships removed from the game ("the void": Void, Masochist's super flare); they
         # never come back (but Healer may heal them)
         self.removed = [0] * n
+        #: citadels (Citadel's power): per planet, the attack cards lying face up beside it
+        #: (public; a place cards can be, like the discard pile)
+        self.citadels: list[list[int]] = [[] for _ in range(np_)]
 
         # rulebook: the destiny deck without the cards of unused colours
         dd = [s for s in range(n) for _ in range(g.destiny_per_colour)]
@@ -298,6 +316,12 @@ class State(BoardMixin, CardsMixin, EncounterMixin, DecisionsMixin, AnswersMixin
             else:
                 order = list(pool)
                 rng.shuffle(order)
+                # an alien whose sheet excludes one dealt before it is not dealt (Gambler,
+                # Sorcerer: the first of the two in the shuffled order stays)
+                order = _without_excluded(g, order)
+                if n * rules.alien_choices > len(order):
+                    raise ValueError(f"{n} players x {rules.alien_choices} aliens need {n * rules.alien_choices} "
+                                     f"aliens that may share a game; the pool has {len(order)}")
                 k = rules.alien_choices
                 self.offers = [tuple(order[k * s: k * s + k]) for s in range(n)]
                 dealt = order[: n * k]
@@ -305,8 +329,10 @@ class State(BoardMixin, CardsMixin, EncounterMixin, DecisionsMixin, AnswersMixin
         if rules.flares:
             # rulebook: the dealt flares join the deck, topped up at random to ten
             flare_aliens = list(dealt)
+            # (no flare of an alien excluded from this game: its sheet is not in it)
             rest = [a for a in pool if a not in flare_aliens]
             rng.shuffle(rest)
+            rest = _without_excluded(g, flare_aliens + rest)[len(flare_aliens):]
             while len(flare_aliens) < rules.flares_total and rest:
                 flare_aliens.append(rest.pop())
         self.flare_aliens: tuple[str, ...] = tuple(flare_aliens)
@@ -407,6 +433,12 @@ class State(BoardMixin, CardsMixin, EncounterMixin, DecisionsMixin, AnswersMixin
         self.deal_picks: list[tuple[int, ...]] = [(), ()]  # cards each side chose to give
         self.eflags: set = set()
         self.table: list[int] = []
+        #: a revealed encounter card kept face down, and what its player says it is
+        #: (Gambler): ``(side, face name or None while deciding, accepted)``; public but
+        #: the card, which only the player who selected it sees (``card_visible``)
+        self.claim: tuple | None = None
+        #: grudge tokens (Grudge's power) each seat holds this encounter (public)
+        self.grudge: list[int] = [0] * self.n
 
     def _finish_setup(self) -> None:
         n, rng, r = self.n, self.chance(), self.rules
@@ -497,8 +529,8 @@ class State(BoardMixin, CardsMixin, EncounterMixin, DecisionsMixin, AnswersMixin
     # mutable fields, copied by clone (scalars, tuples and the static tables are shared)
     _FLAT_LISTS = ("ships", "warp", "gate", "side", "tokens", "removed", "ddeck", "ddiscard", "alien", "offers",
                    "deck", "discard", "table", "card", "reinf", "bonus", "inv", "tasks", "winners_", "deal_picks",
-                   "extra", "power_of")
-    _NESTED_LISTS = ("gate_from", "side_from", "hands", "hoard", "allies")
+                   "extra", "power_of", "grudge")
+    _NESTED_LISTS = ("gate_from", "side_from", "hands", "hoard", "allies", "citadels")
     _SETS = ("eflags",)
 
     # shared read-only data (tables, board, card set): equality skips it
@@ -651,7 +683,8 @@ def check_invariants(state: State) -> None:
       and the ships being chosen for a loss; no count is negative, and no player has
       fewer ships left in the game than the foreign colonies that win;
     * every card of the game (the cosmic deck plus the flares in play) is in exactly one
-      place: the deck, the discard pile, a hand, a hoard, the table, a selected card;
+      place: the deck, the discard pile, a hand, a hoard, the table, a selected card, a
+      citadel beside a planet;
     * the destiny deck and its discards hold their cards;
     * a finished game has winners.
     """
@@ -671,6 +704,8 @@ def check_invariants(state: State) -> None:
     for h in s.hands:
         where += h
     for h in s.hoard:
+        where += h
+    for h in s.citadels:
         where += h
     assert sorted(where) == sorted(s.cards_in_game), "cards not conserved"
     assert len(s.ddeck) + len(s.ddiscard) == n * s.g.destiny_per_colour + s.g.destiny_wild + len(s.g.specials)
