@@ -429,8 +429,8 @@ def _systems(doc: Any, where: str) -> dict[int, System]:
 
 def _roster(doc: Any, where: str, aliens: dict[str, AlienInfo]) -> dict[str, tuple[str, ...]]:
     """The base set's aliens by alert level (``[alert_levels]`` of aliens.toml: a list of
-    names per level), checked against the levels of the aliens described (every green
-    one is described); an alien described but not listed joins its level."""
+    names per level), checked against the levels of the aliens described (every alien
+    listed is described); an alien described but not listed joins its level."""
     _table(doc, where)
     out: dict[str, list[str]] = {lv: [] for lv in LEVELS}
     seen: dict[str, str] = {}
@@ -444,11 +444,11 @@ def _roster(doc: Any, where: str, aliens: dict[str, AlienInfo]) -> dict[str, tup
             if name in seen:
                 raise DataError(f"{where}.{lv}[{i}] {name!r} is already listed under {seen[name]!r}")
             info = aliens.get(name)
-            if info is None and lv == "green":
-                # the beginner aliens are all described (and played): a game's default
-                # deals them
-                raise DataError(f"{where}.{lv}[{i}] {name!r} is not described among the aliens; every green "
-                                f"alien is")
+            if info is None:
+                # every alien of the roster is described (and played): a game's default
+                # deals from the whole set
+                raise DataError(f"{where}.{lv}[{i}] {name!r} is not described among the aliens; every alien "
+                                f"of the roster is")
             if info is not None and info.level != lv:
                 raise DataError(f"{where}.{lv}[{i}] {name!r} is described at level {info.level!r}")
             seen[name] = lv

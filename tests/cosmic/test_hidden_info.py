@@ -39,6 +39,8 @@ def rearranged(s: cosmic.State, seat: int, rng: random.Random) -> cosmic.State:
     # cards every player knows are in a hand stay, and so do the recorded ones that left it
     # (determinize checks a record against the true hand; see State.determinize)
     public = {c for _, c in t._public_pins()} | {c for c, _ in t.shown}
+    # and so do the cards the seat alone knows are in a hand (Mind's look, a Philanthropist's gift)
+    public |= {c for _, c in t.private_pins(seat)} | {c for _, c, _ in t.known}
     places = hidden_places(t, seat)
     free = [[i for i, c in enumerate(x) if c not in public] for x in places]
     pool = [x[i] for x, idx in zip(places, free) for i in idx]
@@ -425,8 +427,8 @@ def test_cards_protected_by_a_hidden_choice_follow_the_new_hand():
 
 def test_a_flare_played_from_a_hoard_stays_in_the_hoard():
     # found by bot games: Miser plays a flare from its hoard and a Filch answers it (with
-    # the rules of before issue 13, which that seeded game was found with)
-    s = cosmic.new_game(4, seed=53, rules=cosmic.Rules(**R.state._ISSUE_13_OLD))
+    # the rules of before issue 13 and the green aliens, which that seeded game was found with)
+    s = cosmic.new_game(4, seed=53, rules=cosmic.Rules(**R.state._ISSUE_13_OLD, alien_levels=("green",)))
     rng = random.Random(53)
     while not (s.phase == "zap" and len(s.tasks) > 1 and s.tasks[1][0] == "effect"
                and s.tasks[1][2] == "flare" and s.g.flare_card[s.tasks[1][3]] in s.hoard[s.tasks[1][1]]):

@@ -49,10 +49,11 @@ class Rules:
         games without flares).
     alien_levels
         the alert levels (green, yellow, red) whose aliens are dealt, when ``alien_pool``
-        names none. The rulebook deals from the whole set; ovnilab's default stays
-        ``("green",)`` while the yellow and red aliens are being implemented (issue 14):
-        asking for a level raises a :class:`~ovnilab.core.RulesError` naming its aliens not
-        implemented yet. The default becomes all three levels when the set is complete.
+        names none. The rulebook deals from the whole set of 50, the default; its
+        beginners' advice, ``("green",)``, deals the 23 green aliens only. (A data file
+        describing an alien the engine does not implement makes its level raise a
+        :class:`~ovnilab.core.RulesError` naming it; a save made before issue 14, without
+        this option, was dealt green aliens and replays so.)
     alien_pool
         names of the aliens that may be dealt, of any level (default: every implemented
         alien of ``alien_levels``); an alien of the set not implemented yet is refused by
@@ -109,9 +110,8 @@ class Rules:
     double_morph: str = rule_option("attack0", "two morphs revealed count as attack 00 or as a deal",
                                     choices=("attack0", "negotiate"))
     turn_limit: int = rule_option(400, "turns after which the game ends (the most colonies win)", lo=1, hi=1000)
-    # rulebook: aliens graded green, yellow and red; ovnilab deals green only until the
-    # set is complete (see the docstring)
-    alien_levels: tuple[str, ...] = rule_option(("green",), "alert levels of the aliens dealt (green, yellow, red)",
+    # rulebook: aliens graded green, yellow and red, dealt from the whole set
+    alien_levels: tuple[str, ...] = rule_option(("green", "yellow", "red"), "alert levels of the aliens dealt (green, yellow, red)",
                                                 choices=_data.LEVELS, max_items=len(_data.LEVELS))
     alien_pool: tuple[str, ...] | None = rule_option(
         None, "the aliens that may be dealt (empty: every implemented alien)", max_items=100)
@@ -154,7 +154,12 @@ def _before_issue_13(saved: Any) -> Any:
     of cards in a deal, a zapped flare discarded, ...): every option it omits takes its
     value of that time, so it replays to the game that was played. Anything else is
     returned unchanged."""
-    if not isinstance(saved, dict) or "before_issue_13" in saved:
+    if not isinstance(saved, dict):
+        return saved
+    if "alien_levels" not in saved:
+        # made before issue 14 added the yellow and red aliens: only green ones were dealt
+        saved = {**saved, "alien_levels": ["green"]}
+    if "before_issue_13" in saved:
         return saved
     return {**_ISSUE_13_OLD, **saved}
 
@@ -173,7 +178,7 @@ def _check_rules_across(rules: Rules, errors: dict[str, str]) -> None:
             errors["alien_levels"] = "names a level twice"
         elif missing:
             errors["alien_levels"] = (f"{', '.join(missing)} of the {'/'.join(levels)} aliens are not implemented "
-                                      f"yet (issue 14); name the implemented ones in alien_pool instead")
+                                      f"by the engine; name the implemented ones in alien_pool instead")
     pool = rules.alien_pool
     if "alien_pool" in errors or pool is None:
         return
@@ -181,7 +186,7 @@ def _check_rules_across(rules: Rules, errors: dict[str, str]) -> None:
     if unknown:
         later = [a for a in unknown if any(a in names for names in load_data().levels.values())]
         if later:
-            errors["alien_pool"] = f"{short_repr(later)} are not implemented yet (issue 14)"
+            errors["alien_pool"] = f"{short_repr(later)} are not implemented by the engine"
         else:
             errors["alien_pool"] = f"{short_repr(unknown)} are not implemented aliens; choose from {sorted(POWERS)}"
     elif len(set(pool)) != len(pool):
