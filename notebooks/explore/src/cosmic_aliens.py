@@ -13,21 +13,22 @@
 # ([the encounter](../rules/cosmic_1_encounter.ipynb), [the aliens](../rules/cosmic_3_aliens.ipynb))
 # and have met a confidence interval ([Estimating win rates](../lessons/06_estimating_win_rates.ipynb)).
 #
-# **What it measures.** Every player has an alien power that breaks one rule. Are the 23
-# beginner aliens equally strong? And underneath the powers, how likely is an attack to
+# **What it measures.** Every player has an alien power that breaks one rule. Are the 50
+# aliens of the base set equally strong (the 23 green ones for beginners, 17 yellow and 10
+# red)? Are the beginners' aliens weaker? And underneath the powers, how likely is an attack to
 # succeed with so many ships on each side? Two tools answer:
 #
-# * **simulation**: `N_GAMES` games between bots, grouped by the alien each seat held. 23
-#   aliens are 23 tests at once, so the verdicts use **Holm-adjusted** p-values and the
+# * **simulation**: `N_GAMES` games between bots, grouped by the alien each seat held. 50
+#   aliens are 50 tests at once, so the verdicts use **Holm-adjusted** p-values and the
 #   intervals are **simultaneous** (Bonferroni): an alien is called strong or weak only
 #   where the adjusted evidence says so;
 # * **exact odds**: the rulebook's comparison of two encounter cards, averaged over every
 #   pair of cards the cosmic deck can deal (no simulation noise at all), checked against
 #   the game engine.
 #
-# **How long it runs:** about 15 seconds on an idle two-core machine.
+# **How long it runs:** under a minute on an idle two-core machine.
 # **Raise** `N_GAMES` (first code cell) for
-# narrower intervals: each alien gets about $4 \times$ `N_GAMES` $/ 23$ seats. Every verdict
+# narrower intervals: each alien gets about $4 \times$ `N_GAMES` $/ 50$ seats. Every verdict
 # is printed from the results.
 #
 # **Glossary:** the aliens and cards keep their English names; no Portuguese name is used
@@ -42,8 +43,9 @@ from fractions import Fraction
 import matplotlib.pyplot as plt
 import numpy as np
 
-from ovnilab import analysis
+from ovnilab import analysis, cosmic
 from ovnilab.cosmic import stats
+from ovnilab.cosmic.aliens import POWERS
 from ovnilab.cosmic.bots import GreedyBot, RandomBot  # noqa: F401  (GreedyBot: see BOTS)
 from ovnilab.cosmic.data import load_data
 from ovnilab.sim import run_many
@@ -55,9 +57,16 @@ PLAYERS = 4
 BOTS = [RandomBot()] * PLAYERS          # or [GreedyBot()] * PLAYERS with N_GAMES = 40
 PROCESSES = None
 SEED = 2008
+# the rules: the rulebook's (aliens dealt from the whole set of 50, ovnilab's default;
+# alien_levels=("green",) would deal the beginners' 23 only), asking only the players who
+# hold a playable card in each window: the same game for bots that do not read the order of
+# play, about three times fewer decisions (the board never uses this batch option)
+RULES = cosmic.Rules(ask_holders_only=True)
 
 results = run_many("cosmic", BOTS, N_GAMES, seed=SEED, processes=PROCESSES, progress=False,
-                   new_game_kwargs={"num_players": PLAYERS})
+                   new_game_kwargs={"num_players": PLAYERS, "rules": RULES})
+print("aliens dealt from the levels", RULES.alien_levels)
+assert RULES.alien_levels == cosmic.Rules().alien_levels == ("green", "yellow", "red")
 limit = sum(g.extras["limit_reached"] for g in results)
 shared = sum(len(g.winners) > 1 for g in results)
 print(f"{len(results)} games of {PLAYERS} players; {shared} ended with a shared win; "
@@ -69,20 +78,21 @@ print(f"{len(results)} games of {PLAYERS} players; {shared} ended with a shared 
 # Four players, each dealt two aliens and keeping one, play to five foreign colonies. Every
 # seat that held an alien counts once for it (a shared win is split); a fair share is 1/4.
 #
-# **Bots.** Random players make a game cost about 15 ms. They show what a
+# **Bots.** Random players make a game cost a few tens of milliseconds. They show what a
 # power is worth *when nobody plans*: powers that act by themselves count fully, powers that
 # need a good decision (when to declare an upset, whom to trade hands with) are used at
 # random. The greedy bot plays sensibly (it launches and selects cards by the odds below,
 # makes deals) but is much slower: switch `BOTS` and lower `N_GAMES` a lot to compare.
 #
 # `win_rate_by(..., adjust="holm")` adds, for each alien, the p-value `p` of the test that
-# its holders' win rate is the fair share, Holm's adjustment `p_holm` over the 23 aliens,
-# and intervals at the Bonferroni level $1 - 0.05/23$, so that all 23 hold together with
+# its holders' win rate is the fair share, Holm's adjustment `p_holm` over the 50 aliens,
+# and intervals at the Bonferroni level $1 - 0.05/50$, so that all 50 hold together with
 # probability at least 95%.
 
 # %%
 by_alien = analysis.win_rate_by(results, "alien", adjust="holm")
 print(by_alien.format(max_rows=0))
+assert len(by_alien) == 50  # every alien of the set was dealt
 FAIR = 1 / PLAYERS
 strong = [r["alien"] for r in by_alien if r["p_holm"] < 0.05 and r["rate"] > FAIR]
 weak = [r["alien"] for r in by_alien if r["p_holm"] < 0.05 and r["rate"] < FAIR]
@@ -95,7 +105,7 @@ print(f"{len(by_alien) - len(strong) - len(weak)} of {len(by_alien)} aliens are 
 
 # %% tags=["nbval-ignore-output"]
 rows = sorted(by_alien, key=lambda r: r["rate"])
-fig, ax = plt.subplots(figsize=(7, 6), layout="constrained")
+fig, ax = plt.subplots(figsize=(7, 1.5 + 0.19 * len(rows)), layout="constrained")
 ax.errorbar([r["rate"] for r in rows], range(len(rows)), fmt="o", color="#7a5cc7", capsize=3,
             xerr=[[r["rate"] - r["lo"] for r in rows], [r["hi"] - r["rate"] for r in rows]])
 ax.set_yticks(range(len(rows)), [r["alien"] for r in rows])
@@ -103,6 +113,28 @@ ax.axvline(FAIR, color="k", ls="--", lw=1)
 ax.set_xlabel("win rate of the alien's holder (simultaneous 95% intervals); dashed: a fair share")
 ax.set_title(f"{len(results)} games of {PLAYERS} random players", fontsize=10)
 plt.show()
+
+# %% [markdown]
+# **By alert level.** The rulebook grades the aliens green (for beginners), yellow and red.
+# Grouping the seats by their alien's level makes three groups of many seats each, so the
+# intervals are much narrower than an alien's (Holm over the three levels; the seats of one
+# game are counted as independent, as everywhere on this page):
+
+# %%
+level_of = {name: info.level for name, info in load_data().aliens.items()}
+
+
+def level(row):
+    """The alert level of the seat's alien."""
+    return level_of[row["alien"]]
+
+
+by_level = analysis.win_rate_by(results, level, adjust="holm")
+print(by_level.format(max_rows=0))
+assert sorted(r["level"] for r in by_level) == ["green", "red", "yellow"]
+apart = [r["level"] for r in by_level if r["p_holm"] < 0.05]
+print(f"\nlevels whose holders' win rate differs from a fair share (Holm-adjusted p < 0.05): "
+      f"{', '.join(apart) or 'none'}")
 
 # %% [markdown]
 # What the flagged powers do, in the words of `data/cosmic/aliens.toml`:
@@ -141,9 +173,9 @@ ax.set_title(f"game length, {len(results)} games of {PLAYERS} random players", f
 plt.show()
 
 # %% [markdown]
-# A power is lost while its owner has fewer than three home colonies. The cell tabulates,
+# A power is lost while its owner has fewer than three home colonies (Masochist's never is). The cell tabulates,
 # for each alien, the share of its seats that still had the power at the end of the game,
-# and tests each against the share over all seats (a score test, Holm-adjusted over the 23
+# and tests each against the share over all seats (a score test, Holm-adjusted over the 50
 # aliens); as in the win-rate table, the intervals are simultaneous (Bonferroni):
 
 # %%
@@ -172,6 +204,9 @@ print(f"keep it less often (Holm-adjusted p < 0.05): {', '.join(less) or 'none'}
 if "Macron" in more:
     print(f"Macron's power: \"{aliens['Macron'].summary}\" A plausible reason: it risks one ship "
           f"per encounter, so its home planets empty less often")
+never = [a for a in more if POWERS[a].keeps_power]
+for name in never:
+    print(f"{name} keeps it by rule: its power is never lost for too few home colonies")
 
 # %% [markdown]
 # ## Encounter odds by ships and cards

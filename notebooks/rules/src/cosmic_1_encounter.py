@@ -10,7 +10,8 @@
 # # Cosmic Encounter rules, part 1: the encounter
 #
 # **Part 1** · [Part 2: cards and deals](cosmic_2_cards_and_deals.ipynb) ·
-# [Part 3: the aliens](cosmic_3_aliens.ipynb) · [Play Cosmic Encounter](../play/cosmic.ipynb)
+# [Part 3: the aliens](cosmic_3_aliens.ipynb) · [Part 4: the yellow and red aliens](cosmic_4_yellow_red_aliens.ipynb) ·
+# [Play Cosmic Encounter](../play/cosmic.ipynb)
 #
 # This part covers the skeleton of the game: the set-up, a turn and the seven phases of an
 # encounter, the second encounter, losing an alien power and the end of the game. Part 2
@@ -23,6 +24,11 @@
 # engine change that breaks a sentence fails the notebook's test. Everything is
 # deterministic: run it again and you get the same games. The rulebook is
 # `seeds/003_f327f3c685407183.txt` (in Portuguese); the components are in `data/cosmic/`.
+#
+# The games on this page deal the 23 green aliens, the rulebook's advice for first games
+# (`GREEN` below: `cosmic.Rules(alien_levels=("green",))`); ovnilab's default deals from
+# all 50 aliens of the base set, as the rulebook does once players know the game
+# ([part 4](cosmic_4_yellow_red_aliens.ipynb) shows the yellow and red ones).
 #
 # **Contents**
 # 1. [Set-up](#1.-Set-up)
@@ -51,6 +57,8 @@ from ovnilab import cosmic, walk
 from ovnilab.cosmic.render import to_svg
 from ovnilab.cosmic.stats import QUIET_ANSWERS as QUIET, finish_encounter
 from ovnilab.walk import legal_texts as options, offered, refused
+
+GREEN = {"alien_levels": ("green",)}  # the beginners' aliens (see above)
 
 
 def advance(state, until, seed=0, quiet=QUIET):
@@ -93,9 +101,9 @@ def show(state, viewer=None):
 # every alien is chosen.
 
 # %%
-g = cosmic.new_game(4, seed=1)
+g = cosmic.new_game(4, seed=1, rules=cosmic.Rules(**GREEN))
 red_ships = [g.ships[g.planet(f"red {k}") * g.n + 0] for k in range(1, 6)]
-destiny = [len(s.ddeck) + len(s.ddiscard) for s in (cosmic.new_game(n, seed=1) for n in (3, 4, 5))]
+destiny = [len(s.ddeck) + len(s.ddiscard) for s in (cosmic.new_game(n, seed=1, rules=cosmic.Rules(**GREEN)) for n in (3, 4, 5))]
 print("ships on red's planets:", red_ships, "| warp:", g.warp)
 print("destiny deck for 3, 4, 5 players:", destiny)
 print("cosmic deck:", g.g.deck_size, "cards +", len(g.flare_aliens), "flares:", ", ".join(g.flare_aliens))
@@ -149,7 +157,7 @@ show(g, viewer=0)
 # hyperspace gate if it has no colony).
 
 # %%
-r = cosmic.new_game(4, seed=0, rules=cosmic.Rules(flares=False))
+r = cosmic.new_game(4, seed=0, rules=cosmic.Rules(**GREEN, flares=False))
 advance(r, lambda s: s.phase == "regroup")
 off = r.offense
 before = r.warp[off]
@@ -172,18 +180,18 @@ assert r.warp[off] == before - 1
 # shuffled into a new deck.
 
 # %%
-own = cosmic.new_game(4, seed=0, rules=cosmic.Rules(flares=False))
+own = cosmic.new_game(4, seed=0, rules=cosmic.Rules(**GREEN, flares=False))
 advance(own, lambda s: s.phase == "own")
 print(f"{who(own, own.offense)} drew its own colour:", options(own))
 assert "draw again" in options(own)
 
-wild = cosmic.new_game(4, seed=0, rules=cosmic.Rules(flares=False))
+wild = cosmic.new_game(4, seed=0, rules=cosmic.Rules(**GREEN, flares=False))
 advance(wild, lambda s: s.phase == "wild")
 print(f"{who(wild, wild.offense)} drew a wild card:", options(wild))
 others = {wild.colours[s] for s in range(4) if s != wild.offense}
 assert {a.removeprefix("choose defender ") for a in options(wild)} == others
 
-sp = cosmic.new_game(4, seed=0, rules=cosmic.Rules(flares=False))
+sp = cosmic.new_game(4, seed=0, rules=cosmic.Rules(**GREEN, flares=False))
 advance(sp, lambda s: s.phase == "aim" and s.observation(0)["destiny"] == "most foreign colonies")
 print(f"{who(sp, sp.offense)} drew 'most foreign colonies':", sp.scores(), "->", who(sp, sp.defender), "defends")
 most = max(sp.scores()[s] for s in range(4) if s != sp.offense)
@@ -306,8 +314,8 @@ def mean_ci(xs):
 
 
 n_games = 30
-everyone = mean_ci([per_turn(cosmic.Rules(), k) for k in range(n_games)])
-holders = mean_ci([per_turn(cosmic.Rules(ask_holders_only=True), k) for k in range(n_games)])
+everyone = mean_ci([per_turn(cosmic.Rules(**GREEN), k) for k in range(n_games)])
+holders = mean_ci([per_turn(cosmic.Rules(**GREEN, ask_holders_only=True), k) for k in range(n_games)])
 for label, (m, lo, hi) in (("asking everyone who could play", everyone), ("asking the holders only", holders)):
     print(f"{label}: {m:.0f} decisions a turn (95% interval {lo:.0f}-{hi:.0f}, n = {n_games} random games)")
 assert everyone[1] > holders[2]
@@ -389,7 +397,7 @@ assert g.scores() == [1, 0, 1, 0]
 # A defensive ally that wins chooses its rewards:
 
 # %%
-rw = cosmic.new_game(4, seed=3, rules=cosmic.Rules(flares=False))
+rw = cosmic.new_game(4, seed=3, rules=cosmic.Rules(**GREEN, flares=False))
 sent = {}
 
 
@@ -423,7 +431,7 @@ assert rw.warp[ally] == warp - 1
 # the turn passes to the left.
 
 # %%
-sec = cosmic.new_game(3, seed=1, rules=cosmic.Rules(flares=False, powers=False))
+sec = cosmic.new_game(3, seed=1, rules=cosmic.Rules(**GREEN, flares=False, powers=False))
 advance(sec, lambda s: s.phase == "second")
 print(f"the {sec.last_result['outcome']} won ->", who(sec, sec.current_player), "may:", options(sec))
 assert sec.last_result["outcome"] == "offense" and sec.current_player == sec.offense
@@ -437,7 +445,7 @@ assert sec.enc_no == 2 and (sec.turn, sec.offense) == (turn, off) and sec.last_r
 # And a loss passes the turn to the left at once:
 
 # %%
-lost = cosmic.new_game(3, seed=1, rules=cosmic.Rules(flares=False, powers=False))
+lost = cosmic.new_game(3, seed=1, rules=cosmic.Rules(**GREEN, flares=False, powers=False))
 advance(lost, lambda s: s.last_result is not None and s.last_result["outcome"] == "defense")
 res = lost.last_result
 print(f"{lost.colours[res['offense']]} lost its encounter as the offense -> now {lost.colours[lost.offense]}'s turn,",
@@ -457,7 +465,7 @@ assert lost.offense == (res["offense"] + 1) % 3 and lost.enc_no == 1
 def losing_and_regaining(seed):
     """A random game (nobody quiet) until a player has lost its power, and a copy of it
     played on until that player has it again; None when the game ends first."""
-    pw = cosmic.new_game(4, seed=seed)
+    pw = cosmic.new_game(4, seed=seed, rules=cosmic.Rules(**GREEN))
     while pw.phase == "alien":
         pw.apply(options(pw)[0])
     try:
@@ -500,7 +508,7 @@ assert back.home_colonies(weak) >= 3 and back.power_active(weak)
 # not happen once ships land on a fifth foreign colony.
 
 # %%
-end = cosmic.new_game(4, seed=6)
+end = cosmic.new_game(4, seed=6, rules=cosmic.Rules(**GREEN))
 while end.phase == "alien":
     end.apply(options(end)[0])
 advance(end, lambda s: s.is_over(), quiet=())

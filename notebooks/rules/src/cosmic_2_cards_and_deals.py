@@ -10,7 +10,8 @@
 # # Cosmic Encounter rules, part 2: cards and deals
 #
 # [Part 1: the encounter](cosmic_1_encounter.ipynb) · **Part 2** ·
-# [Part 3: the aliens](cosmic_3_aliens.ipynb) · [Play Cosmic Encounter](../play/cosmic.ipynb)
+# [Part 3: the aliens](cosmic_3_aliens.ipynb) · [Part 4: the yellow and red aliens](cosmic_4_yellow_red_aliens.ipynb) ·
+# [Play Cosmic Encounter](../play/cosmic.ipynb)
 #
 # Part 1 played an encounter with two attack cards. This part covers every other card of
 # the cosmic deck and what it does to an encounter: a negotiate against an attack
@@ -21,6 +22,11 @@
 #
 # As in part 1, every rule is shown on a **real game state** of `ovnilab.cosmic`, reached
 # by legal moves from a seeded game, and each cell asserts what the text around it says.
+#
+# The games on this page deal the 23 green aliens, the rulebook's advice for first games
+# (`GREEN` below: `cosmic.Rules(alien_levels=("green",))`); ovnilab's default deals from
+# all 50 aliens of the base set, as the rulebook does once players know the game
+# ([part 4](cosmic_4_yellow_red_aliens.ipynb) shows the yellow and red ones).
 #
 # **Contents**
 # 1. [The cosmic deck](#1.-The-cosmic-deck)
@@ -49,6 +55,8 @@ from collections import Counter
 from ovnilab import cosmic, walk
 from ovnilab.cosmic.stats import QUIET_ANSWERS as QUIET, finish_encounter
 from ovnilab.walk import legal_texts as options, offered
+
+GREEN = {"alien_levels": ("green",)}  # the beginners' aliens (see above)
 
 
 def advance(state, until, seed=0, quiet=QUIET):
@@ -93,7 +101,7 @@ print("reinforcements:", dict(sorted(Counter(f.name for f in faces if f.kind == 
 print("artifacts:", dict(sorted(Counter(f.name for f in faces if f.kind == 4).items())))
 assert data.deck_size == 72 and kinds == {"attack": 39, "negotiate": 15, "morph": 1,
                                           "reinforcement": 6, "artifact": 11}
-assert len(cosmic.new_game(3, seed=0).flare_aliens) == 10
+assert len(cosmic.new_game(3, seed=0, rules=cosmic.Rules(**GREEN)).flare_aliens) == 10
 
 # %% [markdown]
 # ## 2. Encounter cards
@@ -109,7 +117,7 @@ assert len(cosmic.new_game(3, seed=0).flare_aliens) == 10
 # count).
 
 # %%
-cp = cosmic.new_game(3, seed=1, rules=cosmic.Rules(flares=False, powers=False))
+cp = cosmic.new_game(3, seed=1, rules=cosmic.Rules(**GREEN, flares=False, powers=False))
 advance(cp, lambda s: s.phase == "select" and s.current_player == s.defender
         and s.observation(s.offense)["encounter_cards"]["offense"] == "negotiate"
         and offered(s, "select attack"))
@@ -140,7 +148,7 @@ assert not cp.allies[0] and len(cp.hands[off]) == hand + min(ships, theirs - 1)
 
 # %%
 def negotiating(seed):
-    d = cosmic.new_game(3, seed=seed, rules=cosmic.Rules(flares=False, powers=False))
+    d = cosmic.new_game(3, seed=seed, rules=cosmic.Rules(**GREEN, flares=False, powers=False))
     return advance(d, lambda s: s.phase == "deal")
 
 
@@ -194,7 +202,7 @@ assert [f.warp[s] - warp[s] for s in range(3)] == [3 if s in (result["offense"],
 # without the opponent's reinforcements.
 
 # %%
-m = cosmic.new_game(3, seed=3, rules=cosmic.Rules(flares=False, powers=False))
+m = cosmic.new_game(3, seed=3, rules=cosmic.Rules(**GREEN, flares=False, powers=False))
 advance(m, lambda s: s.phase == "select" and s.current_player == s.defender and offered(s, "select morph"))
 theirs = m.observation(m.offense)["encounter_cards"]["offense"]
 print(f"{m.colours[m.offense]} selected {theirs}; {m.colours[m.defender]} selects the morph")
@@ -215,7 +223,7 @@ assert r["cards"] == ("attack", "attack") and r["totals"] == (v + ships[0], v + 
 # revealed cards are attacks (otherwise the totals do not matter).
 
 # %%
-rf = cosmic.new_game(3, seed=1, rules=cosmic.Rules(flares=False, powers=False))
+rf = cosmic.new_game(3, seed=1, rules=cosmic.Rules(**GREEN, flares=False, powers=False))
 advance(rf, lambda s: s.phase == "reinforce" and offered(s, "reinforce"))
 was, p = rf.totals, rf.current_player
 print(f"revealed {rf.observation(0)['encounter_cards']}, totals {was};",
@@ -249,7 +257,7 @@ def playing(name, seed, n=4, until=None):
     the first seed (``seed``, ``seed + 1``, ...) whose game gets there; returns the state."""
     for k in range(seed, seed + 100):
         try:
-            a = cosmic.new_game(n, seed=k, rules=cosmic.Rules(flares=False))
+            a = cosmic.new_game(n, seed=k, rules=cosmic.Rules(**GREEN, flares=False))
             return advance(a, lambda s: offered(s, f"play {name}") and (until is None or until(s)), seed=k, quiet=())
         except RuntimeError:  # this game ended first
             continue
@@ -395,7 +403,7 @@ assert cz.observation(0)["discard"][-2:] == ["Cosmic Zap", "Card Zap"]
 # %%
 def zapping_a_flare(seed):
     """A random game (nobody quiet) until a Card Zap may answer a flare being played."""
-    z = cosmic.new_game(4, seed=seed)
+    z = cosmic.new_game(4, seed=seed, rules=cosmic.Rules(**GREEN))
     try:
         return advance(z, lambda s: s.phase == "zap" and s.log[-1].kind == "flare" and offered(s, "play Card Zap"),
                        seed=seed, quiet=())
@@ -428,7 +436,7 @@ def zap_on_table(s):
 
 
 for k in range(300):
-    zz = cosmic.new_game(4, seed=k, rules=cosmic.Rules(flares=False, powers=False))
+    zz = cosmic.new_game(4, seed=k, rules=cosmic.Rules(**GREEN, flares=False, powers=False))
     try:
         advance(zz, zap_on_table, seed=k, quiet=())
         break
@@ -469,7 +477,7 @@ def power_used(s):
 
 
 for k in range(4, 200):
-    pz = cosmic.new_game(4, seed=k, rules=cosmic.Rules(flares=False))
+    pz = cosmic.new_game(4, seed=k, rules=cosmic.Rules(**GREEN, flares=False))
     try:
         advance(pz, power_used, seed=k, quiet=())
         break
@@ -497,7 +505,7 @@ def zombie_losing(seed):
     """A game where red, the Zombie, attacks and another player may zap its power; with
     the position, the same encounter played on without the zap (None when the game ends
     first or red does not lose it)."""
-    zo = cosmic.new_game(3, seed=seed, rules=cosmic.Rules(flares=False), aliens=["Zombie", "Oracle", "Trader"])
+    zo = cosmic.new_game(3, seed=seed, rules=cosmic.Rules(**GREEN, flares=False), aliens=["Zombie", "Oracle", "Trader"])
     try:
         advance(zo, lambda s: s.offense == 0 and s.gate[0] > 0 and s.current_player != 0
                 and offered(s, "play Cosmic Zap on red"), seed=seed, quiet=("invite nobody", "decline", "end turn"))
@@ -537,7 +545,7 @@ for alien in ("Oracle", "Trader", "Zombie"):
     print(f"{alien:<7} wild: {data.flares[alien].wild}\n{'':<7} super: {data.flares[alien].super}")
 
 # %%
-fl = cosmic.new_game(4, seed=2)
+fl = cosmic.new_game(4, seed=2, rules=cosmic.Rules(**GREEN))
 while fl.phase == "alien":
     fl.apply(options(fl)[0])
 advance(fl, lambda s: any(a.kind == "flare" for a in s.legal_actions()), quiet=("invite nobody", "decline", "end turn"))
@@ -560,7 +568,7 @@ assert [c for c in fl.hand_names(me) if c.endswith("flare")] == held
 # The owner of an alien plays the super side of its own flare while its power works:
 
 # %%
-sup = cosmic.new_game(4, seed=4)
+sup = cosmic.new_game(4, seed=4, rules=cosmic.Rules(**GREEN))
 while sup.phase == "alien":
     sup.apply(options(sup)[0])
 advance(sup, lambda s: any(a.kind == "flare" and a.b == "super" for a in s.legal_actions()),
@@ -606,7 +614,7 @@ assert (defaults.may_abandon_colonies, defaults.destiny_reshuffle, defaults.seco
         defaults.double_morph, defaults.deal_rounds, defaults.deal_max_cards, defaults.deal_cards,
         defaults.flares, defaults.powers, defaults.before_issue_13) == (
     True, "one_left", "ask", "attack0", 4, 99, "chosen", True, True, False)
-strict = cosmic.new_game(4, seed=1, rules=cosmic.Rules(flares=False, powers=False, may_abandon_colonies=False))
+strict = cosmic.new_game(4, seed=1, rules=cosmic.Rules(**GREEN, flares=False, powers=False, may_abandon_colonies=False))
 advance(strict, lambda s: s.phase == "aim")
 strict.apply("aim at blue 2")
 for _ in range(3):

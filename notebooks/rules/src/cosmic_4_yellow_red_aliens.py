@@ -17,12 +17,12 @@
 # The base set's aliens come in three **alert levels**: green (the beginners' aliens of
 # [part 3](cosmic_3_aliens.ipynb)), yellow and red (powers that bend the rules further, or
 # whose effects are harder to foresee). This part lists the levels, tells how to deal
-# them, and shows 16 yellow and red powers once each, on a real encounter, in the form of
-# part 3: seat 0 (**red**) plays the alien, the game runs until the moment the power
-# matters, and what happens is compared with **the same game where red plays a neutral
-# alien** (or, for a power used by choice, where red does not use it). Each
-# demonstration asserts what its text says, so an engine change that breaks a sentence
-# fails the notebook's test.
+# them, and shows each yellow and red power the engine implements (section 2 prints
+# the list) once, on a real encounter, in the form of part 3: seat 0 (**red**) plays the
+# alien, the game runs until the moment the power matters, and what happens is compared
+# with **the same game where red plays a neutral alien** (or, for a power used by
+# choice, where red does not use it). Each demonstration asserts what its text says, so
+# an engine change that breaks a sentence fails the notebook's test.
 #
 # **Contents**
 # 1. [The alert levels](#1.-The-alert-levels)
@@ -30,15 +30,18 @@
 # 3. [The yellow powers in action](#3.-The-yellow-powers-in-action):
 #    [Amoeba](#Amoeba) · [Anti-Matter](#Anti-Matter) · [Calculator](#Calculator) ·
 #    [Fido](#Fido) · [Fodder](#Fodder) · [Hate](#Hate) · [Healer](#Healer) ·
-#    [Human](#Human) · [Kamikaze](#Kamikaze) · [Mirror](#Mirror) · [Remora](#Remora) ·
-#    [Shadow](#Shadow)
+#    [Human](#Human) · [Kamikaze](#Kamikaze) · [Mind](#Mind) · [Mirror](#Mirror) · [Mite](#Mite) ·
+#    [Philanthropist](#Philanthropist) · [Reincarnator](#Reincarnator) · [Remora](#Remora) ·
+#    [Shadow](#Shadow) · [Tick-Tock](#Tick-Tock)
 # 4. [The red powers in action](#4.-The-red-powers-in-action):
-#    [Machine](#Machine) · [Tripler](#Tripler) · [Virus](#Virus) · [Warpish](#Warpish)
+#    [Citadel](#Citadel) · [Dictator](#Dictator) · [Gambler](#Gambler) · [Grudge](#Grudge) ·
+#    [Machine](#Machine) · [Masochist](#Masochist) · [Tripler](#Tripler) · [Virus](#Virus) · [Void](#Void) ·
+#    [Warpish](#Warpish)
 # 5. [The flares](#5.-The-flares)
 #
 # **Glossary** (the rulebook's Portuguese term in brackets)
 # - *alert level* (the rulebook's níveis de habilidade, shown by lâmpadas de alerta): green for beginners, yellow for players with some experience, red for experienced players looking for unusual strategies.
-# - *alien power* (poder alienígena): the rule an alien breaks; it works only while its player has at least three home colonies and no Cosmic Zap has cancelled it (part 1, section 4; part 2).
+# - *alien power* (poder alienígena): the rule an alien breaks; it works only while its player has at least three home colonies (Masochist keeps it without them) and no Cosmic Zap has cancelled it (part 1, section 4; part 2).
 # - *main player* (jogador principal): the offense (atacante) or the defense (defensor); *ally* (aliado): a player who sent ships to one side; *not main*: any player but the two main players.
 # - *planning* (Planejamento): the phase where the main players select their encounter cards (cartas de encontro) face down; *reveal* (Revelar): the phase where they turn them face up.
 # - *total* (total): an attack card's value plus the ships on its side and the reinforcements (reforço) played; the higher total wins.
@@ -47,6 +50,8 @@
 # - *warp* (Warp): where lost ships go; *regroup* (Reagrupar): at the start of each encounter the offense brings one of its ships back from the warp.
 # - *destiny card* (carta de Destino): the card that names the defender; *compensation* (compensação): cards a negotiating loser takes from the winner (part 2).
 # - *flare* (Flare, as the rulebook's Portuguese text also calls it): an alien's card in the cosmic deck, with a *wild* side anyone may play and a *super* side for the alien's own player (part 2, section 6).
+# - *removed from the game*: ships that leave play for good, neither on a planet nor in the warp (Void); *alternate win*: a power's own way to win the game, beside five foreign colonies (Tick-Tock, Masochist; `state.win_reason` says why a game ended).
+# - *citadel*: an attack card Citadel lays face up beside a planet (`state.citadels`); *grudge token*: Grudge's mark on a player who turned down its invitation (`state.grudge`).
 # - *a neutral alien*: in these demonstrations, Observer, whose power acts only on allies (the quiet players here never ally).
 
 # %%
@@ -215,14 +220,16 @@ assert total == 50 and list(data.levels) == ["green", "yellow", "red"]
 assert all(data.aliens[a].level == level_of[a] for a in implemented)
 
 # %% [markdown]
-# By default ovnilab deals from the green aliens only (`cosmic.Rules().alien_levels` is
-# `("green",)`). `Rules(alien_levels=...)` names the levels to deal from; a level with an
-# alien the engine does not implement yet is refused with a `RulesError` that names them,
-# and `Rules(alien_pool=...)` names the aliens themselves, of any level:
+# `cosmic.Rules().alien_levels` names the levels a game deals from by default (printed
+# below; the rulebook's advice for beginners is `("green",)`). `Rules(alien_levels=...)`
+# names the levels to deal from; a level with an alien the engine does not implement is
+# refused with a `RulesError` that names them, and `Rules(alien_pool=...)` names the
+# aliens themselves, of any level:
 
 # %%
-print("default levels:", cosmic.Rules().alien_levels)
-for levels in (("green", "yellow"), ("green", "yellow", "red")):
+default = cosmic.Rules().alien_levels
+print("default levels:", default)
+for levels in (("green",), ("green", "yellow"), ("green", "yellow", "red")):
     try:
         rules = cosmic.Rules(alien_levels=levels)
     except RulesError as err:
@@ -232,7 +239,9 @@ for levels in (("green", "yellow"), ("green", "yellow", "red")):
         pool = cosmic.new_game(5, seed=0, rules=rules).alien_pool
         print(f"Rules(alien_levels={levels}) deals from {len(pool)} aliens")
         assert sorted(pool) == sorted(a for lv in levels for a in data.levels[lv])
-assert cosmic.Rules().alien_levels == ("green",)
+pool = cosmic.new_game(5, seed=0).alien_pool
+print(f"the default rules deal from {len(pool)} aliens")
+assert sorted(pool) == sorted(a for lv in default for a in data.levels[lv])
 
 new = tuple(a for a in cosmic.implemented_aliens() if level_of[a] != "green")
 g = cosmic.new_game(5, seed=0, rules=cosmic.Rules(alien_pool=new))
@@ -253,20 +262,27 @@ assert set(g.alien_pool) == set(new) and all(a in new for o in g.offers for a in
 # choice is compared with the same game where red does not use it (a copy of the game,
 # `g.clone()`, taken before the use).
 #
-# This part shows these 16 powers; the yellow and red aliens implemented since it was
-# written are listed here, to be shown in a later edition:
+# This part shows the powers listed below; the first line printed names any yellow or
+# red alien the engine implements that it does not show (for a later edition):
 
 # %%
-SHOWN = ("Amoeba", "Anti-Matter", "Calculator", "Fido", "Fodder", "Hate", "Healer", "Human", "Kamikaze", "Mirror",
-         "Remora", "Shadow", "Machine", "Tripler", "Virus", "Warpish")
+SHOWN = ("Amoeba", "Anti-Matter", "Calculator", "Fido", "Fodder", "Hate", "Healer", "Human", "Kamikaze", "Mind",
+         "Mirror", "Mite", "Philanthropist", "Reincarnator", "Remora", "Shadow", "Tick-Tock",
+         "Citadel", "Dictator", "Gambler", "Grudge", "Machine", "Masochist", "Tripler", "Virus", "Void", "Warpish")
 later = [a for a in new if a not in SHOWN]
-print(f"shown here: {len(SHOWN)}; implemented, not shown yet: {', '.join(later) or 'none'}")
-print(f"{'alien':<12} {'level':<7} {'roles':<11} {'timing':<16} used")
+unshown = [a for lv in ("yellow", "red") for a in data.levels[lv] if a not in SHOWN]
+print(f"shown here: {len(SHOWN)} ({sum(level_of[a] == 'yellow' for a in SHOWN)} yellow,",
+      f"{sum(level_of[a] == 'red' for a in SHOWN)} red) of the set's {len(SHOWN) + len(unshown)} yellow and red aliens;",
+      f"implemented, not shown yet: {', '.join(later)}" if later else
+      "implemented, not shown yet: none" + ("" if unshown else "; every yellow and red alien is shown here (the green ones in part 3)"))
+print(f"{'alien':<15} {'level':<7} {'roles':<11} {'timing':<16} used")
 for name in SHOWN:
     info = data.aliens[name]
-    print(f"{name:<12} {info.level:<7} {'/'.join(info.roles):<11} {info.timing:<16} "
+    print(f"{name:<15} {info.level:<7} {'/'.join(info.roles):<11} {info.timing:<16} "
           f"{'when its player chooses' if info.optional else 'always'}")
-assert set(SHOWN) <= implemented and len(SHOWN) == 16
+assert set(SHOWN) <= implemented and len(set(SHOWN)) == len(SHOWN)
+assert all(level_of[a] != "green" for a in SHOWN) and set(SHOWN) | set(later) == set(new)
+assert set(later) <= set(unshown) and len(SHOWN) + len(unshown) == len(data.levels["yellow"]) + len(data.levels["red"])
 
 # %% [markdown]
 # ## 3. The yellow powers in action
@@ -479,6 +495,36 @@ r, rb = both_ways(g, base, USED)
 assert r["outcome"] != rb["outcome"]
 
 # %% [markdown]
+# ### Mind
+#
+# **Mind** (any role, alliance, optional): it may look at the hand of a main player (a
+# main player itself looks at its opponent's). ovnilab's reading: the look comes once, in
+# the alliance window before the invitations (`use Mind power: blue`; the public log names
+# whose hand, never a card). The Mind's observation keeps that hand as it was then
+# (`seen_hands`) for the rest of the encounter, and the cards it saw stay in what it
+# knows (`known_cards`) while they are still in that hand (set aside while that player's
+# card is face down: the Mind cannot tell which one was selected).
+
+# %%
+g = reach("Mind", lambda s: offered(s, "use Mind power"), seed=0)
+o, base = g.main(1 - g.side_of(0)), g.clone()
+print(f"red is the {SIDES[g.side_of(0)]}, {g.colours[o]} the {SIDES[g.side_of(o)]}; red may: {options(g)}")
+use_power(g, "Mind", g.colours[o])
+look = next(a for a in reversed(g.log) if str(a).startswith("use Mind"))
+seen = g.observation(0)["seen_hands"]
+print(f"red sees {g.colours[o]}'s hand: {seen[g.colours[o]]}; the public log reads {g.describe(look, None)!r}")
+print(f"without the look red sees {base.observation(0)['seen_hands']}, and yellow sees {g.observation(2)['seen_hands']}")
+assert sorted(seen[g.colours[o]]) == sorted(g.hand_names(o)) and list(seen) == [g.colours[o]]
+assert base.observation(0)["seen_hands"] == {} == g.observation(2)["seen_hands"]
+assert g.describe(look, None) == f"use Mind power: {g.colours[o]}" and not offered(g, "use Mind power")
+advance(g, at_reveal)
+mine = g.t.name[g.card[g.side_of(o)]]
+print(f"after the reveal ({g.colours[o]} played {mine}): red's look still shows {g.observation(0)['seen_hands'][g.colours[o]]};",
+      f"it knows {g.colours[o]} still holds {g.observation(0)['known_cards'].get(g.colours[o], [])}")
+assert g.observation(0)["seen_hands"] == seen and mine in seen[g.colours[o]]
+assert sorted(g.observation(0)["known_cards"][g.colours[o]]) == sorted(g.hand_names(o))
+
+# %% [markdown]
 # ### Mirror
 #
 # **Mirror** (main player, planning, optional): before the cards are selected it may
@@ -497,6 +543,90 @@ assert cards == [base.t.name[c] for c in base.card] and g.kinds == (0, 0)
 assert all(f"{g.values[i]:02d}" == f"{printed(g, i):02d}"[::-1] for i in (0, 1))
 r, rb = both_ways(g, base, USED)
 assert r["outcome"] != rb["outcome"]
+
+# %% [markdown]
+# ### Mite
+#
+# **Mite** (offense, launch, always): once its ships are on the gate, a defense that holds
+# more than three cards must either discard down to three or give the Mite a colony on
+# the target planet. ovnilab's readings: the Mite blusters once the launch window has
+# closed (a Cosmic Zap played there stops it); the defense answers `Mite: discard down to
+# 3` (the cards discarded at random) or `Mite: give Mite a colony`. The colony **ends the
+# encounter at once**: no card is selected, the outcome is `colony granted` (neither a
+# win nor a deal), and the Mite may still have its second encounter.
+
+# %%
+g = reach("Mite", lambda s: offered(s, "Mite: give Mite a colony"), seed=0)
+d, base, colonies = g.current_player, twin(g), g.foreign_colonies(0)
+print(f"red (offense) launched {g.gate[0]} ship(s) at {g.pname[g.target]};",
+      f"{who(g, d)} holds {len(g.hands[d])} cards and may: {options(g)}")
+g.apply("Mite: give Mite a colony")
+r, rb = g.last_result, finish_encounter(base, base.last_result)
+print(f"  red plays Mite:      {r['outcome']}, cards {r['cards']}; red's foreign colonies {colonies} -> {g.foreign_colonies(0)};",
+      f"red may: {options(g)}")
+print(f"  red plays Observer:  cards {rb['cards']}, the {rb['outcome']} wins;",
+      f"red's foreign colonies {base.foreign_colonies(0)}")
+assert d == g.defender and len(g.hands[d]) > 3 and r["outcome"] == "colony granted" and r["cards"] == (None, None)
+assert g.foreign_colonies(0) == colonies + 1 and "have a second encounter" in options(g)
+assert rb["outcome"] == "defense" and base.foreign_colonies(0) == colonies
+
+# %% [markdown]
+# ### Philanthropist
+#
+# **Philanthropist** (main player or ally, alliance, optional): once the alliances are
+# formed it may give a card from its hand to a main player (a main player gives to its
+# opponent; an ally to either). ovnilab's readings: `use Philanthropist power: blue` names
+# the receiver, then `Philanthropist: give X` the card; the public log reads only "give a
+# card", so the two players alone know it (the giver's observation keeps it in
+# `known_cards`); a main-player Philanthropist left without encounter cards draws a new
+# hand at once.
+
+# %%
+g = reach("Philanthropist", lambda s: offered(s, "use Philanthropist power"), seed=0)
+o, base = g.main(1 - g.side_of(0)), g.clone()
+print(f"red is the {SIDES[g.side_of(0)]}; its hand: {g.hand_names(0)}; red may: {options(g)}")
+use_power(g, "Philanthropist", g.colours[o])
+gift = "Philanthropist: give negotiate"
+print(f"red may give: {options(g)} -> {gift!r}")
+hands = [len(h) for h in g.hands]
+g.apply(gift)
+print(f"hands {hands} -> {[len(h) for h in g.hands]}; the public log reads {g.describe(g.log[-1], None)!r};",
+      f"red knows {g.observation(0)['known_cards']}, yellow {g.observation(2)['known_cards']}")
+assert len(g.hands[o]) == hands[o] + 1 and len(g.hands[0]) == hands[0] - 1
+assert g.hand_names(o).count("negotiate") == base.hand_names(o).count("negotiate") + 1
+assert g.observation(0)["known_cards"] == {g.colours[o]: ["negotiate"]} and g.observation(2)["known_cards"] == {}
+assert g.describe(g.log[-1], None) == "Philanthropist: give a card"
+
+# %% [markdown]
+# ### Reincarnator
+#
+# **Reincarnator** (main player or ally, resolution, always): each time it loses an
+# encounter it takes on a new alien power, drawn from the aliens nobody plays, beside its
+# own. ovnilab's readings: it reincarnates when the encounter ends, after a loss as a main
+# player or as an ally of the losing side, a failed deal as a main player, or when both
+# sides lose (not after a win, a deal or Mite's colony); the new power
+# (`State.extra[seat]`, public) is drawn at random, with the game's seeded chance, from
+# the aliens its rules may deal (`State.alien_pool`) that no player holds and that have
+# no game set-up text (Miser, Tick-Tock). **Pool recycling**: the incarnation given up
+# goes back to the pool only after the next draw, so a later loss always brings a
+# different alien. Here is a game until red has reincarnated twice:
+
+# %%
+g = demo("Reincarnator", seed=0)
+held = lambda s: {a for seat in range(s.n) for a in (s.alien[seat], *s.extra[seat])}
+steps = []
+for _ in range(2):
+    was, others = g.extra[0], held(g) - {"Reincarnator", *g.extra[0]}
+    advance(g, lambda s: s.extra[0] != was)
+    r = g.last_result
+    side = 0 if r["offense"] == 0 else 1 if r["defender"] == 0 else -1
+    steps.append(g.extra[0])
+    print(f"turn {g.turn}: red was the {SIDES[side]}, the {r['outcome']} won ({r['cards']}):",
+          f"red's powers {['Reincarnator', *was]} -> {list(g.power_names(0))}")
+    assert side >= 0 and r["outcome"] not in (SIDES[side], "deal_made") and len(g.extra[0]) == 1
+    assert g.extra[0][0] in g.alien_pool and g.extra[0][0] not in others | {"Miser", *was}
+print(f"what the others see: {g.observation(1)['powers'][0]}")
+assert steps[0] != steps[1] and g.observation(1)["powers"][0] == list(g.power_names(0))
 
 # %% [markdown]
 # ### Remora
@@ -556,8 +686,242 @@ print(f"{target!r}: {g.pname[planet]} holds {there} -> {g.ships[planet * g.n + o
 assert g.ships[planet * g.n + o] == there - 1 and g.warp[o] == warp + 1
 
 # %% [markdown]
+# ### Tick-Tock
+#
+# **Tick-Tock** (any role, resolution, always): it starts the game with ten tokens and
+# discards one each time an encounter ends in a defensive win or a deal, whoever plays
+# in it; when its last token goes, it wins the game (an alternate win). ovnilab's reading
+# of what counts: a defensive win (once the resolution's ships moved) and a deal made
+# (once its terms are carried out) take a token; an offensive win, a failed deal, a
+# re-established home planet and an encounter Oracle's super flare cancels do not, nor
+# does any encounter while the power is zapped or lost. The tokens are public
+# (`state.tokens`); a game won so ends at once, and `state.win_reason` says why. Here are
+# whole games of Tick-Tock, played until one ends with its last token:
+
+# %%
+def encounters(g):
+    """Play ``g`` to its end; for each encounter, its outcome and red's tokens before and
+    after it."""
+    rows = []
+    while not g.is_over():
+        before, tokens = g.last_result, g.tokens[0]
+        advance(g, lambda s: s.is_over() or s.last_result is not before)
+        rows.append((g.last_result["outcome"], tokens, g.tokens[0]))
+    return rows
+
+
+for k in range(20):
+    g = demo("Tick-Tock", k)
+    start = g.tokens[0]
+    rows = encounters(g)
+    print(f"seed {k}: {len(rows)} encounters, {g.turn} turns; winners {[who(g, w) for w in g.winners()]}: {g.win_reason}")
+    if g.win_reason.startswith("Tick-Tock"):
+        break
+count = {kind: sum(1 for x in rows if x[0] == kind) for kind in dict.fromkeys(x[0] for x in rows)}
+took = {kind: sum(a - b for x, a, b in rows if x == kind) for kind in count}
+print(f"red's tokens at set-up: {start}; encounters by outcome {count}; tokens discarded by outcome {took}")
+assert start == 10 and g.winners() == [0] and g.tokens[0] == 0 and g.win_reason == "Tick-Tock: its last token discarded"
+assert all(b == a - (x in ("defense", "deal_made")) for x, a, b in rows)
+assert count.get("offense", 0) > 0 and took.get("offense", 0) == 0 and sum(took.values()) == start
+assert g.foreign_colonies(0) < 5
+
+# %% [markdown]
 # ## 4. The red powers in action
 #
+# ### Citadel
+#
+# **Citadel** (any role, after selection, optional): once per encounter, after destiny is
+# drawn, it may lay an attack card from its hand face up beside any planet as a
+# **citadel**; when the gate aims at a planet with citadels, it may activate them once the
+# cards are selected, and their values add to the defense's total, whoever the defense
+# is (the Citadel need not be in the encounter). ovnilab's readings: the placement is
+# asked after each encounter's first destiny draw whenever the Citadel holds cards
+# (`Citadel: build attack 08`, then `Citadel: beside blue 3`, or `Citadel: build
+# nothing`); it is not a use of the power, so no Cosmic Zap reaches it. The citadels are
+# public (`state.citadels`, the observation's `citadels`), stack beside a planet and
+# count their printed values. Activation is `use Citadel power` in the after-selection
+# window (a Cosmic Zap may cancel it). **Discarded or kept**: activated citadels are
+# discarded when the defense loses (the offense wins, or both sides lose); they stay when
+# the defense wins or a deal is made, when they were not activated, and when the
+# activation was zapped.
+
+# %%
+def citadel_use(k):
+    """The first game of Citadel from seed ``k`` brought to an activation it is offered:
+    the game once red uses it, the same game without the use (a copy taken before), the
+    target planet, and the results both would come to (played on copies)."""
+    g = reach("Citadel", lambda s: offered(s, "use Citadel power"), seed=k)
+    base, there = g.clone(), g.pname[g.target]
+    use_power(g, "Citadel")
+    ends = [x.clone() for x in (g, base)]
+    return g, base, there, *(finish_encounter(x, x.last_result) for x in ends)
+
+
+k = 0
+while True:
+    g, base, there, r, rb = citadel_use(k)
+    k = g.seed + 1
+    if g.side_of(0) < 0 and r["outcome"] != rb["outcome"]:
+        break
+p = g.pindex[there]
+built = [g.describe(a, None) for a in g.log if str(a).startswith("Citadel: b")]
+print(f"seed {g.seed}: red's last placements {built[-4:]}; the citadels now: {g.observation(1)['citadels']}")
+print(f"{who(g, r['offense'])} attacks {there} ({who(g, r['defender'])}); red is not in the encounter;",
+      f"citadels beside {there}: {base.observation(1)['citadels'][there]}")
+r, rb = both_ways(g, base, USED)
+print(f"after it: citadels beside {there} {[g.t.name[c] for c in g.citadels[p]]} (red activated them),",
+      f"{[base.t.name[c] for c in base.citadels[p]]} (red did not)")
+cit = sum(g.t.value[c] for c in base.citadels[p])
+assert r["totals"][1] == rb["totals"][1] + cit and r["totals"][0] == rb["totals"][0]
+assert (r["outcome"], rb["outcome"]) == ("defense", "offense") and g.citadels[p] == base.citadels[p] != []
+assert all(g.observation(o)["citadels"][there] == [g.t.name[c] for c in g.citadels[p]] for o in range(3))
+
+# %% [markdown]
+# The defense won with the citadels' help, so they stay beside the planet for the next
+# attack on it. Where the defense loses all the same, the activated citadels go to the
+# discard pile and those not activated stay:
+
+# %%
+while True:
+    g, base, there, r, rb = citadel_use(k)
+    k = g.seed + 1
+    if g.side_of(0) < 0 and r["outcome"] == rb["outcome"] == "offense":
+        break
+p = g.pindex[there]
+both_ways(g, base, USED)
+print(f"seed {g.seed}: {who(g, r['offense'])} attacks {there} ({who(g, r['defender'])}) and wins, activated or not;",
+      f"citadels beside it: {[g.t.name[c] for c in g.citadels[p]]} (activated), {[base.t.name[c] for c in base.citadels[p]]} (not)")
+assert g.citadels[p] == [] and base.citadels[p] != [] and all(c in g.discard for c in base.citadels[p])
+
+# %% [markdown]
+# ### Dictator
+#
+# **Dictator** (not a main player, destiny, always): when it is not the offense, it looks
+# through the remaining destiny deck and chooses the card the offense draws; the card
+# then counts as a draw (it may make the Dictator the defense). ovnilab's readings: the
+# choice comes before **every** destiny draw of another player's encounter, the redraws
+# included (the offense's own colour, Dictator's wild flare), as `Dictator: draw blue`,
+# `draw wild` or `draw most foreign colonies`; while it chooses, its observation alone
+# shows the remaining deck (`destiny_deck`), and the card chosen is public. A Cosmic Zap
+# stops it in the regroup window (the last before the draw): the card is then drawn at
+# random, as it is on the Dictator's own turn. Here blue's turn comes, and the draw of
+# the same game with Observer would have made red the defense:
+
+# %%
+g = reach("Dictator", lambda s: offered(s, "Dictator: draw") and s.current_player == 0, seed=0)
+base = twin(g)
+seen, deck = g.observation(0)["destiny_deck"], g.destiny_names(g.ddeck)
+print(f"{who(g, g.offense)}'s encounter; red sees the destiny deck ({len(seen)} cards): {seen}")
+print(f"blue and yellow see: {g.observation(1)['destiny_deck']}, {g.observation(2)['destiny_deck']}; red may: {options(g)}")
+g.apply("Dictator: draw yellow")
+advance(g, lambda s: s.defender >= 0)
+print(f"  red plays Dictator ('draw yellow'): {who(g, g.defender)} defends")
+print(f"  red plays Observer (drawn at random): {who(base, base.defender)} defends")
+assert seen == deck and len(seen) == len(base.ddeck) + 1
+assert g.offense == 1 and g.observation(1)["destiny_deck"] is None and g.defender == 2 and base.defender == 0 != g.offense
+assert g.observation(1)["destiny"] == "yellow" and g.observation(0)["destiny_deck"] is None
+
+# %% [markdown]
+# ### Gambler
+#
+# **Gambler** (main player, reveal, optional): as the cards are revealed it may keep its
+# card face down and say what it is, truly or not. The other main player accepts the
+# claim (the encounter goes as said) or challenges it (the card is shown and counts, and
+# the liar, or the challenger when the claim was true, loses ships). ovnilab's readings:
+# the choice is `Gambler: show my card` or `Gambler: say attack 20`, and **the legal
+# claims** are every face of an encounter card of the game's deck (its attack values,
+# negotiate, morph), whatever the Gambler holds, so the options never tell its card;
+# while a claim stands the claimed face counts (values, totals, the board). Its "may"
+# is that choice (there is no `use Gambler power` action). The answer
+# is `accept the claim` or `challenge the claim`. Accepted, the real card goes unseen to
+# the bottom of the cosmic deck. **The ships at stake**: the challenge's loser loses as
+# many ships as it has in the encounter, from its colonies outside it (a defense's not
+# from the target planet). A Cosmic Zap stops the power in the after-selection window;
+# a card selected face up (Oracle's opponent) is not bluffed about. It is never dealt in
+# a game with Sorcerer (`not_with` in `aliens.toml`). Here red's attack is the lower, and
+# red says it holds more:
+
+# %%
+def lower(s):
+    """Red's attack and its ships count less than its opponent's attack and ships."""
+    me = s.side_of(0)
+    return (all(s.t.kind[c] == 0 for c in s.card)
+            and printed(s, me) + s.side_ships(me) < printed(s, 1 - me) + s.side_ships(1 - me))
+
+
+g = reach("Gambler", lambda s: offered(s, "Gambler: say") and lower(s), seed=0)
+side = g.side_of(0)
+o, mine, claim = g.main(1 - side), g.t.name[g.card[side]], "say attack 40"
+says = [a.split(": ")[1] for a in options(g)]
+print(f"red ({SIDES[side]}) selected {mine} against {g.t.name[g.card[1 - side]]}; {len(says)} choices:",
+      f"{says[0]!r}, {says[1]!r} ... {says[-1]!r}")
+print(f"what {g.colours[o]} sees of red's card: {g.observation(o)['encounter_cards'][SIDES[side]]!r}")
+base, caught = g.clone(), g.clone()
+base.apply("Gambler: show my card")
+g.apply(f"Gambler: {claim}")
+print(f"red claims {claim[4:]}: {g.colours[o]} sees {g.observation(o)['claim']}, totals {g.observation(o)['totals']};",
+      f"{g.colours[o]} may: {options(g)}")
+assert g.observation(o)["encounter_cards"][SIDES[side]] == "face down" and g.observation(o)["claim"]["says"] == claim[4:]
+assert says[0] == "show my card" and all(f"say {f}" in says for f in ("attack 00", "attack 40", "negotiate", "morph"))
+caught.apply(f"Gambler: {claim}")
+g.apply("Gambler: accept the claim")
+caught.apply("Gambler: challenge the claim")
+stake, warp = g.side_ships(side), caught.warp[0]
+ends = [finish_encounter(x, x.last_result) for x in (g, base, caught)]
+for name, x, end in zip(("claim accepted", "card shown", "claim challenged"), (g, base, caught), ends):
+    print(f"  {name:<17} totals {end['totals']}: the {end['outcome']} wins; red's warp {x.warp[0]}")
+print(f"challenged, red (the liar) lost its {stake} ship(s) of the encounter and {stake} more from its colonies;",
+      f"accepted, red's {mine} went to the bottom of the deck unseen (the last card: {g.t.name[g.deck[0]]});",
+      f"the public log reads {[g.describe(a, None) for a in g.log if 'Gambler' in str(a)][-2:]}")
+assert ends[0]["outcome"] == SIDES[side] != ends[1]["outcome"] == ends[2]["outcome"] and not g.allies[side]
+assert caught.warp[0] == base.warp[0] + stake and g.t.name[g.deck[0]] == mine and g.deck[0] not in g.discard
+assert data.excluded("Gambler", "Sorcerer") and data.excluded("Sorcerer", "Gambler")
+
+# %% [markdown]
+# ### Grudge
+#
+# **Grudge** (main player, end of the alliances, always): as a main player, every player
+# it invited who did not join it takes a grudge token once the alliances are formed. At
+# the end of the encounter each holder loses ships to the warp, then the tokens go.
+# ovnilab's readings of **who pays and how much**: every holder pays, one ship of its
+# choice from its colonies if the Grudge won or made a deal, four if it lost or failed
+# to make one, nothing for another outcome (both sides losing); the loss is taken once
+# the outcome is final, before the encounter's ships move, so ships a holder allied
+# against the Grudge cannot pay (they are not on its colonies). The tokens are public
+# (`state.grudge`, the observation's `grudge_tokens`); a Cosmic Zap in the window after
+# the alliances stops them, and tokens left when the encounter ends are discarded. Here
+# red is a main player and invites the third player, who declines:
+
+# %%
+def grudge_game(k, lost):
+    """The first game of Grudge from seed ``k`` where red, a main player, may invite
+    another player, and the encounter is one red loses (``lost``) or wins."""
+    while True:
+        g = reach("Grudge", lambda s: red_main(s) and s.current_player == 0 and any(a.startswith("invite ") and a != "invite nobody"
+                                                         for a in options(s)), seed=k)
+        k = g.seed + 1
+        invite = next(a for a in options(g) if a != "invite nobody")
+        t = g.clone()
+        t.apply(invite)
+        if (finish_encounter(t, t.last_result)["outcome"] == SIDES[1 - t.side_of(0)]) == lost:
+            return g, invite
+
+
+for lost in (False, True):
+    g, invite = grudge_game(0, lost)
+    side, o = g.side_of(0), g.cindex[invite.split()[1]]
+    g.apply(invite)
+    advance(g, lambda s: s.stage == "planning")
+    assert g.grudge[o] == 1 and sum(g.grudge) == 1 and g.observation(1)["grudge_tokens"] == g.grudge
+    base, warp = twin(g), g.warp[o]
+    print(f"seed {g.seed}: red ({SIDES[side]}) chose {invite!r}; {g.colours[o]} declined: tokens {g.grudge}",
+          f"(what all see: {g.observation(1)['grudge_tokens']})")
+    r, rb = both_ways(g, base)
+    print(f"  {g.colours[o]}'s warp {warp} -> {g.warp[o]} with Grudge, {base.warp[o]} with Observer; tokens after {g.grudge}")
+    assert r["outcome"] == rb["outcome"] == SIDES[1 - side if lost else side]
+    assert g.warp[o] == base.warp[o] + (4 if lost else 1) and base.warp[o] == warp and g.grudge == [0, 0, 0]
+
+# %% [markdown]
 # ### Machine
 #
 # **Machine** (offense, end of the encounter, optional): it may have another encounter
@@ -577,6 +941,36 @@ advance(g, lambda s: s.phase == "second" and s.current_player == 0 and s.enc_no 
 print(f"encounter {g.enc_no} over ({g.last_result['outcome']} won); red may: {options(g)}")
 assert "have a second encounter" in options(g) and g.turn_player == 0
 assert base.turn_player != 0
+
+# %% [markdown]
+# ### Masochist
+#
+# **Masochist** (any role, regroup, always): it wins the game if, at the start of a
+# regroup, none of its ships is in play; and it never loses its power for having fewer
+# than three home colonies. ovnilab's readings: the check is made at every regroup (every
+# encounter's, whoever the offense), once the regroup window is over and before the
+# offense retrieves a ship, so a Cosmic Zap played in that window stops that check and
+# what is played there counts; "in play" is a ship on a planet, on the gate or beside the
+# target planet (the warp and the ships removed from the game are not). Its win is an
+# alternate win (`state.win_reason`). Here a game goes on until red holds fewer than
+# three home colonies:
+
+# %%
+g = reach("Masochist", lambda s: s.home_colonies(0) < 3 and not s.is_over(), seed=0)
+base = twin(g)
+print(f"turn {g.turn}, the {g.stage} of {who(g, g.offense)}'s encounter: red holds {g.home_colonies(0)} home colonies")
+print(f"  red plays Masochist: power active {g.power_active(0)}, lost {g.power_lost(0)}")
+print(f"  red plays Observer:  power active {base.power_active(0)}, lost {base.power_lost(0)}")
+assert g.home_colonies(0) == base.home_colonies(0) < 3 and g.power_active(0) and not g.power_lost(0)
+assert base.power_lost(0) and not base.power_active(0)
+in_play = lambda s: s.ships_on_colonies(0) + s.gate[0] + s.side[0]
+e = g.encounters
+advance(g, lambda s: s.encounters > e and s.stage == "regroup")
+k, warp, removed = in_play(g), g.warp[0], g.removed[0]
+advance(g, lambda s: s.stage != "regroup")
+print(f"the next regroup ({who(g, g.offense)}'s): red has {k} of its {g.nships} ships in play",
+      f"(warp {warp}, removed {removed}), so the check finds some and the game goes on: {g.stage}")
+assert 0 < k == g.nships - warp - removed and not g.is_over() and not g.win_reason
 
 # %% [markdown]
 # ### Tripler
@@ -610,6 +1004,31 @@ r, rb = both_ways(g, base)
 assert r["outcome"] != rb["outcome"]
 
 # %% [markdown]
+# ### Void
+#
+# **Void** (main player, resolution, always): when its side wins an encounter, the losing
+# side's ships that would go to the warp are removed from the game instead. ovnilab's
+# readings: the ships removed are public (`state.removed`) and are not a loss to the warp
+# (no compensation for them: a negotiating loser takes no card for its ships; Zombie
+# cannot save them, Healer may heal them). The limit: the engine keeps every player at
+# least as many ships in the game as the foreign colonies that win (`state.win_at`);
+# those over it go to the warp (`state.removable(seat)`: how many more may be removed).
+# Here red attacks a negotiate as the defense:
+
+# %%
+neg = lambda s: at_reveal(s) and s.kinds[s.side_of(0)] == 0 and s.t.name[s.card[1 - s.side_of(0)]] == "negotiate"
+g = reach("Void", neg, seed=0)
+side, base = g.side_of(0), twin(g)
+o = g.main(1 - side)
+hand, room = len(g.hands[0]), g.removable(o)
+r, rb = both_ways(g, base)
+print(f"{g.colours[o]}'s lost ships: with Void {g.removed[o]} removed from the game (the limit allowed {room}),",
+      f"{g.warp[o]} in the warp; with Observer {base.removed[o]} removed, {base.warp[o]} in the warp")
+print(f"compensation: red's hand {hand} -> {len(g.hands[0])} with Void, {len(base.hands[0])} with Observer")
+assert side == 1 and r["outcome"] == rb["outcome"] == SIDES[side] and 0 < g.removed[o] <= room and base.removed[o] == 0
+assert base.warp[o] == g.warp[o] + g.removed[o] and len(g.hands[0]) == hand and len(base.hands[0]) < hand
+
+# %% [markdown]
 # ### Warpish
 #
 # **Warpish** (main player, reveal, always): with an attack card, it adds 1 to its total
@@ -631,16 +1050,18 @@ assert r["outcome"] != rb["outcome"]
 # wild side; the alien's own player plays the super side while its power works. The
 # demonstrations above play without flares; a game with flares shuffles into the deck the
 # flares of the aliens dealt, topped up from its pool (`Rules(alien_pool=...)`). The texts
-# of the flares of the 16 aliens shown, from `data/cosmic/flares.toml`:
+# of the flares of the aliens shown, from `data/cosmic/flares.toml`:
 
 # %%
 for name in SHOWN:
     flare = data.flares[name]
-    print(f"{name:<12} wild:  {flare.wild}\n{'':<12} super: {flare.super}")
-assert len([name for name in SHOWN if name in data.flares]) == len(SHOWN) == 16
+    print(f"{name:<15} wild:  {flare.wild}\n{'':<15} super: {flare.super}")
+shown_flares = [name for name in SHOWN if name in data.flares]
+print(f"{len(shown_flares)} flares, one for each of the {len(SHOWN)} aliens shown")
+assert shown_flares == list(SHOWN) and all(data.flares[name].wild and data.flares[name].super for name in SHOWN)
 
 # %% [markdown]
-# Four of them on a real encounter. `flare_game(alien, seed, red)` deals red the alien
+# Some of them on a real encounter. `flare_game(alien, seed, red)` deals red the alien
 # `red` (Observer by default) beside Oracle and Trader, and puts in the deck their
 # flares and `alien`'s; the comparison is again with the same game where red passes.
 #
@@ -711,3 +1132,85 @@ advance(base, lambda s: s.turn_player != 0)
 print(f"red does not: {who(base, base.turn_player)}'s turn begins")
 assert g.offense == 0 and r["outcome"] == "defense" and g.phase == "second" and "have a second encounter" in options(g)
 assert rb["outcome"] == "defense" and base.turn_player != 0
+
+# %% [markdown]
+# **Masochist's super flare**: as the offense, in the regroup window, a ship of the
+# Masochist's in the warp is removed from the game instead of the regroup's retrieval (a
+# step towards having none in play), within the limit of the Void's removal
+# (`state.removable`):
+
+# %%
+g = reach_flare("Masochist", lambda s: offered(s, "play Masochist flare (super)") and s.current_player == 0, seed=0,
+                red="Masochist")
+base = g.clone()
+play_flare(g, "play Masochist flare (super)")
+for x in (g, base):
+    advance(x, lambda s: s.stage != "regroup")
+for name, x in zip(("red plays the flare", "red does not"), (g, base)):
+    print(f"  {name:<20} warp {x.warp[0]}, removed {x.removed[0]}, ships on colonies {x.ships_on_colonies(0)}")
+assert g.warp[0] == base.warp[0] and g.removed[0] == base.removed[0] + 1
+assert g.ships_on_colonies(0) + g.gate[0] == base.ships_on_colonies(0) + base.gate[0] - 1
+
+# %% [markdown]
+# **Philanthropist's wild flare**: in the regroup window, its player sends a ship to the
+# warp (from a colony it picks) and lends all its powers to another player, who uses
+# them instead of its own until the encounter ends (`state.power_of`). Red plays
+# Observer here and lends it:
+
+# %%
+g = reach_flare("Philanthropist", lambda s: offered(s, "play Philanthropist flare (wild)") and s.current_player == 0,
+                seed=0)
+o = 1 if offered(g, "play Philanthropist flare (wild): blue") else 2
+warp = g.warp[0]
+play_flare(g, f"play Philanthropist flare (wild): {g.colours[o]}")
+while g.phase == "lose":
+    g.apply(options(g)[0])
+print(f"red lends its power to {g.colours[o]}: powers {[list(g.power_names(x)) for x in range(3)]},",
+      f"red's warp {warp} -> {g.warp[0]}; the others see {g.observation(o)['powers']}")
+assert g.power_names(o) == ("Observer",) and g.power_names(0) == () and g.warp[0] == warp + 1
+before = g.last_result
+finish_encounter(g, before)
+print(f"once the encounter is over: powers {[list(g.power_names(x)) for x in range(3)]}")
+assert g.power_names(0) == ("Observer",) and g.power_names(o) == (g.alien[o],)
+
+# %% [markdown]
+# **Citadel's wild flare**: a main player or an ally adds 5 to the defense's total after
+# the reveal (the offense may play it too, as the flare's text allows). Red plays
+# Observer here, as the defense:
+
+# %%
+k = 0
+while True:
+    g = reach_flare("Citadel", lambda s: offered(s, "play Citadel flare (wild)") and s.current_player == 0
+                    and s.defender == 0, seed=k)
+    k, base = g.seed + 1, g.clone()
+    play_flare(g, "play Citadel flare (wild)")
+    ends = [x.clone() for x in (g, base)]
+    if len({finish_encounter(x, x.last_result)["outcome"] for x in ends}) == 2:
+        break
+side = g.side_of(0)
+print(f"seed {g.seed}: red ({g.alien[0]}, {SIDES[side]}) plays the Citadel flare: totals {base.totals} -> {g.totals}")
+assert g.totals[1] == base.totals[1] + 5 and g.totals[0] == base.totals[0]
+r, rb = both_ways(g, base, ("red plays the flare", "red does not"))
+assert side == 1 and r["outcome"] == "defense" != rb["outcome"]
+
+# %% [markdown]
+# **Dictator's wild flare**: when its player is not the offense, after destiny is drawn,
+# the offense discards that card and draws another (the card drawn stays in the destiny
+# discards; the new draw opens its own window). Red plays Observer here and was drawn
+# as the defense:
+
+# %%
+k = 0
+while True:
+    g = reach_flare("Dictator", lambda s: offered(s, "play Dictator flare (wild)") and s.current_player == 0
+                    and s.defender == 0, seed=k)
+    k, base, drawn = g.seed + 1, g.clone(), g.observation(0)["destiny"]
+    play_flare(g, "play Dictator flare (wild)")
+    advance(g, lambda s: s.defender >= 0)
+    if g.defender != 0:
+        break
+print(f"seed {g.seed}: {who(g, g.offense)} drew {drawn!r}, red defends; red plays the Dictator flare:",
+      f"the offense draws {g.observation(0)['destiny']!r}, and {who(g, g.defender)} defends")
+print(f"the destiny discards end with {g.destiny_names(g.ddiscard[-2:])}")
+assert drawn == "red" and base.defender == 0 and g.defender != 0 and g.destiny_names(g.ddiscard[-2:])[0] == "red"
