@@ -172,7 +172,8 @@ cow_claims = adjust_and_read(cow_rows, "Cows")
 # above. Each bot's share of all the games is shown against the fair share 1/3, for
 # reading. The search bot is expensive in Cosmic (every position it scores goes through
 # the evaluation's exact encounter odds), so its budget is 20 iterations instead of its default 100,
-# and decisions with more than 40 options are left to its greedy fallback.
+# and decisions with more than 40 options are left to its greedy fallback. The games use
+# the default rules: each player keeps one of two aliens dealt from the whole set of 50.
 
 # %%
 COSMIC_MCTS = cosmic_bots.MCTSBot(iterations=20)   # raise iterations (default 100) for a stronger search
