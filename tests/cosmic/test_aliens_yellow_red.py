@@ -642,4 +642,9 @@ def test_random_games_with_the_new_aliens():
     assert set(dealt) == set(NEW), dealt
     # (Machine's choice is the engine's "have a second encounter")
     optional = {(a, "power") for a in NEW if AL.POWERS[a].optional and a != "Machine"}
-    assert set(used) >= {(a, side) for a in NEW for side in ("wild", "super")} | optional, used
+    # Void's super flare (as an ally whose side wins) needs Void as an ally holding its own
+    # flare: too rare in these unbiased games; test_aliens_removal_wins plays it in an
+    # encounter and in its random games biased to Void (which require every side played)
+    rare = {("Void", "super")}
+    wanted = {(a, side) for a in NEW for side in ("wild", "super")} | optional
+    assert not wanted - rare - set(used), sorted(wanted - rare - set(used))
