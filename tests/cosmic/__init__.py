@@ -144,3 +144,42 @@ def load(text: str) -> cosmic.State:
 
 def ships_on(state: cosmic.State, seat: int, name: str) -> int:
     return state.ships[state.planet(name) * state.n + seat]
+
+
+def random_playout(
+    s: cosmic.State,
+    rng: "random.Random",
+    every: int,
+    choose: Callable[[list, "random.Random"], cosmic.Action] | None = None,
+    on_action: Callable[[cosmic.Action], None] | None = None,
+    check_view: Callable[[cosmic.State, int, dict], None] | None = None,
+    twin_plays: bool = False,
+) -> cosmic.State:
+    """Play ``s`` to its end with random legal actions (``choose(legal, rng)`` picks
+    instead when given; ``on_action`` sees each action before it is applied): the
+    invariants hold after every action, and every ``every`` actions a determinization for
+    the actor keeps its view and its legal actions (``check_view(s, seat, observation)``
+    checks more of the view; with ``twin_plays`` the determinization plays one action on)."""
+    import random
+
+    steps = 0
+    while not s.is_over():
+        legal = s.legal_actions()
+        a = choose(legal, rng) if choose else rng.choice(legal)
+        if on_action is not None:
+            on_action(a)
+        s.apply(a)
+        steps += 1
+        R.check_invariants(s)
+        if steps % every == 0 and not s.is_over():
+            seat = s.current_player
+            o = s.observation(seat)
+            if check_view is not None:
+                check_view(s, seat, o)
+            d = s.determinize(seat, random.Random(steps))
+            R.check_invariants(d)
+            assert d.observation(seat) == o and d.legal_actions() == s.legal_actions()
+            if twin_plays:
+                d.apply(rng.choice(d.legal_actions()))
+        assert steps < 20_000
+    return s

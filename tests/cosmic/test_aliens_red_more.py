@@ -8,7 +8,7 @@ from ovnilab import cosmic
 from ovnilab.cosmic import rules as R
 from ovnilab.cosmic.render import to_svg
 
-from . import BLUE, RED, YELLOW, arrange, drive
+from . import BLUE, RED, YELLOW, arrange, drive, random_playout
 from .test_aliens_yellow_red import flares, outcome, played, trio, with_flare
 
 # ------------------------------------------------------------------ Citadel
@@ -342,23 +342,14 @@ def test_random_games_with_these_aliens_dealt():
         # their flares and others' in the deck (the pool tops the flares up to ten)
         pool = tuple(dict.fromkeys(dealt + list(MINE) + rng.sample(others, 6)))
         s = cosmic.new_game(n, seed=seed, rules=cosmic.Rules(alien_pool=pool), aliens=dealt)
-        steps = 0
-        while not s.is_over():
-            a = rng.choice(s.legal_actions())
+
+        def note(a):
             if a.kind in ("flare", "power", "choose") and a.a in MINE:
                 used.add((a.a, a.b if a.kind == "flare" else a.kind))
                 if a.kind == "choose" and a.a == "Gambler" and a.b.startswith("stake ") and "nothing" not in a.b:
                     used.add(("Gambler", "super"))  # played through the Gambler's choice
-            s.apply(a)
-            steps += 1
-            R.check_invariants(s)
-            if steps % 37 == 0 and not s.is_over():
-                seat = s.current_player
-                o = s.observation(seat)
-                d = s.determinize(seat, random.Random(steps))
-                R.check_invariants(d)
-                assert d.observation(seat) == o and d.legal_actions() == s.legal_actions()
-            assert steps < 20_000
+
+        random_playout(s, rng, 37, on_action=note)
         if seed % 15 == 0:
             assert cosmic.load_json(s.to_json()) == s
     for a in MINE:

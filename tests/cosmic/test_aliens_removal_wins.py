@@ -12,7 +12,7 @@ from ovnilab import cosmic
 from ovnilab.cosmic import rules as R
 from ovnilab.cosmic.render import to_svg
 
-from . import BLUE, RED, YELLOW, arrange, drive, load, ships_on
+from . import BLUE, RED, YELLOW, arrange, drive, load, random_playout, ships_on
 from .test_aliens_yellow_red import NEUTRAL, flares, outcome, played, trio, with_flare
 
 ONE_SHIP = ["aim at blue 1", "ship from red 1", "done"]
@@ -334,21 +334,12 @@ def test_random_games_with_these_aliens_dealt():
         rng = random.Random(1000 + seed)
         pool = MINE + tuple(rng.sample(others, 2 * n + 1 - len(MINE)))
         s = cosmic.new_game(n, seed=seed, rules=cosmic.Rules(alien_pool=pool), aliens=None)
-        steps = 0
-        while not s.is_over():
-            a = rng.choice(s.legal_actions())
+
+        def note(a):
             if a.kind in ("flare", "power", "choose") and a.a in MINE:
                 used.add((a.a, a.b if a.kind == "flare" else "power"))
-            s.apply(a)
-            steps += 1
-            R.check_invariants(s)
-            if steps % 37 == 0 and not s.is_over():
-                seat = s.current_player
-                o = s.observation(seat)
-                d = s.determinize(seat, random.Random(steps))
-                R.check_invariants(d)
-                assert d.observation(seat) == o and d.legal_actions() == s.legal_actions()
-            assert steps < 20_000
+
+        random_playout(s, rng, 37, on_action=note)
         reasons.add(s.win_reason.split(":")[0])
         if seed % 15 == 0:
             assert load(s.to_json()) == s

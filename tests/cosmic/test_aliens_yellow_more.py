@@ -15,7 +15,7 @@ from ovnilab.core import IllegalAction
 from ovnilab.cosmic import rules as R
 from ovnilab.cosmic.render import to_svg
 
-from . import BLUE, RED, YELLOW, arrange, drive, ships_on
+from . import BLUE, RED, YELLOW, arrange, drive, random_playout, ships_on
 from .test_aliens_yellow_red import NEUTRAL, flares, outcome, played, trio, with_flare
 
 MINE = ("Mind", "Mite", "Philanthropist", "Reincarnator")
@@ -323,24 +323,16 @@ def test_random_games_with_these_aliens_dealt():
         rng = random.Random(1000 + seed)
         pool = MINE + tuple(rng.sample(others, 2 * n + 1 - len(MINE)))
         s = cosmic.new_game(n, seed=seed, rules=cosmic.Rules(alien_pool=pool))
-        steps = 0
-        while not s.is_over():
-            legal = s.legal_actions()
+
+        def choose(legal, rng):
             mine = [a for a in legal if a.kind in ("flare", "power") and a.a in MINE]
-            a = rng.choice(mine) if mine and rng.random() < 0.5 else rng.choice(legal)
+            return rng.choice(mine) if mine and rng.random() < 0.5 else rng.choice(legal)
+
+        def note(a):
             if a.kind in ("flare", "power", "choose") and a.a in MINE:
                 used[(a.a, a.b if a.kind == "flare" else "power")] += 1
-            s.apply(a)
-            steps += 1
-            R.check_invariants(s)
-            if steps % 17 == 0 and not s.is_over():
-                seat = s.current_player
-                o = s.observation(seat)
-                d = s.determinize(seat, random.Random(steps))
-                R.check_invariants(d)
-                assert d.observation(seat) == o and d.legal_actions() == s.legal_actions()
-                d.apply(rng.choice(d.legal_actions()))
-            assert steps < 20_000
+
+        random_playout(s, rng, 17, choose=choose, on_action=note, twin_plays=True)
         dealt.update(a for a in s.alien if a in MINE)
         if seed % 10 == 0:
             assert cosmic.load_json(s.to_json()) == s

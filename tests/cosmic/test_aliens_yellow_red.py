@@ -12,7 +12,7 @@ from ovnilab.core import RulesError
 from ovnilab.cosmic import aliens as AL
 from ovnilab.cosmic import rules as R
 
-from . import BLUE, RED, YELLOW, arrange, drive, ships_on
+from . import BLUE, RED, YELLOW, arrange, drive, random_playout, ships_on
 
 NEUTRAL = ("Will", "Oracle", "Trader")  # optional powers left unused in these encounters
 NEW = ("Amoeba", "Anti-Matter", "Calculator", "Citadel", "Dictator", "Fido", "Fodder", "Gambler", "Grudge", "Hate",
@@ -613,29 +613,21 @@ def test_random_games_with_the_new_aliens():
         # mostly new aliens, so that each is dealt (and its flare shuffled in) often
         pool = tuple(rng.sample(NEW, 2 * n)) + tuple(rng.sample(greens, 1))
         s = cosmic.new_game(n, seed=seed, rules=cosmic.Rules(alien_pool=pool))
-        steps = 0
-        while not s.is_over():
-            a = rng.choice(s.legal_actions())
+
+        def note(a):
             if a.kind in ("flare", "power", "choose") and a.a in NEW:
                 used[(a.a, a.b if a.kind == "flare" else "power")] += 1
                 if a.kind == "choose" and a.a == "Hate" and a.b.startswith("show "):
                     used[("Hate", "super")] += 1  # played through the Hate's choice
                 if a.kind == "choose" and a.a == "Gambler" and a.b.startswith("stake ") and "nothing" not in a.b:
                     used[("Gambler", "super")] += 1  # played through the Gambler's choice
-            s.apply(a)
-            steps += 1
-            R.check_invariants(s)
-            if steps % 23 == 0 and not s.is_over():
-                # hidden information: the actor sees its hand and counts of the others; a
-                # determinization keeps its view and its legal actions, and plays on
-                seat = s.current_player
-                o = s.observation(seat)
-                assert o["hand"] == s.hand_names(seat) and "hands" not in o and "deck" not in o
-                d = s.determinize(seat, random.Random(steps))
-                R.check_invariants(d)
-                assert d.observation(seat) == o and d.legal_actions() == s.legal_actions()
-                d.apply(rng.choice(d.legal_actions()))
-            assert steps < 20_000
+
+        def own_view(s, seat, o):
+            # hidden information: the actor sees its hand and counts of the others; a
+            # determinization keeps its view and its legal actions, and plays on
+            assert o["hand"] == s.hand_names(seat) and "hands" not in o and "deck" not in o
+
+        random_playout(s, rng, 23, on_action=note, check_view=own_view, twin_plays=True)
         dealt.update(a for a in s.alien if a in NEW)
         if seed % 10 == 0:
             assert cosmic.load_json(s.to_json()) == s
