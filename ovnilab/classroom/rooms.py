@@ -1,0 +1,675 @@
+"""Rooms, seats and class experiments: the logic of a class playing together.
+
+A :class:`Classroom` is the authority over every game of a class, the way a game server
+is (boardgame.io's model): it holds each room's full state, checks every move against the
+rules, stores it (:mod:`ovnilab.classroom.store`) and only then lets anyone see it, and
+hands each seat only what that seat may see (its ``observation``, the board drawn for it,
+the log masked for it). A student's page never receives the full state.
+
+Any number of processes may hold a Classroom on the same database: the class server
+(``make play``), the teacher's notebook, a test. The database decides: a move is written
+inside a transaction that first brings the room up to date from the stored actions, so two
+clicks on the same seat give one move and a "this position has moved on" to the other,
+whichever process took them. Each process keeps the rooms' states in memory and replays
+only the actions it has not seen.
+
+What a code opens (``sessions.kind``):
+
+* ``room``: one game. The teacher chooses which seats are for students and which for bots,
+  and starts it; seats no student took are played by bots. Students join by the code.
+* ``groups``: students join one code and are put into games of ``group_size`` as they
+  arrive (oTree's "group by arrival time"); a student left alone longer than ``bot_wait``
+  seconds gets bots in the other seats. Thirty students in fifteen cow games.
+* ``experiment``: a lesson's one-shot game (:mod:`ovnilab.classroom.experiments`) played
+  for several rounds; each round pairs the students (strangers: anew each round;
+  partners: the same pairs) and each chooses a strategy; a bot plays the other side of an
+  odd student, choosing by the lesson's equilibrium mix.
+
+Nobody stalls the class: every decision of a student has a time limit
+(``decision_seconds``; ``None`` = no limit), after which a bot decides for that seat and the
+room says so. The teacher may hand a seat to a bot and back at any moment. The
+:meth:`Classroom.tick` of a *director* (the class server runs one) plays the bots' moves,
+the timeouts and the grouping; it is safe to run in several processes at once, since every
+move goes through the same transaction.
+
+Reconnecting: the page keeps the seat's token (``Seat.token``, from :mod:`secrets`) and
+rejoins with it; the rejoin link carries it too. Typing the code and the same name again
+also gives the seat back (with a new token, the old one stops working), but only when its
+holder has not been seen for :data:`RECONNECT_GRACE` seconds: a classmate cannot take over
+a seat whose student is still playing.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+import secrets
+import threading
+import time
+import unicodedata
+from collections import deque
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+from .. import GAMES
+from ..board import default_bots
+from ..bots import PlayerView
+from ..core import GameState, IllegalAction, derive_seed, load_json, make_rng
+from .store import Store, dumps, token_hash
+
+__all__ = ["Classroom", "ClassroomError", "StaleMove", "Seat", "Room", "CODE_ALPHABET",
+           "RECONNECT_GRACE", "MAX_NAME", "DEFAULT_DECISION_SECONDS"]
+
+#: join codes: six characters without look-alikes (no 0/O, 1/I/L), read aloud or from a
+#: projector without mistakes; 31^6 = 887 million codes, and the server limits how often
+#: one address may try
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+#: a name: 1-24 letters, digits, spaces and . ' - (accents welcome)
+MAX_NAME = 24
+_NAME_RE = re.compile(r"^[\w][\w .'\-]*$", re.UNICODE)
+#: a seat whose student was seen this recently cannot be taken by typing the same name
+RECONNECT_GRACE = 15.0
+#: the default time limit of one decision (generous: a Cosmic decision can need reading)
+DEFAULT_DECISION_SECONDS = 120.0
+#: the default pause before a bot moves, so the people at the table can follow
+DEFAULT_BOT_DELAY = 0.8
+#: at most this many moves or choices per student in RATE_WINDOW seconds
+RATE_MOVES = 30
+RATE_WINDOW = 10.0
+#: a session holds at most this many students (a class, not the internet)
+MAX_STUDENTS = 200
+#: log lines a view carries
+LOG_LINES = 40
+
+
+class ClassroomError(ValueError):
+    """A request the class cannot take (a wrong code, a full room, a move out of turn):
+    ``str()`` is the message for the person; nothing was changed."""
+
+
+class StaleMove(ClassroomError):
+    """A move made on a position that has moved on (another click came first)."""
+
+
+class RateLimited(ClassroomError):
+    """Too many requests in a short time."""
+
+
+# ---------------------------------------------------------------- validation
+def clean_code(code: Any) -> str:
+    """A join code as typed (any case, spaces or dashes) in its stored form, or
+    :class:`ClassroomError` saying what is wrong."""
+    if not isinstance(code, str):
+        raise ClassroomError("the join code must be text")
+    c = "".join(code.split()).replace("-", "").upper()
+    if len(c) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in c):
+        raise ClassroomError(f"a join code is {CODE_LENGTH} letters and digits, as the teacher's screen "
+                             f"shows it (got {code[:20]!r})")
+    return c
+
+
+def clean_name(name: Any) -> str:
+    """A student's name, trimmed, or :class:`ClassroomError` (length and characters)."""
+    if not isinstance(name, str):
+        raise ClassroomError("the name must be text")
+    n = " ".join(unicodedata.normalize("NFC", name).split())
+    if not n:
+        raise ClassroomError("type a name (the class sees it beside your seat)")
+    if len(n) > MAX_NAME:
+        raise ClassroomError(f"a name has at most {MAX_NAME} characters")
+    if not _NAME_RE.match(n) or any(unicodedata.category(ch)[0] == "C" for ch in n):
+        raise ClassroomError("a name may hold letters, digits, spaces and . ' - only")
+    return n
+
+
+def new_code(taken: Callable[[str], bool]) -> str:
+    """A fresh join code (from :mod:`secrets`) that ``taken`` does not know."""
+    for _ in range(100):
+        c = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        if not taken(c):
+            return c
+    raise RuntimeError("no free join code found")  # 887 million codes: never in a class
+
+
+def _check_seconds(value: Any, name: str) -> float | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value <= 0:
+        raise ValueError(f"{name} must be a positive number of seconds or None (no limit), got {value!r}")
+    return float(value)
+
+
+# ---------------------------------------------------------------- the classroom
+class Classroom:
+    """Every room, session and experiment of one database (see the module docstring)."""
+
+    def __init__(self, store: Store | str | None = None, *, clock: Callable[[], float] = time.time) -> None:
+        self.store = store if isinstance(store, Store) else Store(store)
+        self.clock = clock
+        self._lock = threading.RLock()
+        self._states: dict[str, tuple[GameState, int]] = {}  # room -> (state, actions before the room's)
+        self._room_locks: dict[str, threading.RLock] = {}
+        self._bots: dict[tuple[str, str], Any] = {}
+        self._rate: dict[str, deque] = {}
+        #: moves allowed per student in RATE_WINDOW seconds (a script may raise it)
+        self.rate_moves = RATE_MOVES
+
+    # ============================================================ teacher side
+    def open_room(self, game: str, seats: int | None = None, *, students: Iterable[int] | None = None,
+                  bots: Mapping[int, str] | None = None, bot: str = "greedy", rules: Any = None,
+                  seed: int | None = None, decision_seconds: float | None = DEFAULT_DECISION_SECONDS,
+                  bot_delay: float = DEFAULT_BOT_DELAY, autostart: bool = False, **game_options: Any) -> "Room":
+        """Open one game for a class and return its :class:`Room` (``room.code`` is what
+        students type).
+
+        ``seats``: the number of players (the game's own default when None; 2 for the cow
+        game). Seats in ``bots`` (seat -> ``"random"``, ``"greedy"`` or ``"mcts"``) are
+        bots; the others are for students (or only those in ``students``). ``bot`` is the
+        bot that plays a student seat nobody took when the game starts, and decisions
+        whose time ran out. ``rules`` and ``game_options`` go to the game's ``new_game``.
+        ``autostart``: start as soon as every student seat is taken (else the teacher
+        calls :meth:`Room.start`).
+        """
+        self._check_game(game)
+        state = self._new_state(game, seats, rules, seed, game_options)
+        n = state.num_players  # type: ignore[attr-defined]
+        kinds = self._bot_kinds(game)
+        if bot not in kinds:
+            raise ValueError(f"bot must be one of {sorted(kinds)}, got {bot!r}")
+        bots = dict(bots or {})
+        for s, k in bots.items():
+            if not isinstance(s, int) or not 0 <= s < n:
+                raise ValueError(f"bots: seat {s!r} is not a seat of this {n}-player game (0..{n - 1})")
+            if k not in kinds:
+                raise ValueError(f"bots: seat {s} has bot {k!r}; the bots of {game} are {sorted(kinds)}")
+        student_seats = set(range(n)) - set(bots) if students is None else set(students)
+        for s in student_seats:
+            if not isinstance(s, int) or not 0 <= s < n:
+                raise ValueError(f"students: {s!r} is not a seat of this {n}-player game")
+            if s in bots:
+                raise ValueError(f"seat {s} cannot be both a student seat and a bot")
+        if not student_seats:
+            raise ValueError("a class room needs at least one seat for a student")
+        config = {"decision_seconds": _check_seconds(decision_seconds, "decision_seconds"),
+                  "bot_delay": float(bot_delay), "bot": bot, "autostart": bool(autostart)}
+        now = self.clock()
+        with self.store.write() as db:
+            code = new_code(lambda c: db.execute("SELECT 1 FROM sessions WHERE code=?", (c,)).fetchone() is not None)
+            db.execute("INSERT INTO sessions VALUES (?, 'room', ?, ?, 'waiting', ?, 0)", (code, game, dumps(config), now))
+            self._insert_room(db, code, code, state, now, {
+                s: ("student", bot) if s in student_seats else ("bot", bots.get(s, bot)) for s in range(n)})
+        return Room(self, code)
+
+    def open_session(self, game: str, group_size: int | None = None, *, bot: str = "greedy", rules: Any = None,
+                     seed: int | None = None, bot_wait: float = 20.0,
+                     decision_seconds: float | None = DEFAULT_DECISION_SECONDS,
+                     bot_delay: float = DEFAULT_BOT_DELAY, **game_options: Any) -> "Room":
+        """Open a code that puts arriving students into games of ``group_size`` players
+        (the game's default player count when None): a group starts as soon as it is
+        full; a student who waited ``bot_wait`` seconds alone starts with bots in the
+        empty seats. Each group's game is seeded from ``seed`` and its number."""
+        self._check_game(game)
+        probe = self._new_state(game, group_size, rules, 0 if seed is None else seed, game_options)
+        n = probe.num_players  # type: ignore[attr-defined]
+        if bot not in self._bot_kinds(game):
+            raise ValueError(f"bot must be one of {sorted(self._bot_kinds(game))}, got {bot!r}")
+        if seed is None:
+            seed = secrets.randbelow(2**62)
+        config = {"group_size": n, "bot": bot, "seed": seed, "bot_wait": _check_seconds(bot_wait, "bot_wait"),
+                  "decision_seconds": _check_seconds(decision_seconds, "decision_seconds"),
+                  "bot_delay": float(bot_delay), "start": probe.to_json()}
+        with self.store.write() as db:
+            code = new_code(lambda c: db.execute("SELECT 1 FROM sessions WHERE code=?", (c,)).fetchone() is not None)
+            db.execute("INSERT INTO sessions VALUES (?, 'groups', ?, ?, 'running', ?, 0)",
+                       (code, game, dumps(config), self.clock()))
+        return Room(self, code)
+
+    def open_experiment(self, name: str, rounds: int = 5, *, matching: str = "strangers",
+                        decision_seconds: float | None = 60.0, seed: int | None = None,
+                        pause: float = 4.0) -> "Room":
+        """Open a lesson's one-shot game (``experiments.EXPERIMENTS``) as a class
+        experiment of ``rounds`` rounds; ``matching`` is ``"strangers"`` (new partners and
+        roles each round) or ``"partners"``; ``pause`` seconds between rounds let students
+        read their payoff. The teacher starts it (:meth:`Room.start`)."""
+        _xp().get(name)  # a clear error for an unknown experiment
+        if matching not in ("strangers", "partners"):
+            raise ValueError(f"matching must be 'strangers' or 'partners', got {matching!r}")
+        if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= 100:
+            raise ValueError(f"rounds must be a whole number from 1 to 100, got {rounds!r}")
+        if seed is None:
+            seed = secrets.randbelow(2**62)
+        config = {"rounds": rounds, "matching": matching, "seed": seed, "pause": float(pause),
+                  "decision_seconds": _check_seconds(decision_seconds, "decision_seconds")}
+        with self.store.write() as db:
+            code = new_code(lambda c: db.execute("SELECT 1 FROM sessions WHERE code=?", (c,)).fetchone() is not None)
+            db.execute("INSERT INTO sessions VALUES (?, 'experiment', ?, ?, 'waiting', ?, 0)",
+                       (code, name, dumps(config), self.clock()))
+        return Room(self, code)
+
+    def room(self, code: str) -> "Room":
+        """The :class:`Room` of an existing code (e.g. after a restart)."""
+        c = clean_code(code)
+        if self.store.one("SELECT 1 FROM sessions WHERE code=?", c) is None:
+            raise ClassroomError(f"no class game has the code {c}")
+        return Room(self, c)
+
+    def codes(self, include_ended: bool = False) -> list[str]:
+        """Every code of this database, oldest first."""
+        rows = self.store.all("SELECT code, status FROM sessions ORDER BY created")
+        return [r["code"] for r in rows if include_ended or r["status"] != "ended"]
+
+    # ============================================================ student side
+    def join(self, code: str, name: str) -> "Seat":
+        """Join the class game of ``code`` as ``name``: a :class:`Seat` (keep its
+        ``token`` to come back). Typing the same name again after a disconnection gives
+        the same seat back (see the module docstring)."""
+        code = clean_code(code)
+        name = clean_name(name)
+        now = self.clock()
+        token = secrets.token_urlsafe(24)
+        with self.store.write() as db:
+            sess = db.execute("SELECT * FROM sessions WHERE code=?", (code,)).fetchone()
+            if sess is None:
+                raise ClassroomError(f"no class game has the code {code}: check it on the teacher's screen")
+            if sess["status"] in ("ended", "over"):
+                raise ClassroomError("this class game has ended")
+            old = db.execute("SELECT * FROM participants WHERE session=? AND name=?", (code, name)).fetchone()
+            if old is not None:
+                if now - old["last_seen"] < RECONNECT_GRACE:
+                    raise ClassroomError(f"the name {name!r} is taken in this game and its player is connected: "
+                                         "choose another name, or open your rejoin link")
+                db.execute("UPDATE participants SET token_hash=?, last_seen=? WHERE id=?",
+                           (token_hash(token), now, old["id"]))
+                self.store.event(db, code, f"{name} is back", old["room"], old["id"])
+                self._bump(db, code, old["room"])
+                return Seat(self, token)
+            count = db.execute("SELECT COUNT(*) FROM participants WHERE session=?", (code,)).fetchone()[0]
+            if count >= MAX_STUDENTS:
+                raise ClassroomError("this class game is full")
+            room, seat = None, None
+            if sess["kind"] == "room":
+                free = db.execute("SELECT seat, controller FROM seats WHERE room=? AND wanted='student' AND "
+                                  "participant IS NULL ORDER BY seat LIMIT 1", (code,)).fetchone()
+                if free is None:
+                    n = db.execute("SELECT COUNT(*) FROM seats WHERE room=? AND wanted='student'", (code,)).fetchone()[0]
+                    raise ClassroomError(f"this game is full: its {n} student seat(s) are taken")
+                room, seat = code, free["seat"]
+            pid = f"p{count + 1:02d}"
+            part = f"{code}:{pid}"
+            db.execute("INSERT INTO participants VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                       (part, code, pid, name, token_hash(token), room, seat, now, now))
+            if room is not None:
+                self._take_seat(db, code, room, seat, part, name, now)
+            self._bump(db, code, room)
+        self._autostart(code)
+        return Seat(self, token)
+
+    def rejoin(self, token: str) -> "Seat":
+        """The seat of a rejoin token (:attr:`Seat.token`)."""
+        seat = Seat(self, token)
+        seat._row()  # a clear error for an unknown token
+        return seat
+
+    # ============================================================ the director
+    def tick(self) -> int:
+        """Do what is due now in every running room of the database: a bot's move (one
+        per room and call), a decision whose time ran out, a group to form, an experiment
+        round to open or close. Returns how many things were done (0: nothing was due)."""
+        done = 0
+        for sess in self.store.all("SELECT code, kind, status FROM sessions WHERE status IN ('running', 'waiting')"):
+            try:
+                if sess["kind"] == "groups" and sess["status"] == "running":
+                    done += self._form_groups(sess["code"])
+                elif sess["kind"] == "experiment" and sess["status"] == "running":
+                    done += self._experiment_tick(sess["code"])
+            except ClassroomError:
+                pass
+        for r in self.store.all("SELECT id FROM rooms WHERE status='running'"):
+            done += self._room_tick(r["id"])
+        return done
+
+    def run_until_idle(self, limit: int = 100_000) -> int:
+        """Call :meth:`tick` until nothing is due (tests and notebooks without a server)."""
+        total = 0
+        for _ in range(limit):
+            k = self.tick()
+            if not k:
+                return total
+            total += k
+        raise RuntimeError(f"the class was still busy after {limit} steps")
+
+    # ============================================================ internals: games
+    def _check_game(self, game: str) -> None:
+        if game not in GAMES:
+            raise ValueError(f"unknown game {game!r}; the games are {sorted(GAMES)}")
+
+    def _bot_kinds(self, game: str) -> dict[str, Callable[[], Any]]:
+        return default_bots(game)
+
+    def _new_state(self, game: str, seats: int | None, rules: Any, seed: int | None,
+                   options: Mapping[str, Any]) -> GameState:
+        import ovnilab
+
+        kw = dict(options)
+        if rules is not None:
+            kw["rules"] = rules
+        if seed is not None:
+            kw["seed"] = seed
+        if seats is not None:
+            kw["num_players"] = seats
+        return ovnilab.make(game, **kw)
+
+    def _insert_room(self, db: Any, session: str, room: str, state: GameState, now: float,
+                     seats: Mapping[int, tuple[str, str]]) -> None:
+        db.execute("INSERT INTO rooms VALUES (?, ?, ?, ?, ?, 'waiting', NULL, ?, 0)",
+                   (room, session, state.game_name, state.to_json(), len(seats), now))
+        for s, (wanted, bot) in sorted(seats.items()):
+            db.execute("INSERT INTO seats VALUES (?, ?, ?, ?, ?, NULL)",
+                       (room, s, wanted, "open" if wanted == "student" else "bot", bot))
+
+    def _take_seat(self, db: Any, session: str, room: str, seat: int, part: str, name: str, now: float) -> None:
+        row = db.execute("SELECT controller FROM seats WHERE room=? AND seat=?", (room, seat)).fetchone()
+        db.execute("UPDATE seats SET participant=?, controller='student' WHERE room=? AND seat=?", (part, room, seat))
+        if row is not None and row["controller"] == "bot":
+            # a late student takes over from the bot that held the seat: their clock starts now
+            db.execute("UPDATE rooms SET turn_since=? WHERE id=? AND status='running'", (now, room))
+        self.store.event(db, session, f"{name} took a seat", room, part)
+
+    def _bump(self, db: Any, session: str, room: str | None) -> None:
+        db.execute("UPDATE sessions SET version=version+1 WHERE code=?", (session,))
+        if room is not None:
+            db.execute("UPDATE rooms SET version=version+1 WHERE id=?", (room,))
+
+    def _room_lock(self, room: str) -> threading.RLock:
+        with self._lock:
+            lk = self._room_locks.get(room)
+            if lk is None:
+                lk = self._room_locks[room] = threading.RLock()
+            return lk
+
+    def _state(self, room: str, db: Any = None) -> tuple[GameState, int]:
+        """The room's state brought up to date from the store (hold the room's lock);
+        returns the state and how many of its log's actions came with its start."""
+        db = db if db is not None else self.store.read()
+        cached = self._states.get(room)
+        if cached is None:
+            row = db.execute("SELECT start FROM rooms WHERE id=?", (room,)).fetchone()
+            if row is None:
+                raise ClassroomError(f"no room {room}")
+            st = load_json(row["start"], trusted=True)  # written by the teacher's own open_room
+            cached = (st, len(st.log))
+            self._states[room] = cached
+        st, base = cached
+        rows = db.execute("SELECT seq, text FROM actions WHERE room=? AND seq>=? ORDER BY seq",
+                          (room, len(st.log) - base)).fetchall()
+        for r in rows:
+            if r["seq"] != len(st.log) - base:
+                raise RuntimeError(f"room {room}: stored action {r['seq']} does not follow {len(st.log) - base}")
+            st.apply(r["text"])
+        return st, base
+
+    def _apply(self, room: str, seat: int, text: Any, by: str, expect: int | None,
+               check: Callable[[Any], None] | None = None, pre: Callable[[Any], None] | None = None) -> str:
+        """Store and apply one move of ``seat`` in ``room`` (see the module docstring):
+        inside a write transaction, brought up to date, checked, applied, inserted; the
+        cached state is dropped if anything after the apply fails. Returns the action's
+        text."""
+        with self._room_lock(room):
+            try:
+                with self.store.write() as db:
+                    st, base = self._state(room, db)
+                    seq = len(st.log) - base
+                    if pre is not None:
+                        pre(db)
+                    if expect is not None and expect != seq:
+                        raise StaleMove("the game has moved on since your screen was drawn: look again and choose "
+                                        "from the moves offered now")
+                    if st.is_over():
+                        raise ClassroomError("this game is over")
+                    if st.current_player != seat:
+                        raise StaleMove(f"it is not your turn: {st.seat_name(st.current_player)} is to act")
+                    try:
+                        st.apply(text)
+                    except IllegalAction as exc:
+                        raise ClassroomError(str(exc)) from None
+                    done = str(st.log[-1])
+                    try:
+                        if check is not None:
+                            check(db)
+                        now = self.clock()
+                        db.execute("INSERT INTO actions VALUES (?, ?, ?, ?, ?, ?)", (room, seq, seat, done, by, now))
+                        status = "over" if st.is_over() else None
+                        db.execute("UPDATE rooms SET turn_since=?, version=version+1" +
+                                   (", status='over'" if status else "") + " WHERE id=?", (now, room))
+                        sess = db.execute("SELECT session FROM rooms WHERE id=?", (room,)).fetchone()["session"]
+                        db.execute("UPDATE sessions SET version=version+1 WHERE code=?", (sess,))
+                        if status:
+                            self._room_over(db, sess, room, st)
+                    except BaseException:
+                        self._states.pop(room, None)  # the move is not stored: rebuild from the store
+                        raise
+            except sqlite3_errors() as exc:
+                self._states.pop(room, None)
+                raise ClassroomError(f"the class database is busy, try again ({exc})") from None
+            return done
+
+    def _room_over(self, db: Any, session: str, room: str, st: GameState) -> None:
+        names = ", ".join(st.seat_name(w) for w in st.winners())  # type: ignore[attr-defined]
+        self.store.event(db, session, f"game over: won by {names}", room)
+        kind = db.execute("SELECT kind FROM sessions WHERE code=?", (session,)).fetchone()["kind"]
+        if kind == "room":
+            db.execute("UPDATE sessions SET status='over' WHERE code=?", (session,))
+
+    def _bot(self, room: str, kind: str, game: str) -> Any:
+        key = (room, kind)
+        b = self._bots.get(key)
+        if b is None:
+            b = self._bots[key] = self._bot_kinds(game)[kind]()
+        return b
+
+    def _room_tick(self, room: str) -> int:
+        """One due move in a running room: a bot's, or a bot's for a student whose time
+        ran out."""
+        r = self.store.one("SELECT r.*, s.config, s.code AS session FROM rooms r JOIN sessions s ON s.code=r.session "
+                           "WHERE r.id=?", room)
+        if r is None or r["status"] != "running":
+            return 0
+        config = _loads(r["config"])
+        now = self.clock()
+        with self._room_lock(room):
+            st, base = self._state(room)
+            if st.is_over():
+                return 0
+            seat = st.current_player
+            row = self.store.one("SELECT * FROM seats WHERE room=? AND seat=?", room, seat)
+            since = r["turn_since"] or now
+            if row["controller"] == "bot":
+                if now < since + config.get("bot_delay", 0.0):
+                    return 0
+                by, who = "bot", None
+            elif row["controller"] in ("student", "open"):
+                limit = config.get("decision_seconds")
+                if limit is None or now < since + limit:
+                    return 0
+                by = "timeout"
+                who = self.store.one("SELECT name FROM participants WHERE id=?", row["participant"]) \
+                    if row["participant"] else None
+            else:
+                return 0
+            seq = len(st.log) - base
+            bot = self._bot(room, row["bot"], st.game_name)
+            rng = make_rng(derive_seed(derive_seed(st.seed, 7919), seq))
+            action = bot.act(PlayerView(st, seat), rng)
+            text = str(action)
+
+        def note(db: Any) -> None:
+            if by == "timeout":
+                name = who["name"] if who else st.seat_name(seat)
+                self.store.event(db, r["session"], f"time ran out for {name}: a bot played '{text}'",
+                                 room, row["participant"])
+
+        try:
+            self._apply(room, seat, text, by, expect=seq, check=note)
+        except StaleMove:
+            return 0  # someone moved first: nothing to do
+        return 1
+
+    def _autostart(self, code: str) -> None:
+        sess = self.store.one("SELECT kind, config, status FROM sessions WHERE code=?", code)
+        if sess["kind"] != "room" or sess["status"] != "waiting" or not _loads(sess["config"]).get("autostart"):
+            return
+        open_seats = self.store.one("SELECT COUNT(*) FROM seats WHERE room=? AND wanted='student' AND "
+                                    "participant IS NULL", code)[0]
+        if open_seats == 0:
+            Room(self, code).start()
+
+    # ============================================================ groups
+    def _form_groups(self, code: str) -> int:
+        sess = self.store.one("SELECT * FROM sessions WHERE code=?", code)
+        config = _loads(sess["config"])
+        size, wait = config["group_size"], config["bot_wait"]
+        now = self.clock()
+        made = 0
+        with self.store.write() as db:
+            lobby = db.execute("SELECT id, name, joined FROM participants WHERE session=? AND room IS NULL "
+                               "ORDER BY joined, id", (code,)).fetchall()
+            while lobby:
+                if len(lobby) >= size:
+                    group, lobby = lobby[:size], lobby[size:]
+                elif wait is not None and now - lobby[0]["joined"] >= wait:
+                    group, lobby = lobby, []
+                else:
+                    break
+                k = db.execute("SELECT COUNT(*) FROM rooms WHERE session=?", (code,)).fetchone()[0] + 1
+                room = f"{code}-{k}"
+                start = load_json(config["start"], trusted=True)
+                opts = dict(start.options)
+                st = type(start).from_options(derive_seed(config["seed"], k), opts)
+                self._insert_room(db, code, room, st, now,
+                                  {s: ("student", config["bot"]) if s < len(group) else ("bot", config["bot"])
+                                   for s in range(size)})
+                for s, p in enumerate(group):
+                    db.execute("UPDATE participants SET room=?, seat=? WHERE id=?", (room, s, p["id"]))
+                    self._take_seat(db, code, room, s, p["id"], p["name"], now)
+                db.execute("UPDATE rooms SET status='running', turn_since=? WHERE id=?", (now, room))
+                if len(group) < size:
+                    self.store.event(db, code, f"bots take the {size - len(group)} empty seat(s)", room)
+                self._bump(db, code, room)
+                made += 1
+        return made
+
+    # ============================================================ experiments
+    def _experiment_tick(self, code: str) -> int:
+        sess = self.store.one("SELECT * FROM sessions WHERE code=?", code)
+        config = _loads(sess["config"])
+        exp = _xp().get(sess["game"])
+        now = self.clock()
+        with self.store.write() as db:
+            cur = db.execute("SELECT * FROM rounds WHERE session=? ORDER BY round DESC LIMIT 1", (code,)).fetchone()
+            if cur is not None and cur["closed"] is None:
+                return self._maybe_close_round(db, code, config, exp, cur, now)
+            last = cur["round"] if cur is not None else 0
+            if last >= config["rounds"]:
+                db.execute("UPDATE sessions SET status='over', version=version+1 WHERE code=?", (code,))
+                self.store.event(db, code, "the experiment is over")
+                return 1
+            if cur is not None and now < cur["closed"] + config["pause"]:
+                return 0
+            people = [r["pid"] for r in db.execute("SELECT pid FROM participants WHERE session=? ORDER BY pid",
+                                                   (code,))]
+            if not people:
+                return 0
+            pairs = _xp().pair_up(people, last + 1, config["matching"], config["seed"], exp.symmetric)
+            rng = make_rng(derive_seed(config["seed"], 1_000_003 * (last + 1)))
+            stored = []
+            for row_p, col_p in pairs:
+                entry: dict[str, Any] = {"row": row_p, "col": col_p, "bot": None}
+                if row_p is None or col_p is None:
+                    entry["bot"] = _xp().bot_choice(exp, 0 if row_p is None else 1, rng)
+                stored.append(entry)
+            db.execute("INSERT INTO rounds VALUES (?, ?, ?, ?, NULL)", (code, last + 1, dumps(stored), now))
+            db.execute("UPDATE sessions SET version=version+1 WHERE code=?", (code,))
+            return 1
+
+    def _maybe_close_round(self, db: Any, code: str, config: dict, exp: Any, cur: Any, now: float) -> int:
+        pairs = _loads(cur["pairs"])
+        chosen = {r["participant"]: r for r in db.execute(
+            "SELECT * FROM choices WHERE session=? AND round=?", (code, cur["round"]))}
+        waiting = [(p, role) for e in pairs for role, p in ((0, e["row"]), (1, e["col"]))
+                   if p is not None and p not in chosen]
+        limit = config.get("decision_seconds")
+        if waiting and (limit is None or now < cur["started"] + limit):
+            return 0
+        rng = make_rng(derive_seed(config["seed"], 2_000_003 * cur["round"]))
+        for p, role in waiting:  # time ran out: a bot chooses for them (the lesson's mix)
+            choice = _xp().bot_choice(exp, role, rng)
+            db.execute("INSERT INTO choices VALUES (?, ?, ?, ?, 'timeout', ?)", (code, cur["round"], p, choice, now))
+            part = db.execute("SELECT id, name FROM participants WHERE session=? AND pid=?", (code, p)).fetchone()
+            self.store.event(db, code, f"time ran out for {part['name']}: a bot chose {choice!r}", None, part["id"])
+        db.execute("UPDATE rounds SET closed=? WHERE session=? AND round=?", (now, code, cur["round"]))
+        db.execute("UPDATE sessions SET version=version+1 WHERE code=?", (code,))
+        return 1
+
+    def experiment_rows(self, code: str) -> list[dict[str, Any]]:
+        """The records of every closed round (the format of ``experiments.Results``)."""
+        sess = self.store.one("SELECT * FROM sessions WHERE code=?", code)
+        exp = _xp().get(sess["game"])
+        out = []
+        for rd in self.store.all("SELECT * FROM rounds WHERE session=? AND closed IS NOT NULL ORDER BY round", code):
+            ch = {r["participant"]: r for r in self.store.all(
+                "SELECT * FROM choices WHERE session=? AND round=?", code, rd["round"])}
+            for e in _loads(rd["pairs"]):
+                picks = [ch[e["row"]]["choice"] if e["row"] else e["bot"],
+                         ch[e["col"]]["choice"] if e["col"] else e["bot"]]
+                pay = exp.payoffs(picks[0], picks[1])
+                for role, p in ((0, e["row"]), (1, e["col"])):
+                    if p is None:
+                        continue
+                    other = e["col"] if role == 0 else e["row"]
+                    out.append({"session": code, "round": rd["round"], "participant": p,
+                                "role": exp.roles[role], "choice": picks[role],
+                                "opponent": other if other is not None else "bot",
+                                "opponent_choice": picks[1 - role], "payoff": float(pay[role]),
+                                "by": ch[p]["by"]})
+        out.sort(key=lambda d: (d["round"], d["participant"]))
+        return out
+
+    def tick_experiment(self, code: str) -> int:
+        """Open or close the experiment's round now if it is due (a round closes as soon
+        as its last choice is in, without waiting for the director)."""
+        sess = self.store.one("SELECT status FROM sessions WHERE code=?", code)
+        return self._experiment_tick(code) if sess and sess["status"] == "running" else 0
+
+    # ============================================================ rate limit
+    def _rate_check(self, part: str) -> None:
+        now = time.monotonic()
+        q = self._rate.setdefault(part, deque())
+        while q and q[0] < now - RATE_WINDOW:
+            q.popleft()
+        if len(q) >= self.rate_moves:
+            raise RateLimited(f"too many moves in {RATE_WINDOW:.0f} seconds: wait a moment")
+        q.append(now)
+
+
+def sqlite3_errors() -> tuple[type[BaseException], ...]:
+    import sqlite3
+
+    return (sqlite3.OperationalError,)
+
+
+def _xp() -> Any:
+    """The experiments module (imported when first needed: numpy and matplotlib are not
+    needed by a room of a board game)."""
+    from . import experiments
+
+    return experiments
+
+
+def _loads(text: str) -> Any:
+    import json
+
+    return json.loads(text)
+
+
+from .handles import Room, Seat  # noqa: E402  (the handles use the Classroom above)

@@ -1,0 +1,493 @@
+"""The class server: the students' page, its HTTP API, and the director of every room.
+
+``python -m ovnilab.classroom.server --host 0.0.0.0 --port 8866`` (``make play`` runs it,
+with Voila beside it on the next port for the solo boards) serves:
+
+* ``/``: the landing page: the three games with a picture each, "play against bots"
+  (the Voila boards) and "join a class game";
+* ``/join``: the student page (one light HTML page and one script, no framework): join
+  with the code and a name, then the seat's board, its moves, the log, the time left; it
+  keeps the seat's token in the browser and shows a rejoin link (the token travels in the
+  link's ``#`` part, which browsers never send to a server or a log);
+* ``/watch?code=...``: the public board of a room, for a screen in the room (the same
+  public view the teacher's notebook shows; no controls);
+* ``/api/...``: JSON. ``POST /api/join`` (code, name) -> token and view; ``GET
+  /api/view?since=V`` waits (long poll, at most 25 s) until the seat's view changes after
+  version V; ``POST /api/play`` (text, position); ``GET /api/watch?code=&since=``. The
+  seat is named by the header ``X-Ovnilab-Seat: <token>``.
+
+Why a light page of our own and not Voila with remote seats: a Voila page is a Python
+kernel per student (about 70 MB each, measured in issue 22: 15 kernels held 1.07 GB); a
+seat here is a row in the database and a pending HTTP request, a few kilobytes, and a
+move reaches the other seats in one database write and one long-poll answer. The page
+receives only what the seat may see: the board drawn for it by the game's own renderer,
+its legal moves as texts, the log masked for it (:mod:`ovnilab.classroom.handles`).
+
+Long poll rather than WebSocket: it works through any proxy or captive portal a school
+network has, reconnects by itself (each request is independent), and a test can drive
+it with ``urllib``. A pulse (every 50 ms) compares the database's version sum with the
+last one and wakes the waiting requests; changes made by another process (the teacher's
+notebook pausing a room) are seen the same way.
+
+Blocking work (database, rendering, a bot thinking) never runs on the event loop: views
+and moves go to a thread pool, bots to the director's own thread, so a slow bot in one
+room does not hold up the page of another.
+
+Security: the server binds 127.0.0.1 unless told otherwise; every request body is
+bounded (16 KB) and validated; joins are limited per address (:data:`JOINS_PER_MINUTE`),
+moves per seat (``Classroom.rate_moves``); pages send a strict Content-Security-Policy
+(scripts from this server only), no framing, no referrer.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import collections
+import html
+import importlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import tornado.web
+from tornado.ioloop import IOLoop
+
+from .handles import room_view
+from .rooms import Classroom, ClassroomError, RateLimited, StaleMove
+from .store import Store
+
+__all__ = ["make_app", "serve", "main", "Director", "action_groups"]
+
+STATIC = Path(__file__).parent / "static"
+JOINS_PER_MINUTE = 20
+LONG_POLL = 25.0
+PULSE = 0.05
+MAX_BODY = 16 * 1024
+
+_SECURITY_HEADERS = {
+    "Content-Security-Policy": ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+                                "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; "
+                                "base-uri 'none'; form-action 'self'"),
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+}
+
+
+# ------------------------------------------------------------------ actions
+def action_groups(game: str, state_actions: list[Any]) -> list[dict[str, Any]]:
+    """The legal actions grouped as the boards group them (by kind, labelled, with the
+    two pickers of the game's widget where it has them), as plain data for the page."""
+    try:
+        w = importlib.import_module(f"ovnilab.{game}.widget")
+        choosers, labels = getattr(w, "_CHOOSERS", {}), getattr(w, "_LABELS", {})
+    except ImportError:  # pragma: no cover - every game has a widget
+        choosers, labels = {}, {}
+    groups: dict[str, list[Any]] = {}
+    for a in state_actions:
+        groups.setdefault(getattr(a, "kind", "move"), []).append(a)
+    out = []
+    for kind, acts in groups.items():
+        ch = choosers.get(kind)
+        g: dict[str, Any] = {"kind": kind, "label": labels.get(kind, kind.replace("_", " ")),
+                             "actions": [str(a) for a in acts]}
+        if ch is not None and len(acts) > 6:
+            g.update({"first": ch.first, "second": ch.second, "button": ch.label,
+                      "keys": [[ch.key1(a), ch.key2(a)] for a in acts]})
+        out.append(g)
+    return out
+
+
+# ------------------------------------------------------------------ director
+class Director(threading.Thread):
+    """Runs :meth:`Classroom.tick` over and over (bots, time limits, groups, rounds)
+    and keeps the server's address announced in the store."""
+
+    def __init__(self, classroom: Classroom, url: str | None = None, idle: float = 0.05) -> None:
+        super().__init__(name="ovnilab-director", daemon=True)
+        self.cl = classroom
+        self.url = url
+        self.idle = idle
+        self.stopping = threading.Event()
+        self.errors: collections.deque[str] = collections.deque(maxlen=20)
+
+    def run(self) -> None:
+        last_beat = 0.0
+        while not self.stopping.is_set():
+            try:
+                if self.url and time.time() - last_beat > 5:
+                    self.cl.store.announce(self.url)
+                    last_beat = time.time()
+                if self.cl.tick() == 0:
+                    self.stopping.wait(self.idle)
+            except Exception as exc:  # a bad room must not stop the class: log it, go on
+                self.errors.append(repr(exc))
+                print(f"ovnilab classroom: {exc!r}", file=sys.stderr)
+                self.stopping.wait(1.0)
+        if self.url:
+            try:
+                self.cl.store.withdraw(self.url)
+            except Exception:
+                pass
+
+
+# ------------------------------------------------------------------ the app
+class Hub:
+    """What the handlers share: the classroom, a thread pool, the pulse that wakes long
+    polls, and per-address join counters."""
+
+    def __init__(self, classroom: Classroom, voila_port: int | None) -> None:
+        self.cl = classroom
+        self.voila_port = voila_port
+        self.pool = ThreadPoolExecutor(max_workers=8, thread_name_prefix="ovnilab-view")
+        self.changed = asyncio.Event()
+        self.signature: int | None = None
+        self.joins: dict[str, collections.deque] = {}
+        self.pictures: dict[str, str] = {}
+
+    async def run(self, fn: Any, *args: Any) -> Any:
+        return await IOLoop.current().run_in_executor(self.pool, fn, *args)
+
+    def _signature(self) -> int:
+        row = self.cl.store.one("SELECT (SELECT COALESCE(SUM(version), 0) FROM sessions) + "
+                                "(SELECT COALESCE(SUM(version), 0) FROM rooms) + "
+                                "(SELECT COUNT(*) FROM sessions)")
+        return int(row[0])
+
+    async def pulse(self) -> None:
+        while True:
+            try:
+                sig = await self.run(self._signature)
+            except Exception:
+                sig = None
+            if sig != self.signature:
+                self.signature = sig
+                ev, self.changed = self.changed, asyncio.Event()
+                ev.set()
+            await asyncio.sleep(PULSE)
+
+    def join_allowed(self, addr: str) -> bool:
+        now = time.monotonic()
+        q = self.joins.setdefault(addr, collections.deque())
+        while q and q[0] < now - 60:
+            q.popleft()
+        if len(q) >= JOINS_PER_MINUTE:
+            return False
+        q.append(now)
+        return True
+
+
+class Base(tornado.web.RequestHandler):
+    hub: Hub
+
+    def initialize(self, hub: Hub) -> None:
+        self.hub = hub
+
+    def set_default_headers(self) -> None:
+        for k, v in _SECURITY_HEADERS.items():
+            self.set_header(k, v)
+        self.set_header("Server", "ovnilab")
+
+    def write_json(self, data: Any, status: int = 200) -> None:
+        self.set_status(status)
+        self.set_header("Content-Type", "application/json; charset=utf-8")
+        self.finish(json.dumps(data, ensure_ascii=False))
+
+    def body_json(self) -> dict[str, Any]:
+        if len(self.request.body) > MAX_BODY:
+            raise ClassroomError("request too large")
+        try:
+            data = json.loads(self.request.body or b"{}")
+        except (ValueError, UnicodeDecodeError):
+            raise ClassroomError("the request is not JSON") from None
+        if not isinstance(data, dict):
+            raise ClassroomError("the request is not a JSON object")
+        return data
+
+    def token(self) -> str:
+        t = self.request.headers.get("X-Ovnilab-Seat", "")
+        if not t or len(t) > 64:
+            raise ClassroomError("this page has no seat: join with the code and your name")
+        return t
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        self.write_json({"error": "not found" if status_code == 404 else "the server could not answer"}, status_code)
+
+
+def _seat_payload(cl: Classroom, token: str, svg: bool = True) -> dict[str, Any]:
+    seat = cl.rejoin(token)
+    v = seat.view(svg=svg, observation=False)
+    if v.get("your_turn") and v.get("kind") != "experiment" and v.get("room"):
+        with cl._room_lock(v["room"]):
+            st, _ = cl._state(v["room"])
+            acts = st.legal_actions() if not st.is_over() else []
+        v["groups"] = action_groups(v["game"], acts)
+    return v
+
+
+class JoinHandler(Base):
+    async def post(self) -> None:
+        addr = self.request.remote_ip or "?"
+        if not self.hub.join_allowed(addr):
+            return self.write_json({"error": "too many join attempts from this device: wait a minute"}, 429)
+        try:
+            data = self.body_json()
+            seat = await self.hub.run(self.hub.cl.join, data.get("code"), data.get("name"))
+            view = await self.hub.run(_seat_payload, self.hub.cl, seat.token)
+        except ClassroomError as exc:
+            return self.write_json({"error": str(exc)}, 400)
+        self.write_json({"token": seat.token, "view": view})
+
+
+class ViewHandler(Base):
+    async def get(self) -> None:
+        try:
+            token = self.token()
+            since = self.get_query_argument("since", None)
+            since_v = int(since) if since not in (None, "") and since.lstrip("-").isdigit() else None
+            seat = await self.hub.run(self.hub.cl.rejoin, token)
+            if since_v is not None:
+                deadline = time.monotonic() + min(LONG_POLL, float(self.get_query_argument("wait", LONG_POLL) or 0))
+                while time.monotonic() < deadline:
+                    if await self.hub.run(seat.version) != since_v:
+                        break
+                    ev = self.hub.changed
+                    try:
+                        await asyncio.wait_for(ev.wait(), timeout=max(0.01, deadline - time.monotonic()))
+                    except asyncio.TimeoutError:
+                        break
+                    if self.request.connection.stream.closed():  # type: ignore[union-attr]
+                        return
+            view = await self.hub.run(_seat_payload, self.hub.cl, token)
+        except ClassroomError as exc:
+            return self.write_json({"error": str(exc)}, 401 if "not valid" in str(exc) or "no seat" in str(exc)
+                                   else 400)
+        self.write_json(view)
+
+
+class PlayHandler(Base):
+    async def post(self) -> None:
+        try:
+            token = self.token()
+            data = self.body_json()
+            text = data.get("text")
+            position = data.get("position")
+            if position is not None and (isinstance(position, bool) or not isinstance(position, int)):
+                raise ClassroomError("position must be a whole number")
+            seat = await self.hub.run(self.hub.cl.rejoin, token)
+            done = await self.hub.run(seat.play, text, position)
+            view = await self.hub.run(_seat_payload, self.hub.cl, token)
+        except RateLimited as exc:
+            return self.write_json({"error": str(exc)}, 429)
+        except StaleMove as exc:
+            view = await self.hub.run(_safe_view, self.hub.cl, self.request.headers.get("X-Ovnilab-Seat", ""))
+            return self.write_json({"error": str(exc), "stale": True, "view": view}, 409)
+        except ClassroomError as exc:
+            return self.write_json({"error": str(exc)}, 400)
+        self.write_json({"played": done, "view": view})
+
+
+def _safe_view(cl: Classroom, token: str) -> dict[str, Any] | None:
+    try:
+        return _seat_payload(cl, token)
+    except ClassroomError:
+        return None
+
+
+def _watch_payload(cl: Classroom, code: str) -> dict[str, Any]:
+    from .rooms import clean_code
+
+    c = clean_code(code)
+    sess = cl.store.one("SELECT kind, version FROM sessions WHERE code=?", c)
+    if sess is None:
+        raise ClassroomError(f"no class game has the code {c}")
+    if sess["kind"] != "room":
+        raise ClassroomError("this code groups students into several games: watch it in the teacher's notebook")
+    v = room_view(cl, c, None, svg=True)
+    v["version"] = cl.room(c).version()
+    return v
+
+
+class WatchHandler(Base):
+    async def get(self) -> None:
+        try:
+            code = self.get_query_argument("code", "")
+            since = self.get_query_argument("since", "")
+            if since.lstrip("-").isdigit():
+                deadline = time.monotonic() + LONG_POLL
+                room = await self.hub.run(self.hub.cl.room, code)
+                while time.monotonic() < deadline and await self.hub.run(room.version) == int(since):
+                    try:
+                        await asyncio.wait_for(self.hub.changed.wait(), timeout=max(0.01, deadline - time.monotonic()))
+                    except asyncio.TimeoutError:
+                        break
+            view = await self.hub.run(_watch_payload, self.hub.cl, code)
+        except ClassroomError as exc:
+            return self.write_json({"error": str(exc)}, 400)
+        self.write_json(view)
+
+
+class PageHandler(Base):
+    def initialize(self, hub: Hub, page: str) -> None:  # type: ignore[override]
+        self.hub = hub
+        self.page = page
+
+    def get(self) -> None:
+        text = (STATIC / self.page).read_text(encoding="utf-8")
+        text = text.replace("{{VOILA_PORT}}", str(self.hub.voila_port or ""))
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-cache")
+        self.finish(text)
+
+
+class PictureHandler(Base):
+    def get(self, game: str) -> None:
+        if game not in ("ovni", "cows", "cosmic"):
+            raise tornado.web.HTTPError(404)
+        svg = self.hub.pictures.get(game)
+        if svg is None:
+            svg = self.hub.pictures[game] = _picture(game)
+        self.set_header("Content-Type", "image/svg+xml")
+        self.set_header("Cache-Control", "max-age=3600")
+        self.finish(svg)
+
+
+def _picture(game: str) -> str:
+    """A starting position of ``game`` for the landing page (fixed seed)."""
+    import ovnilab
+
+    st = ovnilab.make(game, seed=3) if game == "cows" else ovnilab.make(game, num_players=4, seed=3)
+    return importlib.import_module(f"ovnilab.{game}.render").to_svg(st, viewer=None)
+
+
+class StaticHandler(tornado.web.StaticFileHandler):
+    def set_default_headers(self) -> None:
+        for k, v in _SECURITY_HEADERS.items():
+            if k != "Cache-Control":
+                self.set_header(k, v)
+
+    def set_extra_headers(self, path: str) -> None:
+        self.set_header("Cache-Control", "no-cache")
+
+
+def make_app(classroom: Classroom, voila_port: int | None = None) -> tuple[tornado.web.Application, Hub]:
+    """The tornado application of the class server and its :class:`Hub`."""
+    hub = Hub(classroom, voila_port)
+    h = {"hub": hub}
+    app = tornado.web.Application([
+        (r"/", PageHandler, {"hub": hub, "page": "index.html"}),
+        (r"/join", PageHandler, {"hub": hub, "page": "join.html"}),
+        (r"/watch", PageHandler, {"hub": hub, "page": "watch.html"}),
+        (r"/api/join", JoinHandler, h),
+        (r"/api/view", ViewHandler, h),
+        (r"/api/play", PlayHandler, h),
+        (r"/api/watch", WatchHandler, h),
+        (r"/picture/(\w+)\.svg", PictureHandler, h),
+        (r"/static/(.*)", StaticHandler, {"path": str(STATIC)}),
+    ], compress_response=True, xsrf_cookies=False, default_handler_class=_NotFound, default_handler_args=h)
+    return app, hub
+
+
+class _NotFound(Base):
+    def prepare(self) -> None:
+        raise tornado.web.HTTPError(404)
+
+
+# ------------------------------------------------------------------ running
+def _address(host: str) -> str:
+    """The address to type in a browser for ``host`` (for 0.0.0.0: the address of the
+    interface this machine reaches its network with; a UDP connect sends nothing)."""
+    if host not in ("0.0.0.0", ""):
+        return host
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("192.0.2.1", 9))
+            return s.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
+
+
+def serve(host: str = "127.0.0.1", port: int = 8866, db: str | None = None, voila_port: int | None = None,
+          voila_args: list[str] | None = None, quiet: bool = False) -> None:
+    """Run the class server until Ctrl+C (or SIGTERM): the page, the API, the director,
+    and, with ``voila_port``, Voila serving the solo boards of ``notebooks/play``."""
+    cl = Classroom(Store(db))
+    url = f"http://{_address(host)}:{port}/"
+    voila = None
+    if voila_port:
+        voila = subprocess.Popen(voila_args or [], start_new_session=True)
+    director = Director(cl, url)
+
+    async def main_loop() -> None:
+        app, hub = make_app(cl, voila_port)
+        server = app.listen(port, address=host, max_body_size=MAX_BODY, xheaders=False)
+        director.start()
+        pulse = asyncio.ensure_future(hub.pulse())
+        if not quiet:
+            print(f"\n  The class page: {url}   (Ctrl+C stops the server)", flush=True)
+            if voila_port:
+                print(f"  The solo boards (Voila): http://{_address(host)}:{voila_port}/", flush=True)
+            if host not in ("127.0.0.1", "localhost"):
+                print(f"  Served on the network: anyone who reaches port {port}"
+                      f"{' and ' + str(voila_port) if voila_port else ''} can open it.", flush=True)
+            print("", flush=True)
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            try:
+                loop.add_signal_handler(sig, stop.set)
+            except (NotImplementedError, RuntimeError):  # pragma: no cover - not on POSIX
+                pass
+        await stop.wait()
+        pulse.cancel()
+        server.stop()
+        director.stopping.set()
+        hub.pool.shutdown(wait=False, cancel_futures=True)
+
+    try:
+        asyncio.run(main_loop())
+    finally:
+        director.stopping.set()
+        director.join(timeout=10)
+        if voila is not None and voila.poll() is None:
+            try:
+                os.killpg(voila.pid, signal.SIGTERM)
+                voila.wait(timeout=10)
+            except (ProcessLookupError, subprocess.TimeoutExpired):
+                try:
+                    os.killpg(voila.pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+
+
+def main(argv: list[str] | None = None) -> None:
+    p = argparse.ArgumentParser(prog="python -m ovnilab.classroom.server",
+                                description="Serve the class page (join a class game) and its API.")
+    p.add_argument("--host", default="127.0.0.1", help="127.0.0.1 (this machine only, the default) or 0.0.0.0")
+    p.add_argument("--port", type=int, default=8866)
+    p.add_argument("--db", default=None, help="the class database (default: $OVNILAB_CLASSROOM_DB)")
+    p.add_argument("--voila-port", type=int, default=0, help="also serve notebooks/play with Voila on this port")
+    p.add_argument("--notebooks", default="notebooks/play", help="what Voila serves")
+    p.add_argument("--quiet", action="store_true")
+    a = p.parse_args(argv)
+    voila_args = None
+    if a.voila_port:
+        voila_args = [sys.executable, "-m", "voila", a.notebooks, "--no-browser", f"--Voila.ip={a.host}",
+                      f"--port={a.voila_port}", "--Voila.port_retries=0",
+                      "--MappingKernelManager.cull_idle_timeout=1800", "--MappingKernelManager.cull_interval=60"]
+    serve(a.host, a.port, a.db, a.voila_port or None, voila_args, a.quiet)
+
+
+if __name__ == "__main__":
+    main()
