@@ -14,6 +14,9 @@ export IPYTHONDIR := $(RUN)/ipython
 export MPLCONFIGDIR := $(RUN)/matplotlib
 export JUPYTER_PLATFORM_DIRS := 1
 export PYTHONHASHSEED := 0
+# The class's database (rooms, seats, moves): the teacher's notebook (make lab) and the
+# class server (make play) share it. ovnilab.classroom.store says why SQLite.
+export OVNILAB_CLASSROOM_DB := $(RUN)/classroom.sqlite
 
 .PHONY: lab test bench install clean notebooks assignments play
 
@@ -35,27 +38,20 @@ lab: $(STAMP)
 	mkdir -p $(RUN)
 	$(PY) -m jupyter lab --notebook-dir=notebooks $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-# Serve notebooks/play/ to a class with Voila: each visitor gets a fresh kernel running
-# one board, code hidden, and the page can send the kernel widget messages only (no code).
+# Serve the class: the landing page and "join a class game" (ovnilab.classroom.server, a
+# light page of our own: rooms, seats, experiments) on PORT, and the solo boards of
+# notebooks/play/ with Voila on VOILA_PORT (each visitor gets a fresh kernel running one
+# board, code hidden; the page can send the kernel widget messages only, no code).
 # 127.0.0.1 (this machine only) by default; `make play HOST=0.0.0.0` (or one of this
 # machine's addresses) serves the room's network; PORT=... another port. Kernels of closed
-# pages are shut down after 30 idle minutes. Ctrl+C stops the server. README: "Playing in
-# class".
+# pages are shut down after 30 idle minutes. Ctrl+C stops both. README: "Playing in class"
+# and "A class plays together".
 HOST := 127.0.0.1
 PORT := 8866
-# The address to type in a browser: HOST, or for 0.0.0.0 (every interface) the address of
-# the interface this machine reaches its network with (a UDP "connect" sends nothing).
-export PLAY_ADDR := import socket,sys; h=sys.argv[1]; s=socket.socket(socket.AF_INET,socket.SOCK_DGRAM); h=="0.0.0.0" and s.connect(("192.0.2.1",9)); print(s.getsockname()[0] if h=="0.0.0.0" else h)
+VOILA_PORT := $(shell echo $$(($(PORT) + 1)))
 play: $(STAMP)
 	mkdir -p $(RUN)
-	@addr="$$($(PY) -c "$$PLAY_ADDR" "$(HOST)" 2>/dev/null || echo "<this machine's address>")"; \
-	  echo ""; \
-	  echo "  The boards: http://$$addr:$(PORT)/   (Ctrl+C stops the server)"; \
-	  case "$(HOST)" in 127.0.0.1|localhost) ;; *) \
-	    echo "  Served on the network: anyone who reaches port $(PORT) can open boards (they run here).";; esac; \
-	  echo ""
-	$(PY) -m voila notebooks/play --no-browser --Voila.ip=$(HOST) --port=$(PORT) --Voila.port_retries=0 \
-	  --MappingKernelManager.cull_idle_timeout=1800 --MappingKernelManager.cull_interval=60
+	$(PY) -m ovnilab.classroom.server --host=$(HOST) --port=$(PORT) --voila-port=$(VOILA_PORT) --notebooks=notebooks/play
 
 test: $(STAMP)
 	mkdir -p $(RUN)

@@ -1,6 +1,6 @@
-"""`make play` serves notebooks/play/ with Voila on 127.0.0.1, prints the address, renders
-a board with its code hidden, and stops cleanly on Ctrl+C (SIGINT to its process group, as
-a terminal sends it). Only ever 127.0.0.1: the network case (HOST=0.0.0.0) is the same
+"""`make play` serves the class page on 127.0.0.1:PORT and notebooks/play/ with Voila on
+PORT+1, prints both addresses, renders a board with its code hidden, and stops both
+cleanly on Ctrl+C (SIGINT to its process group, as a terminal sends it). Only ever 127.0.0.1: the network case (HOST=0.0.0.0) is the same
 command with another --Voila.ip, documented in the README, never exercised here.
 """
 
@@ -49,6 +49,7 @@ def test_make_play_serves_the_boards_on_localhost_and_stops_on_ctrl_c(tmp_path):
     proc = subprocess.Popen(["make", "-s", "-o", STAMP, "play", "HOST=127.0.0.1", f"PORT={port}"], cwd=ROOT,
                             stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     base = f"http://127.0.0.1:{port}"
+    boards = f"http://127.0.0.1:{port + 1}"  # Voila, beside the class server
     try:
         deadline = time.monotonic() + 60
         listing = None
@@ -56,21 +57,28 @@ def test_make_play_serves_the_boards_on_localhost_and_stops_on_ctrl_c(tmp_path):
             assert proc.poll() is None, (tmp_path / "play.log").read_text()
             assert time.monotonic() < deadline, "voila did not start: " + (tmp_path / "play.log").read_text()
             try:
-                listing = json.loads(_get(base + "/voila/api/contents", timeout=5)[1])
+                listing = json.loads(_get(boards + "/voila/api/contents", timeout=5)[1])
             except OSError:
                 time.sleep(0.3)
         names = {item["name"] for item in listing["content"]}
         assert {"ovni.ipynb", "cows.ipynb", "cosmic.ipynb"} <= names
-        assert f"The boards: http://127.0.0.1:{port}/" in (tmp_path / "play.log").read_text()
-        # a visitor's page: the notebook run for them, the board in it, no code shown
-        status, page = _get(base + "/voila/render/cows.ipynb", timeout=120)
+        text = (tmp_path / "play.log").read_text()
+        assert f"The class page: http://127.0.0.1:{port}/" in text
+        assert f"The solo boards (Voila): http://127.0.0.1:{port + 1}/" in text
+        # the landing page: the three games and "join a class game"
+        status, page = _get(base + "/", timeout=30)
+        assert status == 200 and "Join a class game" in page and 'data-voila-port="%d"' % (port + 1) in page
+        # a visitor's board: the notebook run for them, the board in it, no code shown
+        status, page = _get(boards + "/voila/render/cows.ipynb", timeout=120)
         assert status == 200 and "application/vnd.jupyter.widget-view+json" in page
         assert "from ovnilab" not in page and "SEATS =" not in page
-        # Ctrl+C: the whole foreground group gets SIGINT
+        # Ctrl+C: the whole foreground group gets SIGINT; the class server stops Voila too
         os.killpg(proc.pid, signal.SIGINT)
         proc.wait(timeout=30)
-        assert not _listening(port)
-        assert "Stopping" in (tmp_path / "play.log").read_text()
+        deadline = time.monotonic() + 20
+        while (_listening(port) or _listening(port + 1)) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert not _listening(port) and not _listening(port + 1)
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)

@@ -418,15 +418,28 @@ def _address(host: str) -> str:
         return "127.0.0.1"
 
 
+def _die_with_parent() -> None:
+    """In the Voila child: end it when the class server dies, even by SIGKILL (Linux's
+    PR_SET_PDEATHSIG; elsewhere the server's own shutdown stops it)."""
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # 1 = PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
 def serve(host: str = "127.0.0.1", port: int = 8866, db: str | None = None, voila_port: int | None = None,
-          voila_args: list[str] | None = None, quiet: bool = False) -> None:
+          voila_args: list[str] | None = None, quiet: bool = False, rate_moves: int | None = None) -> None:
     """Run the class server until Ctrl+C (or SIGTERM): the page, the API, the director,
     and, with ``voila_port``, Voila serving the solo boards of ``notebooks/play``."""
     cl = Classroom(Store(db))
+    if rate_moves is not None:
+        cl.rate_moves = rate_moves
     url = f"http://{_address(host)}:{port}/"
     voila = None
     if voila_port:
-        voila = subprocess.Popen(voila_args or [], start_new_session=True)
+        voila = subprocess.Popen(voila_args or [], start_new_session=True, preexec_fn=_die_with_parent)
     director = Director(cl, url)
 
     async def main_loop() -> None:
@@ -480,13 +493,15 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--voila-port", type=int, default=0, help="also serve notebooks/play with Voila on this port")
     p.add_argument("--notebooks", default="notebooks/play", help="what Voila serves")
     p.add_argument("--quiet", action="store_true")
+    p.add_argument("--rate-moves", type=int, default=None,
+                   help="moves a seat may make in 10 s (default 30; load tests raise it)")
     a = p.parse_args(argv)
     voila_args = None
     if a.voila_port:
         voila_args = [sys.executable, "-m", "voila", a.notebooks, "--no-browser", f"--Voila.ip={a.host}",
                       f"--port={a.voila_port}", "--Voila.port_retries=0",
                       "--MappingKernelManager.cull_idle_timeout=1800", "--MappingKernelManager.cull_interval=60"]
-    serve(a.host, a.port, a.db, a.voila_port or None, voila_args, a.quiet)
+    serve(a.host, a.port, a.db, a.voila_port or None, voila_args, a.quiet, a.rate_moves)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,237 @@
+"""The class server for real: a subprocess on a free port, reached over HTTP (the page's
+API, through ovnilab.classroom.client), killed with SIGKILL in the middle of a class and
+started again."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("tornado")
+
+from ovnilab.classroom import Classroom, ClassroomError, StaleMove  # noqa: E402
+from ovnilab.classroom.client import connect  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class ServerProcess:
+    """``python -m ovnilab.classroom.server`` on a free port and a given database."""
+
+    def __init__(self, db: Path, log: Path) -> None:
+        self.db, self.log_path = db, log
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen | None = None
+
+    def start(self) -> "ServerProcess":
+        log = open(self.log_path, "a")
+        self.proc = subprocess.Popen([sys.executable, "-m", "ovnilab.classroom.server", "--port", str(self.port),
+                                      "--db", str(self.db), "--quiet", "--rate-moves", "100000"], cwd=ROOT, stdout=log,
+                                     stderr=subprocess.STDOUT, start_new_session=True)
+        deadline = time.monotonic() + 60
+        while True:
+            assert self.proc.poll() is None, self.log_path.read_text()
+            try:
+                with urllib.request.urlopen(self.url + "/static/style.css", timeout=2):
+                    return self
+            except OSError:
+                assert time.monotonic() < deadline, "the class server did not start: " + self.log_path.read_text()
+                time.sleep(0.1)
+
+    def kill(self, sig: int = signal.SIGKILL) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            os.killpg(self.proc.pid, sig)
+            self.proc.wait(20)
+
+
+@pytest.fixture
+def server(tmp_path):
+    s = ServerProcess(tmp_path / "class.sqlite", tmp_path / "server.log").start()
+    try:
+        yield s
+    finally:
+        s.kill()
+
+
+def _turn(seats):
+    for s in seats:
+        v = s.view()
+        if v["your_turn"]:
+            return s, v
+    return None, None
+
+
+def test_two_students_play_a_cow_game_over_http(server):
+    cl = Classroom(server.db)
+    room = cl.open_room("cows", bot_delay=0, decision_seconds=None, seed=8)
+    srv = connect(server.url)
+    a, b = srv.join(room.code, "Ana"), srv.join(room.code, "Bruno")
+    room.start()
+    moves = 0
+    while True:
+        s, v = _turn([a, b])
+        if s is None:
+            if a.view()["status"] == "over":
+                break
+            continue
+        other = b if s is a else a
+        seen = other.view()["version"]
+        s.play(v["legal"][moves % len(v["legal"])], v["position"])
+        assert other.wait(5, since=seen)  # the move reaches the other seat
+        assert other.last["position"] == v["position"] + 1
+        moves += 1
+    assert room.status == "over" and len(room.results()) == 1
+
+
+def test_bad_requests_are_refused_and_change_nothing(server):
+    cl = Classroom(server.db)
+    room = cl.open_room("cows")
+    srv = connect(server.url)
+    status, data = srv.request("/api/view", token="")
+    assert status == 401 and "join" in data["error"]
+    status, data = srv.request("/api/view", token="A" * 40)
+    assert status == 401
+    for body in (b"not json", b"[1, 2]", b"{" * 100):
+        req = urllib.request.Request(server.url + "/api/join", data=body, method="POST")
+        try:
+            urllib.request.urlopen(req, timeout=10)
+            raise AssertionError("accepted")
+        except urllib.error.HTTPError as e:
+            assert e.code == 400 and "JSON" in json.loads(e.read())["error"]
+    big = json.dumps({"code": room.code, "name": "x" * 50_000}).encode()
+    req = urllib.request.Request(server.url + "/api/join", data=big, method="POST")
+    with pytest.raises(urllib.error.HTTPError) as err:
+        urllib.request.urlopen(req, timeout=10)
+    assert err.value.code in (400, 413)
+    with pytest.raises(ClassroomError, match="letters"):
+        srv.join(room.code, "<b>x</b>")
+    assert [p["controller"] for p in room.seats()] == ["open", "open"]
+    # pages carry a strict policy: scripts from this server only, no framing
+    with urllib.request.urlopen(server.url + "/join", timeout=10) as r:
+        csp = r.headers["Content-Security-Policy"]
+        assert "script-src 'self'" in csp and "frame-ancestors 'none'" in csp
+
+
+def test_joins_are_limited_per_address(server):
+    srv = connect(server.url)
+    refused = 0
+    for i in range(25):
+        status, _ = srv.request("/api/join", {"code": "ZZZZZZ", "name": f"n{i}"})
+        refused += status == 429
+    assert refused >= 5  # 20 tries a minute, then "wait a minute"
+
+
+def test_two_devices_on_one_seat_at_once_apply_one_move(server):
+    cl = Classroom(server.db)
+    room = cl.open_room("cows", bot_delay=0, decision_seconds=None, seed=1)
+    srv = connect(server.url)
+    a, b = srv.join(room.code, "Ana"), srv.join(room.code, "Bruno")
+    room.start()
+    s, v = _turn([a, b])
+    twin = srv.rejoin(s.token)  # the same student's second device
+    out: list[str] = []
+    go = threading.Barrier(2)
+
+    def click(seat, text):
+        go.wait()
+        try:
+            seat.play(text, v["position"])
+            out.append("played")
+        except StaleMove:
+            out.append("stale")
+
+    ts = [threading.Thread(target=click, args=(x, v["legal"][i % len(v["legal"])])) for i, x in enumerate((s, twin))]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join(30)
+    assert sorted(out) == ["played", "stale"]
+    assert cl.store.one("SELECT COUNT(*) FROM actions WHERE room=?", room.code)[0] == 1
+
+
+def test_a_server_killed_mid_class_resumes_every_room(server):
+    """SIGKILL in the middle of two games and an experiment: restarted on the same file,
+    every room is where it was, no move lost or doubled, and play goes on."""
+    cl = Classroom(server.db)
+    cows = cl.open_room("cows", bot_delay=0, decision_seconds=None, seed=3)
+    cosmic = cl.open_room("cosmic", seats=3, bots={2: "random"}, bot_delay=0, decision_seconds=None, seed=3)
+    srv = connect(server.url)
+    pairs = [(srv.join(cows.code, "Ana"), srv.join(cows.code, "Bruno")),
+             (srv.join(cosmic.code, "Carla"), srv.join(cosmic.code, "Davi"))]
+    cows.start()
+    cosmic.start()
+    acknowledged = {}
+    for k in range(12):
+        for seats in pairs:
+            s, v = _turn(seats)
+            if s is not None:
+                s.play(v["legal"][k % len(v["legal"])], v["position"])
+                acknowledged[s.view()["room"]] = s.last["position"]
+    before = {r.code: r.state(public=False) for r in (cows, cosmic)}
+    server.kill(signal.SIGKILL)
+    # every acknowledged move is in the file
+    fresh = Classroom(server.db)
+    for code, st in before.items():
+        again = fresh.room(code).state(public=False)
+        assert again == st
+        assert fresh.store.one("SELECT COUNT(*) FROM actions WHERE room=?", code)[0] >= acknowledged.get(code, 0)
+    server.start()
+    srv = connect(server.url)
+    pairs = [tuple(srv.rejoin(s.token) for s in seats) for seats in pairs]
+    for seats in pairs:
+        v = seats[0].view()
+        st = before[v["room"]]
+        # where it was (a bot of the new server may already have moved on from there)
+        assert v["position"] >= len(st.log)
+        stored = [r["text"] for r in cl.store.all("SELECT text FROM actions WHERE room=? ORDER BY seq", v["room"])]
+        assert stored[: len(st.log)] == [str(a) for a in st.log]
+    # and the games go on: the cow game to its end, the Cosmic game for 20 more student
+    # decisions (the bots of the new server play in between)
+    deadline = time.monotonic() + 120
+    cosmic_moves = 0
+    while pairs[0][0].view()["status"] == "running" or cosmic_moves < 20:
+        assert time.monotonic() < deadline
+        for k, seats in enumerate(pairs):
+            if k == 1 and cosmic_moves >= 20:
+                continue
+            s, v = _turn(seats)
+            if s is not None:
+                try:
+                    s.play(v["legal"][0], v["position"])
+                    cosmic_moves += k
+                except StaleMove:
+                    pass
+        time.sleep(0.01)
+    assert cows.status == "over"
+    seqs = cl.store.all("SELECT room, seq FROM actions ORDER BY room, seq")
+    by_room: dict[str, list[int]] = {}
+    for r in seqs:
+        by_room.setdefault(r["room"], []).append(r["seq"])
+    for room, s in by_room.items():
+        assert s == list(range(len(s))), room  # no gap, no double
+
+
+def test_the_landing_page_and_pictures(server):
+    with urllib.request.urlopen(server.url + "/", timeout=30) as r:
+        page = r.read().decode()
+    assert "Join a class game" in page and "/picture/cows.svg" in page
+    for game in ("cows", "ovni", "cosmic"):
+        with urllib.request.urlopen(f"{server.url}/picture/{game}.svg", timeout=30) as r:
+            assert r.headers["Content-Type"] == "image/svg+xml" and r.read().startswith(b"<svg")
