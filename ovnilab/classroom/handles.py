@@ -521,7 +521,7 @@ class Room:
             db.execute("UPDATE seats SET controller='bot', bot=? WHERE room=? AND seat=?",
                        (bot or s["bot"], rid, seat))
             db.execute("UPDATE rooms SET version=version+1 WHERE id=?", (rid,))
-            self._cl.store.event(db, self.code, f"a bot plays seat {seat} (the teacher's choice)", rid, s["participant"])
+            self._cl.store.event(db, self.code, f"a bot plays seat {seat} (the teacher's choice)", rid)
 
     def give_back(self, seat: int, room: str | int | None = None) -> None:
         """Give ``seat`` back to its student (their clock starts again now)."""
@@ -536,7 +536,7 @@ class Room:
                 raise ClassroomError(f"seat {seat} has no student to give it back to")
             db.execute("UPDATE seats SET controller='student' WHERE room=? AND seat=?", (rid, seat))
             db.execute("UPDATE rooms SET version=version+1, turn_since=? WHERE id=?", (self._cl.clock(), rid))
-            self._cl.store.event(db, self.code, f"seat {seat} is its student's again", rid, s["participant"])
+            self._cl.store.event(db, self.code, f"seat {seat} is its student's again", rid)
 
     def wait(self, timeout: float = 10.0, since: int | None = None) -> bool:
         """Wait until something changes (after version ``since``), at most ``timeout`` s."""

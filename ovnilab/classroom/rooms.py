@@ -281,7 +281,7 @@ class Classroom:
                                          "choose another name, or open your rejoin link")
                 db.execute("UPDATE participants SET token_hash=?, last_seen=? WHERE id=?",
                            (token_hash(token), now, old["id"]))
-                self.store.event(db, code, f"{name} is back", old["room"], old["id"])
+                self.store.event(db, code, f"{name} is back", old["room"])
                 self._bump(db, code, old["room"])
                 return Seat(self, token)
             count = db.execute("SELECT COUNT(*) FROM participants WHERE session=?", (code,)).fetchone()[0]
@@ -374,7 +374,7 @@ class Classroom:
         if row is not None and row["controller"] == "bot":
             # a late student takes over from the bot that held the seat: their clock starts now
             db.execute("UPDATE rooms SET turn_since=? WHERE id=? AND status='running'", (now, room))
-        self.store.event(db, session, f"{name} took a seat", room, part)
+        self.store.event(db, session, f"{name} took a seat", room)
 
     def _bump(self, db: Any, session: str, room: str | None) -> None:
         db.execute("UPDATE sessions SET version=version+1 WHERE code=?", (session,))
@@ -505,8 +505,11 @@ class Classroom:
 
         def note(db: Any) -> None:
             if by == "timeout":
+                # the room hears that a bot decided; only the seat's student reads what it
+                # played (the move may name a hidden card)
                 name = who["name"] if who else st.seat_name(seat)
-                self.store.event(db, r["session"], f"time ran out for {name}: a bot played '{text}'",
+                self.store.event(db, r["session"], f"time ran out for {name}: a bot decided for them", room)
+                self.store.event(db, r["session"], f"your time ran out: a bot played '{text}' for you",
                                  room, row["participant"])
 
         try:

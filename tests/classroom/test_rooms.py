@@ -216,7 +216,10 @@ def test_a_student_who_disappears_gets_a_bot_when_the_time_runs_out(cl, clock):
     assert cl.tick() == 1
     v = mover.view()
     assert v["position"] == pos + 1
-    assert any(e.startswith(f"time ran out for {mover.name}: a bot played") for e in v["events"])
+    assert f"time ran out for {mover.name}: a bot decided for them" in v["events"]
+    assert any(e.startswith("your time ran out: a bot played") for e in v["events"])
+    other = b if mover is a else a
+    assert not any(e.startswith("your time ran out") for e in other.view()["events"])  # theirs alone
     assert cl.store.one("SELECT by FROM actions WHERE room=? AND seq=?", room.code, pos)["by"] == "timeout"
     # no limit at all
     room.end()

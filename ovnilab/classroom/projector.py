@@ -1,0 +1,280 @@
+"""The teacher's projector view: a live ipywidgets box for a :class:`~.handles.Room`.
+
+What it shows is what the whole class may see: the join address and code in large type,
+the public board (:func:`~.handles.room_view` with no viewer: no hand, hidden token or
+card of anyone), who has joined and who is connected, whose turn it is, and what the room
+has said (time limits that ran out, the teacher's actions). For an experiment: the round,
+how many have chosen, and the class's choices per round beside the lesson's equilibrium
+(:func:`~.experiments.plot_choices`, drawn to SVG) with their Wilson intervals.
+
+The teacher's controls are under it: start, pause / resume, end; hand a seat to a bot and
+back; for a grouping session, which group's board to show.
+
+Live: a daemon thread polls the room's version (every ``interval`` seconds) and redraws
+when it changes; widget values set from a thread reach the page as ordinary comm
+messages. The thread stops when the widget is closed or the room has ended and been
+drawn. :meth:`Projector.refresh` redraws at once (tests call it; no thread needed).
+Widget state is set from the kernel (``HTML.value``), never with ``with output:`` (see
+TOOLCHAIN.md), so the view behaves the same in JupyterLab, Voila and plain pytest.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import threading
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as W
+
+from .handles import room_view
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .handles import Room
+
+__all__ = ["Projector"]
+
+
+def _code_text(code: str) -> str:
+    return f"{code[:3]} {code[3:]}"
+
+
+class Projector(W.VBox):
+    """The live projector view of ``room`` (see the module docstring)."""
+
+    def __init__(self, room: "Room", interval: float = 0.5, live: bool = True) -> None:
+        self.room = room
+        self.interval = interval
+        self.header = W.HTML()
+        self.status = W.HTML()
+        self.board = W.HTML(layout=W.Layout(flex="1 1 auto", min_width="0"))
+        self.side = W.HTML(layout=W.Layout(width="320px", flex="0 0 320px"))
+        self.message = W.HTML()
+        self.start_button = W.Button(description="start", button_style="success", icon="")
+        self.pause_button = W.Button(description="pause")
+        self.end_button = W.Button(description="end", button_style="danger")
+        self.seat_picker = W.Dropdown(description="seat", layout=W.Layout(width="260px"))
+        self.bot_button = W.Button(description="give to a bot")
+        self.back_button = W.Button(description="give back to student")
+        self.group_picker = W.Dropdown(description="group", layout=W.Layout(width="220px"))
+        self.start_button.on_click(lambda _: self._do(self.room.start))
+        self.pause_button.on_click(lambda _: self._do(self.room.resume if self.room.status == "paused"
+                                                      else self.room.pause))
+        self.end_button.on_click(lambda _: self._do(self.room.end))
+        self.bot_button.on_click(lambda _: self._seat_do(self.room.give_to_bot))
+        self.back_button.on_click(lambda _: self._seat_do(self.room.give_back))
+        self.group_picker.observe(lambda _: self.refresh(force=True), names="value")
+        kind = room.kind
+        controls: list[W.Widget] = [self.start_button, self.pause_button, self.end_button]
+        if kind != "experiment":
+            controls += [self.seat_picker, self.bot_button, self.back_button]
+        if kind == "groups":
+            controls.insert(0, self.group_picker)
+            self.start_button.layout.display = "none"  # a grouping session runs as students arrive
+        for b in (self.start_button, self.pause_button, self.end_button, self.bot_button, self.back_button):
+            b.layout.width = "auto"
+        row = W.HBox([self.board, self.side], layout=W.Layout(width="100%", align_items="flex-start"))
+        super().__init__([self.header, self.status, row, W.HBox(controls, layout=W.Layout(flex_flow="row wrap")),
+                          self.message])
+        self.add_class("ovnilab-projector")
+        self._version: int | None = None
+        self._stop = threading.Event()
+        self.refresh(force=True)
+        self._thread: threading.Thread | None = None
+        if live:
+            self._thread = threading.Thread(target=self._loop, name=f"projector-{room.code}", daemon=True)
+            self._thread.start()
+
+    # ------------------------------------------------------------------ live
+    def _loop(self) -> None:
+        while not self._stop.wait(self.interval):
+            try:
+                self.refresh()
+                if self.room.status == "ended":
+                    return
+            except Exception as exc:  # the view must not die with a traceback in a thread
+                self.message.value = f"<span style='color:#b00020'>{html.escape(str(exc))}</span>"
+
+    def close(self) -> None:
+        self._stop.set()
+        super().close()
+
+    def stop(self) -> None:
+        """Stop updating (the widget stays as it is)."""
+        self._stop.set()
+
+    # ------------------------------------------------------------------ actions
+    def _do(self, fn: Any) -> None:
+        try:
+            fn()
+            self.message.value = ""
+        except Exception as exc:
+            self.message.value = f"<span style='color:#b00020'>{html.escape(str(exc))}</span>"
+        self.refresh(force=True)
+
+    def _seat_do(self, fn: Any) -> None:
+        if self.seat_picker.value is None:
+            self.message.value = "<span style='color:#b00020'>choose a seat first</span>"
+            return
+        room_id, seat = self.seat_picker.value
+        self._do(lambda: fn(seat, room=room_id))
+
+    # ------------------------------------------------------------------ drawing
+    def refresh(self, force: bool = False) -> None:
+        """Redraw if the room changed (always with ``force``)."""
+        v = self.room.version()
+        if not force and v == self._version:
+            return
+        self._version = v
+        self._header()
+        kind = self.room.kind
+        if kind == "experiment":
+            self._experiment()
+        else:
+            self._game(kind)
+        status = self.room.status
+        self.start_button.disabled = status != "waiting"
+        self.pause_button.disabled = status not in ("running", "paused")
+        self.pause_button.description = "resume" if status == "paused" else "pause"
+        self.end_button.disabled = status == "ended"
+
+    def _header(self) -> None:
+        url = self.room.url
+        code = _code_text(self.room.code)
+        if url:
+            where = (f"Open <b>{html.escape(url.rstrip('/'))}/join</b> and choose <i>Join a class game</i>; "
+                     f"the code:")
+        else:
+            where = ("No class server is running: start it in a terminal with "
+                     "<code>make play HOST=0.0.0.0</code>; students then join with the code:")
+        self.header.value = (f"<div style='font-size:20px;line-height:1.3'>{where} "
+                             f"<span class='ovnilab-code' style='font-size:40px;font-weight:700;letter-spacing:4px;"
+                             f"font-family:monospace;white-space:nowrap'>{html.escape(code)}</span></div>")
+
+    def _game(self, kind: str) -> None:
+        room = self.room
+        rooms = room.rooms()
+        if kind == "groups":
+            opts = [(f"group {r.rsplit('-', 1)[-1]}", r) for r in rooms]
+            if [o[1] for o in self.group_picker.options] != rooms:
+                keep = self.group_picker.value
+                self.group_picker.options = opts
+                self.group_picker.value = keep if keep in rooms else (rooms[0] if rooms else None)
+        rid = (self.group_picker.value if kind == "groups" else room.code)
+        seats = room.seats()
+        lobby = [s["student"] for s in seats if s["room"] is None]
+        if rid is None:
+            self.board.value = ""
+            self.status.value = (f"<div style='font-size:18px'>{len(lobby)} student(s) waiting; groups form as "
+                                 "they arrive</div>")
+            self.side.value = _lobby_html(lobby)
+            return
+        v = room_view(room._cl, rid, None, svg=True)
+        svg = v["svg"].replace("<svg ", '<svg style="width:100%;height:auto" ', 1)
+        self.board.value = f"<div class='ovnilab-public-board' style='width:100%'>{svg}</div>"
+        self.status.value = f"<div style='font-size:20px;font-weight:600'>{html.escape(_status_text(v))}</div>"
+        lines = []
+        for p in v["players"]:
+            dot = "" if not p["student"] else ("🟢" if p["connected"] else "⚪")
+            mark = "▶ " if p["seat"] == v["turn"] else ""
+            lines.append(f"<li style='padding:3px 0'>{mark}<b>{html.escape(p['seat_name'])}</b>: "
+                         f"{html.escape(p['player'])} {dot}</li>")
+        groups = ""
+        if kind == "groups":
+            games = sum(1 for _ in rooms)
+            over = sum(1 for r in rooms if room_view(room._cl, r, None, svg=False)["status"] == "over")
+            groups = f"<p>{games} group(s), {over} finished</p>"
+        events = "".join(f"<li>{html.escape(e)}</li>" for e in _room_events(room, rid))
+        log = html.escape("\n".join(v["log"][-10:]))
+        self.side.value = (f"<div style='font-size:16px'><ul style='list-style:none;padding:0;margin:0'>"
+                           f"{''.join(lines)}</ul>{groups}{_lobby_html(lobby) if lobby else ''}"
+                           f"<ul style='padding-left:18px;color:#555'>{events}</ul>"
+                           f"<pre style='font-size:13px;white-space:pre-wrap'>{log}</pre></div>")
+        choices = [(f"{p['seat_name']}: {p['student'] or p['player']}", (rid, p["seat"])) for p in v["players"]]
+        if [c[1] for c in self.seat_picker.options] != [c[1] for c in choices]:
+            self.seat_picker.options = choices
+        elif [c[0] for c in self.seat_picker.options] != [c[0] for c in choices]:
+            keep = self.seat_picker.value
+            self.seat_picker.options = choices
+            self.seat_picker.value = keep
+
+    def _experiment(self) -> None:
+        from . import experiments as xp
+
+        room = self.room
+        cl = room._cl
+        exp = xp.get(room.game)
+        config = room.config
+        people = room.seats()
+        cur = cl.store.one("SELECT * FROM rounds WHERE session=? ORDER BY round DESC LIMIT 1", room.code)
+        chosen = 0
+        if cur is not None:
+            chosen = cl.store.one("SELECT COUNT(*) FROM choices WHERE session=? AND round=?", room.code,
+                                  cur["round"])[0]
+        rnd = cur["round"] if cur is not None else 0
+        state = room.status
+        line = (f"{exp.title}: round {rnd} of {config['rounds']} ({config['matching']}); "
+                f"{len(people)} student(s) joined")
+        if cur is not None and cur["closed"] is None:
+            line += f"; {chosen} choice(s) in"
+        line += f" · {state}"
+        self.status.value = f"<div style='font-size:20px;font-weight:600'>{html.escape(line)}</div>"
+        results = room.results()
+        if len(results):
+            fig = xp.plot_choices(results, exp)
+            buf = io.StringIO()
+            fig.savefig(buf, format="svg", metadata={"Date": None})
+            svg = buf.getvalue()
+            svg = svg[svg.index("<svg"):].replace("<svg ", "<svg style=\"width:100%;height:auto\" ", 1)
+            self.board.value = f"<div class='ovnilab-experiment-plot'>{svg}</div>"
+        else:
+            self.board.value = ("<p style='font-size:18px'>The class's choices appear here, beside the "
+                                "lesson's equilibrium, as rounds complete.</p>")
+        names = "".join(f"<li>{html.escape(p['name'])}</li>" for p in people)
+        table = ""
+        if len(results):
+            roles = [0] if exp.symmetric else [0, 1]
+            parts = []
+            for r in roles:
+                t = xp.choice_shares(results, exp, r)
+                rows = "".join(
+                    f"<tr><td>{html.escape(str(row['strategy']))}</td><td>{row['count']}/{row['n']}</td>"
+                    f"<td>{_pct(row['lo'])}-{_pct(row['hi'])}</td><td>{_pct(float(row['equilibrium']))}</td></tr>"
+                    for row in t)
+                parts.append(f"<p><b>{html.escape(exp.roles[r])}</b></p><table style='font-size:15px'>"
+                             f"<tr><th>choice</th><th>chose</th><th>95% interval</th><th>equilibrium</th></tr>"
+                             f"{rows}</table>")
+            table = "".join(parts)
+        self.side.value = (f"<div style='font-size:16px'>{table}<p><b>Joined</b></p>"
+                           f"<ol style='margin:0;padding-left:22px'>{names}</ol></div>")
+
+
+def _pct(x: float) -> str:
+    return "-" if x != x else f"{100 * x:.0f}%"
+
+
+def _status_text(v: dict[str, Any]) -> str:
+    s = v["status"]
+    if s == "waiting":
+        joined = sum(1 for p in v["players"] if p["student"])
+        return f"waiting for the teacher to start ({joined} student(s) joined)"
+    if s == "paused":
+        return "paused"
+    if s == "ended":
+        return "ended by the teacher"
+    if s == "over":
+        return f"game over: won by {', '.join(v['winners'] or [])}; scores {v['scores']}"
+    return f"to act: {v['turn_name']}"
+
+
+def _lobby_html(names: list[str]) -> str:
+    if not names:
+        return ""
+    return ("<p><b>Waiting for a group</b></p><ul>" + "".join(f"<li>{html.escape(n)}</li>" for n in names)
+            + "</ul>")
+
+
+def _room_events(room: "Room", rid: str) -> list[str]:
+    rows = room._cl.store.all("SELECT text FROM events WHERE session=? AND (room=? OR room IS NULL) "
+                              "AND participant IS NULL ORDER BY id DESC LIMIT 5", room.code, rid)
+    return [r["text"] for r in reversed(rows)]

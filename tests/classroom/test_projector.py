@@ -1,0 +1,81 @@
+"""The teacher's projector view, driven from Python as a teacher's clicks would."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ovnilab.classroom import Classroom
+from ovnilab.classroom.handles import room_view
+from ovnilab.classroom.projector import Projector
+
+
+@pytest.fixture
+def cl(tmp_path):
+    c = Classroom(tmp_path / "class.sqlite")
+    c.rate_moves = 10**9
+    return c
+
+
+def test_a_cosmic_room_on_the_projector_shows_the_public_board_and_its_controls_work(cl):
+    room = cl.open_room("cosmic", seats=3, bots={2: "random"}, bot_delay=0, seed=4)
+    p = Projector(room, live=False)
+    code = room.code
+    assert f"{code[:3]} {code[3:]}" in p.header.value
+    assert "No class server is running" in p.header.value  # no server announced in this database
+    a = cl.join(code, "Ana")
+    cl.join(code, "Bruno")
+    p.refresh()
+    assert "waiting for the teacher to start (2 student(s) joined)" in p.status.value
+    assert "Ana" in p.side.value and "Bruno" in p.side.value
+    p.start_button.click()
+    assert room.status == "running" and p.start_button.disabled
+    cl.run_until_idle()
+    p.refresh()
+    public = room_view(cl, code, None)["svg"]
+    assert "public view" in public and public.split(">", 1)[1] in p.board.value
+    # the teacher hands Ana's seat to a bot, then gives it back
+    p.seat_picker.value = (code, a.seat)
+    p.bot_button.click()
+    assert room.seats()[a.seat]["controller"] == "bot"
+    p.back_button.click()
+    assert room.seats()[a.seat]["controller"] == "student"
+    p.pause_button.click()
+    assert room.status == "paused" and p.pause_button.description == "resume"
+    p.pause_button.click()
+    assert room.status == "running"
+    p.end_button.click()
+    assert room.status == "ended" and p.end_button.disabled
+    cl.store.announce("http://192.0.2.7:8866/")
+    p.refresh(force=True)
+    assert "http://192.0.2.7:8866/join" in p.header.value
+
+
+def test_an_experiment_on_the_projector_plots_the_choices_beside_the_equilibrium(cl):
+    exp = cl.open_experiment("duel", rounds=2, seed=3, pause=0)
+    p = Projector(exp, live=False)
+    seats = [cl.join(exp.code, n) for n in ("Ana", "Bruno", "Carla", "Davi")]
+    p.start_button.click()
+    cl.tick()
+    p.refresh()
+    assert "round 1 of 2" in p.status.value and "0 choice(s) in" in p.status.value
+    rng = random.Random(1)
+    for s in seats:
+        s.play(rng.choice(s.legal_actions()))
+    p.refresh()
+    assert "<svg" in p.board.value and "equilibrium" in p.side.value
+    assert "/2</td>" in p.side.value  # two offense and two defense choices in round 1
+
+
+def test_a_grouping_session_lists_its_groups(cl):
+    sess = cl.open_session("cows", group_size=2, bot_delay=0, seed=1)
+    p = Projector(sess, live=False)
+    assert "0 student(s) waiting" in p.status.value
+    cl.join(sess.code, "Ana")
+    p.refresh()
+    assert "Ana" in p.side.value and "1 student(s) waiting" in p.status.value
+    cl.join(sess.code, "Bruno")
+    cl.tick()
+    p.refresh()
+    assert p.group_picker.options and "<svg" in p.board.value
