@@ -18,7 +18,7 @@ export PYTHONHASHSEED := 0
 # class server (make play) share it. ovnilab.classroom.store says why SQLite.
 export OVNILAB_CLASSROOM_DB := $(RUN)/classroom.sqlite
 
-.PHONY: lab test bench install clean notebooks assignments play
+.PHONY: lab test bench bench-class install clean notebooks assignments play
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -86,6 +86,11 @@ assignments: $(STAMP)
 bench: $(STAMP)
 	$(PY) -m pip install -q "open-spiel>=1.4" || echo "open_spiel not installable: reference column left empty"
 	$(PY) benchmarks/run.py
+
+# A simulated class of 30 students against the real class server: latency and memory
+# (README: "A class plays together").
+bench-class: $(STAMP)
+	$(PY) benchmarks/classroom.py
 
 clean:
 	rm -rf $(VENV) $(RUN) .pytest_cache assignments

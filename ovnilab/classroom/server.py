@@ -34,7 +34,8 @@ and moves go to a thread pool, bots to the director's own thread, so a slow bot 
 room does not hold up the page of another.
 
 Security: the server binds 127.0.0.1 unless told otherwise; every request body is
-bounded (16 KB) and validated; joins are limited per address (:data:`JOINS_PER_MINUTE`),
+bounded (16 KB) and validated; refused joins (a code being guessed) are limited per
+address (:data:`JOINS_PER_MINUTE`),
 moves per seat (``Classroom.rate_moves``); pages send a strict Content-Security-Policy
 (scripts from this server only), no framing, no referrer.
 """
@@ -67,6 +68,7 @@ from .store import Store
 __all__ = ["make_app", "serve", "main", "Director", "action_groups"]
 
 STATIC = Path(__file__).parent / "static"
+#: refused joins an address may make in a minute before it must wait
 JOINS_PER_MINUTE = 20
 LONG_POLL = 25.0
 PULSE = 0.05
@@ -175,15 +177,18 @@ class Hub:
                 ev.set()
             await asyncio.sleep(PULSE)
 
-    def join_allowed(self, addr: str) -> bool:
+    def join_blocked(self, addr: str) -> bool:
+        """Too many refused joins from this address in the last minute (a code being
+        guessed). Only refusals count: a class behind one school router shares one
+        address, and thirty good joins in a minute are a class starting."""
         now = time.monotonic()
         q = self.joins.setdefault(addr, collections.deque())
         while q and q[0] < now - 60:
             q.popleft()
-        if len(q) >= JOINS_PER_MINUTE:
-            return False
-        q.append(now)
-        return True
+        return len(q) >= JOINS_PER_MINUTE
+
+    def join_refused(self, addr: str) -> None:
+        self.joins.setdefault(addr, collections.deque()).append(time.monotonic())
 
 
 class Base(tornado.web.RequestHandler):
@@ -237,13 +242,15 @@ def _seat_payload(cl: Classroom, token: str, svg: bool = True) -> dict[str, Any]
 class JoinHandler(Base):
     async def post(self) -> None:
         addr = self.request.remote_ip or "?"
-        if not self.hub.join_allowed(addr):
-            return self.write_json({"error": "too many join attempts from this device: wait a minute"}, 429)
+        if self.hub.join_blocked(addr):
+            return self.write_json({"error": "too many refused join attempts from this network address: "
+                                             "wait a minute and check the code"}, 429)
         try:
             data = self.body_json()
             seat = await self.hub.run(self.hub.cl.join, data.get("code"), data.get("name"))
             view = await self.hub.run(_seat_payload, self.hub.cl, seat.token)
         except ClassroomError as exc:
+            self.hub.join_refused(addr)
             return self.write_json({"error": str(exc)}, 400)
         self.write_json({"token": seat.token, "view": view})
 

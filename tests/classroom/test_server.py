@@ -129,13 +129,20 @@ def test_bad_requests_are_refused_and_change_nothing(server):
         assert "script-src 'self'" in csp and "frame-ancestors 'none'" in csp
 
 
-def test_joins_are_limited_per_address(server):
+def test_refused_joins_are_limited_per_address_but_a_class_behind_one_router_joins(server):
+    cl = Classroom(server.db)
+    sess = cl.open_session("cows", group_size=2, bot_delay=0)
     srv = connect(server.url)
+    for i in range(30):  # thirty students from one address (a school's router): all join
+        srv.join(sess.code, f"student {i}")
     refused = 0
-    for i in range(25):
-        status, _ = srv.request("/api/join", {"code": "ZZZZZZ", "name": f"n{i}"})
+    for i in range(25):  # a code being guessed: after 20 refusals, wait a minute
+        status, _ = srv.request("/api/join", {"code": "ZZZZZZ" if sess.code != "ZZZZZZ" else "YYYYYY",
+                                              "name": f"n{i}"})
         refused += status == 429
-    assert refused >= 5  # 20 tries a minute, then "wait a minute"
+    assert refused == 5
+    status, data = srv.request("/api/join", {"code": sess.code, "name": "late"})
+    assert status == 429 and "wait a minute" in data["error"]
 
 
 def test_two_devices_on_one_seat_at_once_apply_one_move(server):
