@@ -99,6 +99,28 @@ display(Markdown("\n".join(table)))
 #    per page); it prints the address students open. The README's "Playing in class"
 #    says what that exposes; Ctrl+C stops it.
 #
+# ## A class plays together
+#
+# With `make play HOST=0.0.0.0` running, students can also play *together*, each on their
+# own device: open a room from a notebook and they join it from the class page with a
+# code (a phone is enough).
+#
+# ```python
+# from ovnilab import classroom
+# room = classroom.open_room("cows")                      # two students at one table
+# room = classroom.open_session("cows", group_size=2)     # the whole class, in pairs as they arrive
+# room = classroom.open_experiment("encounter", rounds=5) # lesson 1's game, played by the class
+# room                                                    # the projector view and your controls
+# ```
+#
+# The projector view shows the join code, the public board (nobody's hand), who has joined
+# and whose turn it is, with buttons to start, pause, end and hand a seat to a bot. A
+# time limit per decision (two minutes unless you choose another) hands a slow decision
+# to a bot, so nobody stalls the class. `room.results()` gives the class's data: lessons
+# 1-3 each have an optional "play it first" section that analyses an experiment of the
+# class. The README's "A class plays together" says what serving exposes and how a
+# reload or a restart loses nothing.
+#
 # ## Handing out an assignment
 #
 # Each lesson is also an [nbgrader](https://nbgrader.readthedocs.io) assignment (nbgrader
