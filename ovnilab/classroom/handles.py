@@ -18,7 +18,7 @@ from .store import token_hash
 if TYPE_CHECKING:  # pragma: no cover
     from .rooms import Classroom
 
-__all__ = ["Seat", "Room", "public_log_text"]
+__all__ = ["Seat", "Room", "public_log_text", "board_view", "room_view", "action_groups"]
 
 #: a participant's last_seen is written at most this often (a write per poll would make
 #: thirty polling students thirty writers)
@@ -40,6 +40,29 @@ def public_log_text(state: GameState, action: Any, actor: int, viewer: int | Non
         return describe(action, other, actor=actor)
     except TypeError:  # games whose describe takes no actor
         return describe(action, other)
+
+
+def action_groups(game: str, state_actions: list[Any]) -> list[dict[str, Any]]:
+    """The legal actions grouped as the boards group them (by kind, labelled, with the
+    two pickers of the game's widget where it has them), as plain data for the page."""
+    try:
+        w = importlib.import_module(f"ovnilab.{game}.widget")
+        choosers, labels = getattr(w, "_CHOOSERS", {}), getattr(w, "_LABELS", {})
+    except ImportError:  # pragma: no cover - every game has a widget
+        choosers, labels = {}, {}
+    groups: dict[str, list[Any]] = {}
+    for a in state_actions:
+        groups.setdefault(getattr(a, "kind", "move"), []).append(a)
+    out = []
+    for kind, acts in groups.items():
+        ch = choosers.get(kind)
+        g: dict[str, Any] = {"kind": kind, "label": labels.get(kind, kind.replace("_", " ")),
+                             "actions": [str(a) for a in acts]}
+        if ch is not None and len(acts) > 6:
+            g.update({"first": ch.first, "second": ch.second, "button": ch.label,
+                      "keys": [[ch.key1(a), ch.key2(a)] for a in acts]})
+        out.append(g)
+    return out
 
 
 def _render(state: GameState, viewer: int | None) -> str:
@@ -135,11 +158,12 @@ class Seat:
         return int(v)
 
     # --------------------------------------------------------------- views
-    def view(self, svg: bool = False, observation: bool = True) -> dict[str, Any]:
+    def view(self, svg: bool = False, observation: bool = True, groups: bool = False) -> dict[str, Any]:
         """What this seat sees now: status, whose turn, its legal moves (texts; empty when
         it may not move), the players, the log masked for it, the events addressed to the
         room or to it; its ``observation`` (the game's own, with none of another seat's
-        hidden information) and, with ``svg=True``, the board drawn for it."""
+        hidden information) and, with ``svg=True``, the board drawn for it; ``groups``: its
+        moves grouped as the page shows them (:func:`action_groups`)."""
         p = self._row()
         self._touch(p)
         cl = self._cl
@@ -151,7 +175,7 @@ class Seat:
         if p["room"] is None:
             return {**base, "game": sess["game"], "status": "lobby", "your_turn": False, "legal": [],
                     "message": "waiting for a partner: your game starts when your group is complete"}
-        return {**base, **room_view(cl, p["room"], p["seat"], svg=svg, observation=observation)}
+        return {**base, **room_view(cl, p["room"], p["seat"], svg=svg, observation=observation, groups=groups)}
 
     def legal_actions(self) -> list[str]:
         """The moves (or strategies) this seat may make now; empty when it may not."""
@@ -241,8 +265,11 @@ def board_view(state: GameState, base: int, viewer: int | None, svg: bool = True
 
 
 def room_view(cl: "Classroom", room: str, viewer: int | None, svg: bool = True,
-              observation: bool = False) -> dict[str, Any]:
-    """A room as ``viewer`` (a seat, or None for the projector) sees it."""
+              observation: bool = False, groups: bool = False) -> dict[str, Any]:
+    """A room as ``viewer`` (a seat, or None for the projector) sees it. Everything that
+    depends on the game is read under the room's lock from one position, so a move made
+    meanwhile (by a bot, a timeout, the student's other device) can never mix the moves
+    of the seat now to act into this seat's view."""
     from .rooms import RECONNECT_GRACE
 
     r = cl.store.one("SELECT * FROM rooms WHERE id=?", room)
@@ -284,6 +311,8 @@ def room_view(cl: "Classroom", room: str, viewer: int | None, svg: bool = True,
         }
         if observation and viewer is not None:
             out["observation"] = st.observation(viewer)
+        if groups:
+            out["groups"] = action_groups(st.game_name, st.legal_actions()) if may_move else []
     return out
 
 

@@ -442,8 +442,9 @@ class Classroom:
                         status = "over" if st.is_over() else None
                         db.execute("UPDATE rooms SET turn_since=?, version=version+1" +
                                    (", status='over'" if status else "") + " WHERE id=?", (now, room))
+                        # only this room's version: the pages of the other games of a
+                        # grouping session are not woken by this move
                         sess = db.execute("SELECT session FROM rooms WHERE id=?", (room,)).fetchone()["session"]
-                        db.execute("UPDATE sessions SET version=version+1 WHERE code=?", (sess,))
                         if status:
                             self._room_over(db, sess, room, st)
                     except BaseException:
@@ -459,7 +460,7 @@ class Classroom:
         self.store.event(db, session, f"game over: won by {names}", room)
         kind = db.execute("SELECT kind FROM sessions WHERE code=?", (session,)).fetchone()["kind"]
         if kind == "room":
-            db.execute("UPDATE sessions SET status='over' WHERE code=?", (session,))
+            db.execute("UPDATE sessions SET status='over', version=version+1 WHERE code=?", (session,))
 
     def _bot(self, room: str, kind: str, game: str) -> Any:
         key = (room, kind)

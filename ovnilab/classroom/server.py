@@ -61,11 +61,11 @@ from typing import Any
 import tornado.web
 from tornado.ioloop import IOLoop
 
-from .handles import room_view
+from .handles import _events, room_view
 from .rooms import Classroom, ClassroomError, RateLimited, StaleMove
 from .store import Store
 
-__all__ = ["make_app", "serve", "main", "Director", "action_groups"]
+__all__ = ["make_app", "serve", "main", "Director"]
 
 STATIC = Path(__file__).parent / "static"
 #: refused joins an address may make in a minute before it must wait
@@ -83,30 +83,6 @@ _SECURITY_HEADERS = {
     "Referrer-Policy": "no-referrer",
     "Cache-Control": "no-store",
 }
-
-
-# ------------------------------------------------------------------ actions
-def action_groups(game: str, state_actions: list[Any]) -> list[dict[str, Any]]:
-    """The legal actions grouped as the boards group them (by kind, labelled, with the
-    two pickers of the game's widget where it has them), as plain data for the page."""
-    try:
-        w = importlib.import_module(f"ovnilab.{game}.widget")
-        choosers, labels = getattr(w, "_CHOOSERS", {}), getattr(w, "_LABELS", {})
-    except ImportError:  # pragma: no cover - every game has a widget
-        choosers, labels = {}, {}
-    groups: dict[str, list[Any]] = {}
-    for a in state_actions:
-        groups.setdefault(getattr(a, "kind", "move"), []).append(a)
-    out = []
-    for kind, acts in groups.items():
-        ch = choosers.get(kind)
-        g: dict[str, Any] = {"kind": kind, "label": labels.get(kind, kind.replace("_", " ")),
-                             "actions": [str(a) for a in acts]}
-        if ch is not None and len(acts) > 6:
-            g.update({"first": ch.first, "second": ch.second, "button": ch.label,
-                      "keys": [[ch.key1(a), ch.key2(a)] for a in acts]})
-        out.append(g)
-    return out
 
 
 # ------------------------------------------------------------------ director
@@ -229,14 +205,9 @@ class Base(tornado.web.RequestHandler):
 
 
 def _seat_payload(cl: Classroom, token: str, svg: bool = True) -> dict[str, Any]:
-    seat = cl.rejoin(token)
-    v = seat.view(svg=svg, observation=False)
-    if v.get("your_turn") and v.get("kind") != "experiment" and v.get("room"):
-        with cl._room_lock(v["room"]):
-            st, _ = cl._state(v["room"])
-            acts = st.legal_actions() if not st.is_over() else []
-        v["groups"] = action_groups(v["game"], acts)
-    return v
+    """The page's view of a seat: the seat's view with its moves grouped for the page
+    (both read under the room's lock, from one position: see handles.room_view)."""
+    return cl.rejoin(token).view(svg=svg, observation=False, groups=True)
 
 
 class JoinHandler(Base):
@@ -317,10 +288,13 @@ def _watch_payload(cl: Classroom, code: str) -> dict[str, Any]:
     sess = cl.store.one("SELECT kind, version FROM sessions WHERE code=?", c)
     if sess is None:
         raise ClassroomError(f"no class game has the code {c}")
+    if sess["kind"] == "experiment":
+        raise ClassroomError("this code is an experiment: its live view is in the teacher's notebook")
     if sess["kind"] != "room":
-        raise ClassroomError("this code groups students into several games: watch it in the teacher's notebook")
+        raise ClassroomError("this code groups students into several games: watch them in the teacher's notebook")
     v = room_view(cl, c, None, svg=True)
     v["version"] = cl.room(c).version()
+    v["events"] = _events(cl, c, c, None)  # the room's public events (a student's own are theirs)
     return v
 
 

@@ -370,3 +370,34 @@ def test_views_are_json(cl):
     json.dumps(a.view(svg=True))
     json.dumps(room.state(public=True))
     assert "observation" not in room.state(public=True)
+
+
+def test_a_seats_moves_for_the_page_are_its_own_and_read_with_its_view(cl):
+    """The page's move groups come from the same position as the view (under the room's
+    lock): they are exactly the seat's legal moves, and none while it may not move."""
+    room = cl.open_room("cosmic", seats=3, bots={2: "random"}, bot_delay=0, seed=2)
+    a, b = cl.join(room.code, "Ana"), cl.join(room.code, "Bruno")
+    room.start()
+    rng = random.Random(5)
+    for _ in range(40):
+        cl.run_until_idle()
+        for s in (a, b):
+            v = s.view(groups=True)
+            flat = [t for g in v["groups"] for t in g["actions"]]
+            assert sorted(flat) == sorted(v["legal"])
+            assert bool(flat) == v["your_turn"]
+        mover = a if a.legal_actions() else b
+        if not mover.legal_actions():
+            break
+        mover.play(rng.choice(mover.legal_actions()))
+
+
+def test_a_move_in_one_group_does_not_wake_the_other_groups(cl, clock):
+    sess = cl.open_session("cows", group_size=2, bot_delay=0, seed=1)
+    s = [cl.join(sess.code, f"S{i}") for i in range(4)]
+    cl.tick()
+    other = [x.version() for x in s[2:]]
+    mover = s[0] if s[0].legal_actions() else s[1]
+    mover.play(mover.legal_actions()[0])
+    assert [x.version() for x in s[2:]] == other
+    assert sess.version() > 0 and s[1].version() != 0

@@ -6,18 +6,28 @@
 
 const KEY = "ovnilab-seat";
 const $ = (id) => document.getElementById(id);
-const S = { token: null, version: null, view: null, busy: false, deadline: null, svg: null, failures: 0 };
+const S = {
+  token: null, version: null, view: null, busy: false, deadline: null, deadlineYours: false, svg: null,
+  failures: 0, movesKey: null, urlCode: null, checkUrl: false,
+};
+// below this width the board is shown larger than the screen (it scrolls sideways in its
+// own box) so that its text stays readable; the same width as style.css's media query
+const NARROW = window.matchMedia("(max-width: 699px)");
 
 function el(tag, props, text) {
   const e = document.createElement(tag);
   if (props) for (const [k, v] of Object.entries(props)) {
-    if (k === "class") e.className = v; else if (k.startsWith("data-")) e.setAttribute(k, v); else e[k] = v;
+    if (k === "class") e.className = v;
+    else if (k.startsWith("data-") || k.startsWith("aria-")) e.setAttribute(k, v);
+    else e[k] = v;
   }
   if (text !== undefined && text !== null) e.textContent = String(text);
   return e;
 }
 
 function sleep(ms) { return new Promise((r) => setTimeout(r, ms)); }
+
+function cleanCode(c) { return (c || "").replace(/[\s-]/g, "").toUpperCase(); }
 
 async function api(path, options) {
   const opts = Object.assign({ headers: {} }, options || {});
@@ -47,6 +57,82 @@ function initIndex() {
   });
 }
 
+// ----------------------------------------------------------------- shared texts
+function player(v, seat) {
+  const p = (v.players || []).find((q) => q.seat === seat);
+  return p && p.player && p.player !== "open seat" ? p.player : null;
+}
+
+function seatAndPlayer(v, seat, name) {
+  const who = player(v, seat);
+  return who ? `${name} — ${who}` : name;
+}
+
+function overText(v) {
+  const winners = (v.winners || []).join(" and ") || "nobody";
+  const scores = (v.scores || []).map((s, i) => {
+    const p = (v.players || []).find((q) => q.seat === i);
+    return `${p ? p.seat_name : "seat " + i} ${s}`;
+  });
+  return `game over: won by ${winners}` + (scores.length ? ` · scores: ${scores.join(", ")}` : "");
+}
+
+function statusText(v) {
+  if (v.kind === "experiment") return v.message || "";
+  if (v.status === "lobby") return v.message;
+  if (v.status === "waiting") return "waiting for the teacher to start the game";
+  if (v.status === "paused") return "the teacher paused the game";
+  if (v.status === "ended") return "the teacher ended the game";
+  if (v.status === "over") return overText(v);
+  if (v.your_turn) return `your turn (you are ${v.seat_name})`;
+  if (v.controller === "bot" && v.seat !== null && v.seat !== undefined) {
+    return "a bot plays your seat for now (the teacher's choice)";
+  }
+  if (v.turn_name) return `to act: ${seatAndPlayer(v, v.turn, v.turn_name)}`;
+  return "";
+}
+
+function tickTimer() {
+  const t = $("timer");
+  if (!t) return;
+  if (S.deadline === null) { t.textContent = ""; t.classList.remove("urgent"); return; }
+  const left = Math.max(0, Math.round((S.deadline - Date.now()) / 1000));
+  t.textContent = S.deadlineYours ? `${left} s left to choose` : `${left} s left`;
+  t.classList.toggle("urgent", S.deadlineYours && left <= 15);
+}
+
+function setDeadline(v, yours) {
+  S.deadline = (v.seconds_left === null || v.seconds_left === undefined) ? null : Date.now() + v.seconds_left * 1000;
+  S.deadlineYours = yours;
+  tickTimer();
+}
+
+function renderPlayers(v) {
+  $("players").replaceChildren(...(v.players || []).map((p) => {
+    const li = el("li", { class: p.seat === v.turn && v.status === "running" ? "to-act" : "" });
+    li.append(el("span", { class: "seat" }, p.seat_name), " ", el("span", { class: "player" }, p.player));
+    if (p.student) {
+      li.append(el("span", { class: p.connected ? "dot on" : "dot off", title: p.connected ? "connected" : "not connected" }));
+    }
+    return li;
+  }));
+}
+
+function setBoard(svg) {
+  if (svg === S.svg) return;
+  const board = $("board");
+  if (svg) {
+    board.innerHTML = svg;
+    const s = board.querySelector("svg");
+    const vb = s && s.viewBox && s.viewBox.baseVal;
+    // a board taller than wide (Ovni's) is fitted to the column's width, not the window's height
+    board.classList.toggle("tall", !!(vb && vb.height > vb.width));
+  } else {
+    board.replaceChildren();
+  }
+  S.svg = svg || null;
+}
+
 // ----------------------------------------------------------------- join page
 function initJoin() {
   const m = location.hash.match(/t=([A-Za-z0-9_-]{16,64})/);
@@ -55,31 +141,50 @@ function initJoin() {
     history.replaceState(null, "", location.pathname + location.search);
   }
   const code = new URLSearchParams(location.search).get("code");
-  if (code) $("code").value = code;
+  if (code) { $("code").value = code; S.urlCode = cleanCode(code); }
   $("join-form").addEventListener("submit", onJoin);
-  $("leave").addEventListener("click", () => {
-    localStorage.removeItem(KEY); S.token = null; S.view = null; showJoin("");
-  });
+  $("leave").addEventListener("click", leave);
+  $("zoom").addEventListener("click", () => { $("board").classList.toggle("zoomed"); zoomButton(); });
+  NARROW.addEventListener("change", zoomButton);
   S.token = localStorage.getItem(KEY);
-  if (S.token) { showPlay(); pollLoop(); } else showJoin("");
+  if (S.token) {
+    S.checkUrl = !!S.urlCode; // a link with another game's code: this device's old seat is not wanted
+    showPlay(); pollLoop();
+  } else showJoin("");
   setInterval(tickTimer, 250);
 }
 
+function leave() {
+  localStorage.removeItem(KEY);
+  S.token = null; S.view = null; S.version = null; S.movesKey = null; setBoard(null);
+  showJoin("");
+}
+
 function showJoin(error) {
-  $("join").hidden = false; $("play").hidden = true; $("who").textContent = "";
+  $("join").hidden = false; $("play").hidden = true; $("who").replaceChildren();
   $("join-error").textContent = error || "";
+  document.title = "ovnilab: join a class game";
 }
 
 function showPlay() { $("join").hidden = true; $("play").hidden = false; }
+
+function zoomButton() {
+  const b = $("zoom");
+  b.hidden = !NARROW.matches || !S.svg;
+  b.textContent = $("board").classList.contains("zoomed")
+    ? "fit the board to the screen" : "show the board larger (scroll it sideways)";
+}
 
 async function onJoin(ev) {
   ev.preventDefault();
   const btn = ev.target.querySelector("button");
   btn.disabled = true;
+  $("join-error").textContent = "";
   try {
     const r = await api("/api/join", { json: { code: $("code").value, name: $("name").value } });
     if (r.status !== 200) { $("join-error").textContent = r.data.error || "could not join"; return; }
     S.token = r.data.token;
+    S.version = null; S.view = null; S.movesKey = null; S.checkUrl = false;
     localStorage.setItem(KEY, S.token);
     showPlay();
     render(r.data.view);
@@ -95,6 +200,7 @@ async function pollLoop() {
   polling = true;
   try {
     while (S.token) {
+      const token = S.token;
       const since = S.version === null ? "" : S.version;
       let r;
       try {
@@ -107,6 +213,7 @@ async function pollLoop() {
       }
       S.failures = 0;
       $("connection").hidden = true;
+      if (token !== S.token) continue; // the student left or joined another game meanwhile
       if (r.status === 401) { localStorage.removeItem(KEY); S.token = null; showJoin(r.data.error); break; }
       if (r.status !== 200) { $("message").textContent = r.data.error || "error"; await sleep(2000); continue; }
       render(r.data);
@@ -114,38 +221,26 @@ async function pollLoop() {
   } finally { polling = false; }
 }
 
-function tickTimer() {
-  const t = $("timer");
-  if (!t) return;
-  if (S.deadline === null) { t.textContent = ""; t.classList.remove("urgent"); return; }
-  const left = Math.max(0, Math.round((S.deadline - Date.now()) / 1000));
-  t.textContent = `${left} s left`;
-  t.classList.toggle("urgent", left <= 15);
-}
-
-function statusText(v) {
-  if (v.kind === "experiment") return v.message || "";
-  if (v.status === "lobby") return v.message;
-  if (v.status === "waiting") return "waiting for the teacher to start the game";
-  if (v.status === "paused") return "the teacher paused the game";
-  if (v.status === "ended") return "the teacher ended the game";
-  if (v.status === "over") return `game over: won by ${(v.winners || []).join(", ")}; scores ${JSON.stringify(v.scores)}`;
-  if (v.your_turn) return `your turn (you are ${v.seat_name})`;
-  if (v.controller === "bot" && v.seat !== null) return "a bot plays your seat for now (the teacher's choice)";
-  return `to act: ${v.turn_name}`;
-}
-
 function render(v) {
+  // answers may cross (a long poll answered just before a move's own answer): never go back
+  if (S.view && S.view.code === v.code && S.version !== null && v.version < S.version) return;
+  if (S.checkUrl) {
+    S.checkUrl = false;
+    if (v.code !== S.urlCode) { leave(); $("code").value = S.urlCode; return; }
+  }
   S.view = v;
   S.version = v.version;
-  const who = v.seat_name ? `${v.name}: ${v.seat_name}` : v.name;
-  $("who").textContent = `${who} · code ${v.code}`;
+  const play = $("play");
+  play.dataset.status = v.status || "";
+  play.dataset.position = v.position === undefined || v.position === null ? "" : v.position;
+  play.dataset.seat = v.seat === undefined || v.seat === null ? "" : v.seat;
+  const who = el("span", { class: "name" }, v.seat_name ? `${v.name}: ${v.seat_name}` : v.name);
+  $("who").replaceChildren(who, el("span", { class: "code" }, `code ${v.code}`));
   $("status").textContent = statusText(v);
   $("status").classList.toggle("yours", !!v.your_turn);
-  S.deadline = (v.seconds_left === null || v.seconds_left === undefined) ? null : Date.now() + v.seconds_left * 1000;
-  tickTimer();
-  const link = `${location.origin}/join#t=${S.token}`;
-  $("rejoin-link").href = link;
+  document.title = v.your_turn ? "your turn · ovnilab" : "ovnilab: class game";
+  setDeadline(v, !!v.your_turn);
+  $("rejoin-link").href = `${location.origin}/join#t=${S.token}`;
   if (v.kind === "experiment") renderExperiment(v); else renderGame(v);
   renderList($("events"), v.events || []);
 }
@@ -155,50 +250,75 @@ function renderList(ul, items) {
 }
 
 function renderGame(v) {
-  if (v.svg && v.svg !== S.svg) { $("board").innerHTML = v.svg; S.svg = v.svg; }
-  if (!v.svg) { $("board").replaceChildren(el("p", { class: "lobby" }, v.message || "")); S.svg = null; }
-  $("players").replaceChildren(...(v.players || []).map((p) => {
-    const li = el("li", { class: p.seat === v.turn ? "to-act" : "" });
-    li.append(el("span", { class: "seat" }, p.seat_name), " ", el("span", null, p.player));
-    if (p.student) li.append(el("span", { class: p.connected ? "dot on" : "dot off", title: p.connected ? "connected" : "not connected" }));
-    return li;
-  }));
-  $("log").textContent = (v.log || []).join("\n");
+  if (v.svg) setBoard(v.svg);
+  else { setBoard(null); $("board").replaceChildren(el("p", { class: "lobby" }, v.message || "")); }
+  zoomButton();
+  $("players-box").hidden = false; $("log-box").hidden = false;
+  renderPlayers(v);
+  const log = $("log");
+  log.textContent = (v.log || []).join("\n");
+  log.scrollTop = log.scrollHeight;
   renderMoves(v);
 }
 
-function renderMoves(v) {
+function finished(v) {
+  return v.status === "over" || v.status === "ended";
+}
+
+// the moves box is rebuilt only when the moves change: a long poll that brings the same
+// moves back (someone joined, 25 s passed) must not reset a half-made choice
+function setMoves(key, build) {
   const box = $("moves");
+  if (key === S.movesKey) return;
+  S.movesKey = key;
   box.replaceChildren();
-  if (!v.your_turn) return;
-  for (const g of v.groups || []) {
-    const row = el("div", { class: "group" });
-    if (g.label) row.append(el("div", { class: "label" }, g.label));
-    if (g.keys) {
-      row.append(pickers(g));
-    } else if (g.actions.length <= 12) {
-      const wrap = el("div", { class: "buttons" });
-      for (const a of g.actions) {
-        const b = el("button", { type: "button", class: "move" }, a);
-        b.addEventListener("click", () => play(a));
-        wrap.append(b);
+  box.classList.remove("active");
+  build(box);
+}
+
+function againButton(box) {
+  const b = el("button", { type: "button", class: "primary again" }, "join another game");
+  b.addEventListener("click", leave);
+  box.append(b);
+}
+
+function renderMoves(v) {
+  const key = JSON.stringify([v.code, v.position, v.your_turn, finished(v), v.groups || null]);
+  setMoves(key, (box) => {
+    if (finished(v)) { againButton(box); return; }
+    if (!v.your_turn) return;
+    box.classList.add("active");
+    for (const g of v.groups || []) {
+      const row = el("div", { class: "group" });
+      if (g.label) row.append(el("div", { class: "label" }, g.label));
+      if (g.keys) {
+        row.append(pickers(g));
+      } else if (g.actions.length <= 12) {
+        const wrap = el("div", { class: "buttons" });
+        for (const a of g.actions) {
+          const b = el("button", { type: "button", class: "move" }, a);
+          b.addEventListener("click", () => play(a));
+          wrap.append(b);
+        }
+        row.append(wrap);
+      } else {
+        const wrap = el("div", { class: "many" });
+        const sel = el("select", { class: "many", "aria-label": g.label || "move" });
+        g.actions.forEach((a) => sel.append(el("option", { value: a }, a)));
+        const b = el("button", { type: "button", class: "move primary" }, "play");
+        b.addEventListener("click", () => play(sel.value));
+        wrap.append(sel, b);
+        row.append(wrap);
       }
-      row.append(wrap);
-    } else {
-      const sel = el("select", { class: "many" });
-      g.actions.forEach((a) => sel.append(el("option", { value: a }, a)));
-      const b = el("button", { type: "button", class: "move primary" }, "play");
-      b.addEventListener("click", () => play(sel.value));
-      row.append(sel, b);
+      box.append(row);
     }
-    box.append(row);
-  }
+  });
 }
 
 function pickers(g) {
   const wrap = el("div", { class: "pickers" });
   const firsts = [...new Set(g.keys.map((k) => k[0]))];
-  const s1 = el("select"); const s2 = el("select");
+  const s1 = el("select", { id: `pick-${g.kind}-1` }); const s2 = el("select", { id: `pick-${g.kind}-2` });
   firsts.forEach((f) => s1.append(el("option", { value: f }, f)));
   const fill = () => {
     s2.replaceChildren();
@@ -211,14 +331,19 @@ function pickers(g) {
     const i = g.keys.findIndex((k) => k[0] === s1.value && k[1] === s2.value);
     if (i >= 0) play(g.actions[i]);
   });
-  wrap.append(el("label", null, g.first), s1, el("label", null, g.second), s2, b);
+  wrap.append(el("label", { htmlFor: s1.id }, g.first), s1, el("label", { htmlFor: s2.id }, g.second), s2, b);
   return wrap;
+}
+
+function enableMoves(on) {
+  document.querySelectorAll("#moves button.move, #moves select").forEach((b) => { b.disabled = !on; });
 }
 
 async function play(text) {
   if (S.busy) return;
   S.busy = true;
-  document.querySelectorAll("#moves button").forEach((b) => { b.disabled = true; });
+  enableMoves(false);
+  S.movesKey = null; // whatever comes back redraws the moves (enabled again)
   $("message").textContent = "";
   try {
     const r = await api("/api/play", { json: { text: text, position: S.view ? S.view.position : null } });
@@ -226,20 +351,21 @@ async function play(text) {
     else {
       $("message").textContent = r.data.error || "refused";
       if (r.data.view) render(r.data.view);
-      else document.querySelectorAll("#moves button").forEach((b) => { b.disabled = false; });
+      else enableMoves(true);
     }
   } catch (e) {
     $("message").textContent = "the move did not reach the server: try again";
-    document.querySelectorAll("#moves button").forEach((b) => { b.disabled = false; });
+    enableMoves(true);
   } finally { S.busy = false; }
 }
 
 function renderExperiment(v) {
-  const board = $("board");
-  S.svg = null;
+  setBoard(null);
+  zoomButton();
   const card = el("div", { class: "experiment" });
-  card.append(el("h1", null, v.title), el("p", { class: "instructions" }, v.instructions));
+  card.append(el("h1", null, v.title));
   if (v.role) card.append(el("p", { class: "role" }, `Round ${v.round} of ${v.rounds}: you are the ${v.role}`));
+  card.append(el("p", { class: "instructions" }, v.instructions));
   if (v.history && v.history.length) {
     const t = el("table", { class: "history" });
     const head = el("tr");
@@ -253,12 +379,14 @@ function renderExperiment(v) {
     }
     card.append(t, el("p", { class: "total" }, `your total: ${v.total}`));
   }
-  board.replaceChildren(card);
-  $("players").replaceChildren();
-  $("log").textContent = "";
-  const box = $("moves");
-  box.replaceChildren();
-  if (v.your_turn) {
+  $("board").replaceChildren(card);
+  $("players-box").hidden = true; $("log-box").hidden = true; // an experiment has neither
+
+  const key = JSON.stringify([v.code, v.round, v.your_turn, finished(v), v.legal || []]);
+  setMoves(key, (box) => {
+    if (finished(v)) { againButton(box); return; }
+    if (!v.your_turn) return;
+    box.classList.add("active");
     const wrap = el("div", { class: "buttons big" });
     for (const a of v.legal) {
       const b = el("button", { type: "button", class: "move primary" }, a);
@@ -266,7 +394,7 @@ function renderExperiment(v) {
       wrap.append(b);
     }
     box.append(wrap);
-  }
+  });
 }
 
 // ----------------------------------------------------------------- watch page
@@ -274,23 +402,23 @@ async function initWatch() {
   const code = new URLSearchParams(location.search).get("code") || "";
   let version = "";
   setInterval(tickTimer, 250);
+  const line = $("joinline");
+  line.append("join at ", el("b", null, `${location.host}/join`), " · code ", el("b", { class: "code" }, cleanCode(code)));
   for (;;) {
     let r;
     try { r = await api(`/api/watch?code=${encodeURIComponent(code)}&since=${version}`); }
-    catch (e) { await sleep(2000); continue; }
+    catch (e) { $("message").textContent = "the class server does not answer: reconnecting..."; await sleep(2000); continue; }
     if (r.status !== 200) { $("message").textContent = r.data.error || "error"; await sleep(3000); continue; }
     const v = r.data;
     version = v.version;
+    document.body.dataset.status = v.status || "";
     $("message").textContent = "";
-    $("status").textContent = `code ${code.toUpperCase()} · ` + statusText(Object.assign({}, v, { your_turn: false, seat: null }));
-    S.deadline = v.seconds_left === null ? null : Date.now() + v.seconds_left * 1000;
-    if (v.svg !== S.svg) { $("board").innerHTML = v.svg; S.svg = v.svg; }
-    $("players").replaceChildren(...v.players.map((p) => {
-      const li = el("li", { class: p.seat === v.turn ? "to-act" : "" });
-      li.append(el("span", { class: "seat" }, p.seat_name), " ", el("span", null, p.player));
-      return li;
-    }));
-    $("log").textContent = v.log.slice(-12).join("\n");
+    $("status").textContent = statusText(Object.assign({}, v, { your_turn: false, seat: null }));
+    setDeadline(v, false);
+    setBoard(v.svg);
+    renderPlayers(v);
+    renderList($("events"), v.events || []);
+    $("log").textContent = (v.log || []).slice(-12).join("\n");
   }
 }
 

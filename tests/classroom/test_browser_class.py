@@ -1,0 +1,553 @@
+"""A class plays together, in a real browser: the class server's pages driven by clicks.
+
+The class server (``python -m ovnilab.classroom.server``) runs as a subprocess on a free
+port with a temporary database; the teacher's side is this process, a
+:class:`~ovnilab.classroom.rooms.Classroom` on the same SQLite file (opening rooms,
+starting them, reading results), as a teacher's notebook would be. The server's director
+plays the bots. Every student is a browser context of its own (its own localStorage: its
+own device), driven through Debian's chromium by Playwright:
+
+* a cow room: two students join through the form and play to the end by clicking, the
+  projector page (``/watch``) in a third context; all three say "game over";
+* a Cosmic room of two students and three bots: every answer the three pages get from
+  ``/api/`` is captured, and no card of another seat's hand that the viewer may not know
+  of (by the game's own ``observation``, at the payload's position) is in it;
+* a reload gives the seat and the position back without typing; the rejoin link opens the
+  seat on another device, which may then play it;
+* an experiment of three students over three rounds: the teacher's ``results()`` holds
+  the choices the pages clicked;
+* on a phone (390x844, touch): the join form and a move button are in view, the move
+  button large enough to tap, the board readable, and nothing wider than the screen;
+  on the projector page at 1280x720 no text is smaller than 12 px.
+
+Skipped, with the reason in pytest's summary, when /usr/bin/chromium, playwright or
+tornado is missing (``apt-get install chromium``; never ``playwright install``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+PROJECTOR = {"width": 1280, "height": 720}
+PHONE = dict(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True)
+WAIT = 20_000  # ms: any one thing a page waits for
+
+pytestmark = pytest.mark.browser
+
+
+def _skip_reason() -> str | None:
+    if not Path(CHROMIUM).exists():
+        return f"browser test skipped: {CHROMIUM} not installed (apt-get install chromium)"
+    for mod in ("playwright", "tornado"):
+        try:
+            __import__(mod)
+        except ImportError:
+            return f"browser test skipped: python package {mod} missing"
+    return None
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _raise_on_term(signum, frame):  # a `timeout` kill must still stop the server (finally)
+    raise SystemExit(f"terminated by signal {signum}")
+
+
+# ------------------------------------------------------------------ fixtures
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """The class server on 127.0.0.1 with a fresh database, and the teacher's Classroom
+    on the same file."""
+    reason = _skip_reason()
+    if reason:
+        pytest.skip(reason)
+    from ovnilab.classroom.rooms import Classroom
+
+    previous = signal.signal(signal.SIGTERM, _raise_on_term)
+    tmp = tmp_path_factory.mktemp("classroom")
+    db = tmp / "class.sqlite"
+    port = _free_port()
+    env = dict(os.environ, MPLCONFIGDIR=str(tmp / "mpl"), PYTHONPATH=str(ROOT))
+    log = open(tmp / "server.log", "w")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "ovnilab.classroom.server", "--host", "127.0.0.1", "--port", str(port),
+         "--db", str(db), "--quiet"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.time() + 60
+        while True:
+            try:
+                urllib.request.urlopen(url + "/static/style.css", timeout=2).close()
+                break
+            except (OSError, urllib.error.HTTPError):
+                if proc.poll() is not None or time.time() > deadline:
+                    raise RuntimeError("the class server did not start: " + (tmp / "server.log").read_text())
+                time.sleep(0.2)
+        yield SimpleNamespace(url=url, db=db, cl=Classroom(str(db)), log=tmp / "server.log")
+    finally:
+        for sig in (signal.SIGTERM, signal.SIGKILL):
+            try:
+                os.killpg(proc.pid, sig)
+                proc.wait(timeout=10)
+                break
+            except (ProcessLookupError, subprocess.TimeoutExpired):
+                continue
+        log.close()
+        signal.signal(signal.SIGTERM, previous)
+
+
+@pytest.fixture(scope="module")
+def browser(server, tmp_path_factory):
+    """Headless Debian chromium (Playwright's own temporary profile; its config and
+    cache folders in the test's temp dir, not the home folder)."""
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=WAIT)  # a loaded two-core machine: more than the default 5 s
+    home = tmp_path_factory.mktemp("chromium")
+    env = dict(os.environ, XDG_CONFIG_HOME=str(home / "config"), XDG_CACHE_HOME=str(home / "cache"))
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS, env=env)
+        try:
+            yield b
+        finally:
+            b.close()
+            expect.set_options(timeout=5_000)
+
+
+class Devices:
+    """The browser contexts (devices) of one test, each offline but for the class
+    server, all closed at the end."""
+
+    def __init__(self, browser: Any, url: str) -> None:
+        self.browser, self.url, self.contexts = browser, url, []
+
+    def page(self, **options: Any) -> Any:
+        options.setdefault("viewport", {"width": 1280, "height": 720})
+        ctx = self.browser.new_context(**options)
+        ctx.set_default_timeout(WAIT)
+        ctx.route("**/*", lambda route: route.continue_()
+                  if route.request.url.startswith(("http://127.0.0.1", "http://localhost")) else route.abort())
+        self.contexts.append(ctx)
+        return ctx.new_page()
+
+    def close(self) -> None:
+        for ctx in self.contexts:
+            try:
+                ctx.close()
+            except Exception:
+                pass
+
+
+@pytest.fixture
+def devices(browser, server):
+    d = Devices(browser, server.url)
+    try:
+        yield d
+    finally:
+        d.close()
+
+
+# ------------------------------------------------------------------ helpers
+def _join(page: Any, url: str, code: str, name: str) -> None:
+    """Join through the form, as a student types it."""
+    from playwright.sync_api import expect
+
+    page.goto(url + "/join")
+    expect(page.locator("#join-form")).to_be_visible()
+    page.locator("#code").fill(code)
+    page.locator("#name").fill(name)
+    page.get_by_role("button", name="Join").click()
+    expect(page.locator("#play")).to_be_visible()
+    expect(page.locator("#play")).to_have_attribute("data-status", re.compile(r".+"))
+
+
+def _seat(page: Any) -> int:
+    return int(page.locator("#play").get_attribute("data-seat"))
+
+
+def _position(page: Any) -> int:
+    return int(page.locator("#play").get_attribute("data-position"))
+
+
+def _status(page: Any) -> str:
+    return page.locator("#play").get_attribute("data-status") or ""
+
+
+MOVES = "#moves.active button.move:enabled"
+
+
+def _wait(cond, what: str, page: Any, timeout: float = 30.0) -> None:
+    """Wait until ``cond()`` holds (a condition over several pages, which one page's
+    wait_for_function cannot see)."""
+    deadline = time.monotonic() + timeout
+    while not cond():
+        assert time.monotonic() < deadline, what
+        page.wait_for_timeout(40)
+
+
+def _options(select: Any) -> list[str]:
+    return select.evaluate("s => [...s.options].map(o => o.value)")
+
+
+def _play_one(page: Any, rng: random.Random) -> str | None:
+    """Make one move on ``page`` as a student would: a random group of the offered moves;
+    in it a random button, or a random choice in its menu(s) then its button. Returns
+    the move's text once the server took it (None: refused for now, e.g. rate limit)."""
+    groups = page.locator("#moves.active .group")
+    group = groups.nth(rng.randrange(groups.count()))
+    selects = group.locator("select")
+    if selects.count():
+        for i in range(selects.count()):  # the pickers' first menu refills the second
+            s = selects.nth(i)
+            s.select_option(rng.choice(_options(s)))
+        button = group.locator("button.move")
+    else:
+        buttons = group.locator("button.move")
+        button = buttons.nth(rng.randrange(buttons.count()))
+    label = button.inner_text()
+    with page.expect_response(lambda r: "/api/play" in r.url) as info:
+        button.click()
+    resp = info.value
+    if resp.status == 429:  # too many moves in 10 s: a real limit, not a failure
+        page.wait_for_timeout(1000)
+        return None
+    assert resp.status == 200, f"move {label!r} refused: {resp.status} {resp.text()[:300]}"
+    return json.loads(resp.text())["played"]
+
+
+def _drive(pages: list[Any], rng: random.Random, done, timeout: float, what: str) -> int:
+    """Click moves on whichever of ``pages`` may move until ``done(moves made)``; returns
+    the number of moves made."""
+    made = 0
+    deadline = time.monotonic() + timeout
+    while not done(made):
+        assert time.monotonic() < deadline, f"{what}: not done after {made} moves: " + \
+            " | ".join(p.locator("#status").inner_text() for p in pages)
+        ready = [p for p in pages if p.locator(MOVES).count()]
+        if not ready:
+            pages[0].wait_for_timeout(40)
+            continue
+        if _play_one(ready[0], rng) is not None:
+            made += 1
+    return made
+
+
+_TEXT_SIZES = """() => {
+  const out = []; const w = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = w.nextNode(); n; n = w.nextNode()) {
+    if (!n.textContent.trim()) continue;
+    const r = document.createRange(); r.selectNodeContents(n);
+    if (![...r.getClientRects()].some(b => b.width > 0 && b.height > 0)) continue;  // not shown
+    const e = n.parentElement; let px = parseFloat(getComputedStyle(e).fontSize);
+    if (e instanceof SVGElement) { const m = e.getScreenCTM(); px *= Math.hypot(m.a, m.b); }
+    out.push([px, n.textContent.trim().slice(0, 40)]);
+  }
+  return out.sort((a, b) => a[0] - b[0]).slice(0, 5);
+}"""
+
+
+def _smallest_text(page: Any) -> list:
+    """The five smallest texts shown (CSS px as drawn: an SVG text's size times its scale)."""
+    return page.evaluate(_TEXT_SIZES)
+
+
+def _overflow(page: Any) -> list[int]:
+    return page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+
+
+def _box(page: Any, locator: Any) -> dict:
+    b = locator.bounding_box()
+    vp = page.evaluate("({w: innerWidth, h: innerHeight})")
+    return {**b, "vw": vp["w"], "vh": vp["h"]}
+
+
+def _in_view(b: dict) -> bool:
+    return (b["x"] >= 0 and b["y"] >= 0 and b["x"] + b["width"] <= b["vw"] + 0.5
+            and b["y"] + b["height"] <= b["vh"] + 0.5)
+
+
+# ------------------------------------------------------------------ 1. a cow game
+def test_cow_room_played_to_the_end_by_two_students(server, devices):
+    from playwright.sync_api import expect
+
+    cl, url = server.cl, server.url
+    room = cl.open_room("cows", bot_delay=0.2, decision_seconds=None)
+    ana, bruno = devices.page(), devices.page()
+    _join(ana, url, room.code, "Ana")
+    _join(bruno, url, room.code, "Bruno")
+    assert {_seat(ana), _seat(bruno)} == {0, 1}
+    watch = devices.page(viewport=PROJECTOR)
+    watch.goto(f"{url}/watch?code={room.code}")
+    expect(watch.locator("#board svg")).to_be_visible()
+    expect(watch.locator("#players")).to_contain_text("Ana")
+    expect(watch.locator("#joinline")).to_contain_text(room.code)
+    room.start()
+    expect(watch.locator("#status")).to_contain_text("to act")
+
+    # the projector page is legible from the back of the room
+    small = _smallest_text(watch)
+    assert small[0][0] >= 12, f"projector text under 12 px at 1280x720: {small}"
+    assert _overflow(watch)[0] <= PROJECTOR["width"]
+
+    rng = random.Random(21)
+    made = _drive([ana, bruno], rng, lambda _: _status(ana) == "over" and _status(bruno) == "over",
+                  timeout=90, what="cow game")
+    for p in (ana, bruno, watch):
+        expect(p.locator("#status")).to_contain_text("game over")
+    expect(ana.locator("#moves button.again")).to_be_visible()  # and the way to the next game
+    # every move was a student's click, all stored, none by a bot or a clock
+    with sqlite3.connect(server.db) as db:
+        rows = db.execute("SELECT seat, by FROM actions WHERE room=?", (room.code,)).fetchall()
+    assert len(rows) == made and {by for _, by in rows} == {"student"}
+    assert room.state(svg=False)["status"] == "over"
+
+
+# ------------------------------------------------------------------ 2. Cosmic: no hidden card leaks
+def _hidden(st: Any, seat: int) -> set[str]:
+    """The names of the cards ``seat`` holds out of sight: its hand and its hoard."""
+    return set(st.hand_names(seat)) | {st.t.name[c] for c in st.hoard[seat]}
+
+
+def _has_key(data: Any, key: str) -> bool:
+    if isinstance(data, dict):
+        return key in data or any(_has_key(v, key) for v in data.values())
+    if isinstance(data, list):
+        return any(_has_key(v, key) for v in data)
+    return False
+
+
+def _capture(page: Any, into: list) -> None:
+    def on_response(resp: Any) -> None:
+        if "/api/" in resp.url:
+            try:
+                into.append((resp.url, resp.status, resp.text()))
+            except Exception as exc:  # the page went away mid-answer (a reload)
+                into.append((resp.url, resp.status, f"<no body: {exc}>"))
+
+    page.on("response", on_response)
+
+
+def test_cosmic_room_never_shows_another_seats_hand(server, devices):
+    import ovnilab
+    from playwright.sync_api import expect
+
+    cl, url = server.cl, server.url
+    room = cl.open_room("cosmic", seats=5, bots={2: "random", 3: "random", 4: "random"}, bot_delay=0.05,
+                        decision_seconds=None)
+    got: dict[str, list] = {"a": [], "b": [], "watch": []}
+    ana, bruno, watch = devices.page(), devices.page(), devices.page(viewport=PROJECTOR)
+    for key, p in (("a", ana), ("b", bruno), ("watch", watch)):
+        _capture(p, got[key])
+    _join(ana, url, room.code, "Ana")
+    _join(bruno, url, room.code, "Bruno")
+    seats = {"a": _seat(ana), "b": _seat(bruno)}
+    assert sorted(seats.values()) == [0, 1]
+    watch.goto(f"{url}/watch?code={room.code}")
+    expect(watch.locator("#board svg")).to_be_visible()
+    room.start()
+    rng = random.Random(5)
+    made = _drive([ana, bruno], rng, lambda k: k >= 60 or _status(ana) == "over", timeout=100, what="Cosmic game")
+    assert made >= 1
+    expect(watch.locator("#status")).not_to_be_empty()
+    small = _smallest_text(watch)
+    assert small[0][0] >= 12, f"projector text under 12 px at 1280x720 (Cosmic): {small}"
+    devices.close()  # no more answers come in while they are checked
+
+    with sqlite3.connect(server.db) as db:
+        start = db.execute("SELECT start FROM rooms WHERE id=?", (room.code,)).fetchone()[0]
+        actions = [r[0] for r in db.execute("SELECT text FROM actions WHERE room=? ORDER BY seq", (room.code,))]
+
+    # every payload with its viewer, in the order of the positions they show
+    payloads = []
+    for key, items in got.items():
+        for u, status, text in items:
+            if text.startswith("<no body"):
+                continue
+            data = json.loads(text)
+            assert not _has_key(data, "observation"), f"{key}: a payload carries an observation: {u}"
+            view = data.get("view") if isinstance(data.get("view"), dict) else data
+            if "position" not in view:
+                continue  # an error without a view ("too many moves")
+            if key != "watch":
+                assert view["seat"] == seats[key], f"{key} (seat {seats[key]}) got seat {view['seat']}'s view"
+            else:
+                assert view["seat"] is None
+            payloads.append((view["position"], key, text, view))
+    assert {k for _, k, _, _ in payloads} == {"a", "b", "watch"}, "a page received no view"
+    payloads.sort(key=lambda t: t[0])
+
+    st = ovnilab.load_json(start)
+    base, applied, n = len(st.log), 0, st.num_players
+    own_shown = {"a": 0, "b": 0}
+    for position, key, text, view in payloads:
+        while applied < position:
+            st.apply(actions[applied])
+            applied += 1
+        assert len(st.log) - base == position
+        # what each seat may know: what it sees now (the game's observation) and what it
+        # saw happen (the log as the game describes each action to it: a card played face
+        # up is named, a face-down selection or another's alien choice is not)
+        told = {v: [st.describe(st.log[i], v, actor=st.actors[i]) for i in range(base, len(st.log))]
+                for v in (*range(n), None)}
+        known = [json.dumps(st.observation(s)) + "\n" + "\n".join(told[s]) for s in range(n)]
+        viewer = None if key == "watch" else seats[key]
+        if viewer is None:
+            secret = {c for x in range(n) for c in _hidden(st, x)
+                      if any(c not in known[y] for y in range(n) if y != x)}
+        else:
+            secret = {c for x in range(n) if x != viewer for c in _hidden(st, x) if c not in known[viewer]}
+            own_shown[key] += any(c in text for c in _hidden(st, viewer))
+        leaked = sorted(c for c in secret if c in text)
+        assert not leaked, (f"{key} saw {leaked} at position {position} (held by another seat, not in its view): "
+                            + " ... ".join(text[max(0, i - 150):i + 60] for i in (text.find(c) for c in leaked)))
+        # and the log a page gets is exactly the log as told to that viewer
+        lines = [f"{i + 1:>4}. {st.seat_name(st.actors[base + i])}: {told[viewer][i]}" for i in range(position)]
+        assert view["log"] == lines[-len(view["log"]):] if view["log"] else position == 0, (key, position)
+    # the check can see a card's name at all: each student's own hand reached its page
+    assert own_shown["a"] and own_shown["b"], own_shown
+
+
+# ------------------------------------------------------------------ 3. reload and another device
+def test_reload_and_rejoin_link_give_the_seat_back(server, devices):
+    from playwright.sync_api import expect
+
+    cl, url = server.cl, server.url
+    room = cl.open_room("cows", bot_delay=0.2, decision_seconds=None)
+    ana, bruno = devices.page(), devices.page()
+    _join(ana, url, room.code, "Ana")
+    _join(bruno, url, room.code, "Bruno")
+    room.start()
+    rng = random.Random(3)
+    made = _drive([ana, bruno], rng, lambda k: k >= 4, timeout=30, what="opening moves")
+    for p in (ana, bruno):
+        expect(p.locator("#play")).to_have_attribute("data-position", str(made))
+    seat, position, who = _seat(ana), _position(ana), ana.locator("#who").inner_text()
+
+    ana.reload()
+    expect(ana.locator("#play")).to_be_visible()
+    expect(ana.locator("#join")).to_be_hidden()
+    expect(ana.locator("#play")).to_have_attribute("data-position", str(position))
+    assert _seat(ana) == seat and ana.locator("#who").inner_text() == who
+    assert ana.locator("#code").input_value() == "" and ana.locator("#name").input_value() == ""
+
+    link = ana.locator("#rejoin-link").get_attribute("href")
+    assert "#t=" in link and link.startswith(url + "/join")
+    phone = devices.page()  # another device: nothing in its storage
+    phone.goto(link)
+    expect(phone.locator("#play")).to_be_visible()
+    expect(phone.locator("#play")).to_have_attribute("data-position", str(position))
+    assert _seat(phone) == seat
+    assert "#t=" not in phone.url, "the token stays in the address bar"
+    # the seat plays from the new device, and the first device sees the move
+    _drive([bruno, phone], rng, lambda _: _seat_moved(server, room.code, seat, position), timeout=30,
+           what="a move from the other device")
+    with sqlite3.connect(server.db) as db:
+        now = db.execute("SELECT COUNT(*) FROM actions WHERE room=?", (room.code,)).fetchone()[0]
+    for p in (ana, phone, bruno):
+        expect(p.locator("#play")).to_have_attribute("data-position", str(now))
+
+
+def _seat_moved(server: Any, room: str, seat: int, after: int) -> bool:
+    with sqlite3.connect(server.db) as db:
+        return db.execute("SELECT COUNT(*) FROM actions WHERE room=? AND seat=? AND seq>=?",
+                          (room, seat, after)).fetchone()[0] > 0
+
+
+# ------------------------------------------------------------------ 4. an experiment
+def test_experiment_choices_reach_the_teachers_table(server, devices):
+    from playwright.sync_api import expect
+
+    cl, url = server.cl, server.url
+    exp = cl.open_experiment("encounter", rounds=3, matching="strangers", decision_seconds=60, pause=0.5)
+    pages = [devices.page() for _ in range(3)]
+    for i, p in enumerate(pages):
+        _join(p, url, exp.code, f"Student {i + 1}")
+        expect(p.locator("#status")).to_contain_text("starts when the teacher starts it")
+    exp.start()
+    rng = random.Random(4)
+    clicked: dict[tuple[str, int], str] = {}
+    for rnd in (1, 2, 3):
+        for i, p in enumerate(pages):
+            expect(p.locator(".experiment .role")).to_contain_text(f"Round {rnd} of 3")
+            buttons = p.locator("#moves.active .buttons.big button:enabled")
+            expect(buttons.first).to_be_visible()
+            b = buttons.nth(rng.randrange(buttons.count()))
+            text = b.inner_text()
+            with p.expect_response(lambda r: "/api/play" in r.url) as info:
+                b.click()
+            assert info.value.status == 200, info.value.text()
+            clicked[(f"p{i + 1:02d}", rnd)] = text
+            # taken: "you chose ..." (or, for the round's last choice, the round is over)
+            expect(p.locator("#status")).not_to_have_text(re.compile(rf"^round {rnd} of 3: .*choose$"))
+    _wait(lambda: len(exp.results()) >= 9, "the teacher's table lacks rows", pages[0], timeout=20)
+    rows = list(exp.results())
+    assert len(rows) == 9
+    assert {(r["participant"], r["round"]): r["choice"] for r in rows} == clicked
+    assert {r["by"] for r in rows} == {"student"}
+    assert sum(r["opponent"] == "bot" for r in rows) == 3  # a bot partners the odd student each round
+    for p in pages:
+        expect(p.locator("table.history tr")).to_have_count(4)  # a heading and three rounds
+
+
+# ------------------------------------------------------------------ 5. a phone
+def test_phone_join_form_and_moves_fit(server, devices):
+    from playwright.sync_api import expect
+
+    cl, url = server.cl, server.url
+    room = cl.open_room("cows", bot_delay=0.2, decision_seconds=None)
+    phone = devices.page(**PHONE)
+    phone.goto(url + "/join")
+    for sel in ("#code", "#name", "#join-form button[type=submit]"):
+        expect(phone.locator(sel)).to_be_visible()
+        assert _in_view(_box(phone, phone.locator(sel))), f"{sel} is not in the phone's screen"
+    sw, iw = _overflow(phone)
+    assert sw <= iw, f"the join form is {sw} px wide on a {iw} px phone"
+    phone.locator("#code").fill(room.code)
+    phone.locator("#name").fill("Carla")
+    phone.locator("#join-form button[type=submit]").tap()
+    expect(phone.locator("#play")).to_be_visible()
+    laptop = devices.page()
+    _join(laptop, url, room.code, "Davi")
+    room.start()
+    rng = random.Random(8)
+    _drive([laptop], rng, lambda _: phone.locator(MOVES).count() > 0, timeout=30, what="the phone's turn")
+    button = phone.locator(MOVES).first
+    expect(button).to_be_visible()
+    box = _box(phone, button)
+    assert _in_view(box), f"the first move button is not in view on the phone: {box}"
+    assert box["height"] >= 44 and box["width"] >= 44, f"a move button too small to tap: {box}"
+    expect(phone.locator("#status")).to_be_in_viewport()
+    expect(phone.locator("#status")).to_contain_text("your turn")
+    sw, iw = _overflow(phone)
+    assert sw <= iw, f"the seat's page is {sw} px wide on a {iw} px phone"
+    small = _smallest_text(phone)
+    assert small[0][0] >= 10, f"the board's text is too small to read on the phone: {small}"
+    before = _position(phone)
+    with phone.expect_response(lambda r: "/api/play" in r.url) as info:
+        button.tap()
+    assert info.value.status == 200
+    expect(phone.locator("#play")).not_to_have_attribute("data-position", str(before))
