@@ -115,8 +115,9 @@ display(Markdown("\n".join(table)))
 #
 # The projector view shows the join code, the public board (nobody's hand), who has joined
 # and whose turn it is, with buttons to start, pause, end and hand a seat to a bot. A
-# time limit per decision (two minutes unless you choose another) hands a slow decision
-# to a bot, so nobody stalls the class. `room.results()` gives the class's data: lessons
+# time limit per decision (two minutes for a move in a game, one for an experiment's
+# choice, unless you choose another) hands a slow decision to a bot, so nobody stalls
+# the class. `room.results()` gives the class's data: lessons
 # 1-3 each have an optional "play it first" section that analyses an experiment of the
 # class. The README's "A class plays together" says what serving exposes and how a
 # reload or a restart loses nothing.

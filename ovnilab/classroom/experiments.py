@@ -30,7 +30,8 @@ Design
     * **A simulated class for the notebooks.** :func:`simulate_class` plays a class of
       logit fictitious players (a standard learning model, see its docstring), so the
       lessons' "play it first" sections can run their analysis unchanged on a shipped,
-      clearly labelled simulated data set (``data/classroom/``; regenerate with
+      clearly labelled simulated data set (``data/classroom/``, read with
+      :func:`load_recorded`; regenerate with
       ``python -m ovnilab.classroom.experiments --write-data data/classroom``).
 
 Everything random takes a seed and uses its own :class:`random.Random` (seeds derived by
@@ -86,6 +87,7 @@ __all__ = [
     "simulate_class",
     "DATA_SETS",
     "write_data",
+    "load_recorded",
     "main",
 ]
 
@@ -986,6 +988,27 @@ def write_data(folder: str | os.PathLike[str]) -> list[Path]:
     readme.write_text(_readme(), encoding="utf-8", newline="\n")
     written.append(readme)
     return written
+
+
+def load_recorded(name: str) -> Results:
+    """The shipped data set of experiment ``name`` (one of :data:`EXPERIMENTS`): the
+    **simulated** class of :data:`DATA_SETS` (``data/classroom/<name>_simulated.csv``; not
+    real students, see that folder's README), as :class:`Results`, the same table a
+    class's ``room.results()`` gives.
+
+    Read through :func:`ovnilab.datafiles.data_dir`, so it works from a source checkout
+    (``data/``) and from an installed wheel (``ovnilab/data``), with the data-file policy
+    of :mod:`ovnilab.datafiles` (a regular file of bounded size)."""
+    from .. import datafiles
+
+    found = [fname for fname, spec in DATA_SETS.items() if spec["experiment"] == name]
+    if not isinstance(name, str) or len(found) != 1:
+        raise ValueError(f"no recorded data set for experiment {name!r}; the experiments are "
+                         f"{', '.join(EXPERIMENTS)}")
+    marker = f"classroom/{found[0]}"
+    path = datafiles.data_dir(marker) / marker
+    text = datafiles.read_data_file(path).decode("utf-8")
+    return Results.from_csv(io.StringIO(text))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

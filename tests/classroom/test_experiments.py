@@ -653,3 +653,56 @@ def test_module_entry_point_writes_the_data(tmp_path):
     assert out.returncode == 0, out.stderr
     assert (tmp_path / "encounter_simulated.csv").read_bytes() == \
         (ROOT / "data" / "classroom" / "encounter_simulated.csv").read_bytes()
+
+
+@pytest.mark.parametrize("name", E.EXPERIMENTS)
+def test_load_recorded_reads_the_shipped_simulated_class(name):
+    res = E.load_recorded(name)
+    (fname,) = [f for f, spec in E.DATA_SETS.items() if spec["experiment"] == name]
+    assert res == Results.from_csv(ROOT / "data" / "classroom" / fname)
+    spec = dict(E.DATA_SETS[fname])
+    exp = E.get(spec.pop("experiment"))
+    assert res == E.simulate_class(exp, **spec)   # what the README says it is
+    E.choice_shares(res, exp, 0)   # every record is a choice of the lesson's game
+
+
+def test_load_recorded_refuses_unknown_names():
+    for bad in ("dilemma", "", "encounter_simulated.csv", "../bidding", None, 3):
+        with pytest.raises(ValueError, match="encounter, bidding, duel"):
+            E.load_recorded(bad)
+
+
+def test_load_recorded_goes_through_data_dir(tmp_path, monkeypatch):
+    from ovnilab import datafiles
+
+    mine = tmp_path / "classroom"
+    mine.mkdir()
+    few = E.simulate_class(E.get("duel"), 4, 2, seed=3)
+    few.to_csv(mine / "duel_simulated.csv")
+    asked = []
+    monkeypatch.setattr(datafiles, "data_dir", lambda marker="ovni/board.toml": asked.append(marker) or tmp_path)
+    assert E.load_recorded("duel") == few and asked == ["classroom/duel_simulated.csv"]
+
+
+def test_load_recorded_from_the_wheels_layout(tmp_path):
+    # the wheel force-includes data/ as ovnilab/data: lay the package out so (a copy of the
+    # package with the data inside it, nothing at ../data) and load from there
+    import shutil
+
+    from ovnilab.datafiles import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert project["tool"]["hatch"]["build"]["targets"]["wheel"]["force-include"]["data"] == "ovnilab/data"
+    site = tmp_path / "site"
+    shutil.copytree(ROOT / "ovnilab", site / "ovnilab", ignore=shutil.ignore_patterns("__pycache__", "data"))
+    shutil.copytree(ROOT / "data", site / "ovnilab" / "data")
+    code = ("import ovnilab, sys; from ovnilab.classroom import experiments as E; from ovnilab import datafiles\n"
+            "r = E.load_recorded('bidding')\n"
+            "print(ovnilab.__file__); print(datafiles.data_dir('classroom/bidding_simulated.csv')); print(len(r))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, timeout=120,
+                         env={"PYTHONPATH": str(site), "PATH": "/usr/bin:/bin", "PYTHONHASHSEED": "0"})
+    assert out.returncode == 0, out.stderr
+    package, folder, n = out.stdout.split("\n")[:3]
+    assert Path(package).resolve().is_relative_to(site.resolve()), package
+    assert Path(folder).resolve() == (site / "ovnilab" / "data").resolve()
+    assert int(n) == 120

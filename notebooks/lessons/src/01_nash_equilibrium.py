@@ -28,7 +28,8 @@
 # - derive the mixed equilibrium of a 2×2 game from the indifference equations;
 # - check an equilibrium with a solver (`nashpy`, through `ovnilab.theory`) and by its definition.
 #
-# **Time:** 50 minutes (about 30 for the text, 20 for the exercises).
+# **Time:** 50 minutes (about 30 for the text, 20 for the exercises); the optional class
+# experiment of section 5 takes about 15 more.
 #
 # **Glossary** (Cosmic Encounter's game terms; the game is in English):
 # *encounter*: one battle, an offense attacks a planet of a defense;
@@ -311,7 +312,107 @@ assert eq.exact_payoffs == (Fraction(-2, 15), Fraction(-1, 2))
 # succeed and the offense sends four ships: there the only pure equilibrium gives both $+0.9$. Mixed
 # equilibria are not about being unpredictable for fun: each player randomises so that the
 # other has nothing to exploit.
+
+# %% [markdown]
+# ## 5. Play it first: the class as data
 #
+# *Optional: about 15 minutes (10 to play five rounds, 5 to read the results here); nothing
+# else in the lesson depends on it.* Play at the **start** of the period, before section 3,
+# so that the cards are the students' own choices and not the lesson's answer (the class page
+# explains the cards and the payoffs); read the results here, once the equilibrium is known.
+#
+# **In class.** In a notebook (`make lab`), the teacher opens section 3's one-ship encounter
+# (deals fail) as a class experiment:
+#
+# ```python
+# from ovnilab import classroom
+# exp = classroom.open_experiment("encounter", rounds=5, matching="strangers")
+# exp            # the projector view: join code, who joined, live choices vs the equilibrium
+# exp.start()
+# ```
+#
+# The students open the class page served by `make play HOST=0.0.0.0` on their own phones or
+# laptops, choose **Join a class game** and type the code and a name. Each round everyone
+# meets a new opponent (*strangers*), is the offense or the defense at random, picks a card
+# and sees their payoff. After the rounds, `results = exp.results()` is the class's table: one
+# row per student per round.
+#
+# **Here: a SIMULATED class, not real students**, so that the notebook runs without a class.
+# The cell below loads `data/classroom/encounter_simulated.csv`: 24 simulated students, 5
+# rounds, strangers. Each is a *logit fictitious player*: it expects the other role to play
+# like the opponents it has met so far, and picks each card with probability proportional to
+# $e^{4u}$, $u$ the card's expected payoff (a noisy best response; how the file was made:
+# `data/classroom/README.md`). In class, `results = exp.results()` gives the same table and
+# every cell below runs on it unchanged.
+
+# %%
+from ovnilab.classroom import experiments
+
+recorded = experiments.load_recorded("encounter")   # the simulated class described above
+results = recorded                                  # in class: results = exp.results()
+experiment = experiments.get("encounter")           # section 3's game, section 4's equilibrium
+assert experiment.game.row_payoffs.tolist() == weak.row_payoffs.tolist() and experiment.solution.exact == eq.exact
+assert experiment.game.col_payoffs.tolist() == weak.col_payoffs.tolist()
+made = experiments.DATA_SETS["encounter_simulated.csv"]   # how the file was made: the text above
+assert (made["n_students"], made["rounds"], made["matching"], experiments.DEFAULT_PRECISION) == (24, 5, "strangers", 4)
+print(f"{len(results)} choices by {len({r['participant'] for r in results})} students "
+      f"in {len({r['round'] for r in results})} rounds\n")
+shares = {role: experiments.choice_shares(results, experiment, role) for role in (0, 1)}
+for role in (0, 1):
+    print(shares[role], end="\n\n")
+
+# %% tags=["nbval-ignore-output"]
+import matplotlib.pyplot as plt
+
+fig, axes = plt.subplots(1, 2, figsize=(10.4, 3.6), layout="constrained")
+experiments.plot_choices(results, experiment, ax=axes)   # each card's share per round, 95% Wilson intervals
+plt.show()
+
+# %%
+from ovnilab.analysis import holm
+
+# one choice per student and role (their last); per role, the whole mix and the mix within the support
+tests = {(role, within): experiments.equilibrium_test(results, experiment, role, rounds="last", within_support=within)
+         for role in (0, 1) for within in (False, True)}
+adjusted = dict(zip(tests, holm([t.pvalue for t in tests.values()])))
+for (role, within), t in tests.items():
+    print(f"{experiment.roles[role]:<7} {'within support' if within else 'whole mix':<14} n = {t.n:>2}, {t.method} test: "
+          f"X2 = {t.statistic:.2f}, p = {t.pvalue:.4f}, Holm-adjusted p = {adjusted[role, within]:.4f}")
+if results is recorded:   # the text below describes the simulated class
+    assert all(t.method == "exact multinomial" for t in tests.values())
+    assert all(tests[role, False].statistic == float("inf") and adjusted[role, False] < 0.05 for role in (0, 1))
+    assert shares[0].row(strategy="negotiate")["lo"] > 0.1 and shares[1].row(strategy="attack 14")["lo"] > 0.1
+    assert adjusted[1, True] > 0.05 and adjusted[0, True] < 0.05 and shares[0].row(strategy="attack 08")["hi"] < 7 / 8
+assert reduced.steps[0] == ("column", "attack 14", "negotiate") and weak.row_payoffs[:, 1].argmax() == 2
+
+# %% [markdown]
+# **The tests.** Each is an exact multinomial goodness-of-fit test of one role's choices
+# against the equilibrium (exact: a class is small, and with expected counts under 5 the
+# chi-square approximation is unreliable). The *whole mix* test rejects outright (X² = ∞,
+# p = 0) as soon as a role makes a choice the equilibrium never makes; *within support*
+# (`within_support=True`) asks the finer question: among the cards the equilibrium plays,
+# are the proportions right? Four tests on one class: the p-values are Holm-adjusted
+# (`ovnilab.analysis.holm`), and reading the adjusted ones against 5% keeps the chance of any
+# false rejection among the four under 5%.
+#
+# **Why `rounds="last"`.** A student's five choices are not five independent draws: the same
+# person chooses each time, learning from the round before. Pooling them (`rounds="all"`, the
+# default) counts one student's habit up to five times, as if it were five students, and
+# overstates the evidence. `rounds="last"` keeps one choice per student and role, the last
+# (after learning); `rounds="first"` the first. The test still assumes that students choose
+# independently of each other: new opponents every round make that plausible, not certain.
+#
+# **What the simulated class shows.** It is far from the equilibrium: both roles play cards
+# that iterated dominance removed in section 3, the offense its negotiate and the defense its
+# attack 14 (strictly dominated by negotiate). A learner who starts out expecting anything
+# from the other side has no reason to rule out the 14, and against the 14 the negotiate is
+# the offense's best card: iterated dominance needs each player to trust that the *other* is
+# rational. Within the support, the defense mixes its 06 and negotiate in proportions the test
+# cannot tell from $7/24 : 17/24$, but the offense plays its 08 far less often than 7 times in
+# 8: its mix must make the *defense* indifferent, and nothing in its own payoffs tells it so.
+# A real class may be closer to the equilibrium or farther; the same cells say which.
+
+# %% [markdown]
 # ## Exercises
 #
 # Exercises 1 and 2 use this game: the defense is the alien **Macron** (each of its ships

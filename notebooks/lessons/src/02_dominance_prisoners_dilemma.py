@@ -28,7 +28,8 @@
 # - show on an example why the order of removal does not matter for strict dominance but can change the result for weak dominance;
 # - recognise a prisoner's dilemma from the inequalities $T > R > P > S$, and find one in a real game.
 #
-# **Time:** 50 minutes (about 30 for the text, 20 for the four exercises).
+# **Time:** 50 minutes (about 30 for the text, 20 for the four exercises); the optional class
+# experiment of section 6 takes about 15 more.
 #
 # **Glossary** (Ovni is a Brazilian game; its rulebook is in Portuguese):
 # *Ovni*: UFO (the game's name);
@@ -563,6 +564,102 @@ _e = theory.NormalFormGame([[1, 0], [3, 2]], [[1, 3], [0, 2]])
 assert theory.dominated_strategies(_e, "row") == {0: 1}
 assert not any(_e.row_payoffs[i, j] > 2 and _e.col_payoffs[i, j] > 2 for i in range(2) for j in range(2))
 ### END HIDDEN TESTS
+
+# %% [markdown]
+# ## 6. Play it first: the class as data
+#
+# *Optional: about 15 minutes (10 to play five rounds, 5 to read the results here); nothing
+# else in the lesson depends on it.* Play at the **start** of the period, before section 4,
+# so that the choices are the students' own and not the lesson's answer (the class page
+# explains the tokens and the payoffs); read the results here, once the dilemma is known.
+#
+# **In class.** In a notebook (`make lab`), the teacher opens section 5's keep-or-spend game
+# as a class experiment:
+#
+# ```python
+# from ovnilab import classroom
+# exp = classroom.open_experiment("bidding", rounds=5, matching="strangers")
+# exp            # the projector view: join code, who joined, live choices vs the equilibrium
+# exp.start()
+# ```
+#
+# The students open the class page served by `make play HOST=0.0.0.0` on their own phones or
+# laptops, choose **Join a class game** and type the code and a name. Each round everyone
+# meets a new opponent (*strangers*), places a token (keep the 6 by playing the 5, or spend
+# the 6) and sees their payoff. After the rounds, `results = exp.results()` is the class's
+# table: one row per student per round.
+#
+# **Here: a SIMULATED class, not real students**, so that the notebook runs without a class.
+# The cell below loads `data/classroom/bidding_simulated.csv`: 24 simulated students, 5
+# rounds, strangers. Each is a *logit fictitious player*: it expects its opponent to play
+# like the opponents it has met so far, and picks each token with probability proportional
+# to $e^{4u}$, $u$ the token's expected payoff (a noisy best response; how the file was made:
+# `data/classroom/README.md`). In class, `results = exp.results()` gives the same table and
+# every cell below runs on it unchanged.
+
+# %%
+from ovnilab.classroom import experiments
+
+recorded = experiments.load_recorded("bidding")   # the simulated class described above
+results = recorded                                # in class: results = exp.results()
+experiment = experiments.get("bidding")           # section 5's keep-or-spend game
+assert experiment.game.row_payoffs.tolist() == keep_or_spend.row_payoffs.tolist()
+assert experiment.game.col_payoffs.tolist() == keep_or_spend.col_payoffs.tolist()
+assert experiment.solution.exact == ((0, 1), (0, 1))   # its only equilibrium: both spend the 6
+made = experiments.DATA_SETS["bidding_simulated.csv"]   # how the file was made: the text above
+assert (made["n_students"], made["rounds"], made["matching"], experiments.DEFAULT_PRECISION) == (24, 5, "strangers", 4)
+print(f"{len(results)} choices by {len({r['participant'] for r in results})} students "
+      f"in {len({r['round'] for r in results})} rounds\n")
+print(experiments.choice_shares(results, experiment, 0))   # "5": kept the 6; "6": spent it
+
+# %% tags=["nbval-ignore-output"]
+import matplotlib.pyplot as plt
+
+fig, ax = plt.subplots(figsize=(6.2, 3.6), layout="constrained")
+experiments.plot_choices(results, experiment, ax=ax)   # each token's share per round, 95% Wilson intervals
+plt.show()
+
+# %%
+from ovnilab.analysis import holm, wilson_interval
+
+# one choice per student: their first round, then their last
+tests = {rounds: experiments.equilibrium_test(results, experiment, 0, rounds=rounds) for rounds in ("first", "last")}
+adjusted = dict(zip(tests, holm([t.pvalue for t in tests.values()])))
+for rounds, t in tests.items():
+    lo, hi = wilson_interval(t.observed["5"], t.n)
+    print(f"{rounds} round: {t.observed['5']} of {t.n} students kept the 6 (95% interval {lo:.2f} to {hi:.2f}); "
+          f"{t.method} test: p = {t.pvalue:.4f}, Holm-adjusted p = {adjusted[rounds]:.4f}")
+if results is recorded:   # the text below describes the simulated class
+    assert all(t.method == "exact multinomial" for t in tests.values())
+    assert tests["first"].observed["5"] > 0 and adjusted["first"] < 0.05
+    assert tests["last"].observed["5"] == 0 and tests["last"].pvalue == 1
+assert (keep_or_spend.row_payoffs[1] - keep_or_spend.row_payoffs[0]).tolist() == [0.5, 0.5]   # the 6 pays 1/2 more
+
+# %% [markdown]
+# **The tests.** Each is an exact multinomial goodness-of-fit test of one choice per student
+# against the equilibrium; two tests on one class, so the p-values are Holm-adjusted
+# (`ovnilab.analysis.holm`). With a pure equilibrium the test is all or nothing: one kept 6
+# is impossible if everyone spends it (p = 0), and p = 1 only when nobody keeps it. So read
+# it with the share of students who kept the 6 and its interval, and with the figure, round
+# by round.
+#
+# **Why one choice per student.** A student's five choices are not five independent draws:
+# the same person chooses each time, learning from the round before. Pooling them
+# (`rounds="all"`, the default) counts one student's habit up to five times, as if it were
+# five students, and overstates the evidence. `rounds="first"` keeps each student's first
+# choice (before any feedback), `rounds="last"` their last (after learning). The test still
+# assumes that students choose independently of each other: new opponents every round make
+# that plausible, not certain.
+#
+# **What the simulated class shows.** In the first round some simulated students kept their 6
+# and the equilibrium is rejected; in the last round every one of them spent it. That drift
+# is built into the model: its students care only about their own payoff, and the 6 pays
+# $\tfrac12$ more whatever the other does, so noisy learners drift toward it. **A real class
+# often behaves differently.** In laboratory prisoner's dilemmas many people cooperate
+# (here: keep the 6), out of fairness, trust or hope that the other does too; cooperation
+# usually declines over the rounds when opponents change, but a class that still keeps the 6
+# in its last round is exactly what the `rounds="last"` test detects (p = 0), and
+# the share beside it says how many.
 
 # %% [markdown]
 # ## What next

@@ -28,7 +28,8 @@
 # - solve that program with `scipy.optimize.linprog` and check it against a game solver;
 # - solve a 2×n game graphically, and see how a rule (an alien power, a ship count) moves the value.
 #
-# **Time:** 50 minutes (about 30 for the text, 20 for the exercises).
+# **Time:** 50 minutes (about 30 for the text, 20 for the exercises); the optional class
+# experiment of section 6 takes about 15 more.
 #
 # **Glossary** (Cosmic Encounter's game terms; the game is in English):
 # *encounter*: one battle, an offense attacks a planet of a defense;
@@ -286,7 +287,110 @@ print(f"value {x_small @ small.payoff_matrices[0] @ y_small:.6f}")
 assert np.allclose(x_small, [15 / 26, 11 / 26]) and np.allclose(y_small, [0, 7 / 52, 45 / 52])
 
 # %% [markdown]
-# ## 6. Alien powers and ship counts change the value
+# ## 6. Play it first: the class as data
+#
+# *Optional: about 15 minutes (10 to play five rounds, 5 to read the results here); nothing
+# else in the lesson depends on it.* Play at the **start** of the period, before section 3,
+# so that the cards are the students' own choices and not the lesson's answer (the class page
+# explains the cards and the payoffs); read the results here, once the equilibrium is known.
+#
+# **In class.** In a notebook (`make lab`), the teacher opens section 3's duel (big cards
+# worth keeping) as a class experiment:
+#
+# ```python
+# from ovnilab import classroom
+# exp = classroom.open_experiment("duel", rounds=5, matching="strangers")
+# exp            # the projector view: join code, who joined, live choices vs the equilibrium
+# exp.start()
+# ```
+#
+# The students open the class page served by `make play HOST=0.0.0.0` on their own phones or
+# laptops, choose **Join a class game** and type the code and a name. Each round everyone
+# meets a new opponent (*strangers*), is the offense or the defense at random, picks a card
+# and sees their payoff. After the rounds, `results = exp.results()` is the class's table: one
+# row per student per round.
+#
+# **Here: a SIMULATED class, not real students**, so that the notebook runs without a class.
+# The cell below loads `data/classroom/duel_simulated.csv`: 24 simulated students, 5 rounds,
+# strangers. Each is a *logit fictitious player*: it expects the other role to play like the
+# opponents it has met so far, and picks each card with probability proportional to
+# $e^{4u}$, $u$ the card's expected payoff (a noisy best response; how the file was made:
+# `data/classroom/README.md`). In class, `results = exp.results()` gives the same table and
+# every cell below runs on it unchanged.
+
+# %%
+from ovnilab.classroom import experiments
+
+recorded = experiments.load_recorded("duel")   # the simulated class described above
+results = recorded                             # in class: results = exp.results()
+experiment = experiments.get("duel")           # section 3's game, its equilibrium of sections 4 and 5
+assert experiment.game.row_payoffs.tolist() == A.tolist() and experiment.solution.exact == eq.exact
+assert experiment.game.col_payoffs.tolist() == bluff.col_payoffs.tolist()
+made = experiments.DATA_SETS["duel_simulated.csv"]   # how the file was made: the text above
+assert (made["n_students"], made["rounds"], made["matching"], experiments.DEFAULT_PRECISION) == (24, 5, "strangers", 4)
+print(f"{len(results)} choices by {len({r['participant'] for r in results})} students "
+      f"in {len({r['round'] for r in results})} rounds\n")
+shares = {role: experiments.choice_shares(results, experiment, role) for role in (0, 1)}
+for role in (0, 1):
+    print(shares[role], end="\n\n")
+
+# %% tags=["nbval-ignore-output"]
+fig, axes = plt.subplots(1, 2, figsize=(10.4, 3.6), layout="constrained")
+experiments.plot_choices(results, experiment, ax=axes)   # each card's share per round, 95% Wilson intervals
+plt.show()
+
+# %%
+from ovnilab.analysis import holm
+
+# one choice per student and role (their last); per role, the whole mix and the mix within the support
+tests = {(role, within): experiments.equilibrium_test(results, experiment, role, rounds="last", within_support=within)
+         for role in (0, 1) for within in (False, True)}
+adjusted = dict(zip(tests, holm([t.pvalue for t in tests.values()])))
+for (role, within), t in tests.items():
+    print(f"{experiment.roles[role]:<7} {'within support' if within else 'whole mix':<14} n = {t.n:>2}, {t.method} test: "
+          f"X2 = {t.statistic:.2f}, p = {t.pvalue:.4f}, Holm-adjusted p = {adjusted[role, within]:.4f}")
+# what the class's offense (all rounds) gets against each defense card; the value it can guarantee
+offense_mix = np.array(shares[0].column("share"))
+conceded = offense_mix @ A
+print(f"against the class's offense, always playing {bluff.col_labels[conceded.argmin()]} would concede "
+      f"{conceded.min():.3f} per encounter; the equilibrium guarantees the offense v = {v_exact} = {float(v_exact):.3f}")
+if results is recorded:   # the text below describes the simulated class
+    assert all(t.method == "exact multinomial" for t in tests.values())
+    assert all(tests[role, False].statistic == float("inf") and adjusted[role, False] < 0.05 for role in (0, 1))
+    assert adjusted[1, True] > 0.05 and adjusted[0, True] < 0.05
+    assert shares[0].row(strategy="attack 15")["lo"] > 11 / 26 and shares[1].row(strategy="attack 14")["share"] > 7 / 52
+    defense_mix = np.array(shares[1].column("share"))
+    assert bluff.row_labels[(A @ defense_mix).argmax()] == "attack 15"   # the offense's best reply to it
+    assert conceded.min() < v_exact
+assert bluff.row_labels[A.mean(axis=1).argmax()] == "attack 15"   # and to a uniform guess
+
+# %% [markdown]
+# **The tests.** Each is an exact multinomial goodness-of-fit test of one role's choices
+# against the equilibrium (exact: a class is small, and with expected counts under 5 the
+# chi-square approximation is unreliable). The *whole mix* test rejects outright (X² = ∞,
+# p = 0) as soon as a role makes a choice the equilibrium never makes; *within support*
+# (`within_support=True`) asks the finer question: among the cards the equilibrium plays,
+# are the proportions right? Four tests on one class: the p-values are Holm-adjusted
+# (`ovnilab.analysis.holm`), and reading the adjusted ones against 5% keeps the chance of any
+# false rejection among the four under 5%. They use `rounds="last"`, one choice per student and role, the
+# last (`rounds="first"` would take the first): a student's five choices are not independent
+# draws (the same person, learning from the round before), and pooling them (`rounds="all"`,
+# the default) would count one student's habit up to five times, as if it were five students,
+# and overstate the evidence. The test still assumes that students choose independently of
+# each other: new opponents every round make that plausible, not certain.
+#
+# **What the simulated class shows.** Both roles sometimes play a card the equilibrium never
+# plays, so the whole mix is rejected. Within the support, the defense mixes its 14 and
+# negotiate in proportions the test cannot tell from $7/52 : 45/52$, but the offense leans on
+# its attack 15 far more than $11/26$. That is a learner's logic, not the equilibrium's: the
+# 15 is the offense's best card against a first guess that the defense plays its three cards
+# equally often, and also against the mix the simulated defense actually played (it happened
+# to play its 14 more often than $7/52$). Learners chase what they saw; an equilibrium
+# strategy cannot be exploited. The last line above shows the price in a zero-sum game: a
+# defense that noticed could hold this offense below the value. A real class may be closer
+# to the equilibrium or farther; the same cells say which.
+#
+# ## 7. Alien powers and ship counts change the value
 #
 # Alien powers break rules, so they change the table and with it the value. The engine
 # applies each power; we only say who holds it. Same hands, big cards still worth keeping:
