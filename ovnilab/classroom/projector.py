@@ -87,13 +87,18 @@ class Projector(W.VBox):
 
     # ------------------------------------------------------------------ live
     def _loop(self) -> None:
+        errors = 0
         while not self._stop.wait(self.interval):
             try:
                 self.refresh()
+                errors = 0
                 if self.room.status == "ended":
                     return
             except Exception as exc:  # the view must not die with a traceback in a thread
+                errors += 1
                 self.message.value = f"<span style='color:#b00020'>{html.escape(str(exc))}</span>"
+                if errors >= 5:  # the database is gone or broken: stop polling it
+                    return
 
     def close(self) -> None:
         self._stop.set()

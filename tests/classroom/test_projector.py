@@ -79,3 +79,17 @@ def test_a_grouping_session_lists_its_groups(cl):
     cl.tick()
     p.refresh()
     assert p.group_picker.options and "<svg" in p.board.value
+
+
+def test_a_room_displays_itself_as_its_projector_in_a_notebook(cl):
+    from IPython.core.interactiveshell import InteractiveShell
+
+    shell = InteractiveShell.instance()
+    published = []
+    shell.display_pub.publish = lambda data, **kw: published.append(data)
+    room = cl.open_room("cows")
+    try:
+        room._ipython_display_()
+    finally:
+        InteractiveShell.clear_instance()
+    assert published and "application/vnd.jupyter.widget-view+json" in published[0]
