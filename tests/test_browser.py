@@ -27,7 +27,6 @@ from __future__ import annotations
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -38,13 +37,13 @@ from pathlib import Path
 import pytest
 
 from ovnilab.board import view_width_px
+from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, free_port, raise_on_term, skip_reason
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAY = ROOT / "notebooks" / "play"
 GAMES = ("ovni", "cows", "cosmic")
 VIEWPORTS = ((1280, 720), (1024, 768))
 LARGE = (1920, 1080)  # a large screen: checked for fit only
-CHROMIUM = "/usr/bin/chromium"
 ROW_1280 = 1250  # the board's row on a 1280 px wide page (as tests/<game>/test_render.py assume)
 ARTIFACTS = ROOT / "test-artifacts"
 
@@ -52,27 +51,13 @@ pytestmark = pytest.mark.browser
 
 
 def _skip_reason() -> str | None:
-    if not Path(CHROMIUM).exists():
-        return f"browser test skipped: {CHROMIUM} not installed (apt-get install chromium)"
-    for mod in ("voila", "playwright"):
-        try:
-            __import__(mod)
-        except ImportError:
-            return f"browser test skipped: python package {mod} missing"
+    reason = skip_reason(("voila", "playwright"))
+    if reason:
+        return reason
     missing = [g for g in GAMES if not (PLAY / f"{g}.ipynb").exists()]
     if missing:
         return f"browser test skipped: notebooks/play/{missing[0]}.ipynb missing"
     return None
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _raise_on_term(signum, frame):  # a `timeout` kill must still stop the server
-    raise SystemExit(f"terminated by signal {signum}")
 
 
 @pytest.fixture(scope="module")
@@ -81,9 +66,9 @@ def voila_server(tmp_path_factory):
     reason = _skip_reason()
     if reason:
         pytest.skip(reason)
-    signal.signal(signal.SIGTERM, _raise_on_term)
+    signal.signal(signal.SIGTERM, raise_on_term)
     tmp = tmp_path_factory.mktemp("voila")
-    port = _free_port()
+    port = free_port()
     env = dict(os.environ)
     for var in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR", "MPLCONFIGDIR"):
         env.setdefault(var, str(tmp / var.lower()))
@@ -132,8 +117,7 @@ def browser(voila_server, tmp_path_factory):
     with sync_playwright() as p:
         ctx = p.chromium.launch_persistent_context(
             str(profile / "chromium"), executable_path=CHROMIUM, headless=True,
-            args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+            args=CHROMIUM_ARGS,
             viewport={"width": VIEWPORTS[0][0], "height": VIEWPORTS[0][1]},
         )
         try:

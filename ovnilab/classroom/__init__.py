@@ -36,7 +36,7 @@ from typing import Any
 
 from .handles import Room, Seat
 from .rooms import Classroom, ClassroomError, RateLimited, StaleMove
-from .store import Store, default_path
+from .store import Store
 
 __all__ = ["Classroom", "ClassroomError", "StaleMove", "RateLimited", "Room", "Seat", "Store",
            "open_room", "open_session", "open_experiment", "join", "rejoin", "room", "use", "current"]

@@ -221,13 +221,19 @@ class Seat:
     def wait(self, timeout: float = 10.0, since: int | None = None) -> bool:
         """Wait until something this seat sees changes (after version ``since``, default:
         now), at most ``timeout`` seconds; True when it did."""
-        start = self.version() if since is None else since
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            if self.version() != start:
-                return True
-            time.sleep(0.05)
-        return self.version() != start
+        return _wait_for_change(self.version, timeout, since)
+
+
+def _wait_for_change(version: Any, timeout: float, since: int | None) -> bool:
+    """Poll ``version()`` until it differs from ``since`` (default: its value now), at most
+    ``timeout`` seconds (in-process waits; the server wakes its long polls instead)."""
+    start = version() if since is None else since
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if version() != start:
+            return True
+        time.sleep(0.05)
+    return version() != start
 
 
 def _events(cl: "Classroom", session: str, room: str | None, participant: str | None, limit: int = 5) -> list[str]:
@@ -569,13 +575,7 @@ class Room:
 
     def wait(self, timeout: float = 10.0, since: int | None = None) -> bool:
         """Wait until something changes (after version ``since``), at most ``timeout`` s."""
-        start = self.version() if since is None else since
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            if self.version() != start:
-                return True
-            time.sleep(0.05)
-        return self.version() != start
+        return _wait_for_change(self.version, timeout, since)
 
     # ------------------------------------------------------------- results
     def results(self) -> Any:

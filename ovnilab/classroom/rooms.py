@@ -42,14 +42,13 @@ a seat whose student is still playing.
 from __future__ import annotations
 
 import math
-import random
 import re
 import secrets
 import threading
 import time
 import unicodedata
 from collections import deque
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping
 
 from .. import GAMES
 from ..board import default_bots

@@ -45,7 +45,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import collections
-import html
 import importlib
 import json
 import os

@@ -31,7 +31,6 @@ import os
 import random
 import re
 import signal
-import socket
 import sqlite3
 import subprocess
 import sys
@@ -44,10 +43,9 @@ from typing import Any
 
 import pytest
 
+from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, free_port, raise_on_term, skip_reason
+
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 PROJECTOR = {"width": 1280, "height": 720}
 PHONE = dict(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True)
 WAIT = 20_000  # ms: any one thing a page waits for
@@ -55,41 +53,20 @@ WAIT = 20_000  # ms: any one thing a page waits for
 pytestmark = pytest.mark.browser
 
 
-def _skip_reason() -> str | None:
-    if not Path(CHROMIUM).exists():
-        return f"browser test skipped: {CHROMIUM} not installed (apt-get install chromium)"
-    for mod in ("playwright", "tornado"):
-        try:
-            __import__(mod)
-        except ImportError:
-            return f"browser test skipped: python package {mod} missing"
-    return None
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _raise_on_term(signum, frame):  # a `timeout` kill must still stop the server (finally)
-    raise SystemExit(f"terminated by signal {signum}")
-
-
 # ------------------------------------------------------------------ fixtures
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     """The class server on 127.0.0.1 with a fresh database, and the teacher's Classroom
     on the same file."""
-    reason = _skip_reason()
+    reason = skip_reason(("playwright", "tornado"))
     if reason:
         pytest.skip(reason)
     from ovnilab.classroom.rooms import Classroom
 
-    previous = signal.signal(signal.SIGTERM, _raise_on_term)
+    previous = signal.signal(signal.SIGTERM, raise_on_term)
     tmp = tmp_path_factory.mktemp("classroom")
     db = tmp / "class.sqlite"
-    port = _free_port()
+    port = free_port()
     env = dict(os.environ, MPLCONFIGDIR=str(tmp / "mpl"), PYTHONPATH=str(ROOT))
     log = open(tmp / "server.log", "w")
     proc = subprocess.Popen(
@@ -130,7 +107,7 @@ def browser(server, tmp_path_factory):
     home = tmp_path_factory.mktemp("chromium")
     env = dict(os.environ, XDG_CONFIG_HOME=str(home / "config"), XDG_CACHE_HOME=str(home / "cache"))
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS, env=env)
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS, env=env)
         try:
             yield b
         finally:
