@@ -229,8 +229,9 @@ class Classroom:
                         pause: float = 4.0) -> "Room":
         """Open a lesson's one-shot game (``experiments.EXPERIMENTS``) as a class
         experiment of ``rounds`` rounds; ``matching`` is ``"strangers"`` (new partners and
-        roles each round) or ``"partners"``; ``pause`` seconds between rounds let students
-        read their payoff. The teacher starts it (:meth:`Room.start`)."""
+        roles each round) or ``"partners"`` (the same partner all session; a student who
+        joins late is paired with the others who joined in the same round, or a bot);
+        ``pause`` seconds between rounds let students read their payoff. The teacher starts it (:meth:`Room.start`)."""
         _xp().get(name)  # a clear error for an unknown experiment
         if matching not in ("strangers", "partners"):
             raise ValueError(f"matching must be 'strangers' or 'partners', got {matching!r}")
@@ -583,7 +584,23 @@ class Classroom:
                                                    (code,))]
             if not people:
                 return 0
-            pairs = _xp().pair_up(people, last + 1, config["matching"], config["seed"], exp.symmetric)
+            if config["matching"] == "partners":
+                # partners stay partners: each cohort (the students whose first round was
+                # the same) is paired within itself, so a late arrival never splits a pair
+                first: dict[str, int] = {}
+                for rd in db.execute("SELECT round, pairs FROM rounds WHERE session=? ORDER BY round", (code,)):
+                    for e in _loads(rd["pairs"]):
+                        for p in (e["row"], e["col"]):
+                            if p is not None:
+                                first.setdefault(p, rd["round"])
+                cohorts: dict[int, list[str]] = {}
+                for p in people:
+                    cohorts.setdefault(first.get(p, last + 1), []).append(p)
+                pairs = [pair for c, members in sorted(cohorts.items())
+                         for pair in _xp().pair_up(members, last + 1, "partners", derive_seed(config["seed"], c),
+                                                   exp.symmetric)]
+            else:
+                pairs = _xp().pair_up(people, last + 1, "strangers", config["seed"], exp.symmetric)
             rng = make_rng(derive_seed(config["seed"], 1_000_003 * (last + 1)))
             stored = []
             for row_p, col_p in pairs:

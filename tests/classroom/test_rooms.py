@@ -401,3 +401,23 @@ def test_a_move_in_one_group_does_not_wake_the_other_groups(cl, clock):
     mover.play(mover.legal_actions()[0])
     assert [x.version() for x in s[2:]] == other
     assert sess.version() > 0 and s[1].version() != 0
+
+
+def test_partners_keep_their_partner_when_a_student_arrives_late(cl, clock):
+    exp = cl.open_experiment("duel", rounds=3, matching="partners", seed=5, pause=0)
+    first = [cl.join(exp.code, n) for n in ("Ana", "Bruno", "Carla", "Davi")]
+    exp.start()
+    rng = random.Random(2)
+    for rnd in (1, 2, 3):
+        cl.tick()
+        if rnd == 2:
+            late = cl.join(exp.code, "Eva")  # plays from round 3, with a bot as partner
+        for s in first + ([late] if rnd == 3 else []):
+            s.play(rng.choice(s.legal_actions()))
+        clock.t += 1
+    cl.tick()
+    rows = list(exp.results())
+    partner = {(r["round"], r["participant"]): r["opponent"] for r in rows}
+    for p in ("p01", "p02", "p03", "p04"):
+        assert partner[1, p] == partner[2, p] == partner[3, p] != "bot"
+    assert partner[3, "p05"] == "bot"
