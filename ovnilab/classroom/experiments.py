@@ -73,6 +73,7 @@ __all__ = [
     "BIDDING_TOKENS",
     "pair_up",
     "bot_choice",
+    "equilibrium_tests",
     "FIELDS",
     "BY_VALUES",
     "RecordError",
@@ -760,6 +761,40 @@ def equilibrium_test(results: Results | Iterable[Mapping[str, Any]], exp: Experi
                      "'last' keeps one choice per participant")
     return GoodnessOfFit(float(statistic), float(pvalue), n, df, used, observed,
                          {lab: expected.get(lab, 0.0) for lab in labels}, str(rounds), "\n".join(notes))
+
+
+def equilibrium_tests(results: Results | Iterable[Mapping[str, Any]], exp: Experiment,
+                      rounds: str | int | Sequence[str | int] = "last",
+                      within_support: bool | Sequence[bool] = (False, True),
+                      roles: Sequence[int] | None = None, include_timeouts: bool = False) -> Table:
+    """Several :func:`equilibrium_test` at once, with the p-values adjusted for testing
+    several hypotheses on one class (Holm's method, :func:`ovnilab.analysis.holm`).
+
+    One row per role (every role of the game, one for a symmetric game), rounds selection
+    and test (``"whole mix"``; ``"within support"`` with ``within_support=True``): ``n``,
+    ``method``, ``statistic`` (X²), ``p`` and ``holm_p``; each row's ``fit`` holds the full
+    :class:`GoodnessOfFit` (not printed). The default, one choice per student and role
+    (the last) tested on the whole mix and within the support, is what the lessons run.
+    """
+    from ..analysis import holm
+
+    picks = [rounds] if isinstance(rounds, (str, int)) else list(rounds)
+    kinds = [within_support] if isinstance(within_support, bool) else list(within_support)
+    who = list(roles) if roles is not None else ([0] if exp.symmetric else [0, 1])
+    rows: list[dict[str, Any]] = []
+    for role in who:
+        for pick in picks:
+            for within in kinds:
+                fit = equilibrium_test(results, exp, role, rounds=pick, include_timeouts=include_timeouts,
+                                       within_support=within)
+                rows.append({"role": exp.roles[role], "rounds": str(pick),
+                             "test": "within support" if within else "whole mix", "n": fit.n,
+                             "method": fit.method, "statistic": fit.statistic, "p": fit.pvalue, "fit": fit})
+    for row, adjusted in zip(rows, holm([r["p"] for r in rows])):
+        row["holm_p"] = adjusted
+    return Table(rows, columns=["role", "rounds", "test", "n", "method", "statistic", "p", "holm_p"],
+                 title=f"{exp.name}: goodness of fit to the equilibrium, {len(rows)} tests "
+                       f"(p Holm-adjusted over the {len(rows)})", decimals=4)
 
 
 def plot_choices(results: Results | Iterable[Mapping[str, Any]], exp: Experiment, ax: Any = None,

@@ -706,3 +706,19 @@ def test_load_recorded_from_the_wheels_layout(tmp_path):
     assert Path(package).resolve().is_relative_to(site.resolve()), package
     assert Path(folder).resolve() == (site / "ovnilab" / "data").resolve()
     assert int(n) == 120
+
+
+def test_equilibrium_tests_adjust_every_test_of_the_table_together():
+    from ovnilab.analysis import holm
+
+    exp = E.get("duel")
+    data = E.load_recorded("duel")
+    table = E.equilibrium_tests(data, exp, rounds=("first", "last"), within_support=(False, True))
+    assert len(table) == 8 and {r["role"] for r in table} == set(exp.roles)
+    for row in table:
+        single = E.equilibrium_test(data, exp, exp.roles.index(row["role"]), rounds=row["rounds"],
+                                  within_support=row["test"] == "within support")
+        assert (row["p"], row["n"], row["statistic"]) == (single.pvalue, single.n, single.statistic)
+    assert [r["holm_p"] for r in table] == holm([r["p"] for r in table])
+    sym = E.equilibrium_tests(E.load_recorded("bidding"), E.get("bidding"), within_support=False)
+    assert [r["role"] for r in sym] == ["player"]  # a symmetric game has one role

@@ -369,20 +369,15 @@ experiments.plot_choices(results, experiment, ax=axes)   # each card's share per
 plt.show()
 
 # %%
-from ovnilab.analysis import holm
-
 # one choice per student and role (their last); per role, the whole mix and the mix within the support
-tests = {(role, within): experiments.equilibrium_test(results, experiment, role, rounds="last", within_support=within)
-         for role in (0, 1) for within in (False, True)}
-adjusted = dict(zip(tests, holm([t.pvalue for t in tests.values()])))
-for (role, within), t in tests.items():
-    print(f"{experiment.roles[role]:<7} {'within support' if within else 'whole mix':<14} n = {t.n:>2}, {t.method} test: "
-          f"X2 = {t.statistic:.2f}, p = {t.pvalue:.4f}, Holm-adjusted p = {adjusted[role, within]:.4f}")
+tests = experiments.equilibrium_tests(results, experiment, rounds="last", within_support=(False, True))
+print(tests)
+adjusted = {(t["role"], t["test"]): t["holm_p"] for t in tests}
 if results is recorded:   # the text below describes the simulated class
-    assert all(t.method == "exact multinomial" for t in tests.values())
-    assert all(tests[role, False].statistic == float("inf") and adjusted[role, False] < 0.05 for role in (0, 1))
+    assert all(t["method"] == "exact multinomial" for t in tests)
+    assert all(t["statistic"] == float("inf") and t["holm_p"] < 0.05 for t in tests if t["test"] == "whole mix")
     assert shares[0].row(strategy="negotiate")["lo"] > 0.1 and shares[1].row(strategy="attack 14")["lo"] > 0.1
-    assert adjusted[1, True] > 0.05 and adjusted[0, True] < 0.05 and shares[0].row(strategy="attack 08")["hi"] < 7 / 8
+    assert adjusted["defense", "within support"] > 0.05 and adjusted["offense", "within support"] < 0.05 and shares[0].row(strategy="attack 08")["hi"] < 7 / 8
 assert reduced.steps[0] == ("column", "attack 14", "negotiate") and weak.row_payoffs[:, 1].argmax() == 2
 
 # %% [markdown]

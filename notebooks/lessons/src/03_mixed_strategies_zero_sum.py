@@ -340,24 +340,19 @@ experiments.plot_choices(results, experiment, ax=axes)   # each card's share per
 plt.show()
 
 # %%
-from ovnilab.analysis import holm
-
 # one choice per student and role (their last); per role, the whole mix and the mix within the support
-tests = {(role, within): experiments.equilibrium_test(results, experiment, role, rounds="last", within_support=within)
-         for role in (0, 1) for within in (False, True)}
-adjusted = dict(zip(tests, holm([t.pvalue for t in tests.values()])))
-for (role, within), t in tests.items():
-    print(f"{experiment.roles[role]:<7} {'within support' if within else 'whole mix':<14} n = {t.n:>2}, {t.method} test: "
-          f"X2 = {t.statistic:.2f}, p = {t.pvalue:.4f}, Holm-adjusted p = {adjusted[role, within]:.4f}")
+tests = experiments.equilibrium_tests(results, experiment, rounds="last", within_support=(False, True))
+print(tests)
+adjusted = {(t["role"], t["test"]): t["holm_p"] for t in tests}
 # what the class's offense (all rounds) gets against each defense card; the value it can guarantee
 offense_mix = np.array(shares[0].column("share"))
 conceded = offense_mix @ A
 print(f"against the class's offense, always playing {bluff.col_labels[conceded.argmin()]} would concede "
       f"{conceded.min():.3f} per encounter; the equilibrium guarantees the offense v = {v_exact} = {float(v_exact):.3f}")
 if results is recorded:   # the text below describes the simulated class
-    assert all(t.method == "exact multinomial" for t in tests.values())
-    assert all(tests[role, False].statistic == float("inf") and adjusted[role, False] < 0.05 for role in (0, 1))
-    assert adjusted[1, True] > 0.05 and adjusted[0, True] < 0.05
+    assert all(t["method"] == "exact multinomial" for t in tests)
+    assert all(t["statistic"] == float("inf") and t["holm_p"] < 0.05 for t in tests if t["test"] == "whole mix")
+    assert adjusted["defense", "within support"] > 0.05 and adjusted["offense", "within support"] < 0.05
     assert shares[0].row(strategy="attack 15")["lo"] > 11 / 26 and shares[1].row(strategy="attack 14")["share"] > 7 / 52
     defense_mix = np.array(shares[1].column("share"))
     assert bluff.row_labels[(A @ defense_mix).argmax()] == "attack 15"   # the offense's best reply to it
