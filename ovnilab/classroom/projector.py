@@ -47,8 +47,10 @@ class Projector(W.VBox):
         self.interval = interval
         self.header = W.HTML()
         self.status = W.HTML()
-        self.board = W.HTML(layout=W.Layout(flex="1 1 auto", min_width="0"))
-        self.side = W.HTML(layout=W.Layout(width="320px", flex="0 0 320px"))
+        # the board takes the row's width down to 900 px (its text then stays at 12 px or
+        # more); narrower, the side column wraps under it instead of squeezing it
+        self.board = W.HTML(layout=W.Layout(flex="1 1 900px", min_width="min(100%, 900px)"))
+        self.side = W.HTML(layout=W.Layout(width="320px", flex="0 1 320px"))
         self.message = W.HTML()
         self.start_button = W.Button(description="start", button_style="success", icon="")
         self.pause_button = W.Button(description="pause")
@@ -73,9 +75,12 @@ class Projector(W.VBox):
             self.start_button.layout.display = "none"  # a grouping session runs as students arrive
         for b in (self.start_button, self.pause_button, self.end_button, self.bot_button, self.back_button):
             b.layout.width = "auto"
-        row = W.HBox([self.board, self.side], layout=W.Layout(width="100%", align_items="flex-start"))
-        super().__init__([self.header, self.status, row, W.HBox(controls, layout=W.Layout(flex_flow="row wrap")),
-                          self.message])
+        row = W.HBox([self.board, self.side], layout=W.Layout(width="100%", align_items="flex-start",
+                                                               flex_flow="row wrap"))
+        # the controls and their messages above the board: the teacher reaches them
+        # without scrolling past a tall board
+        super().__init__([self.header, W.HBox(controls, layout=W.Layout(flex_flow="row wrap")), self.message,
+                          self.status, row])
         self.add_class("ovnilab-projector")
         self._version: int | None = None
         self._stop = threading.Event()
@@ -180,7 +185,10 @@ class Projector(W.VBox):
         self.status.value = f"<div style='font-size:20px;font-weight:600'>{html.escape(_status_text(v))}</div>"
         lines = []
         for p in v["players"]:
-            dot = "" if not p["student"] else ("🟢" if p["connected"] else "⚪")
+            dot = "" if not p["student"] else (
+                "<span title='{0}' style='display:inline-block;width:11px;height:11px;border-radius:50%;"
+                "background:{1};margin-left:4px'></span>".format(*(("connected", "#1e7d32") if p["connected"]
+                                                                   else ("not connected", "#c2c6cf"))))
             mark = "▶ " if p["seat"] == v["turn"] else ""
             lines.append(f"<li style='padding:3px 0'>{mark}<b>{html.escape(p['seat_name'])}</b>: "
                          f"{html.escape(p['player'])} {dot}</li>")
