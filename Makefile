@@ -62,9 +62,10 @@ test: $(STAMP)
 # Sync every notebook with its jupytext script (the newer side wins), then re-execute it in
 # place. `make notebooks NB=notebooks/lessons/01_nash_equilibrium.ipynb` does one (or a
 # few, space-separated); a path to the script in src/ works too.
-# nbconvert stamps each executed cell with timestamps: drop them so a re-run diffs only
-# where an output changed.
-export STRIP_TIMES := import json,sys; p=sys.argv[1]; nb=json.load(open(p,encoding="utf-8")); [c["metadata"].pop("execution",None) for c in nb["cells"]]; open(p,"w",encoding="utf-8").write(json.dumps(nb,sort_keys=True,indent=1,ensure_ascii=False)+"\n")
+# After executing, tools/normalize_notebooks.py stores each notebook as JupyterLab writes
+# it (the pairing metadata of notebooks/jupytext.toml, no execution timestamps, stream
+# outputs merged), so a run-and-save in Lab diffs only where an output changed and Lab
+# opens the notebook whatever the files' modification times.
 NB ?= $(shell find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' -not -path '*/src/*' | sort)
 notebooks: $(STAMP)
 	mkdir -p $(RUN)
@@ -74,7 +75,7 @@ notebooks: $(STAMP)
 	  echo "executing $$nb"; \
 	  timeout 600 $(PY) -m jupyter nbconvert --to notebook --execute --inplace \
 	    --ExecutePreprocessor.timeout=120 --ExecutePreprocessor.store_widget_state=False "$$nb" || exit 1; \
-	  $(PY) -c "$$STRIP_TIMES" "$$nb" || exit 1; \
+	  $(PY) tools/normalize_notebooks.py "$$nb" || exit 1; \
 	  $(VENV)/bin/jupytext --sync "$$nb" >/dev/null || exit 1; \
 	done
 
