@@ -167,6 +167,11 @@ class GameBoard(W.VBox):
         self._refresh()
 
     # ----------------------------------------------------------------- layout
+    def __repr__(self) -> str:
+        # the text a notebook keeps for this output: JupyterLab shows it where a saved
+        # notebook has not been run yet, so it says what to do (a served page runs it)
+        return "The board appears here when the notebook runs: menu Run > Run All Cells."
+
     def _arrange(self, title: str, controls: W.Widget, replay: W.Widget) -> list[W.Widget]:
         """The board's layout (see :data:`LAYOUT_CSS`): the map on the left, scaled to the
         window, and beside it a column with the status line, the human's actions, the

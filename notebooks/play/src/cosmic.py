@@ -7,7 +7,7 @@
 # ---
 
 # %% [markdown]
-# **Play Cosmic Encounter**: run all cells (menu Run > Run All Cells) to start the board; how to play is under it.
+# **Play Cosmic Encounter** against bots; how to play is under the board.
 
 # %% tags=["nbval-ignore-output"]
 from ovnilab import cosmic

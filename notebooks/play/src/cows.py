@@ -7,7 +7,7 @@
 # ---
 
 # %% [markdown]
-# **Play the cow game**: run all cells (menu Run > Run All Cells) to start the board; how to play is under it.
+# **Play the cow game** against bots; how to play is under the board.
 
 # %% tags=["nbval-ignore-output"]
 from ovnilab import cows
