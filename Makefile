@@ -44,7 +44,8 @@ lab: $(STAMP)
 # board, code hidden; the page can send the kernel widget messages only, no code).
 # 127.0.0.1 (this machine only) by default; `make play HOST=0.0.0.0` (or one of this
 # machine's addresses) serves the room's network; PORT=... another port. Kernels of closed
-# pages are shut down after 30 idle minutes. Ctrl+C stops both. README: "Playing in class"
+# pages are shut down after 2 idle minutes; nothing is fetched from the internet (ovnilab's
+# Voila template, ovnilab/classroom/jupyter). Ctrl+C stops both. README: "Playing in class"
 # and "A class plays together".
 HOST := 127.0.0.1
 PORT := 8866

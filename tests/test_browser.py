@@ -37,6 +37,7 @@ from pathlib import Path
 import pytest
 
 from ovnilab.board import view_width_px
+from ovnilab.classroom.server import voila_command, voila_env
 from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, free_port, raise_on_term, skip_reason
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -69,16 +70,13 @@ def voila_server(tmp_path_factory):
     signal.signal(signal.SIGTERM, raise_on_term)
     tmp = tmp_path_factory.mktemp("voila")
     port = free_port()
-    env = dict(os.environ)
+    env = voila_env()  # served as make play serves it: ovnilab's template, nothing from the internet
     for var in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR", "MPLCONFIGDIR"):
         env.setdefault(var, str(tmp / var.lower()))
     env["JUPYTER_PLATFORM_DIRS"] = "1"
     log = open(tmp / "voila.log", "w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "voila", str(PLAY), "--no-browser", f"--port={port}",
-         "--Voila.ip=127.0.0.1", "--Voila.port_retries=0"],
-        cwd=PLAY, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-    )
+    proc = subprocess.Popen(voila_command(str(PLAY), "127.0.0.1", port), cwd=PLAY, env=env, stdout=log,
+                            stderr=subprocess.STDOUT, start_new_session=True)
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.time() + 60
@@ -107,8 +105,9 @@ def voila_server(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def browser(voila_server, tmp_path_factory):
-    """A headless chromium context that may only reach 127.0.0.1 (Voila's page asks a
-    CDN for an icon font: refused, so runs stay offline and alike)."""
+    """A headless chromium context that may only reach 127.0.0.1; what the pages asked of
+    any other address is kept in ``ctx.outside`` (it must stay empty: a classroom may
+    have no internet)."""
     from playwright.sync_api import sync_playwright
 
     profile = tmp_path_factory.mktemp("profile")
@@ -120,10 +119,17 @@ def browser(voila_server, tmp_path_factory):
             args=CHROMIUM_ARGS,
             viewport={"width": VIEWPORTS[0][0], "height": VIEWPORTS[0][1]},
         )
+        ctx.outside = []
+
+        def route(r):
+            if r.request.url.startswith(("http://127.0.0.1", "http://localhost")):
+                r.continue_()
+            else:
+                ctx.outside.append(r.request.url)
+                r.abort()
+
         try:
-            ctx.route("**/*", lambda route: route.continue_()
-                      if route.request.url.startswith(("http://127.0.0.1", "http://localhost"))
-                      else route.abort())
+            ctx.route("**/*", route)
             yield ctx
         finally:
             ctx.close()
@@ -287,3 +293,15 @@ def test_play_page_fits_and_plays(voila_server, browser, game):
         page.screenshot(path=str(ARTIFACTS / f"play_{game}_new_game_error.png"), full_page=False)
     finally:
         page.close()
+
+
+def test_served_boards_ask_nothing_of_the_internet(voila_server, browser):
+    """Runs after the boards above were opened and played: no page of theirs asked any
+    address but this machine's (ovnilab's Voila template drops the CDN links)."""
+    page = browser.new_page()
+    try:
+        page.goto(f"{voila_server}/voila/render/cows.ipynb", timeout=120_000)
+        page.wait_for_selector(".ovnilab-board", timeout=120_000)
+    finally:
+        page.close()
+    assert browser.outside == []

@@ -64,7 +64,7 @@ from .handles import _events, room_view
 from .rooms import Classroom, ClassroomError, RateLimited, StaleMove
 from .store import Store
 
-__all__ = ["make_app", "serve", "main", "Director"]
+__all__ = ["make_app", "serve", "main", "Director", "voila_command", "voila_env"]
 
 STATIC = Path(__file__).parent / "static"
 #: refused joins an address may make in a minute before it must wait
@@ -398,6 +398,30 @@ def _address(host: str) -> str:
         return "127.0.0.1"
 
 
+#: the folder that holds ovnilab's Voila template (jupyter's data-path layout)
+JUPYTER_DATA = Path(__file__).parent / "jupyter"
+#: a kernel of a closed solo-board page is shut down after this many idle seconds (an open
+#: page keeps its kernel: only kernels without a connection are culled)
+CULL_SECONDS = 120
+
+
+def voila_command(notebooks: str, host: str, port: int) -> list[str]:
+    """The command that serves the solo boards of ``notebooks`` with Voila: ovnilab's
+    template (nothing fetched from the internet; run it with :func:`voila_env`), and
+    the kernels of closed pages shut down after :data:`CULL_SECONDS` idle seconds."""
+    return [sys.executable, "-m", "voila", notebooks, "--no-browser", f"--Voila.ip={host}", f"--port={port}",
+            "--Voila.port_retries=0", "--template=ovnilab",
+            f"--MappingKernelManager.cull_idle_timeout={CULL_SECONDS}", "--MappingKernelManager.cull_interval=30",
+            "--MappingKernelManager.cull_connected=False"]
+
+
+def voila_env(env: dict[str, str] | None = None) -> dict[str, str]:
+    """``env`` (default: this process's) with ovnilab's template on Jupyter's data path."""
+    out = dict(os.environ if env is None else env)
+    out["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(JUPYTER_DATA), out.get("JUPYTER_PATH", "")) if p)
+    return out
+
+
 def _die_with_parent() -> None:
     """In the Voila child: end it when the class server dies, even by SIGKILL (Linux's
     PR_SET_PDEATHSIG; elsewhere the server's own shutdown stops it)."""
@@ -419,7 +443,8 @@ def serve(host: str = "127.0.0.1", port: int = 8866, db: str | None = None, voil
     url = f"http://{_address(host)}:{port}/"
     voila = None
     if voila_port:
-        voila = subprocess.Popen(voila_args or [], start_new_session=True, preexec_fn=_die_with_parent)
+        voila = subprocess.Popen(voila_args or [], start_new_session=True, preexec_fn=_die_with_parent,
+                                 env=voila_env())
     director = Director(cl, url)
 
     async def main_loop() -> None:
@@ -476,11 +501,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--rate-moves", type=int, default=None,
                    help="moves a seat may make in 10 s (default 30; load tests raise it)")
     a = p.parse_args(argv)
-    voila_args = None
-    if a.voila_port:
-        voila_args = [sys.executable, "-m", "voila", a.notebooks, "--no-browser", f"--Voila.ip={a.host}",
-                      f"--port={a.voila_port}", "--Voila.port_retries=0",
-                      "--MappingKernelManager.cull_idle_timeout=1800", "--MappingKernelManager.cull_interval=60"]
+    voila_args = voila_command(a.notebooks, a.host, a.voila_port) if a.voila_port else None
     serve(a.host, a.port, a.db, a.voila_port or None, voila_args, a.quiet, a.rate_moves)
 
 
