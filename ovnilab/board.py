@@ -48,6 +48,7 @@ from typing import Any, Callable, Mapping
 
 import ipywidgets as W
 
+from . import datafiles
 from .bots import PlayerView, RandomBot
 from .core import GameState, IllegalAction
 
@@ -674,10 +675,21 @@ class GameBoard(W.VBox):
         values = {k: self.rule_value(k) for k in self.rule_widgets}
         paths: dict[str, str] = {}
         if not self.file_paths:
-            # issue 11: a served board reads data files by bare name only (in the game's
-            # folder); such a field is refused here and left out of the check below
-            paths = {k: f"a bare file name is expected (no folder), got {_clip(repr(values[k]), 80)}"
-                     for k in self._file_rules if values.get(k) is not None and not _is_bare_name(values[k])}
+            # issues 11 and 22: a served board reads a data file by bare name from the
+            # game's data folder only (not hidden, no link leading out of it, never the
+            # working directory); any other name is refused here, before the Rules read it
+            folders = {f.name: f.metadata["folder"] for f in dataclasses.fields(self._rules_cls)
+                       if "folder" in f.metadata}
+            for k in self._file_rules:
+                v = values.get(k)
+                if v is None or k not in folders:
+                    continue
+                try:
+                    datafiles.untrusted_data_file(v, folders[k]())
+                except FileNotFoundError:
+                    paths[k] = (f"a file name from the game's data folder is expected, got {_clip(repr(v), 80)}"
+                                if _is_bare_name(v) else
+                                f"a bare file name is expected (no folder), got {_clip(repr(v), 80)}")
             values = {k: (None if k in paths else v) for k, v in values.items()}
         try:
             rules = self._rules_cls(**values)  # type: ignore[misc]

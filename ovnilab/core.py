@@ -799,18 +799,28 @@ def check_save_files(rules_cls: type, data: dict[str, Any], trusted: bool,
         if trusted:
             continue
         if datafiles.is_bare_name(value):
-            if datafiles._is_regular(folder() / value):
+            try:
+                datafiles.untrusted_data_file(value, folder())
                 continue
-            if user is not None and datafiles._is_regular(user / value):
-                out[f.name] = str(user / value)
-                continue
+            except FileNotFoundError:
+                pass
+            if user is not None:
+                try:  # in the folder the caller gave, links that lead out of it refused
+                    out[f.name] = str(datafiles.untrusted_data_file(value, user))
+                    continue
+                except FileNotFoundError:
+                    pass
             places = str(folder()) + ("" if user is None else f" nor in {user}")
             raise SaveFormatError(f"{where}: no data file named {short_repr(value)} in {places}", where)
         inside = (user is not None and len(value) <= datafiles.MAX_PATH_CHARS and "\0" not in value
                   and Path(value).is_absolute() and Path(value).parent == user
                   and datafiles.is_bare_name(Path(value).name))
-        if inside and datafiles._is_regular(Path(value)):
-            continue
+        if inside:
+            try:
+                datafiles.untrusted_data_file(Path(value).name, user)
+                continue
+            except FileNotFoundError:
+                pass
         raise SaveFormatError(
             f"{where}: a save names data files by bare name (such as 'cards.toml'), not by a path: "
             f"{short_repr(value)} (load a save you trust with load_json(text, trusted=True))", where)

@@ -28,6 +28,7 @@ else:  # pragma: no cover - exercised on Python 3.10 only
     import tomli as tomllib
 
 __all__ = [
+    "untrusted_data_file",
     "data_dir",
     "load_toml",
     "tomllib",
@@ -91,6 +92,25 @@ def resolve_data_file(name: str | None, folder: Path, default: str) -> Path:
     p = Path(name)
     if not _is_regular(p):
         raise FileNotFoundError(f"{_short(name, 300)} is not a regular file (nor a file name in {folder})")
+    return p
+
+
+def untrusted_data_file(name: Any, folder: Path) -> Path:
+    """The data file an untrusted party names (a served board's visitor, a save from
+    elsewhere): a bare name (:func:`is_bare_name`: no folder, not hidden) of a regular
+    file in ``folder``, and still in ``folder`` once links are followed. Anything else
+    raises ``FileNotFoundError`` with a message that says nothing of what exists outside
+    the folder (never the working directory, never a link's target)."""
+    if not is_bare_name(name):
+        raise FileNotFoundError(f"{_short(name)} is not a bare file name (no folder, not hidden)")
+    base = Path(folder).resolve()
+    p = base / name
+    try:
+        real = p.resolve(strict=True)
+    except (OSError, RuntimeError):
+        real = None
+    if real is None or real.parent != base or not _is_regular(real):
+        raise FileNotFoundError(f"no data file named {_short(name)} in the game's data folder")
     return p
 
 
