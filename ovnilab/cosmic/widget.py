@@ -260,9 +260,12 @@ class Board(GameBoard):
             return
         cur = s.current_player
         who = "you" if self.seats.get(cur) == HUMAN else "bot"
-        where = f"turn {s.turn}, {s.stage}" if s.turn else "set-up"
+        wait = waiting_text(s)
+        # a window's text begins with its stage ("regroup: play an artifact, ..."): say it once
+        stage = "" if wait.startswith(f"{s.stage}:") else f", {s.stage}"
+        where = f"turn {s.turn}{stage}" if s.turn else "set-up"
         self.status.value = (f"to act: <b>{html.escape(self._seat_name(cur))}</b> ({who}) &mdash; "
-                             f"{html.escape(where)}: {html.escape(waiting_text(s))}")
+                             f"{html.escape(where)}: {html.escape(wait)}")
 
     def _refresh(self, keep_error: bool = False) -> None:
         super()._refresh(keep_error)
@@ -283,6 +286,9 @@ class Board(GameBoard):
                 continue
             text = public_action_text(s, a, actor, viewer)
             lines.append(f"{i + 1:>4}. {html.escape(self._seat_name(actor))}: {html.escape(text)}")
+        if len(lines) < len(s.log) - first:
+            # say why numbers are skipped (the passes left out above)
+            lines.insert(0, "      (other players' passes are left out; the numbers count every action)")
         self.log_view.value = log_html(lines)
 
     # ------------------------------------------------------------------ the deal form

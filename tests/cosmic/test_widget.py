@@ -66,7 +66,9 @@ def test_play_a_whole_game_by_clicking(n, seed, deals):
     actors = board.state.actors[-400:]
     viewer = board.viewer()
     hidden = sum(1 for a, x in zip(shown, actors) if a.kind == "pass" and x != viewer)
-    assert board.log_view.value.count("\n") + 1 == len(shown) - hidden  # others' passes stay off
+    note = 1 if hidden else 0  # the line saying why numbers skip
+    assert board.log_view.value.count("\n") + 1 == len(shown) - hidden + note  # others' passes stay off
+    assert ("passes are left out" in board.log_view.value) == bool(hidden)
     # the same actions applied without the widget give the same final state
     replay = cosmic.new_game(n, seed=seed, rules=green)
     replay.apply_many(board.state.log)
@@ -350,3 +352,20 @@ def test_the_board_html_sets_no_text_below_12_px():
     sizes = [float(v) * (4 / 3 if unit == "pt" else 1)
              for t in texts for v, unit in re.findall(r"font-size\s*:\s*([\d.]+)\s*(px|pt)", t)]
     assert all(size >= 12 for size in sizes), sorted(sizes)[:3]
+
+
+def test_status_names_the_stage_once():
+    """The status line read "turn 1, regroup: regroup: play an artifact, ..." (issue 22)."""
+    import random as _random
+
+    from ovnilab.cosmic.render import waiting_text
+    from ovnilab.cosmic.widget import Board as CosmicBoardForStatus
+
+    state = cosmic.new_game(3, seed=1)
+    rng = _random.Random(4)
+    while not (state.turn and waiting_text(state).startswith(f"{state.stage}:")):
+        state.apply(rng.choice(state.legal_actions()))
+    board = CosmicBoardForStatus(state, auto=False)
+    text = board.status.value
+    assert "play an artifact" in text and f"turn {state.turn}: {state.stage}: play" in text
+    assert f"{state.stage}: {state.stage}:" not in text
