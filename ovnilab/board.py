@@ -400,7 +400,13 @@ class GameBoard(W.VBox):
             self.actions.children = ()
         else:
             self._status()
-            self._build_actions()
+            try:
+                self._build_actions()
+            except RuntimeError as exc:
+                # the rules leave the player to act no legal move (Ovni's
+                # RulesDeadlock under one rule option): say so instead of nothing
+                self.actions.children = ()
+                self.show_error(f"the game cannot go on: {exc}")
 
     # ---------------------------------------------------------------- drawing
     def _status(self) -> None:

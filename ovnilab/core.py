@@ -925,9 +925,18 @@ def load_json(text: str | bytes, *, trusted: bool = False, data_folder: str | Pa
     for i, text_action in enumerate(actions):
         try:
             state.apply(text_action)
-        except (ValueError, TypeError, LookupError, RecursionError) as exc:  # IllegalAction is a ValueError
+        # IllegalAction is a ValueError; a RuntimeError is a position the rule options
+        # leave without a legal move (Ovni's RulesDeadlock): the action cannot follow it
+        except (ValueError, TypeError, LookupError, RuntimeError) as exc:
             raise SaveFormatError(f"actions[{i}] {short_repr(text_action)}: {_cut(str(exc), 300)}",
                                   f"actions[{i}]") from None
+    if actions and not state.is_over():
+        try:
+            state.legal_actions()
+        except RuntimeError as exc:  # the last action leads where the game cannot go on
+            i = len(actions) - 1
+            raise SaveFormatError(f"actions[{i}] {short_repr(actions[i])}: after it the game cannot go on: "
+                                  f"{_cut(str(exc), 300)}", f"actions[{i}]") from None
     return state
 
 
