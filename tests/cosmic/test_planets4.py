@@ -157,3 +157,17 @@ def test_tick_tock_starts_with_eight_tokens_with_four_planets():
     five = cosmic.new_game(3, seed=1, rules=cosmic.Rules(flares=False), aliens=aliens)
     assert four.tokens[0] == four.system.tick_tock_tokens == 8
     assert five.tokens[0] == 10
+
+
+def test_rules_the_game_cannot_be_set_up_with_name_their_fields():
+    """Rules(...) accepts each field alone; new_game names every field of a combination it
+    refuses (issue 22), and a player count must be a whole number."""
+    with pytest.raises(RulesError) as err:
+        cosmic.new_game(3, rules=cosmic.Rules(win_colonies=10, planets=4))
+    assert set(err.value.errors) == {"win_colonies", "planets"}
+    with pytest.raises(RulesError) as err:
+        cosmic.new_game(5, rules=cosmic.Rules(alien_choices=5, alien_levels=("red",)))
+    assert set(err.value.errors) == {"alien_choices", "alien_levels"}
+    for bad in (3.0, True, "3"):
+        with pytest.raises(ValueError, match="3, 4 or 5 players"):
+            cosmic.new_game(bad)

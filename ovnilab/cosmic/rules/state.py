@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
-from ...core import (GameState, SaveFormatError, TERMINAL, check_rules, load_saved_file, rule_option,
+from ...core import (GameState, RulesError, SaveFormatError, TERMINAL, check_rules, load_saved_file, rule_option,
                      rules_from_dict, rules_to_dict, saved_choice, short_repr)
 from .. import data as _data
 from ..aliens import POWERS
@@ -208,7 +208,7 @@ class State(BoardMixin, CardsMixin, EncounterMixin, DecisionsMixin, AnswersMixin
         rules: Rules | None = None,
         aliens: Sequence[str] | None = None,
     ) -> None:
-        if num_players not in (3, 4, 5):
+        if isinstance(num_players, bool) or not isinstance(num_players, int) or num_players not in (3, 4, 5):
             raise ValueError(f"Cosmic Encounter is played here by 3, 4 or 5 players, not {num_players!r}")
         rules = Rules() if rules is None else rules
         if not isinstance(rules, Rules):
@@ -241,8 +241,10 @@ class State(BoardMixin, CardsMixin, EncounterMixin, DecisionsMixin, AnswersMixin
                 raise ValueError(f"aliens=: {bad[0][0]} and {bad[0][1]} are never dealt in the same game "
                                  f"(the sheet says so)")
         elif rules.powers and n * rules.alien_choices > len(pool):
-            raise ValueError(f"{n} players x {rules.alien_choices} aliens need {n * rules.alien_choices} aliens; "
-                             f"the pool has {len(pool)}")
+            where = "alien_pool" if rules.alien_pool is not None else "alien_levels"
+            raise RulesError({"alien_choices": f"{n} players x {rules.alien_choices} aliens need "
+                                               f"{n * rules.alien_choices} aliens to deal",
+                              where: f"the {where.replace('_', ' ')} chosen give {len(pool)} aliens"})
         rd = rules_to_dict(rules)
         if rd["alien_pool"] is not None:
             rd["alien_pool"] = list(rd["alien_pool"])
@@ -267,8 +269,10 @@ class State(BoardMixin, CardsMixin, EncounterMixin, DecisionsMixin, AnswersMixin
         self.power_at = system.power_threshold if rules.power_threshold < 0 else rules.power_threshold
         self.system = system
         if self.win_at > 2 * k:
-            raise ValueError(f"Rules.win_colonies: {self.win_at} foreign colonies cannot be reached with {k} "
-                             f"planets per player (at most {2 * k} with three players)")
+            raise RulesError({"win_colonies": f"{self.win_at} foreign colonies cannot be reached with {k} planets "
+                                              f"per player (at most {2 * k} with three players)",
+                              "planets": f"{rules.planets} planets a player leave at most {2 * k} foreign colonies "
+                                         "to win with three players"})
         self.A = self.t.acts(n, k)
         self._orders = self.A["order"]
         self._planets = self.A["planets"]
