@@ -67,6 +67,7 @@ from typing import Any, Callable, ClassVar, Hashable, Iterable, Mapping, Sequenc
 from . import datafiles
 
 __all__ = [
+    "check_action_fields",
     "IllegalAction",
     "GameState",
     "TERMINAL",
@@ -159,6 +160,38 @@ class IllegalAction(ValueError):
         if hints:
             msg += "; did you mean " + ", ".join(repr(h) for h in hints) + "?"
         return msg
+
+
+#: the largest whole number an Action field holds (seats, slots, counts are small)
+MAX_ACTION_INT_BITS = 64
+#: the most items a tuple field of an Action holds (a Cosmic deal lists a few cards)
+MAX_ACTION_ITEMS = 64
+
+
+def check_action_fields(action: tuple) -> None:
+    """Refuse, quickly and with a short message, an Action built by hand whose fields
+    no rule can give: anything but None, a bool, a whole number of at most
+    :data:`MAX_ACTION_INT_BITS` bits, a text of at most :data:`MAX_ACTION_TEXT`
+    characters, or a tuple (at most :data:`MAX_ACTION_ITEMS` items, two levels) of those.
+    The message never prints the fields (their ``repr`` may fail, or be megabytes)."""
+
+    def ok(x: Any, depth: int) -> bool:
+        if x is None or type(x) is bool:
+            return True
+        if type(x) is int:
+            return x.bit_length() <= MAX_ACTION_INT_BITS
+        if type(x) is str:
+            return len(x) <= MAX_ACTION_TEXT
+        if type(x) is tuple and depth < 2 and len(x) <= MAX_ACTION_ITEMS:
+            return all(ok(y, depth + 1) for y in x)
+        return False
+
+    for i, x in enumerate(tuple.__iter__(action)):
+        if not ok(x, 0):
+            name = type(action).__name__
+            raise IllegalAction(f"field {i} of this {name} is not a short text, a small whole number or a tuple "
+                                f"of them (got a {type(x).__name__}): no rule gives such an action",
+                                f"{name}(...)")
 
 
 class SaveFormatError(ValueError):
@@ -298,6 +331,7 @@ class GameState(abc.ABC):
         """
         cls = self.action_class
         if isinstance(text, cls) and not isinstance(text, str):
+            check_action_fields(text)
             return text
         if not isinstance(text, str):
             raise self._wrong_type(text)
@@ -421,7 +455,15 @@ class GameState(abc.ABC):
 
     def is_legal(self, action: Any) -> bool:
         """Whether ``action`` (an Action of this game) is legal here."""
-        return isinstance(action, self.action_class) and self._canonical(action) is not None
+        if not isinstance(action, self.action_class):
+            return False
+        if GameState._canonical(self, action) is not None:
+            return True
+        try:
+            check_action_fields(action)
+        except IllegalAction:
+            return False
+        return self._canonical(action) is not None
 
     def _explain(self, action: Any) -> str:
         """The rule ``action`` breaks; a malformed Action (fields no rule gives, e.g. a
@@ -463,9 +505,14 @@ class GameState(abc.ABC):
             raise self._wrong_type(action)  # issue 11 #2: another game's Action, a tuple
         if self.is_over():
             raise IllegalAction("the game is over", action)
-        legal = self._canonical(action)
+        # the hot path: a legal action is found in the legal set by hash; anything else
+        # is checked for hostile fields (issue 22) before the game's own reading of it
+        legal = GameState._canonical(self, action)
         if legal is None:
-            raise self._refusal(action)
+            check_action_fields(action)
+            legal = self._canonical(action)
+            if legal is None:
+                raise self._refusal(action)
         action = legal  # the log holds the game's own object: its text reads back
         seat = self.current_player
         self._do(action)
@@ -930,13 +977,8 @@ def load_json(text: str | bytes, *, trusted: bool = False, data_folder: str | Pa
         except (ValueError, TypeError, LookupError, RuntimeError) as exc:
             raise SaveFormatError(f"actions[{i}] {short_repr(text_action)}: {_cut(str(exc), 300)}",
                                   f"actions[{i}]") from None
-    if actions and not state.is_over():
-        try:
-            state.legal_actions()
-        except RuntimeError as exc:  # the last action leads where the game cannot go on
-            i = len(actions) - 1
-            raise SaveFormatError(f"actions[{i}] {short_repr(actions[i])}: after it the game cannot go on: "
-                                  f"{_cut(str(exc), 300)}", f"actions[{i}]") from None
+    # a save may end where the rule options leave no legal move (a valid history: it loads,
+    # and legal_actions() then says why the game cannot go on)
     return state
 
 
