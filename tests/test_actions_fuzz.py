@@ -400,3 +400,40 @@ def test_fuzzed_action_input_raises_only_illegal_action_and_changes_nothing(game
             s.apply(rng.choice(s.legal_actions()))
     assert tried > 400, tried
     assert accepted > 0  # some mutations are forgiven (case, a dropped last letter, ...)
+
+
+class _HostileField:
+    def __repr__(self) -> str:
+        raise RuntimeError("repr refused")
+
+    __str__ = __repr__
+
+    def __hash__(self) -> int:
+        return 1
+
+
+@pytest.mark.parametrize("game", ["ovni", "cows", "cosmic"])
+def test_hand_built_actions_with_hostile_fields_get_a_short_illegal_action_quickly(game):
+    """Issue 22: a field whose repr raises, a huge number, a 5 MB text, junk in a field
+    the action's text ignores: each is an IllegalAction with a short message, in every
+    game, the state unchanged (quick by construction: such fields are refused before any
+    parsing or message is built; no timing is asserted here)."""
+    import ovnilab
+    from ovnilab.core import IllegalAction
+
+    s = ovnilab.make(game, seed=1) if game == "cows" else ovnilab.make(game, num_players=3, seed=1)
+    A = s.action_class
+    legal = s.legal_actions()[0]
+    n = len(A._fields)
+    before = s.clone()
+    hostile = [A(legal[0], *[_HostileField()] * (n - 1)), A(legal[0], *[10**5000] * (n - 1)),
+               A(legal[0], *["x" * 5_000_000] * (n - 1))]
+    if game == "ovni":  # "keep missions 5" with junk in fields its text does not show
+        hostile.append(A("keep", (5,), "x" * 30, 7))
+    for a in hostile:
+        with pytest.raises(IllegalAction) as err:
+            s.apply(a)
+        assert len(str(err.value)) < 400
+        assert not s.is_legal(a)
+    assert s == before
+    s.apply(legal)  # the legal one still plays

@@ -27,8 +27,8 @@ from collections import Counter
 from dataclasses import dataclass, fields
 from typing import Any, Hashable, Iterable, Mapping, NamedTuple, Sequence
 
-from ..core import (TERMINAL, GameState, IllegalAction, SaveFormatError, action_repr, check_rules, load_saved_file,
-                    rule_option, rules_from_dict, rules_to_dict, saved_choice)
+from ..core import (TERMINAL, GameState, IllegalAction, SaveFormatError, action_repr, check_rules, fold_text,
+                    load_saved_file, rule_option, rules_from_dict, rules_to_dict, saved_choice)
 from . import data as _data
 from .data import ALIEN_TYPES, Board, Cards, _fold, load_board, load_cards
 
@@ -1339,6 +1339,10 @@ class State(GameState):
                 found = super()._canonical(self._parse_action(" ".join(str(action).split())))
             except Exception:  # fields no text gives: not an action of this game
                 return None
+            # the text ignores some fields: the action read must have every field of the
+            # one given, but for case and accents (junk in an ignored field is refused)
+            if found is not None and _folded_fields(found) != _folded_fields(action):
+                return None
         return found
 
     def _explain_illegal(self, a: Any) -> str:
@@ -1828,6 +1832,18 @@ class State(GameState):
         who = (f"won by {', '.join(self.seat_name(w) for w in self.winners())}" if self.over
                else f"to act: {self.seat_name(self.current_player)}")
         return f"<ovni.State {self.n} players, round {self.round}, {self.phase}, {who}, {len(self.log)} actions>"
+
+
+def _folded_fields(a: tuple) -> tuple:
+    """An Action's fields with texts compared as people type them (case, accents)."""
+    def fold(x: Any) -> Any:
+        if isinstance(x, str):
+            return fold_text(x)
+        if isinstance(x, tuple):
+            return tuple(fold(y) for y in x)
+        return x
+
+    return tuple(fold(x) for x in a)
 
 
 def _type_key(name: str) -> int:
