@@ -72,6 +72,16 @@ def start_server(db: Path, log: Path) -> tuple[subprocess.Popen, str]:
     raise RuntimeError("the class server did not start: " + log.read_text())
 
 
+def run_students(student, n: int) -> None:
+    """Run ``student(k)`` for k = 0..n-1, each in its own thread (a student's device), and
+    wait for all of them."""
+    threads = [threading.Thread(target=student, args=(k,)) for k in range(n)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(600)
+
+
 def cow_class(cl: Classroom, url: str, n: int, think: float, seed: int) -> dict[str, list[float]]:
     sess = cl.open_session("cows", group_size=2, bot_wait=60, bot_delay=0.3, decision_seconds=None, seed=seed)
     srv = connect(url)
@@ -110,11 +120,7 @@ def cow_class(cl: Classroom, url: str, n: int, think: float, seed: int) -> dict[
             seat.wait(30, since=v["version"])
             v = seat.last
 
-    threads = [threading.Thread(target=student, args=(k,)) for k in range(n)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(600)
+    run_students(student, n)
     games = sess.results()
     return {"seen": seen, "answer": answer, "games": [len(games)]}
 
@@ -158,11 +164,7 @@ def experiment_class(cl: Classroom, url: str, n: int, rounds: int, think: float,
             seat.wait(30, since=v["version"])
             v = seat.last
 
-    threads = [threading.Thread(target=student, args=(k,)) for k in range(n)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(600)
+    run_students(student, n)
     return {"seen": seen, "answer": answer, "rows": [len(exp.results())]}
 
 

@@ -50,7 +50,7 @@ import ipywidgets as W
 
 from . import datafiles
 from .bots import PlayerView, RandomBot
-from .core import GameState, IllegalAction
+from .core import GameState, IllegalAction, NoLegalMove
 
 __all__ = ["GameBoard", "Chooser", "log_html", "svg_aspect", "view_width_css", "view_width_px"]
 
@@ -402,7 +402,7 @@ class GameBoard(W.VBox):
             self._status()
             try:
                 self._build_actions()
-            except RuntimeError as exc:
+            except NoLegalMove as exc:
                 # the rules leave the player to act no legal move (Ovni's
                 # RulesDeadlock under one rule option): say so instead of nothing
                 self.actions.children = ()

@@ -67,6 +67,7 @@ from typing import Any, Callable, ClassVar, Hashable, Iterable, Mapping, Sequenc
 from . import datafiles
 
 __all__ = [
+    "NoLegalMove",
     "check_action_fields",
     "IllegalAction",
     "GameState",
@@ -160,6 +161,11 @@ class IllegalAction(ValueError):
         if hints:
             msg += "; did you mean " + ", ".join(repr(h) for h in hints) + "?"
         return msg
+
+
+class NoLegalMove(RuntimeError):
+    """The rule options leave the player to act no legal move (a game raises a subclass
+    naming the option: Ovni's RulesDeadlock). The position is real; the game cannot go on."""
 
 
 #: the largest whole number an Action field holds (seats, slots, counts are small)
@@ -972,9 +978,9 @@ def load_json(text: str | bytes, *, trusted: bool = False, data_folder: str | Pa
     for i, text_action in enumerate(actions):
         try:
             state.apply(text_action)
-        # IllegalAction is a ValueError; a RuntimeError is a position the rule options
-        # leave without a legal move (Ovni's RulesDeadlock): the action cannot follow it
-        except (ValueError, TypeError, LookupError, RuntimeError) as exc:
+        # IllegalAction is a ValueError; NoLegalMove: the rule options left the position
+        # before this action without a legal move, so the action cannot follow it
+        except (ValueError, TypeError, LookupError, RecursionError, NoLegalMove) as exc:
             raise SaveFormatError(f"actions[{i}] {short_repr(text_action)}: {_cut(str(exc), 300)}",
                                   f"actions[{i}]") from None
     # a save may end where the rule options leave no legal move (a valid history: it loads,

@@ -4,7 +4,10 @@ something is missing, a free port, and a SIGTERM that still runs ``finally`` blo
 
 from __future__ import annotations
 
+import os
+import signal
 import socket
+import subprocess
 from pathlib import Path
 from typing import Iterable
 
@@ -34,3 +37,15 @@ def free_port() -> int:
 
 def raise_on_term(signum, frame):  # installed as the SIGTERM handler while servers run
     raise SystemExit(f"terminated by signal {signum}")
+
+
+def stop_process_group(proc: subprocess.Popen) -> None:
+    """Stop a server started with ``start_new_session=True`` and everything it started:
+    SIGTERM to its group, SIGKILL if it is still there after 10 seconds."""
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        try:
+            os.killpg(proc.pid, sig)
+            proc.wait(timeout=10)
+            return
+        except (ProcessLookupError, subprocess.TimeoutExpired):
+            continue

@@ -28,7 +28,6 @@ import os
 import re
 import signal
 import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
@@ -38,7 +37,7 @@ import pytest
 
 from ovnilab.board import view_width_px
 from ovnilab.classroom.server import voila_command, voila_env
-from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, free_port, raise_on_term, skip_reason
+from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, free_port, raise_on_term, skip_reason, stop_process_group
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAY = ROOT / "notebooks" / "play"
@@ -93,13 +92,7 @@ def voila_server(tmp_path_factory):
                 time.sleep(0.5)
         yield url
     finally:
-        for sig in (signal.SIGTERM, signal.SIGKILL):
-            try:
-                os.killpg(proc.pid, sig)
-                proc.wait(timeout=10)
-                break
-            except (ProcessLookupError, subprocess.TimeoutExpired):
-                continue
+        stop_process_group(proc)
         log.close()
 
 

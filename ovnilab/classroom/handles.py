@@ -13,7 +13,8 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from ..core import GameState
-from .store import token_hash
+from . import experiments as xp
+from .store import loads, token_hash
 
 if TYPE_CHECKING:  # pragma: no cover
     from .rooms import Classroom
@@ -68,20 +69,6 @@ def action_groups(game: str, state_actions: list[Any]) -> list[dict[str, Any]]:
 def _render(state: GameState, viewer: int | None) -> str:
     mod = importlib.import_module(f"ovnilab.{state.game_name}.render")
     return mod.to_svg(state, viewer=viewer)
-
-
-def _xp() -> Any:
-    """The experiments module (imported when first needed: numpy and matplotlib are not
-    needed by a room of a board game)."""
-    from . import experiments
-
-    return experiments
-
-
-def _loads(text: str) -> Any:
-    import json
-
-    return json.loads(text)
 
 
 # ===================================================================== Seat
@@ -151,7 +138,9 @@ class Seat:
 
     def version(self) -> int:
         """A number that grows whenever anything this seat may see changes."""
-        p = self._row()
+        return self._version(self._row())
+
+    def _version(self, p: Any) -> int:
         v = self._cl.store.one("SELECT version FROM sessions WHERE code=?", p["session"])["version"]
         if p["room"]:
             v += self._cl.store.one("SELECT version FROM rooms WHERE id=?", p["room"])["version"]
@@ -169,7 +158,7 @@ class Seat:
         cl = self._cl
         sess = cl.store.one("SELECT * FROM sessions WHERE code=?", p["session"])
         base = {"code": p["session"], "kind": sess["kind"], "name": p["name"], "pid": p["pid"],
-                "version": self.version(), "events": _events(cl, p["session"], p["room"], p["id"])}
+                "version": self._version(p), "events": _events(cl, p["session"], p["room"], p["id"])}
         if sess["kind"] == "experiment":
             return {**base, **_experiment_view(cl, sess, p)}
         if p["room"] is None:
@@ -280,7 +269,7 @@ def room_view(cl: "Classroom", room: str, viewer: int | None, svg: bool = True,
 
     r = cl.store.one("SELECT * FROM rooms WHERE id=?", room)
     sess = cl.store.one("SELECT config FROM sessions WHERE code=?", r["session"])
-    config = _loads(sess["config"])
+    config = loads(sess["config"])
     seats = cl.store.all("SELECT s.*, p.name, p.pid, p.last_seen FROM seats s LEFT JOIN participants p "
                          "ON p.id = s.participant WHERE s.room=? ORDER BY s.seat", room)
     now = cl.clock()
@@ -324,8 +313,8 @@ def room_view(cl: "Classroom", room: str, viewer: int | None, svg: bool = True,
 
 # ============================================================== experiments
 def _experiment_view(cl: "Classroom", sess: Any, p: Any) -> dict[str, Any]:
-    exp = _xp().get(sess["game"])
-    config = _loads(sess["config"])
+    exp = xp.get(sess["game"])
+    config = loads(sess["config"])
     code = sess["code"]
     cur = cl.store.one("SELECT * FROM rounds WHERE session=? ORDER BY round DESC LIMIT 1", code)
     out: dict[str, Any] = {"game": exp.name, "title": exp.title, "instructions": exp.instructions,
@@ -338,7 +327,7 @@ def _experiment_view(cl: "Classroom", sess: Any, p: Any) -> dict[str, Any]:
             "the first round starts in a moment"
         return out
     out["round"] = cur["round"]
-    role = _role_of(_loads(cur["pairs"]), p["pid"])
+    role = _role_of(loads(cur["pairs"]), p["pid"])
     if cur["closed"] is None and role is not None:
         out["role"] = exp.roles[role]
         done = cl.store.one("SELECT choice FROM choices WHERE session=? AND round=? AND participant=?",
@@ -373,7 +362,7 @@ def _role_of(pairs: list[dict], pid: str) -> int | None:
 def _experiment_play(cl: "Classroom", sess: Any, p: Any, text: str) -> str:
     from .rooms import ClassroomError, StaleMove
 
-    exp = _xp().get(sess["game"])
+    exp = xp.get(sess["game"])
     code = sess["code"]
     with cl.store.write() as db:
         s = db.execute("SELECT status FROM sessions WHERE code=?", (code,)).fetchone()
@@ -383,7 +372,7 @@ def _experiment_play(cl: "Classroom", sess: Any, p: Any, text: str) -> str:
         cur = db.execute("SELECT * FROM rounds WHERE session=? ORDER BY round DESC LIMIT 1", (code,)).fetchone()
         if cur is None or cur["closed"] is not None:
             raise StaleMove("no round is open now: wait for the next")
-        role = _role_of(_loads(cur["pairs"]), p["pid"])
+        role = _role_of(loads(cur["pairs"]), p["pid"])
         if role is None:
             raise StaleMove("you play from the next round")
         options = list(exp.strategies(role))
@@ -435,7 +424,7 @@ class Room:
 
     @property
     def config(self) -> dict[str, Any]:
-        return _loads(self._sess()["config"])
+        return loads(self._sess()["config"])
 
     def version(self) -> int:
         """Grows whenever anything in this code's games changes."""
@@ -585,7 +574,7 @@ class Room:
         ``extras`` name who played each seat (``player``: the student's pseudonymous id,
         or ``bot:<kind>``) and how many of each seat's decisions a bot took (``bot_moves``)."""
         if self.kind == "experiment":
-            return _xp().Results(self._cl.experiment_rows(self.code))
+            return xp.Results(self._cl.experiment_rows(self.code))
         from ..sim import GameResult, Results
 
         games = []

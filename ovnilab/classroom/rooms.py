@@ -44,6 +44,7 @@ from __future__ import annotations
 import math
 import re
 import secrets
+import sqlite3
 import threading
 import time
 import unicodedata
@@ -54,7 +55,8 @@ from .. import GAMES
 from ..board import default_bots
 from ..bots import PlayerView
 from ..core import GameState, IllegalAction, derive_seed, load_json, make_rng
-from .store import Store, dumps, token_hash
+from . import experiments as xp
+from .store import Store, dumps, loads, token_hash
 
 __all__ = ["Classroom", "ClassroomError", "StaleMove", "Seat", "Room", "CODE_ALPHABET",
            "RECONNECT_GRACE", "MAX_NAME", "DEFAULT_DECISION_SECONDS"]
@@ -232,7 +234,7 @@ class Classroom:
         roles each round) or ``"partners"`` (the same partner all session; a student who
         joins late is paired with the others who joined in the same round, or a bot);
         ``pause`` seconds between rounds let students read their payoff. The teacher starts it (:meth:`Room.start`)."""
-        _xp().get(name)  # a clear error for an unknown experiment
+        xp.get(name)  # a clear error for an unknown experiment
         if matching not in ("strangers", "partners"):
             raise ValueError(f"matching must be 'strangers' or 'partners', got {matching!r}")
         if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= 100:
@@ -450,7 +452,7 @@ class Classroom:
                     except BaseException:
                         self._states.pop(room, None)  # the move is not stored: rebuild from the store
                         raise
-            except sqlite3_errors() as exc:
+            except sqlite3.OperationalError as exc:
                 self._states.pop(room, None)
                 raise ClassroomError(f"the class database is busy, try again ({exc})") from None
             return done
@@ -476,7 +478,7 @@ class Classroom:
                            "WHERE r.id=?", room)
         if r is None or r["status"] != "running":
             return 0
-        config = _loads(r["config"])
+        config = loads(r["config"])
         now = self.clock()
         with self._room_lock(room):
             st, base = self._state(room)
@@ -521,7 +523,7 @@ class Classroom:
 
     def _autostart(self, code: str) -> None:
         sess = self.store.one("SELECT kind, config, status FROM sessions WHERE code=?", code)
-        if sess["kind"] != "room" or sess["status"] != "waiting" or not _loads(sess["config"]).get("autostart"):
+        if sess["kind"] != "room" or sess["status"] != "waiting" or not loads(sess["config"]).get("autostart"):
             return
         open_seats = self.store.one("SELECT COUNT(*) FROM seats WHERE room=? AND wanted='student' AND "
                                     "participant IS NULL", code)[0]
@@ -531,7 +533,7 @@ class Classroom:
     # ============================================================ groups
     def _form_groups(self, code: str) -> int:
         sess = self.store.one("SELECT * FROM sessions WHERE code=?", code)
-        config = _loads(sess["config"])
+        config = loads(sess["config"])
         size, wait = config["group_size"], config["bot_wait"]
         now = self.clock()
         made = 0
@@ -566,8 +568,8 @@ class Classroom:
     # ============================================================ experiments
     def _experiment_tick(self, code: str) -> int:
         sess = self.store.one("SELECT * FROM sessions WHERE code=?", code)
-        config = _loads(sess["config"])
-        exp = _xp().get(sess["game"])
+        config = loads(sess["config"])
+        exp = xp.get(sess["game"])
         now = self.clock()
         with self.store.write() as db:
             cur = db.execute("SELECT * FROM rounds WHERE session=? ORDER BY round DESC LIMIT 1", (code,)).fetchone()
@@ -589,7 +591,7 @@ class Classroom:
                 # the same) is paired within itself, so a late arrival never splits a pair
                 first: dict[str, int] = {}
                 for rd in db.execute("SELECT round, pairs FROM rounds WHERE session=? ORDER BY round", (code,)):
-                    for e in _loads(rd["pairs"]):
+                    for e in loads(rd["pairs"]):
                         for p in (e["row"], e["col"]):
                             if p is not None:
                                 first.setdefault(p, rd["round"])
@@ -597,23 +599,23 @@ class Classroom:
                 for p in people:
                     cohorts.setdefault(first.get(p, last + 1), []).append(p)
                 pairs = [pair for c, members in sorted(cohorts.items())
-                         for pair in _xp().pair_up(members, last + 1, "partners", derive_seed(config["seed"], c),
+                         for pair in xp.pair_up(members, last + 1, "partners", derive_seed(config["seed"], c),
                                                    exp.symmetric)]
             else:
-                pairs = _xp().pair_up(people, last + 1, "strangers", config["seed"], exp.symmetric)
+                pairs = xp.pair_up(people, last + 1, "strangers", config["seed"], exp.symmetric)
             rng = make_rng(derive_seed(config["seed"], 1_000_003 * (last + 1)))
             stored = []
             for row_p, col_p in pairs:
                 entry: dict[str, Any] = {"row": row_p, "col": col_p, "bot": None}
                 if row_p is None or col_p is None:
-                    entry["bot"] = _xp().bot_choice(exp, 0 if row_p is None else 1, rng)
+                    entry["bot"] = xp.bot_choice(exp, 0 if row_p is None else 1, rng)
                 stored.append(entry)
             db.execute("INSERT INTO rounds VALUES (?, ?, ?, ?, NULL)", (code, last + 1, dumps(stored), now))
             db.execute("UPDATE sessions SET version=version+1 WHERE code=?", (code,))
             return 1
 
     def _maybe_close_round(self, db: Any, code: str, config: dict, exp: Any, cur: Any, now: float) -> int:
-        pairs = _loads(cur["pairs"])
+        pairs = loads(cur["pairs"])
         chosen = {r["participant"]: r for r in db.execute(
             "SELECT * FROM choices WHERE session=? AND round=?", (code, cur["round"]))}
         waiting = [(p, role) for e in pairs for role, p in ((0, e["row"]), (1, e["col"]))
@@ -623,7 +625,7 @@ class Classroom:
             return 0
         rng = make_rng(derive_seed(config["seed"], 2_000_003 * cur["round"]))
         for p, role in waiting:  # time ran out: a bot chooses for them (the lesson's mix)
-            choice = _xp().bot_choice(exp, role, rng)
+            choice = xp.bot_choice(exp, role, rng)
             db.execute("INSERT INTO choices VALUES (?, ?, ?, ?, 'timeout', ?)", (code, cur["round"], p, choice, now))
             part = db.execute("SELECT id, name FROM participants WHERE session=? AND pid=?", (code, p)).fetchone()
             self.store.event(db, code, f"time ran out for {part['name']}: a bot chose {choice!r}", None, part["id"])
@@ -634,12 +636,12 @@ class Classroom:
     def experiment_rows(self, code: str) -> list[dict[str, Any]]:
         """The records of every closed round (the format of ``experiments.Results``)."""
         sess = self.store.one("SELECT * FROM sessions WHERE code=?", code)
-        exp = _xp().get(sess["game"])
+        exp = xp.get(sess["game"])
         out = []
         for rd in self.store.all("SELECT * FROM rounds WHERE session=? AND closed IS NOT NULL ORDER BY round", code):
             ch = {r["participant"]: r for r in self.store.all(
                 "SELECT * FROM choices WHERE session=? AND round=?", code, rd["round"])}
-            for e in _loads(rd["pairs"]):
+            for e in loads(rd["pairs"]):
                 picks = [ch[e["row"]]["choice"] if e["row"] else e["bot"],
                          ch[e["col"]]["choice"] if e["col"] else e["bot"]]
                 pay = exp.payoffs(picks[0], picks[1])
@@ -670,26 +672,6 @@ class Classroom:
         if len(q) >= self.rate_moves:
             raise RateLimited(f"too many moves in {RATE_WINDOW:.0f} seconds: wait a moment")
         q.append(now)
-
-
-def sqlite3_errors() -> tuple[type[BaseException], ...]:
-    import sqlite3
-
-    return (sqlite3.OperationalError,)
-
-
-def _xp() -> Any:
-    """The experiments module (imported when first needed: numpy and matplotlib are not
-    needed by a room of a board game)."""
-    from . import experiments
-
-    return experiments
-
-
-def _loads(text: str) -> Any:
-    import json
-
-    return json.loads(text)
 
 
 from .handles import Room, Seat  # noqa: E402  (the handles use the Classroom above)

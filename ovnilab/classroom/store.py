@@ -254,6 +254,11 @@ class Store:
         return row["url"] if row else None
 
 
+def loads(text: str) -> Any:
+    """JSON the store wrote (configs, pairs)."""
+    return json.loads(text)
+
+
 def dumps(value: Any) -> str:
     """JSON as the store writes it (sorted keys: the same config gives the same text)."""
     return json.dumps(value, sort_keys=True, ensure_ascii=False)

@@ -27,8 +27,8 @@ from collections import Counter
 from dataclasses import dataclass, fields
 from typing import Any, Hashable, Iterable, Mapping, NamedTuple, Sequence
 
-from ..core import (TERMINAL, GameState, IllegalAction, SaveFormatError, action_repr, check_rules, fold_text,
-                    load_saved_file, rule_option, rules_from_dict, rules_to_dict, saved_choice)
+from ..core import (TERMINAL, GameState, IllegalAction, NoLegalMove, SaveFormatError, action_repr, check_rules,
+                    fold_text, load_saved_file, rule_option, rules_from_dict, rules_to_dict, saved_choice)
 from . import data as _data
 from .data import ALIEN_TYPES, Board, Cards, _fold, load_board, load_cards
 
@@ -376,7 +376,7 @@ def _check_rules_across(rules: Rules, errors: dict[str, str]) -> None:
                                          f"got {rules.stock_removed_small}")
 
 
-class RulesDeadlock(RuntimeError):
+class RulesDeadlock(NoLegalMove):
     """The rule options leave the player to act no legal action (only possible with
     ``Rules(no_three_in_a_row_fallback=False)``, the rulebook giving no way out)."""
 

@@ -43,7 +43,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, free_port, raise_on_term, skip_reason
+from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, free_port, raise_on_term, skip_reason, stop_process_group
 
 ROOT = Path(__file__).resolve().parents[2]
 PROJECTOR = {"width": 1280, "height": 720}
@@ -86,13 +86,7 @@ def server(tmp_path_factory):
                 time.sleep(0.2)
         yield SimpleNamespace(url=url, db=db, cl=Classroom(str(db)), log=tmp / "server.log")
     finally:
-        for sig in (signal.SIGTERM, signal.SIGKILL):
-            try:
-                os.killpg(proc.pid, sig)
-                proc.wait(timeout=10)
-                break
-            except (ProcessLookupError, subprocess.TimeoutExpired):
-                continue
+        stop_process_group(proc)
         log.close()
         signal.signal(signal.SIGTERM, previous)
 
