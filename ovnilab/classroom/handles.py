@@ -13,7 +13,6 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from ..core import GameState
-from . import experiments as xp
 from .store import loads, token_hash
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -313,6 +312,8 @@ def room_view(cl: "Classroom", room: str, viewer: int | None, svg: bool = True,
 
 # ============================================================== experiments
 def _experiment_view(cl: "Classroom", sess: Any, p: Any) -> dict[str, Any]:
+    from . import experiments as xp  # numpy and nashpy: only when an experiment runs
+
     exp = xp.get(sess["game"])
     config = loads(sess["config"])
     code = sess["code"]
@@ -360,6 +361,8 @@ def _role_of(pairs: list[dict], pid: str) -> int | None:
 
 
 def _experiment_play(cl: "Classroom", sess: Any, p: Any, text: str) -> str:
+    from . import experiments as xp  # numpy and nashpy: only when an experiment runs
+
     from .rooms import ClassroomError, StaleMove
 
     exp = xp.get(sess["game"])
@@ -573,6 +576,8 @@ class Room:
         games, ready for :mod:`ovnilab.analysis` like simulated games; each game's
         ``extras`` name who played each seat (``player``: the student's pseudonymous id,
         or ``bot:<kind>``) and how many of each seat's decisions a bot took (``bot_moves``)."""
+        from . import experiments as xp  # numpy and nashpy: only when an experiment runs
+
         if self.kind == "experiment":
             return xp.Results(self._cl.experiment_rows(self.code))
         from ..sim import GameResult, Results

@@ -55,7 +55,6 @@ from .. import GAMES
 from ..board import default_bots
 from ..bots import PlayerView
 from ..core import GameState, IllegalAction, derive_seed, load_json, make_rng
-from . import experiments as xp
 from .store import Store, dumps, loads, token_hash
 
 __all__ = ["Classroom", "ClassroomError", "StaleMove", "Seat", "Room", "CODE_ALPHABET",
@@ -233,7 +232,10 @@ class Classroom:
         experiment of ``rounds`` rounds; ``matching`` is ``"strangers"`` (new partners and
         roles each round) or ``"partners"`` (the same partner all session; a student who
         joins late is paired with the others who joined in the same round, or a bot);
-        ``pause`` seconds between rounds let students read their payoff. The teacher starts it (:meth:`Room.start`)."""
+        ``pause`` seconds between rounds let students read their payoff. The teacher
+        starts it (:meth:`Room.start`)."""
+        from . import experiments as xp  # numpy and nashpy: only when an experiment runs
+
         xp.get(name)  # a clear error for an unknown experiment
         if matching not in ("strangers", "partners"):
             raise ValueError(f"matching must be 'strangers' or 'partners', got {matching!r}")
@@ -567,6 +569,8 @@ class Classroom:
 
     # ============================================================ experiments
     def _experiment_tick(self, code: str) -> int:
+        from . import experiments as xp  # numpy and nashpy: only when an experiment runs
+
         sess = self.store.one("SELECT * FROM sessions WHERE code=?", code)
         config = loads(sess["config"])
         exp = xp.get(sess["game"])
@@ -615,6 +619,8 @@ class Classroom:
             return 1
 
     def _maybe_close_round(self, db: Any, code: str, config: dict, exp: Any, cur: Any, now: float) -> int:
+        from . import experiments as xp  # numpy and nashpy: only when an experiment runs
+
         pairs = loads(cur["pairs"])
         chosen = {r["participant"]: r for r in db.execute(
             "SELECT * FROM choices WHERE session=? AND round=?", (code, cur["round"]))}
@@ -635,6 +641,8 @@ class Classroom:
 
     def experiment_rows(self, code: str) -> list[dict[str, Any]]:
         """The records of every closed round (the format of ``experiments.Results``)."""
+        from . import experiments as xp  # numpy and nashpy: only when an experiment runs
+
         sess = self.store.one("SELECT * FROM sessions WHERE code=?", code)
         exp = xp.get(sess["game"])
         out = []
