@@ -18,7 +18,8 @@ three boards behave alike:
 * the new-game tab: players and seed; who plays each seat (human, or one of the game's
   random / greedy / MCTS bots: several humans play hot seat at one screen, bots on every
   seat let a class watch); and the game's rule options, one control per field of its
-  ``Rules`` dataclass with the field's one-line description (its ``metadata["doc"]``,
+  ``Rules`` dataclass under a label for people (the game's ``rule_labels``; the Python
+  name follows it, smaller, as code and saves spell it) with the field's one-line description (its ``metadata["doc"]``,
   else its entry in the class docstring) and range, chosen from the field's type: a
   checkbox (bool), a number box (int, float), a drop-down (str with choices) or a text
   box (str; for an optional ``str | None`` such as a data file, empty = the default; a
@@ -52,7 +53,8 @@ from . import datafiles
 from .bots import PlayerView, RandomBot
 from .core import GameState, IllegalAction, NoLegalMove
 
-__all__ = ["GameBoard", "Chooser", "log_html", "svg_aspect", "view_width_css", "view_width_px"]
+__all__ = ["GameBoard", "Chooser", "PRESENT_BUTTON", "PRESENT_CSS", "log_html", "svg_aspect", "view_width_css",
+           "view_width_px"]
 
 HUMAN = "human"
 
@@ -88,6 +90,7 @@ class GameBoard(W.VBox):
         rules_cls: type | None = None,
         extra_new_game: Mapping[str, Any] | None = None,
         rule_choices: Mapping[str, list] | None = None,
+        rule_labels: Mapping[str, str] | None = None,
         players_param: str | None = "num_players",
         bot_seed: int = 0,
         auto: bool = True,
@@ -103,6 +106,9 @@ class GameBoard(W.VBox):
         self._rules_cls = rules_cls
         self._extra = dict(extra_new_game or {})
         self._rule_choices = dict(rule_choices or {})
+        #: each rule option's name for people ("Launch platform size"); the Python name
+        #: (``platform_capacity``) is shown after it, smaller, for code and saves
+        self.rule_labels = dict(rule_labels or {})
         self._players_param = players_param
         self._bot_rng = random.Random(bot_seed)
         # ---- the bots a seat may be given in the new-game tab (default: the game's own)
@@ -163,6 +169,7 @@ class GameBoard(W.VBox):
         self.tabs.set_title(1, "new game")
         super().__init__(self._arrange(title, controls, replay))
         self.add_class("ovnilab-board")
+        self.add_class("ovnilab-present-root")
         self._snapshots: list[GameState] = self.state.history()
         self._run_bots()
         self._refresh()
@@ -177,14 +184,14 @@ class GameBoard(W.VBox):
         """The board's layout (see :data:`LAYOUT_CSS`): the map on the left, scaled to the
         window, and beside it a column with the status line, the human's actions, the
         error line right under them, undo / bot controls, the history and the tabs."""
-        head = W.HTML(f"<style>{LAYOUT_CSS}</style>")
+        head = W.HTML(f"<style>{LAYOUT_CSS}{PRESENT_CSS}</style>")
         head.add_class("ovnilab-style")
         self.status.add_class("ovnilab-line")
         self.error.add_class("ovnilab-line")
         controls.add_class("ovnilab-controls")
         replay.add_class("ovnilab-replay")
         self.tabs.add_class("ovnilab-tabs")
-        heading = W.HTML(f"<b>{html.escape(title)}</b>" if title else "")
+        heading = W.HTML(f"<b>{html.escape(title)}</b>{PRESENT_BUTTON}")
         heading.add_class("ovnilab-line")
         heading.add_class("ovnilab-title")
         self.side = W.VBox([heading, self.status, self.actions, self.error, controls, replay, self.tabs])
@@ -475,7 +482,7 @@ class GameBoard(W.VBox):
                                    layout=W.Layout(flex_flow="row wrap")))
             else:
                 # many choices: a list that takes the side column's width (a fixed 360 px
-                # list ran past the 340 px column), its label on the line above
+                # list ran past the side column), its label on the line above
                 dd = W.Dropdown(options=[(str(a), i) for i, a in enumerate(acts)],
                                 layout=W.Layout(width="auto", flex="1 1 auto", min_width="0"))
                 go = W.Button(description="play", button_style="primary", layout=W.Layout(width="auto"))
@@ -657,16 +664,19 @@ class GameBoard(W.VBox):
         return out
 
     def _rule_note_html(self, name: str) -> str:
-        extra = " (empty: the default)" if name in self._optional_rules else ""
-        return (f"<span class='ovnilab-note' style='color:#444'>{html.escape(self._rule_docs.get(name, ''))}"
-                f"{extra}</span>")
+        doc = self._rule_docs.get(name, "")
+        # an optional option says what empty means once (a file's doc names its default file)
+        extra = " (empty: the default)" if name in self._optional_rules and "(empty" not in doc else ""
+        return f"<span class='ovnilab-note' style='color:#444'>{html.escape(doc)}{extra}</span>"
 
     def _rule_rows(self) -> list[W.Widget]:
-        """A row per rule option: its name and one-line description, then its control,
-        then the note line that shows the option's error when a new game refuses it."""
+        """A row per rule option: its label for people and, smaller, its Python name; then
+        its control; then its one-line description, where a refused value's error shows."""
         rows = []
         for name, w in self.rule_widgets.items():
-            head = W.HTML(f"<code>{html.escape(name)}</code>")
+            label = self.rule_labels.get(name) or rule_label(name)
+            head = W.HTML(f"<b>{html.escape(label)}</b> <code style='font-size:12px;color:#5f6b76'>"
+                          f"{html.escape(name)}</code>")
             row = W.VBox([head, w, self.rule_notes[name]], layout=W.Layout(margin="0 0 6px 0"))
             row.add_class("ovnilab-rule")
             rows.append(row)
@@ -738,8 +748,39 @@ class GameBoard(W.VBox):
         return out
 
 
+#: The one-click presentation view: the browser's full-screen mode for the board alone
+#: (Esc or the same button leaves it). In JupyterLab the notebook leaves the board about
+#: 560 px (file browser open), too small to read on a projector; full screen gives it the
+#: whole screen, laid out as a served page (map beside the side column, text >= 12 px at
+#: 1024x768). A widget button cannot reach the browser, so this is a plain HTML button
+#: with a fixed inline handler (no kernel round trip; nothing from the kernel runs in it).
+PRESENT_BUTTON = (
+    '<button class="ovnilab-present" type="button" title="show the board alone on the whole '
+    'screen, for a projector (Esc leaves)" onclick="var b=this.closest(\'.ovnilab-present-root\');'
+    'if(document.fullscreenElement){document.exitFullscreen();}'
+    'else if(b&&b.requestFullscreen){b.requestFullscreen();}">'
+    '<span class="ovnilab-present-on">full screen</span>'
+    '<span class="ovnilab-present-off">leave full screen</span></button>')
+
+#: The CSS of the presentation view (PRESENT_BUTTON), for any widget with the class
+#: ``ovnilab-present-root`` (a board, the classroom's projector view): on full screen it
+#: keeps the page's background and scrolls only if the screen is smaller than it needs.
+PRESENT_CSS = """
+.ovnilab-present-root:fullscreen { background: var(--jp-layout-color0, #ffffff); padding: 12px 16px;
+  overflow: auto; box-sizing: border-box; }
+/* full screen sets the widget's height; its rows must keep their own heights, not shrink
+   to share it (the panel was drawn over the map and the side column) */
+.ovnilab-present-root:fullscreen > * { flex-shrink: 0; }
+.ovnilab-present { font-size: 13px; padding: 3px 10px; border: 1px solid #8a949e; border-radius: 3px;
+  background: var(--jp-layout-color1, #f5f5f5); color: inherit; cursor: pointer; white-space: nowrap; }
+.ovnilab-present:hover { background: var(--jp-layout-color2, #e8e8e8); }
+.ovnilab-present-off { display: none; }
+.ovnilab-present-root:fullscreen .ovnilab-present-on { display: none; }
+.ovnilab-present-root:fullscreen .ovnilab-present-off { display: inline; }
+"""
+
 #: Width of the column beside the map (status, actions, controls, tabs), in CSS px.
-SIDE_WIDTH = 340
+SIDE_WIDTH = 300
 #: Height above and below the map that the page keeps for other things (a line of text
 #: above the board, the page's margins), in CSS px: the map is at most the window's
 #: height minus this.
@@ -760,7 +801,8 @@ LAYOUT_CSS = f"""
 .ovnilab-side {{ flex: 1 1 {SIDE_WIDTH - 20}px; min-width: {SIDE_WIDTH - 20}px; max-width: 100%; }}
 .ovnilab-side .ovnilab-line {{ width: auto; margin: 0 0 2px 0; }}
 .ovnilab-side .ovnilab-line .widget-html-content {{ line-height: 1.35; white-space: normal; }}
-.ovnilab-side .ovnilab-title .widget-html-content {{ font-size: 15px; }}
+.ovnilab-side .ovnilab-title .widget-html-content {{ font-size: 15px; display: flex; align-items: center;
+  justify-content: space-between; gap: 8px; }}
 .ovnilab-side .ovnilab-actions {{ width: 100%; }}
 .ovnilab-side .ovnilab-actions .widget-toggle-buttons {{ flex-wrap: wrap; width: 100%; }}
 .ovnilab-side .ovnilab-actions .widget-toggle-buttons .widget-toggle-button {{ margin-bottom: 2px; }}
@@ -862,6 +904,13 @@ def field_doc(cls: type, f: dataclasses.Field) -> str:
         cut = para.find(". ")
         return para[:cut + 1] if 0 < cut < len(para) - 2 else para
     return f.name.replace("_", " ")
+
+
+def rule_label(name: str) -> str:
+    """A rule option's name in words, for an option a board gives no label
+    (``stall_limit`` -> "Stall limit")."""
+    words = name.replace("_", " ").strip()
+    return words[:1].upper() + words[1:]
 
 
 def _problems_of(exc: BaseException) -> dict[str, str]:

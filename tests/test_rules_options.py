@@ -179,3 +179,20 @@ def test_the_largest_sizes_still_make_short_games():
     _play_out(state, random.Random(3), 200_000)
     # bounded: a few seconds alone; generous against a loaded machine
     assert time.perf_counter() - start < 120
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_option_on_a_board_has_a_label_for_people(game):
+    """The new-game tab names each option in words ("Launch platform size"), its Python
+    name after it, smaller (issue 22: the tab once showed only the Python names)."""
+    import importlib
+
+    board = importlib.import_module(f"ovnilab.{game}.widget").Board()
+    rows = {r.children[0].value: r for r in board.rules_panel.children[0].children}
+    assert len(rows) == len(board.rule_widgets)
+    for name in board.rule_widgets:
+        label = board.rule_labels.get(name)
+        assert label and label[0].isupper() and "_" not in label, f"{game}: option {name} has no label"
+        head = next(h for h in rows if f">{name}</code>" in h)
+        assert head.index(label.split()[0]) < head.index("<code"), f"{game}: {name}'s label is not first"
+    assert len(set(board.rule_labels.values())) == len(board.rule_labels), f"{game}: two options share a label"

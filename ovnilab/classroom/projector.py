@@ -7,8 +7,9 @@ has said (time limits that ran out, the teacher's actions). For an experiment: t
 how many have chosen, and the class's choices per round beside the lesson's equilibrium
 (:func:`~.experiments.plot_choices`, drawn to SVG) with their Wilson intervals.
 
-The teacher's controls are under it: start, pause / resume, end; hand a seat to a bot and
-back; for a grouping session, which group's board to show.
+The teacher's controls are above it: start, pause / resume, end; hand a seat to a bot and
+back; for a grouping session, which group's board to show; full screen (the view alone on
+the screen, for the projector: in JupyterLab the notebook leaves it too little room).
 
 Live: a daemon thread polls the room's version (every ``interval`` seconds) and redraws
 when it changes; widget values set from a thread reach the page as ordinary comm
@@ -27,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
+from ..board import PRESENT_BUTTON, PRESENT_CSS
 from .handles import room_view
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -73,6 +75,10 @@ class Projector(W.VBox):
         if kind == "groups":
             controls.insert(0, self.group_picker)
             self.start_button.layout.display = "none"  # a grouping session runs as students arrive
+        # full screen for the projector (ovnilab.board.PRESENT_BUTTON): in JupyterLab the
+        # notebook leaves the view less than the 900 px its text needs
+        self.present = W.HTML(f"<style>{PRESENT_CSS}</style>{PRESENT_BUTTON}")
+        controls.append(self.present)
         for b in (self.start_button, self.pause_button, self.end_button, self.bot_button, self.back_button):
             b.layout.width = "auto"
         row = W.HBox([self.board, self.side], layout=W.Layout(width="100%", align_items="flex-start",
@@ -82,6 +88,7 @@ class Projector(W.VBox):
         super().__init__([self.header, W.HBox(controls, layout=W.Layout(flex_flow="row wrap")), self.message,
                           self.status, row])
         self.add_class("ovnilab-projector")
+        self.add_class("ovnilab-present-root")
         self._version: int | None = None
         self._stop = threading.Event()
         self.refresh(force=True)

@@ -204,6 +204,34 @@ class DealForm(W.VBox):
         return bool(self._play(a))
 
 
+#: each rule option's label on the new-game tab (the Python name shows after it, smaller)
+_RULE_LABELS = {
+    "powers": "Alien powers",
+    "flares": "Flares",
+    "flares_total": "Flares in the deck",
+    "alien_choices": "Aliens offered to each player",
+    "hand_size": "Cards in a new hand",
+    "ships_per_planet": "Ships per home planet",
+    "planets": "Planets per home system",
+    "win_colonies": "Foreign colonies to win",
+    "max_ships": "Most ships sent",
+    "deal_rounds": "Proposals in a deal",
+    "deal_max_cards": "Most cards given in a deal",
+    "deal_fail_ships": "Ships lost when a deal fails",
+    "deal_cards": "How dealt cards are chosen",
+    "power_threshold": "Home colonies to keep a power",
+    "may_abandon_colonies": "Ships may leave a colony empty",
+    "destiny_reshuffle": "Destiny deck reshuffle",
+    "second_encounter": "Second encounter",
+    "double_morph": "Two morphs revealed",
+    "turn_limit": "Turn limit",
+    "alien_levels": "Alien alert levels",
+    "alien_pool": "Aliens that may be dealt",
+    "deck_file": "Deck file",
+    "heal_removed": "Healer heals removed ships",
+    "before_issue_13": "Rules before issue 13 (old saves)",
+}
+
 class Board(GameBoard):
     """Play Cosmic Encounter in Jupyter: ``Board(state=None, seats={0: "human", 1: bot, ...})``.
 
@@ -227,6 +255,7 @@ class Board(GameBoard):
             kind_labels=_LABELS,
             player_counts=(3, 4, 5),
             rules_cls=Rules,
+            rule_labels=_RULE_LABELS,
             rule_choices={
                 "destiny_reshuffle": ["one_left", "empty"],
                 "second_encounter": ["ask", "always"],

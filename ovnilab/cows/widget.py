@@ -43,6 +43,19 @@ _LABELS = {
 }
 
 
+#: each rule option's label on the new-game tab (the Python name shows after it, smaller)
+_RULE_LABELS = {
+    "hand_limit": "Hand limit",
+    "build_during_draw": "Build during a full-hand draw",
+    "support": "Support under the top card",
+    "starting_player": "Starting player",
+    "last_turn": "Last turn for the other player",
+    "max_chain_flips": "Most flips in a chain",
+    "stall_limit": "Turns without progress that end the game",
+    "tie_break": "Tie break",
+    "cards_file": "Card set file",
+}
+
 class Board(GameBoard):
     """Play the cow game in Jupyter: ``Board(state=None, seats={0: "human", 1: bot})``.
 
@@ -64,6 +77,7 @@ class Board(GameBoard):
             player_counts=(2,),
             rules_cls=Rules,
             extra_new_game={"discard_areas": areas},
+            rule_labels=_RULE_LABELS,
             rule_choices={"support": ["any", "both"], "tie_break": list(TIE_BREAKS)},
             players_param=None,
             bot_seed=bot_seed,

@@ -32,6 +32,36 @@ _LABELS = {
 }
 
 
+#: each rule option's label on the new-game tab (the Python name shows after it, smaller)
+_RULE_LABELS = {
+    "platform_capacity": "Launch platform size",
+    "launch_limit": "UFOs launched per activation",
+    "map_threshold": "UFOs needed to map a city",
+    "map_threshold_mapped": "UFOs needed to map a mapped city",
+    "area_tie": "Equal sums in an area",
+    "no_three_in_a_row": "No three tokens of one colour in a row",
+    "no_three_in_a_row_fallback": "Lift that rule when no other slot is left",
+    "token_six_once": "Token 6 once per game",
+    "groups_per_turn": "Alien groups per turn",
+    "energy_groups": "Groups per turn with energy 2",
+    "stock_per_type": "Stock of each alien type",
+    "stock_removed_small": "Stock removed with 2 or 3 players",
+    "force_field_cost": "Force field cost",
+    "capture_size": "Military tokens per attack",
+    "abduction_size": "Abductors per abduction",
+    "extra_moves": "Extra pilot moves",
+    "cancelled_six_returns": "A cancelled 6 returns to its owner",
+    "launch_needs_builder": "Launching needs a builder",
+    "colour_bonus_per_set": "Colour bonus for every set",
+    "captured_count_for_majority": "Captured aliens count in majorities",
+    "mission_done": "Points for a mission done",
+    "mission_failed": "Points for a mission failed",
+    "third_player_competes": "Third player counts at the end (2 players)",
+    "ufo_mission": "Mapping missions count UFOs",
+    "board_file": "Board file",
+    "cards_file": "Cards file",
+}
+
 class Board(GameBoard):
     """Play Ovni in Jupyter: ``Board(state=None, seats={0: "human", 1: RandomBot(), ...})``.
 
@@ -51,6 +81,7 @@ class Board(GameBoard):
             kind_labels=_LABELS,
             player_counts=(2, 3, 4),
             rules_cls=Rules,
+            rule_labels=_RULE_LABELS,
             rule_choices={"area_tie": list(AREA_TIE_RULES), "ufo_mission": ["on_board", "launched"]},
             bot_seed=bot_seed,
             auto=auto,

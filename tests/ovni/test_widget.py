@@ -164,7 +164,9 @@ def test_a_rule_option_shows_its_description_and_range():
     board = Board()
     note = board.rule_notes["platform_capacity"].value
     assert "launch platform" in note and "(1 to " in note
-    assert "empty: the default" in board.rule_notes["board_file"].value
+    # what an empty file box means is said once (it once read "(empty: board.toml) (empty: the default)")
+    assert board.rule_notes["board_file"].value.count("(empty") == 1
+    assert "(empty: board.toml)" in board.rule_notes["board_file"].value
     # a path is refused on a served board, a value out of range too: both at once
     board.rule_widgets["board_file"].value = "../../../../etc/passwd"
     board.rule_widgets["platform_capacity"].value = 10**40
