@@ -15,6 +15,8 @@ three boards behave alike:
   opening actions are never taken back into a board where a bot waits on auto), a
   history slider that replays every past position;
 * bots that move on their own, with a step / auto toggle so a class can watch them;
+* a "words" tab with the English meaning of the Portuguese names the board shows (the
+  games are Brazilian; the game's ``data/<game>/words.toml``);
 * the new-game tab: players and seed; who plays each seat (human, or one of the game's
   random / greedy / MCTS bots: several humans play hot seat at one screen, bots on every
   seat let a class watch); and the game's rule options, one control per field of its
@@ -53,7 +55,7 @@ from . import datafiles
 from .bots import PlayerView, RandomBot
 from .core import GameState, IllegalAction, NoLegalMove
 
-__all__ = ["GameBoard", "Chooser", "PRESENT_BUTTON", "PRESENT_CSS", "log_html", "svg_aspect", "view_width_css",
+__all__ = ["GameBoard", "Chooser", "PRESENT_BUTTON", "PRESENT_CSS", "log_html", "words_html", "svg_aspect", "view_width_css",
            "view_width_px"]
 
 HUMAN = "human"
@@ -97,6 +99,7 @@ class GameBoard(W.VBox):
         title: str = "",
         bots: Mapping[str, Callable[[], Any]] | None = None,
         panel: Callable[..., str] | None = None,
+        words: Mapping[str, str] | None = None,
     ) -> None:
         self._new_game_fn = new_game
         self._render = render
@@ -164,9 +167,16 @@ class GameBoard(W.VBox):
         newgame = self._new_game_tab()
         controls = W.HBox([self.undo_button, self.step_button, self.auto], layout=W.Layout(flex_flow="row wrap"))
         replay = W.HBox([self.history, self.live_button])
-        self.tabs = W.Tab(children=[self.log_view, newgame])
+        #: the "words" tab: the Portuguese names the board shows, in English (the
+        #: game's data/<game>/words.toml); no tab when the game has none
+        self.words = dict(words or {})
+        self.words_view = W.HTML(words_html(self.words))
+        self.words_view.add_class("ovnilab-words")
+        self.tabs = W.Tab(children=[self.log_view, newgame, *([self.words_view] if self.words else [])])
         self.tabs.set_title(0, "log")
         self.tabs.set_title(1, "new game")
+        if self.words:
+            self.tabs.set_title(2, "words")
         super().__init__(self._arrange(title, controls, replay))
         self.add_class("ovnilab-board")
         self.add_class("ovnilab-present-root")
@@ -828,6 +838,17 @@ def log_html(lines: list[str]) -> str:
     without scrolling and the older ones are a scroll up."""
     return ("<pre style='max-height:16em;overflow:auto;margin:0;display:flex;flex-direction:column-reverse'>"
             "<div>" + "\n".join(lines) + "</div></pre>")
+
+
+def words_html(words: Mapping[str, str]) -> str:
+    """The "words" tab: each Portuguese name on the board beside its English meaning, in
+    alphabetical order (the games are Brazilian; the boards keep the rulebooks' names)."""
+    if not words:
+        return ""
+    rows = "".join(f"<tr><td style='padding:1px 10px 1px 0'><b>{html.escape(k)}</b></td>"
+                   f"<td>{html.escape(v)}</td></tr>" for k, v in sorted(words.items(), key=lambda kv: kv[0].casefold()))
+    return ("<div style='max-height:16em;overflow:auto'><div class='ovnilab-note'>The board keeps the "
+            f"rulebook's Portuguese names. In English:</div><table>{rows}</table></div>")
 
 
 def svg_aspect(svg: str) -> float:

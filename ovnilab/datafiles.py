@@ -31,6 +31,7 @@ __all__ = [
     "untrusted_data_file",
     "data_dir",
     "load_toml",
+    "load_words",
     "tomllib",
     "is_bare_name",
     "resolve_data_file",
@@ -156,3 +157,26 @@ def load_toml(path: str | Path, error: type[ValueError] | None = None) -> dict[s
         raise (error or ValueError)(f"{p}: not valid TOML: {exc}") from exc
     except RecursionError as exc:
         raise (error or ValueError)(f"{p}: not valid TOML: nested too deeply") from exc
+
+
+#: the longest entry of a words list (a name or its English meaning)
+MAX_WORD_CHARS = 80
+
+
+def load_words(path: str | Path) -> dict[str, str]:
+    """A words list (``data/<game>/words.toml``): the Portuguese names a board shows,
+    each with its English meaning, for the board's "words" tab. Its ``[words]`` table
+    maps a name to a one-line text; anything else raises ``ValueError`` naming the file
+    and the entry."""
+    raw = load_toml(path)
+    table = raw.get("words")
+    if not isinstance(table, dict) or set(raw) != {"words"}:
+        raise ValueError(f"{path}: a words list is one [words] table of name = \"meaning\" lines")
+    out: dict[str, str] = {}
+    for name, meaning in table.items():
+        for what, text in (("name", name), (f"meaning of {_short(name)}", meaning)):
+            if not isinstance(text, str) or not text.strip() or "\n" in text or len(text) > MAX_WORD_CHARS:
+                raise ValueError(f"{path}: the {what} must be one line of 1 to {MAX_WORD_CHARS} characters, "
+                                 f"not {_short(text)}")
+        out[name] = meaning.strip()
+    return out

@@ -232,6 +232,7 @@ _RULE_LABELS = {
     "before_issue_13": "Rules before issue 13 (old saves)",
 }
 
+
 class Board(GameBoard):
     """Play Cosmic Encounter in Jupyter: ``Board(state=None, seats={0: "human", 1: bot, ...})``.
 

@@ -20,6 +20,8 @@ from typing import Any, Mapping
 import ipywidgets as W
 
 from ..board import HUMAN, Chooser, GameBoard
+from ..datafiles import load_words
+from .data import data_dir
 from .render import to_svg
 from .rules import SLOTS, TIE_BREAKS, Rules, State, new_game
 
@@ -56,16 +58,19 @@ _RULE_LABELS = {
     "cards_file": "Card set file",
 }
 
+
 class Board(GameBoard):
     """Play the cow game in Jupyter: ``Board(state=None, seats={0: "human", 1: bot})``.
 
     Without a state it starts a game (seed 0, one discard area) with the human at seat 0
-    and a random bot at seat 1. ``auto=False`` makes bots wait for the 'bot move' button;
+    and a random bot at seat 1. ``auto=False`` makes bots wait for the 'bot move' button; ``words`` replaces the
+    "words" tab's list (default: data/cows/words.toml);
     ``bot_seed`` seeds the bots' choices.
     """
 
     def __init__(self, state: State | None = None, seats: Mapping[int, Any] | None = None,
-                 *, auto: bool = True, bot_seed: int = 0) -> None:
+                 *, auto: bool = True, bot_seed: int = 0,
+                 words: Mapping[str, str] | None = None) -> None:
         areas = state.areas if state is not None else 1
         super().__init__(
             state,
@@ -82,6 +87,7 @@ class Board(GameBoard):
             players_param=None,
             bot_seed=bot_seed,
             auto=auto,
+            words=load_words(data_dir() / "cows" / "words.toml") if words is None else words,
             title="Cow abduction",
         )
         # the Celeiro face for the next game

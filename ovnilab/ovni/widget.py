@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..board import Chooser, GameBoard
+from ..datafiles import load_words
+from .data import data_dir
 from .render import board_svg, panel_html
 from .rules import AREA_TIE_RULES, Rules, State, new_game
 
@@ -62,15 +64,18 @@ _RULE_LABELS = {
     "cards_file": "Cards file",
 }
 
+
 class Board(GameBoard):
     """Play Ovni in Jupyter: ``Board(state=None, seats={0: "human", 1: RandomBot(), ...})``.
 
     Without a state it starts a 4-player game (seed 0) with the human at seat 0 and
-    random bots elsewhere. ``auto=False`` makes bots wait for the 'bot move' button.
+    random bots elsewhere. ``auto=False`` makes bots wait for the 'bot move' button; ``words`` replaces the
+    "words" tab's list (default: data/ovni/words.toml).
     """
 
     def __init__(self, state: State | None = None, seats: Mapping[int, Any] | None = None,
-                 *, auto: bool = True, bot_seed: int = 0) -> None:
+                 *, auto: bool = True, bot_seed: int = 0,
+                 words: Mapping[str, str] | None = None) -> None:
         super().__init__(
             state,
             seats,
@@ -85,5 +90,6 @@ class Board(GameBoard):
             rule_choices={"area_tie": list(AREA_TIE_RULES), "ufo_mission": ["on_board", "launched"]},
             bot_seed=bot_seed,
             auto=auto,
+            words=load_words(data_dir() / "ovni" / "words.toml") if words is None else words,
             title="Ovni",
         )
