@@ -16,6 +16,13 @@ What differs from the generic board, and why:
 * **Hidden information in the log.** The log words other players' decisions as the
   viewer may read them (:func:`ovnilab.cosmic.render.public_action_text`): a selection, an
   alien choice or a power's choice of a card never names the card.
+* **Passing.** The engine asks every player holding cards in every window (whose turn it
+  is must not tell what a hand holds), so a human with nothing playable would click
+  "pass" over and over. With *pass for me when I have nothing to play* (on by default
+  when one human plays; off for hot seat, where the others at the screen would see the
+  instant pass) the board answers such a question itself, and *pass for the rest of this
+  window* passes every later question of the window the human is in. The bots cannot
+  see when a human passed, so nothing leaks to them; the log marks those passes.
 * **Names.** Seats are named by colour and, once aliens are public, alien.
 * **New game.** Besides the generic rule options, ``alien_pool`` is a multi-select of the
   implemented aliens (which may be dealt; none selected = all of them) and ``deck_file`` a
@@ -247,6 +254,17 @@ class Board(GameBoard):
         self.deal_form: DealForm | None = None
         self._names_key: tuple | None = None
         self._names: dict[int, str] = {}
+        #: the passes the board played for a human (see the module docstring): log index ->
+        #: why, as the log shows it
+        self._auto_passed: dict[int, str] = {}
+        #: the window a human chose to pass for the rest of: (turn, offense, timing, order)
+        self._pass_window: tuple | None = None
+        humans = sum(1 for v in (seats or {0: HUMAN}).values() if v == HUMAN)
+        self.auto_pass = W.Checkbox(value=humans <= 1, indent=False,
+                                    description="pass for me when I have nothing to play")
+        self.pass_window_button = W.Button(description="pass for the rest of this window", layout=W.Layout(width="auto"),
+                                           tooltip="pass now and at every later question of this window")
+        self.pass_window_button.on_click(lambda _: self.pass_rest_of_window())
         super().__init__(
             state,
             seats,
@@ -267,10 +285,98 @@ class Board(GameBoard):
             auto=auto,
             title="Cosmic Encounter",
         )
+        self.auto_pass.observe(lambda _: self._after_auto_pass_change(), names="value")
+        kids = list(self.side.children)
+        kids.insert(kids.index(self.error) + 1, self.auto_pass)
+        self.side.children = tuple(kids)
         # issue 13: the board's new games ask everyone who could play (the fast option's
         # order of play would tell hands), so it offers no control for it
         del self.rule_widgets["ask_holders_only"]
         self.rules_panel.children[0].children = tuple(self._rule_rows())
+
+    # ------------------------------------------------------------------ passing for a human
+    def _window_key(self) -> tuple | None:
+        """The window the player to act is asked in, or None outside a window."""
+        s = self.state
+        t = s.tasks[0] if s.tasks else None
+        if not t or t[0] != "window":
+            return None
+        return (s.turn, s.offense, t[1], tuple(t[2]))
+
+    def _pass_for_human(self) -> Action | None:
+        """The pass the board plays for the human to act, or None when the human decides."""
+        s = self.state
+        if s.is_over() or self.seats.get(s.current_player) != HUMAN:
+            return None
+        key = self._window_key()
+        if self._pass_window is not None and not any(
+                t[0] == "window" and (s.turn, s.offense, t[1], tuple(t[2])) == self._pass_window for t in s.tasks):
+            self._pass_window = None  # that window has closed (an answer to a play inside it does not close it)
+        legal = s.legal_actions()
+        passes = [a for a in legal if a.kind == "pass"]
+        if not passes:
+            return None
+        if self.auto_pass.value and len(legal) == 1:
+            self._pass_reason = "by the board: nothing to play"
+            return passes[0]
+        if key is not None and key == self._pass_window:
+            self._pass_reason = "rest of the window"
+            return passes[0]
+        return None
+
+    def _run_bots(self) -> None:
+        # the bots, then the passes the human asked the board to play, until a human
+        # decides, a bot waits for 'bot move', or the game ends
+        while True:
+            super()._run_bots()
+            if not hasattr(self, "auto_pass"):
+                return  # still in GameBoard.__init__: the controls come next
+            action = self._pass_for_human()
+            if action is None:
+                return
+            self.state.apply(action)
+            self._snapshots.append(self.state.clone())
+            self._auto_passed[len(self.state.log) - 1] = self._pass_reason
+            if self._is_bot_turn() and not self.auto.value:
+                return
+
+    def pass_rest_of_window(self) -> bool:
+        """Pass now and at every later question of the window the human is asked in."""
+        key = self._window_key()
+        if key is None or self.seats.get(self.state.current_player) != HUMAN:
+            self.show_error("'pass for the rest of this window' works while you are asked in a window")
+            self._refresh(keep_error=True)
+            return False
+        self._pass_window = key
+        return self.play(next(a for a in self.state.legal_actions() if a.kind == "pass"))
+
+    def _after_auto_pass_change(self) -> None:
+        self._run_bots()
+        self._refresh()
+
+    def last_human_decision(self) -> int | None:
+        # undo takes back what the human decided, not the passes the board played
+        humans = set(self.human_seats)
+        actors = self.state.actors
+        return next((i for i in range(len(actors) - 1, -1, -1)
+                     if actors[i] in humans and i not in self._auto_passed), None)
+
+    def undo(self) -> bool:
+        self._pass_window = None
+        done = super().undo()
+        n = len(self.state.log)
+        self._auto_passed = {i: why for i, why in self._auto_passed.items() if i < n}
+        return done
+
+    def new_game(self) -> bool:
+        # a new game's passes start afresh: cleared before the bots (and passes) of its
+        # first turns run, kept when the new game is refused
+        saved = (self._auto_passed, self._pass_window)
+        self._auto_passed, self._pass_window = {}, None
+        ok = super().new_game()
+        if not ok:
+            self._auto_passed, self._pass_window = saved
+        return ok
 
     # ------------------------------------------------------------------ names and text
     def _seat_name(self, seat: int) -> str:
@@ -315,6 +421,8 @@ class Board(GameBoard):
                 # tell the table what that player holds
                 continue
             text = public_action_text(s, a, actor, viewer)
+            if i in self._auto_passed:
+                text += f" ({self._auto_passed[i]})"
             lines.append(f"{i + 1:>4}. {html.escape(self._seat_name(actor))}: {html.escape(text)}")
         if len(lines) < len(s.log) - first:
             # say why numbers are skipped (the passes left out above)
@@ -329,6 +437,8 @@ class Board(GameBoard):
         if s.is_over() or s.current_player not in self.human_seats or not self._is_live():
             return
         legal = s.legal_actions()
+        if self._window_key() is not None and len(legal) > 1 and any(a.kind == "pass" for a in legal):
+            self.actions.children = (*self.actions.children, W.HBox([self.pass_window_button]))
         if not any(a.kind in _DEAL_KINDS for a in legal):
             return
         deal_labels = {_LABELS[k] for k in _DEAL_KINDS}

@@ -369,3 +369,77 @@ def test_status_names_the_stage_once():
     text = board.status.value
     assert "play an artifact" in text and f"turn {state.turn}: {state.stage}: play" in text
     assert f"{state.stage}: {state.stage}:" not in text
+
+
+def test_the_board_passes_for_a_human_with_nothing_to_play():
+    """Issue 22: the engine asks every player holding cards in every window (whose turn it
+    is must not tell a hand), so a human clicked 'pass' five times in a row on the first
+    turn. With one human the board answers a question whose only answer is 'pass' (the
+    log says so), undo takes back the human's own decision, and hot seat keeps asking."""
+    board = Board(cosmic.new_game(4, seed=3), seats=bots(4))
+    assert board.auto_pass.value
+    rng = random.Random(2)
+    clicks = 0
+    while not board.state.is_over() and clicks < 60:
+        assert [a.kind for a in board.state.legal_actions()] != ["pass"], "the human was asked only to pass"
+        click_random(board, rng)
+        clicks += 1
+    auto = [i for i, why in board._auto_passed.items() if why == "by the board: nothing to play"]
+    assert len(auto) >= 10
+    for i in auto:
+        assert board.state.actors[i] == 0 and board.state.log[i].kind == "pass"
+    assert "pass (by the board: nothing to play)" in board.log_view.value
+    # the same game, replayed from its log, is the same: the passes are ordinary actions
+    again = cosmic.new_game(4, seed=3)
+    again.apply_many(board.state.log)
+    assert again == board.state
+    # undo goes back to the human's own last decision, not to a pass the board played
+    last = board.last_human_decision()
+    assert last not in board._auto_passed and board.state.actors[last] == 0
+    assert board.undo() and len(board.state.log) == last
+    assert all(i < last for i in board._auto_passed)
+    # switched off, the board asks again
+    board.auto_pass.value = False
+    hot = Board(cosmic.new_game(4, seed=3), seats={0: "human", 1: "human", 2: RandomBot(), 3: RandomBot()})
+    assert not hot.auto_pass.value  # hot seat: the others at the screen would see the instant pass
+    for _ in range(12):
+        if [a.kind for a in hot.state.legal_actions()] == ["pass"]:
+            break
+        click_random(hot, rng)
+    assert [a.kind for a in hot.state.legal_actions()] == ["pass"]
+
+
+def test_pass_for_the_rest_of_a_window():
+    """In a window where the human could play, 'pass for the rest of this window' passes
+    now and when the window comes round to the human again (after another player's play);
+    the next window asks again. Seed 8 reaches such a second question (found by search:
+    a window comes round again only after a play in it)."""
+    board = Board(cosmic.new_game(4, seed=8), seats=bots(4))
+    board.auto_pass.value = False
+    rng = random.Random(5)
+    buttons = 0
+    while not board.state.is_over():
+        legal = board.state.legal_actions()
+        if board._window_key() is not None and len(legal) > 1 and any(a.kind == "pass" for a in legal):
+            rows = [r for r in board.actions.children if board.pass_window_button in getattr(r, "children", ())]
+            assert rows, "no 'pass for the rest of this window' button in a window"
+            key, n = board._window_key(), len(board.state.log)
+            board.pass_window_button.click()
+            buttons += 1
+            assert board.state.log[n].kind == "pass" and board.state.actors[n] == 0
+            again = [i for i, why in board._auto_passed.items() if why == "rest of the window"]
+            if again:
+                break
+            assert board._pass_window in (key, None)
+        else:
+            board.play(rng.choice(legal))
+    assert again, f"no window came round to the human again in {buttons} tries"
+    s = board.state
+    for i in again:
+        assert s.log[i].kind == "pass" and s.actors[i] == 0
+        assert "(rest of the window)" in board.log_view.value
+    # the human is asked again outside that window
+    assert s.current_player == 0 and board._window_key() != key
+    # outside a window the button says why it does nothing
+    if board._window_key() is None:
+        assert not board.pass_rest_of_window() and "works while you are asked in a window" in board.error.value
