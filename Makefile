@@ -44,15 +44,18 @@ lab: $(STAMP)
 # board, code hidden; the page can send the kernel widget messages only, no code).
 # 127.0.0.1 (this machine only) by default; `make play HOST=0.0.0.0` (or one of this
 # machine's addresses) serves the room's network; PORT=... another port. Kernels of closed
-# pages are shut down after 2 idle minutes; nothing is fetched from the internet (ovnilab's
+# pages are shut down after 2 idle minutes, and at most MAX_BOARDS boards run at once (one
+# more visitor gets a page that says the server is full); nothing is fetched from the internet (ovnilab's
 # Voila template, ovnilab/classroom/jupyter). Ctrl+C stops both. README: "Playing in class"
 # and "A class plays together".
 HOST := 127.0.0.1
 PORT := 8866
 VOILA_PORT := $(shell echo $$(($(PORT) + 1)))
+MAX_BOARDS := 40
 play: $(STAMP)
 	mkdir -p $(RUN)
-	$(PY) -m ovnilab.classroom.server --host=$(HOST) --port=$(PORT) --voila-port=$(VOILA_PORT) --notebooks=notebooks/play
+	$(PY) -m ovnilab.classroom.server --host=$(HOST) --port=$(PORT) --voila-port=$(VOILA_PORT) --notebooks=notebooks/play \
+	  --max-boards=$(MAX_BOARDS)
 
 test: $(STAMP)
 	mkdir -p $(RUN)

@@ -63,6 +63,7 @@ from tornado.ioloop import IOLoop
 from .handles import _events, room_view
 from .rooms import Classroom, ClassroomError, RateLimited, StaleMove
 from .store import Store
+from .voila_kernels import MAX_BOARDS
 
 __all__ = ["make_app", "serve", "main", "Director", "voila_command", "voila_env"]
 
@@ -405,12 +406,18 @@ JUPYTER_DATA = Path(__file__).parent / "jupyter"
 CULL_SECONDS = 120
 
 
-def voila_command(notebooks: str, host: str, port: int) -> list[str]:
+def voila_command(notebooks: str, host: str, port: int, max_boards: int = MAX_BOARDS) -> list[str]:
     """The command that serves the solo boards of ``notebooks`` with Voila: ovnilab's
-    template (nothing fetched from the internet; run it with :func:`voila_env`), and
-    the kernels of closed pages shut down after :data:`CULL_SECONDS` idle seconds."""
+    template (nothing fetched from the internet; run it with :func:`voila_env`), the
+    kernels of closed pages shut down after :data:`CULL_SECONDS` idle seconds, and at
+    most ``max_boards`` boards at once (:mod:`.voila_kernels`: one more visitor gets a
+    page saying the server is full and what to do)."""
+    if not isinstance(max_boards, int) or isinstance(max_boards, bool) or max_boards < 1:
+        raise ValueError(f"max_boards must be a whole number of at least 1, not {max_boards!r}")
     return [sys.executable, "-m", "voila", notebooks, "--no-browser", f"--Voila.ip={host}", f"--port={port}",
             "--Voila.port_retries=0", "--template=ovnilab",
+            "--VoilaConfiguration.multi_kernel_manager_class=ovnilab.classroom.voila_kernels.CappedKernelManager",
+            f"--CappedKernelManager.max_kernels={max_boards}",
             f"--MappingKernelManager.cull_idle_timeout={CULL_SECONDS}", "--MappingKernelManager.cull_interval=30",
             "--MappingKernelManager.cull_connected=False"]
 
@@ -497,11 +504,13 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--db", default=None, help="the class database (default: $OVNILAB_CLASSROOM_DB)")
     p.add_argument("--voila-port", type=int, default=0, help="also serve notebooks/play with Voila on this port")
     p.add_argument("--notebooks", default="notebooks/play", help="what Voila serves")
+    p.add_argument("--max-boards", type=int, default=MAX_BOARDS,
+                   help=f"the most solo boards Voila runs at once (a kernel each; default {MAX_BOARDS})")
     p.add_argument("--quiet", action="store_true")
     p.add_argument("--rate-moves", type=int, default=None,
                    help="moves a seat may make in 10 s (default 30; load tests raise it)")
     a = p.parse_args(argv)
-    voila_args = voila_command(a.notebooks, a.host, a.voila_port) if a.voila_port else None
+    voila_args = voila_command(a.notebooks, a.host, a.voila_port, a.max_boards) if a.voila_port else None
     serve(a.host, a.port, a.db, a.voila_port or None, voila_args, a.quiet, a.rate_moves)
 
 

@@ -1,0 +1,43 @@
+"""A cap on the boards Voila runs at once, with a page that says so.
+
+Each visitor of a served solo board gets a kernel of its own (~70 MB). A room that opens
+boards in several tabs, or a page reloaded many times, could otherwise start kernels
+until the machine swaps. :class:`CappedKernelManager` is Jupyter's usual kernel manager
+that refuses to start one more than ``max_kernels``: the visitor then gets an HTTP 503
+page from ovnilab's Voila template (``503.html``) that says what happened and what to do
+(close boards you no longer use, or wait: the kernels of closed pages are shut down
+after :data:`ovnilab.classroom.server.CULL_SECONDS` idle seconds). ``make play`` sets
+it (``MAX_BOARDS``, default :data:`MAX_BOARDS`).
+
+It runs inside Voila's process (``--VoilaConfiguration.multi_kernel_manager_class``), so
+this module imports only Jupyter's own packages.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from tornado import web
+from traitlets import Integer
+
+__all__ = ["CappedKernelManager", "MAX_BOARDS"]
+
+#: boards served at once by default (make play's MAX_BOARDS): ~70 MB each, about 2.8 GB in
+#: all (a class of 30 with a board each and room for reloads)
+MAX_BOARDS = 40
+
+
+class CappedKernelManager(AsyncMappingKernelManager):
+    """Jupyter's kernel manager with at most ``max_kernels`` kernels running."""
+
+    max_kernels = Integer(MAX_BOARDS, config=True, help="the most kernels (served boards) running at once")
+
+    async def start_kernel(self, *args: Any, kernel_id: str | None = None, **kwargs: Any) -> str:
+        # a restart of a known kernel is not a new board
+        if (kernel_id is None or kernel_id not in self) and len(self.list_kernel_ids()) >= self.max_kernels:
+            self.log.warning("ovnilab: %d boards are running, the most this server runs; a visitor was "
+                             "asked to wait", len(self.list_kernel_ids()))
+            raise web.HTTPError(503, "this server runs at most %d board(s) at once, and all are in use",
+                                self.max_kernels, reason="This server is full")
+        return await super().start_kernel(*args, kernel_id=kernel_id, **kwargs)
