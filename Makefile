@@ -61,7 +61,7 @@ test: $(STAMP)
 	mkdir -p $(RUN)
 	@test -x /usr/bin/chromium || echo "NOTE: /usr/bin/chromium is not installed: the browser test will be SKIPPED (apt-get install chromium)"
 	$(PY) -m pytest -q -n 2 --dist loadfile tests \
-	  --nbval notebooks --nbval-cell-timeout=120 --nbval-sanitize-with tests/nbval_sanitize.cfg
+	  --nbval notebooks --ignore=notebooks/assignments --nbval-cell-timeout=120 --nbval-sanitize-with tests/nbval_sanitize.cfg
 
 # Sync every notebook with its jupytext script (the newer side wins), then re-execute it in
 # place. `make notebooks NB=notebooks/lessons/01_nash_equilibrium.ipynb` does one (or a
@@ -70,7 +70,7 @@ test: $(STAMP)
 # it (the pairing metadata of notebooks/jupytext.toml, no execution timestamps, stream
 # outputs merged), so a run-and-save in Lab diffs only where an output changed and Lab
 # opens the notebook whatever the files' modification times.
-NB ?= $(shell find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' -not -path '*/src/*' | sort)
+NB ?= $(shell find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' -not -path '*/src/*' -not -path 'notebooks/assignments/*' | sort)
 notebooks: $(STAMP)
 	mkdir -p $(RUN)
 	for f in $(NB); do \
@@ -83,10 +83,11 @@ notebooks: $(STAMP)
 	  $(VENV)/bin/jupytext --sync "$$nb" >/dev/null || exit 1; \
 	done
 
-# The lessons as nbgrader assignments: student versions under assignments/release/.
+# The lessons as nbgrader assignments: student versions under notebooks/assignments/release/
+# (inside JupyterLab's root, so make lab shows them; nbgrader_config.py names the course).
 assignments: $(STAMP)
 	mkdir -p $(RUN)
-	$(PY) tools/assignments.py --out assignments
+	$(PY) tools/assignments.py --out notebooks/assignments
 
 bench: $(STAMP)
 	$(PY) -m pip install -q "open-spiel>=1.4" || echo "open_spiel not installable: reference column left empty"
@@ -98,4 +99,4 @@ bench-class: $(STAMP)
 	$(PY) benchmarks/classroom.py
 
 clean:
-	rm -rf $(VENV) $(RUN) .pytest_cache assignments
+	rm -rf $(VENV) $(RUN) .pytest_cache notebooks/assignments

@@ -112,3 +112,26 @@ def test_unanswered_lesson_still_runs(course, lesson):
                 f"{lesson.name} cell {i}: fails when the exercises are unanswered "
                 f"({errors[0].get('ename')}: {errors[0].get('evalue')}); a lesson cell must not "
                 "use an exercise's answer")
+
+
+def test_the_course_is_where_jupyterlab_shows_it(monkeypatch):
+    """make assignments writes the course inside notebooks/ (JupyterLab's root in make lab),
+    and the project's nbgrader_config.py names it: nbgrader's Lab extension then finds its
+    course (it warned 'No nbgrader_config.py file found' and that the course lay outside
+    the notebook root) and the teacher opens the student versions from Lab's file browser."""
+    from traitlets.config.loader import PyFileConfigLoader
+
+    root = Path(__file__).resolve().parent.parent
+    config = PyFileConfigLoader("nbgrader_config.py", path=str(root)).load_config()
+    course = Path(config.CourseDirectory.root)
+    assert course == assignments.COURSE and course.parent == root / "notebooks"
+    assert config.CourseDirectory.course_id == "ovnilab"
+    # and `make assignments` (tools/assignments.py without --out) writes there
+    seen = []
+
+    def build(out, names):
+        seen.append(out)
+        return []
+
+    monkeypatch.setattr(assignments, "build", build)
+    assert assignments.main([]) == 0 and seen == [assignments.COURSE]

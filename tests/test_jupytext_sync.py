@@ -13,8 +13,10 @@ jupytext = pytest.importorskip("jupytext")
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
+# (not the nbgrader course `make assignments` writes into notebooks/assignments)
 PAIRS = sorted(p for p in NOTEBOOKS.rglob("*.ipynb")
-               if ".ipynb_checkpoints" not in p.parts and "src" not in p.relative_to(NOTEBOOKS).parts)
+               if ".ipynb_checkpoints" not in p.parts
+               and not {"src", "assignments"} & set(p.relative_to(NOTEBOOKS).parts))
 SCRIPTS = sorted(p for p in NOTEBOOKS.rglob("src/*.py"))
 # Cell metadata that is editor state, not content (jupytext's own default filter).
 VOLATILE = {"autoscroll", "collapsed", "scrolled", "trusted", "ExecuteTime", "execution"}

@@ -5,7 +5,7 @@ nbgrader is the classroom standard for Jupyter (it runs on JupyterHub and grades
 automatically), so this script only lays out an nbgrader course folder and asks nbgrader
 to do the work:
 
-    assignments/                     an nbgrader course (``cd assignments && nbgrader ...``)
+    notebooks/assignments/           an nbgrader course (``cd notebooks/assignments && nbgrader ...``)
       nbgrader_config.py
       source/<lesson>/<lesson>.ipynb   the instructor version (the lesson as committed)
       release/<lesson>/<lesson>.ipynb  the student version to hand out
@@ -29,6 +29,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = ROOT / "notebooks" / "lessons"
+#: the course folder: inside notebooks/, JupyterLab's root in `make lab`, so the teacher
+#: opens the student versions there and nbgrader's Lab extension finds its course (the
+#: project's nbgrader_config.py names it)
+COURSE = ROOT / "notebooks" / "assignments"
 
 CONFIG = '''# nbgrader configuration of the ovnilab course (written by tools/assignments.py).
 c = get_config()  # noqa: F821 (provided by nbgrader)
@@ -112,8 +116,8 @@ def build(course: Path, names: list[str] | None = None) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "assignments",
-                        help="the nbgrader course folder to write (default: assignments/)")
+    parser.add_argument("--out", type=Path, default=COURSE,
+                        help="the nbgrader course folder to write (default: notebooks/assignments/)")
     parser.add_argument("lesson", nargs="*", help="lesson names (default: every lesson)")
     args = parser.parse_args(argv)
     made = build(args.out, args.lesson or None)

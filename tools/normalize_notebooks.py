@@ -76,8 +76,11 @@ def stored_form(path: Path, pairing: dict[str, str] | None = None) -> str:
 
 
 def notebooks(root: Path = ROOT / "notebooks") -> list[Path]:
+    """The project's notebooks: not the jupytext scripts' folders, not Lab's checkpoints,
+    not the nbgrader course that `make assignments` writes into notebooks/assignments."""
     return sorted(p for p in root.rglob("*.ipynb")
-                  if ".ipynb_checkpoints" not in p.parts and "src" not in p.relative_to(root).parts)
+                  if ".ipynb_checkpoints" not in p.parts
+                  and not {"src", "assignments"} & set(p.relative_to(root).parts))
 
 
 def main(argv: list[str]) -> int:

@@ -128,12 +128,13 @@ display(Markdown("\n".join(table)))
 # runs on JupyterHub and grades automatically):
 #
 # 1. In a terminal at the project folder: `make assignments`. It writes an nbgrader course
-#    folder `assignments/` with the instructor versions in `source/` and the student
-#    versions in `release/<lesson>/`: solutions and hidden tests removed, every
+#    folder `notebooks/assignments/` (the `assignments` folder beside this notebook in
+#    JupyterLab's file browser) with the instructor versions in `source/` and the
+#    student versions in `release/<lesson>/`: solutions and hidden tests removed, every
 #    exercise's answer cell replaced by a stub.
 # 2. Hand out `release/<lesson>/` (or use nbgrader's exchange on JupyterHub).
 # 3. Put the returned notebooks in `assignments/submitted/<student>/<lesson>/` and run
-#    `nbgrader autograde <lesson>` in `assignments/` (then `nbgrader generate_feedback
+#    `nbgrader autograde <lesson>` in `notebooks/assignments/` (then `nbgrader generate_feedback
 #    <lesson>` for feedback files). The project's own tests grade the instructor version
 #    (full marks) and an unanswered student version (zero) of every lesson.
 #
