@@ -4,14 +4,15 @@ Every drawing is a pure function of the state: the same position (and the same
 arguments) always gives byte-identical SVG, so a replay slider can redraw every state and
 notebooks can compare outputs. There are three kinds of drawing:
 
-* :func:`board_svg`, the table: a header (round, phase, who acts, the alien stock and the
-  last action); the 12 cities at the board file's coordinates, each a tile holding its
-  number, the human piece, the UFOs of every colour (always in the same corner per colour:
-  red top-left, blue top-right, green bottom-left, yellow bottom-right) and the mapping
-  tokens on its top edge; the tile takes the colour of the player controlling the
-  airspace (thick border, tinted fill), a grey dashed border is a tie; under the map the
-  recruitment areas A-D with their alien cards and command tokens (after resolution:
-  last round's cards and who won them), the human track and the turn orders;
+* :func:`board_svg`, the table: a header (round, phase, who acts; the last action and
+  whose view it is); the 12 cities at the board file's coordinates, each a tile holding
+  its number, the human piece, the UFOs of every colour (always in the same corner per
+  colour: red top-left, blue top-right, green bottom-left, yellow bottom-right) and the
+  mapping tokens on its top edge; the tile takes the colour of the player controlling
+  the airspace (thick border, tinted fill), a grey dashed border is a tie; under the map
+  the recruitment areas A-D with their alien cards, command tokens and who won each card
+  (after resolution: last round's cards), then the human track, the alien stock, deck
+  and discard, and the turn orders;
 * :func:`mat_svg`, one seat's mat: aliens by type (captured ones crossed), platform,
   reserve, mapping, command tokens, energy card, force field, abilities, abducted
   humans, missions and the score; and :func:`key_svg`, what the symbols mean;
@@ -19,11 +20,14 @@ notebooks can compare outputs. There are three kinds of drawing:
   (:mod:`ovnilab.ovni.widget`) shows :func:`board_svg` beside its controls and
   :func:`panel_html` (the mats and the key) under them.
 
-Legible when projected (issue 15): no text is smaller than 12 units. The board drawing is
-910 units wide, the width the board's layout gives it on a 1280x720 screen
-(:func:`ovnilab.board.view_width_px`), and the mats and the key are shown at their own
-size (a unit is a pixel), so every text is at least 12 px tall there. Seats are named as
-everywhere else: :meth:`State.seat_name`, e.g. "red (Antáris)".
+Legible when projected (issues 15, 22): no text is under 12 px on a 1280x720 or a
+1024x768 screen. The board's layout (:func:`ovnilab.board.view_width_px`) shows the
+table 694 px wide at 1024x768 (818 px at 1280x720), so its 910-unit-wide drawing uses
+no font under :data:`MIN_FONT` = 16 units (12.2 px there); the small print that would
+crowd it at that size (how recruitment and the human track work) is in the key. The mats
+and the key are shown at their own size (a unit is a pixel) with no font under
+:data:`PANEL_FONT` = 12. Seats are named as everywhere else: :meth:`State.seat_name`,
+e.g. "red (Antáris)".
 
 Hidden information. ``viewer=None`` is the public view (what every player at the table
 sees: face-down tokens are "?", missions stay hidden until the game ends);
@@ -66,7 +70,7 @@ from .rules import (
     State,
 )
 
-__all__ = ["ALIEN_HEX", "SEAT_HEX", "MIN_FONT", "board_svg", "mat_svg", "key_svg", "panel_html", "to_svg"]
+__all__ = ["ALIEN_HEX", "SEAT_HEX", "MIN_FONT", "PANEL_FONT", "board_svg", "mat_svg", "key_svg", "panel_html", "to_svg"]
 
 # ----------------------------------------------------------------------------- palette
 #: fill, dark (outline / text) and light tint of each seat colour
@@ -91,18 +95,26 @@ SEA = "#e9f1f7"
 HILITE = "#d4147a"  # last action (magenta: unlike any seat colour)
 FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
 
-#: the smallest font size any drawing uses (units; 12 px on the board at 1280x720)
-MIN_FONT = 12.0
+#: the smallest font size of the table (:func:`board_svg`), in its units. The board's
+#: layout shows the 910-unit-wide drawing 694 px wide on a 1024x768 screen
+#: (``view_width_px(aspect, 994, 768)``): 16 units are 12.2 px there, 14.4 px at 1280x720
+MIN_FONT = 16.0
+#: the smallest font size of the mats and the key, shown at their own size (12 px)
+PANEL_FONT = 12.0
 
-# the board drawing: 910 x 650 units, the box the board's layout gives it at 1280x720
+# the board drawing: 910 x 730 units. At 1024x768 the side column leaves it 694 px of
+# width whatever its height, so a taller drawing (aspect 1.25 rather than 1.4) buys room
+# for the larger text; at 1280x720 it is then 818 px wide, held by the window's height
 W = 910  # viewBox width
-H = 650  # viewBox height
-HEADER_H = 46
-MAP = (8.0, 50.0, 894.0, 440.0)  # x, y, w, h of the map panel
-AREAS_Y = 496.0  # top of the recruitment areas
-AREA_H = 54.0
-TRACK_Y = 570.0  # top of the human track and turn orders
-TILE_W, TILE_H = 84.0, 50.0
+H = 730  # viewBox height
+HEADER_H = 60
+MAP = (6.0, 64.0, 898.0, 482.0)  # x, y, w, h of the map panel
+AREAS_Y = 552.0  # top of the recruitment areas
+AREA_H = 84.0
+TRACK_Y = 644.0  # top of the human track, then the two turn orders
+# 98 units is as wide as a tile can be: Paris and Berlim sit side by side 100 board
+# units apart, and the map's width stretches 750 board units
+TILE_W, TILE_H = 98.0, 48.0
 # the mats and the key: shown at their own size (a unit is a pixel)
 MAT_W = 300.0
 GAP = 10.0  # between mats
@@ -125,7 +137,7 @@ def _seat_hex(state: State, seat: int) -> tuple[str, str, str]:
     return SEAT_HEX.get(name, ("#888888", "#333333", "#eeeeee"))
 
 
-def _text(x: float, y: float, s: str, size: float = 12, fill: str = INK, anchor: str = "start",
+def _text(x: float, y: float, s: str, size: float = MIN_FONT, fill: str = INK, anchor: str = "start",
           weight: str = "normal", extra: str = "") -> str:
     w = "" if weight == "normal" else f' font-weight="{weight}"'
     a = "" if anchor == "start" else f' text-anchor="{anchor}"'
@@ -133,7 +145,7 @@ def _text(x: float, y: float, s: str, size: float = 12, fill: str = INK, anchor:
     return f'<text x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}"{a}{w}{f}{extra}>{escape(s)}</text>'
 
 
-def _halo_text(x: float, y: float, s: str, size: float = 12, anchor: str = "middle",
+def _halo_text(x: float, y: float, s: str, size: float = MIN_FONT, anchor: str = "middle",
                weight: str = "normal", fill: str = INK) -> str:
     """Text with a light outline, readable over lines."""
     return _text(x, y, s, size, fill, anchor, weight,
@@ -158,18 +170,20 @@ def _pawn(x: float, y: float, fill: str, k: float = 1.0, title: str = "") -> str
             f'stroke="#2b2b2b" stroke-width="1"/></g>')
 
 
-def _alien_badge(x: float, y: float, t: int, size: float = 16) -> str:
-    """A square badge with the alien type's colour and letter; (x, y) = top-left."""
+def _alien_badge(x: float, y: float, t: int, size: float = 16, least: float = PANEL_FONT) -> str:
+    """A square badge with the alien type's colour and letter; (x, y) = top-left; the
+    letter is at least ``least`` units tall."""
     colour, letter = ALIEN_HEX.get(ALIEN_TYPES[t], ("#666666", "?"))
     return (f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(size)}" height="{_n(size)}" rx="3" '
             f'fill="{colour}"/>'
-            + _text(x + size / 2, y + size * 0.74, letter, max(MIN_FONT, size * 0.66), "#ffffff", "middle",
+            + _text(x + size / 2, y + size * 0.74, letter, max(least, size * 0.66), "#ffffff", "middle",
                     "bold"))
 
 
 def _token(x: float, y: float, seat_hex: tuple[str, str, str], label: str, face_down: bool,
-           r: float = 12.5, dim: bool = False) -> str:
-    """A command token: face-up = filled disc; face-down = ringed light disc."""
+           r: float = 12.5, dim: bool = False, least: float = PANEL_FONT) -> str:
+    """A command token: face-up = filled disc; face-down = ringed light disc; its value
+    at least ``least`` units tall."""
     fill, dark, tint = seat_hex
     op = ' opacity="0.4"' if dim else ""
     if face_down:
@@ -182,7 +196,7 @@ def _token(x: float, y: float, seat_hex: tuple[str, str, str], label: str, face_
         body = (f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(r)}" fill="{fill}" stroke="{dark}" '
                 f'stroke-width="1.2"/>')
         colour = dark if fill == SEAT_HEX["yellow"][0] else "#ffffff"
-    size = max(MIN_FONT, r * 0.95)
+    size = max(least, r * 0.95)
     return f'<g{op}>{body}{_text(x, y + size * 0.36, label, size, colour, "middle", "bold")}</g>'
 
 
@@ -252,7 +266,9 @@ def _map_xy(state: State) -> list[tuple[float, float]]:
     xs = [p[0] for p in state.board.xy]
     ys = [p[1] for p in state.board.xy]
     x0, y0, w, h = MAP
-    mx, mt, mb = TILE_W / 2 + 10, TILE_H / 2 + 10, TILE_H / 2 + 20
+    # room around the tiles: the last action's frame and the mapping tokens above, the
+    # name under each tile
+    mx, mt, mb = TILE_W / 2 + 8, TILE_H / 2 + 12, TILE_H / 2 + 24
     sx = (w - 2 * mx) / max(1.0, max(xs) - min(xs))
     sy = (h - mt - mb) / max(1.0, max(ys) - min(ys))
     return [(x0 + mx + (x - min(xs)) * sx, y0 + mt + (y - min(ys)) * sy) for x, y in state.board.xy]
@@ -290,6 +306,7 @@ def _board(state: State, out: list[str], last: Action | None) -> None:
                    f'stroke="#aab7c4" stroke-width="2.5" stroke-linecap="round"/>')
     comp = _competitors(state)
     cats = state.cards.categories
+    names: list[str] = []  # drawn last, over the last move's arrow, which may cross one
     for c, (cx, cy) in enumerate(pts):
         counts = [state.ufo[p][c] for p in range(state.ns)]
         ctrl = state.controller(c)
@@ -307,9 +324,9 @@ def _board(state: State, out: list[str], last: Action | None) -> None:
         if maps:
             tip.append("mapped by " + ", ".join(state.seat_name(p) for p in maps))
         out.append(f'<g><title>{escape("; ".join(tip))}</title>')
-        if c in touched:
-            out.append(f'<rect x="{_n(tx - 7)}" y="{_n(ty - 7)}" width="{_n(TILE_W + 14)}" '
-                       f'height="{_n(TILE_H + 14)}" rx="14" fill="{HILITE}" fill-opacity="0.13" '
+        if c in touched:  # a frame 5 units out: clear of a name under the tile above
+            out.append(f'<rect x="{_n(tx - 5)}" y="{_n(ty - 5)}" width="{_n(TILE_W + 10)}" '
+                       f'height="{_n(TILE_H + 10)}" rx="13" fill="{HILITE}" fill-opacity="0.13" '
                        f'stroke="{HILITE}" stroke-width="2.2" stroke-dasharray="6 3"/>')
         if ctrl >= 0:
             fill, dark, tint = _seat_hex(state, ctrl)
@@ -326,25 +343,26 @@ def _board(state: State, out: list[str], last: Action | None) -> None:
         else:
             out.append(f'<rect x="{_n(tx)}" y="{_n(ty)}" width="{_n(TILE_W)}" height="{_n(TILE_H)}" '
                        f'rx="9" fill="#ffffff" stroke="#9aa5b1" stroke-width="1.2"/>')
-        # the city's number (top-left) and its human piece under it
-        out.append(f'<circle cx="{_n(tx + 13)}" cy="{_n(ty + 12)}" r="9.5" fill="#ffffff" '
+        # the city's number (top-left, on a pill: "12" is too wide for a disc at this
+        # size) and its human piece under it
+        out.append(f'<rect x="{_n(tx + 5)}" y="{_n(ty + 5)}" width="28" height="20" rx="10" fill="#ffffff" '
                    f'stroke="{INK}" stroke-width="1.2"/>')
-        out.append(_text(tx + 13, ty + 16.3, str(c + 1), MIN_FONT, INK, "middle", "bold"))
+        out.append(_text(tx + 19, ty + 20.8, str(c + 1), MIN_FONT, INK, "middle", "bold"))
         if hcat >= 0:
-            out.append(_pawn(tx + 13, ty + TILE_H - 4, state.cards.category_colours[hcat], 1.0))
+            out.append(_pawn(tx + 19, ty + TILE_H - 3, state.cards.category_colours[hcat], 1.0))
         else:
-            out.append(f'<circle cx="{_n(tx + 13)}" cy="{_n(ty + 36)}" r="6" fill="none" '
+            out.append(f'<circle cx="{_n(tx + 19)}" cy="{_n(ty + 36)}" r="6" fill="none" '
                        f'stroke="#c0c7cf" stroke-width="1.2" stroke-dasharray="2 2"/>')
         # UFOs, one fixed corner per seat (red top-left, blue top-right, ...)
         for p in range(state.ns):
             if not counts[p]:
                 continue
             col, row = p % 2, p // 2
-            ux = tx + 38 + col * 25
-            uy = ty + 15 + row * 20
+            ux = tx + 42 + col * 29
+            uy = ty + 14 + row * 20
             fill, dark, _ = _seat_hex(state, p)
-            out.append(_saucer(ux, uy, fill, dark, 0.8))
-            out.append(_text(ux + 8, uy + 5, str(counts[p]), MIN_FONT, INK, "start",
+            out.append(_saucer(ux, uy, fill, dark, 0.9))
+            out.append(_text(ux + 8.5, uy + 5.8, str(counts[p]), MIN_FONT, INK, "start",
                              "bold" if p == ctrl else "normal"))
         # mapping tokens on the top edge
         for k, p in enumerate(maps):
@@ -352,11 +370,12 @@ def _board(state: State, out: list[str], last: Action | None) -> None:
             mx = tx + TILE_W - 14 - k * 11
             out.append(f'<rect x="{_n(mx)}" y="{_n(ty - 4.5)}" width="9" height="9" rx="1.5" '
                        f'fill="{fill}" stroke="{dark}" stroke-width="1.2"/>')
-        out.append(_halo_text(cx, ty + TILE_H + 12.5, name, MIN_FONT, "middle", "bold"))
+        names.append(_halo_text(cx, ty + TILE_H + 16, name, MIN_FONT, "middle", "bold"))
         out.append("</g>")
     if arrow is not None:  # the last move, drawn over the tiles
         (ax, ay), (bx, by) = pts[arrow[0]], pts[arrow[1]]
         out.append(_arrow(ax, ay, bx, by))
+    out += names
 
 
 def _competitors(state: State) -> list[int]:
@@ -406,8 +425,9 @@ def _arrow(ax: float, ay: float, bx: float, by: float) -> str:
 
 # ----------------------------------------------------------------------------- under the map
 def _areas(state: State, out: list[str], m: _Masks, last: Action | None) -> None:
-    """The recruitment areas in a row under the map: letter, alien card, command tokens
-    (placement, resolution) or, once recruited, who won last round's cards."""
+    """The recruitment areas in a row under the map, each a box: its letter and alien
+    card, who won the card beside it (once known), and under them the command tokens
+    (placement, resolution) or, once recruited, when the card was won."""
     ph = state.phase
     if ph in (PLACEMENT, RECRUIT):
         cards = state.area_cards
@@ -435,26 +455,32 @@ def _areas(state: State, out: list[str], m: _Masks, last: Action | None) -> None
         else:
             out.append(f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(bw)}" height="{_n(AREA_H)}" rx="8" '
                        f'fill="#ffffff" stroke="#d8dde3"/>')
-        out.append(_text(x + 15, y + 35, AREA_LETTERS[i], 22, INK, "middle", "bold"))
+        out.append(_text(x + 17, y + 34, AREA_LETTERS[i], 26, INK, "middle", "bold"))
         if i >= len(cards):
-            out.append(_text(x + 32, y + 32, "opens in round 1" if state.round == 0 else "no card", MIN_FONT, MUTED))
+            out.append(_text(x + 34, y + 31, "opens in round 1" if state.round == 0 else "no card",
+                             MIN_FONT, MUTED))
             continue
         card = state.cards.alien_cards[cards[i]]
         out.append(f'<g><title>{escape("card: " + " + ".join(ALIEN_TYPES[t] for t in card))}</title>'
-                   f'<rect x="{_n(x + 30)}" y="{_n(y + 10)}" width="72" height="34" rx="6" '
+                   f'<rect x="{_n(x + 32)}" y="{_n(y + 8)}" width="78" height="36" rx="6" '
                    f'fill="#ffffff" stroke="#8b95a1" stroke-width="1.2"/>')
         for k, t in enumerate(card):
-            out.append(_alien_badge(x + 34 + k * 22, y + 17, t, 20))
+            out.append(_alien_badge(x + 36 + k * 24, y + 15, t, 22, MIN_FONT))
         out.append("</g>")
-        if not slots:  # last round's result: who won the card (the name on two lines if need be)
-            if win < 0:
-                out.append(_text(x + 112, y + 32, "nobody: discarded", MIN_FONT, MUTED))
-                continue
-            lines = _wrap(state.seat_name(win), MIN_FONT, bw - 118, True)[:2]
-            for k, line in enumerate(lines):
-                out.append(_text(x + 112, y + 32 + 15 * k - 7.5 * (len(lines) - 1),
-                                 _fit(line, MIN_FONT, bw - 118, True), MIN_FONT, _seat_hex(state, win)[1],
-                                 "start", "bold"))
+        # who won the card: the seat's name beside it (on two lines if need be)
+        col, col_w = x + 118, bw - 126
+        if ph == RECRUIT or not slots:
+            if win >= 0:
+                names = _wrap(state.seat_name(win), MIN_FONT, col_w, True)[:2]
+                for k, line in enumerate(names):
+                    out.append(_text(col, y + 31 + 18 * k - 9 * (len(names) - 1),
+                                     _fit(line, MIN_FONT, col_w, True), MIN_FONT, _seat_hex(state, win)[1],
+                                     "start", "bold"))
+            else:
+                out.append(_text(col, y + 31, "nobody", MIN_FONT, MUTED))
+        if not slots:  # last round's result: when the card was won (or thrown away)
+            what = f"won in round {state.round}" if win >= 0 else f"discarded in round {state.round}"
+            out.append(_text(x + 10, y + 70, _fit(what, MIN_FONT, bw - 20), MIN_FONT, MUTED))
             continue
         # command tokens; once revealed, equal values cancel (drawn faded and struck)
         sl = slots[i] if i < len(slots) else []
@@ -463,80 +489,76 @@ def _areas(state: State, out: list[str], m: _Masks, last: Action | None) -> None
             vals = [v for _, v, _ in sl]
             cancelled = {v for v in vals if v is not None and vals.count(v) > 1}
         for k in range(4):
-            tx, ty = x + 121 + k * 26.5, y + 27
+            tx, ty = x + 20 + k * 28, y + 63
             if k < len(sl):
                 o, v, down = sl[k]
                 if i == hl_area and k == len(sl) - 1:
-                    out.append(f'<circle cx="{_n(tx)}" cy="{_n(ty)}" r="16" fill="none" '
+                    out.append(f'<circle cx="{_n(tx)}" cy="{_n(ty)}" r="16.5" fill="none" '
                                f'stroke="{HILITE}" stroke-width="2.2" stroke-dasharray="4 2"/>')
                 gone = v in cancelled
-                out.append(_token(tx, ty, _seat_hex(state, o), "?" if v is None else str(v), down, 12.5, dim=gone))
+                out.append(_token(tx, ty, _seat_hex(state, o), "?" if v is None else str(v), down, 13,
+                                  dim=gone, least=MIN_FONT))
                 if gone:
                     out.append(f'<path d="M{_n(tx - 11)} {_n(ty + 11)} L{_n(tx + 11)} {_n(ty - 11)}" '
                                f'stroke="{INK}" stroke-width="2"/>')
-            elif ph == PLACEMENT:
-                out.append(f'<circle cx="{_n(tx)}" cy="{_n(ty)}" r="12" fill="none" stroke="#c0c7cf" '
+            elif ph == PLACEMENT:  # an empty slot: which way up its token goes
+                out.append(f'<circle cx="{_n(tx)}" cy="{_n(ty)}" r="12.5" fill="none" stroke="#c0c7cf" '
                            f'stroke-width="1.2" stroke-dasharray="3 2"/>')
-                out.append(_text(tx, ty + 4.5, "▼" if k % 2 == 0 else "▲", MIN_FONT, "#b0b8c1", "middle"))
-        if ph == RECRUIT:  # who won the area, under it
-            if win >= 0:
-                rp = state.resolve_pos
-                status = "recruited" if i < rp else ("chooses 3 aliens" if i == rp else "won")
-                caption = f"{state.seat_name(win)} {status}"
-            else:
-                caption = "nobody: card discarded"
-            out.append(_text(x + 4, y + AREA_H + 14, _fit(caption, MIN_FONT, bw - 4), MIN_FONT,
+                out.append(_text(tx, ty + 5.5, "▼" if k % 2 == 0 else "▲", MIN_FONT, "#b0b8c1", "middle"))
+        if ph == RECRUIT:  # what became of the card, beside the tokens
+            rp = state.resolve_pos
+            status = ("recruited" if i < rp else "recruiting" if i == rp else "won") if win >= 0 else "discarded"
+            out.append(_text(x + 128, y + 69, _fit(status, MIN_FONT, bw - 134), MIN_FONT,
                              _seat_hex(state, win)[1] if win >= 0 else MUTED))
-    cy = y + AREA_H + 14
-    if ph == PLACEMENT:
-        out.append(_text(x0 + 4, cy, "Recruitment: ▼ face-down  ▲ face-up  ·  ? = hidden  ·  "
-                         "equal values cancel, the highest sum wins the card", MIN_FONT, MUTED))
-    elif ph != RECRUIT and state.area_cards_last:
-        nxt = "" if state.over else " (new cards next round)"
-        out.append(_text(x0 + 4, cy, f"Recruitment of round {state.round}: the cards and who won them{nxt}",
-                         MIN_FONT, MUTED))
 
 
 def _tracks(state: State, out: list[str]) -> None:
-    """The human track, the alien deck and the two turn orders (bottom rows)."""
+    """The bottom rows: the human track, the alien stock and deck; the two turn orders."""
     x = MAP[0] + 4
     y = TRACK_Y + 20  # baseline of the first row
-    out.append(_text(x, y, "Human track", 13, INK, "start", "bold"))
+    out.append(_text(x, y, "Human track", MIN_FONT, INK, "start", "bold"))
     cats = state.cards.categories
     for k in range(6):
-        sx = x + 110 + k * 30
-        out.append(f'<rect x="{_n(sx - 13)}" y="{_n(y - 19)}" width="26" height="26" rx="5" '
+        sx = x + 138 + k * 31
+        out.append(f'<rect x="{_n(sx - 13)}" y="{_n(TRACK_Y)}" width="26" height="28" rx="5" '
                    f'fill="#ffffff" stroke="#d8dde3"/>')
         if k < len(state.track):
             h = state.track[k]
-            out.append(_pawn(sx, y + 4, state.cards.category_colours[h], 1.0, cats[h]))
-    out.append(_text(x + 110 + 6 * 30, y, "refills empty cities 1→12 each round", MIN_FONT, MUTED))
+            out.append(_pawn(sx, TRACK_Y + 24, state.cards.category_colours[h], 1.05, cats[h]))
+    # the aliens left to recruit: figures in the stock, cards in the deck and discard
+    sx = x + 138 + 6 * 31
+    out.append(_text(sx, y, "stock", MIN_FONT, MUTED))
+    sx += _text_w("stock", MIN_FONT) + 8
+    for t in range(4):
+        out.append(_alien_badge(sx, TRACK_Y + 4, t, 20, MIN_FONT))
+        low = state.stock[t] <= 3
+        out.append(_text(sx + 24, y, str(state.stock[t]), MIN_FONT, "#b3261e" if low else INK, "start", "bold"))
+        sx += 24 + _text_w(str(state.stock[t]), MIN_FONT, True) + 12
     nd = len(state.deck)
-    out.append(_text(MAP[0] + MAP[2] - 4, y, f"alien deck {nd} card{'' if nd == 1 else 's'} · "
-                     f"discard {len(state.discard)}", MIN_FONT, MUTED, "end"))
-    out.append(_text(MAP[0] + MAP[2] - 4, y + 48, "the players' mats: below ↓", MIN_FONT, MUTED, "end"))
+    out.append(_text(W - 10, y, f"alien deck {nd} card{'' if nd == 1 else 's'} · discard {len(state.discard)}",
+                     MIN_FONT, MUTED, "end"))
     ph = state.phase
     in_phase2 = ph in (FORCE_FIELD, ACTIONS, OVER)
     rows = (("Turn order", "recruit", state.order1, ph in (PLACEMENT, RECRUIT, ENERGY)),
             ("", "act", state.order2 if in_phase2 else [], in_phase2 and ph != OVER))
     for k, (head, lab, order, current) in enumerate(rows):
-        yy = y + 24 + k * 24
+        yy = y + 32 + k * 26
         if head:
-            out.append(_text(x, yy, head, 13, INK, "start", "bold"))
-        out.append(_text(x + 110, yy, lab, MIN_FONT, MUTED))
+            out.append(_text(x, yy, head, MIN_FONT, INK, "start", "bold"))
+        out.append(_text(x + 125, yy, lab, MIN_FONT, MUTED))
         if not order:
             later = state.round > 0 and not state.over
-            out.append(_text(x + 170, yy, "after recruitment" if later else "—", MIN_FONT, FAINT))
-        cx = x + 176
+            out.append(_text(x + 186, yy, "after recruitment" if later else "—", MIN_FONT, FAINT))
+        cx = x + 194
         for j, p in enumerate(order):
             acting = current and p == state.actor
             if acting:
-                out.append(f'<circle cx="{_n(cx)}" cy="{_n(yy - 4)}" r="10" fill="none" '
+                out.append(f'<circle cx="{_n(cx)}" cy="{_n(yy - 5.5)}" r="11" fill="none" '
                            f'stroke="{INK}" stroke-width="1.5"/>')
-            out.append(_chip(cx, yy - 4, _seat_hex(state, p), 6.5))
+            out.append(_chip(cx, yy - 5.5, _seat_hex(state, p), 7))
             name = state.seat_name(p)
-            out.append(_text(cx + 13, yy, name, MIN_FONT, INK, "start", "bold" if acting else "normal"))
-            cx += 13 + _text_w(name, MIN_FONT, acting) + 24
+            out.append(_text(cx + 15, yy, name, MIN_FONT, INK, "start", "bold" if acting else "normal"))
+            cx += 15 + _text_w(name, MIN_FONT, acting) + 26
 
 
 # ----------------------------------------------------------------------------- header
@@ -583,52 +605,55 @@ def _status(state: State, short: bool = False) -> str:
 
 
 def _header(state: State, out: list[str], m: _Masks, last: Action | None) -> None:
+    """Two lines: the round and what is happening, across the whole width; under it the
+    last action and whose view this is."""
     out.append(f'<rect x="0" y="0" width="{W}" height="{HEADER_H}" fill="#ffffff"/>')
     out.append(f'<line x1="0" y1="{HEADER_H}" x2="{W}" y2="{HEADER_H}" stroke="#d8dde3"/>')
-    # whose view (right of the first line)
+    out.append(_text(10, 26, "OVNI", 21, INK, "start", "bold"))
+    x = 10 + _text_w("OVNI", 21, True) + 12
+    rnd = f"Round {state.round}" if state.round else "Set-up"
+    out.append(_text(x, 26, rnd, 17, MUTED, "start", "bold"))
+    x += _text_w(rnd, 17, True) + 12
+    if not state.over:
+        out.append(_chip(x + 8, 20, _seat_hex(state, state.actor), 8))
+        x += 22
+    room = W - 10 - x
+    # the whole status if it fits, else without the groups already used (the mat marks
+    # them), a size smaller if need be
+    status, size = _status(state, short=True), MIN_FONT
+    for s, z in ((_status(state), 17), (status, 17)):
+        if _text_w(s, z, True) <= room:
+            status, size = s, z
+            break
+    out.append(_text(x, 26, _fit(status, size, room, True), size, INK, "start", "bold"))
+    # whose view (right of the second line)
     if m.viewer is not None:
         lab = f"{state.seat_name(m.viewer)}'s view"
-        vx = W - 12 - _text_w(lab, MIN_FONT, True)
-        out.append(_chip(vx - 10, 16.5, _seat_hex(state, m.viewer), 6))
-        out.append(_text(W - 12, 21, lab, MIN_FONT, INK, "end", "bold"))
-        vx -= 20
+        lw = _text_w(lab, MIN_FONT, True)
+        out.append(_chip(W - 10 - lw - 12, 44.5, _seat_hex(state, m.viewer), 7))
+        out.append(_text(W - 10, 50, lab, MIN_FONT, INK, "end", "bold"))
+        vx = W - 10 - lw - 34
     else:
         lab = "everything revealed" if (m.reveal and not state.over) else "public view"
-        out.append(_text(W - 12, 21, lab, MIN_FONT, MUTED, "end"))
-        vx = W - 20 - _text_w(lab, MIN_FONT)
-    out.append(_text(12, 21, "OVNI", 17, INK, "start", "bold"))
-    rnd = f"Round {state.round}" if state.round else "Set-up"
-    out.append(_text(64, 21, rnd, 14, MUTED, "start", "bold"))
-    x = 64 + _text_w(rnd, 14, True) + 10
-    if not state.over:
-        out.append(_chip(x + 7, 16, _seat_hex(state, state.actor), 7.5))
-        x += 20
-    status = _status(state)
-    if _text_w(status, 14, True) > vx - x:
-        status = _status(state, short=True)
-    out.append(_text(x, 21, _fit(status, 14, vx - x, True), 14, INK, "start", "bold"))
-    # stock (right of the second line)
-    sx = W - 12 - 4 * 46 - 38
-    out.append(_text(sx, 40, "stock", MIN_FONT, MUTED))
-    for t in range(4):
-        bx = sx + 38 + t * 46
-        out.append(_alien_badge(bx, 26, t, 18))
-        low = state.stock[t] <= 3
-        out.append(_text(bx + 21, 40, str(state.stock[t]), 13, "#b3261e" if low else INK, "start", "bold"))
+        out.append(_text(W - 10, 50, lab, MIN_FONT, MUTED, "end"))
+        vx = W - 10 - _text_w(lab, MIN_FONT) - 20
     if last is not None:
-        out.append(_text(12, 40, "Last action:", MIN_FONT, MUTED))
-        text = _fit(m.action_text(state, last), 12.5, sx - 110, True)
-        out.append(_text(90, 40, text, 12.5, HILITE, "start", "bold"))
+        out.append(_text(10, 50, "Last action:", MIN_FONT, MUTED))
+        ax = 10 + _text_w("Last action:", MIN_FONT) + 6
+        out.append(_text(ax, 50, _fit(m.action_text(state, last), MIN_FONT, vx - ax, True), MIN_FONT, HILITE,
+                         "start", "bold"))
     elif not state.log:
-        out.append(_text(12, 40, "New game: no action yet", MIN_FONT, MUTED))
+        out.append(_text(10, 50, "New game: no action yet", MIN_FONT, MUTED))
 
 
 # ----------------------------------------------------------------------------- key
 def _key(out: list[str], x: float, y: float) -> float:
-    """What the symbols mean, in a card MAT_W wide at (x, y); returns its height."""
-    h = 150.0
-    out.append(f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(MAT_W)}" height="{_n(h)}" rx="10" fill="#ffffff" '
-               f'stroke="#d8dde3" stroke-width="1.2"/>')
+    """What the symbols mean, in a card MAT_W wide at (x, y); returns its height. It also
+    holds the table's small print (how recruitment and the human track work), which
+    would crowd the table at the size it needs to be read when projected."""
+    top = y
+    card = len(out)
+    out.append("")  # the card, once its height is known
     x += 10
     y += 22
     out.append(_text(x, y, "Key", 13.5, INK, "start", "bold"))
@@ -644,24 +669,44 @@ def _key(out: list[str], x: float, y: float) -> float:
         else:  # a tile's border
             out.append(f'<rect x="{_n(sx)}" y="{_n(sy - 11)}" width="22" height="13" rx="4" fill="{fill}" '
                        f'stroke="{stroke}"{extra}/>')
-        out.append(_text(sx + 28, sy, label, MIN_FONT, MUTED))
+        out.append(_text(sx + 28, sy, label, PANEL_FONT, MUTED))
     y += 43
     y += 21
     out.append(_text(x + 4, y, "★", 13, "#b7791f", "start", "bold"))
-    out.append(_text(x + 28, y, "majority (☆ shared)", MIN_FONT, MUTED))
+    out.append(_text(x + 28, y, "majority (☆ shared)", PANEL_FONT, MUTED))
     out.append(f'<rect x="{_n(x + 175)}" y="{_n(y - 9)}" width="10" height="9" rx="1.5" fill="#ffffff" '
                f'stroke="{MUTED}"/>')
     out.append(f'<path d="M{_n(x + 175.5)} {_n(y - 8.5)} L{_n(x + 184.5)} {_n(y - 0.5)} M{_n(x + 184.5)} '
                f'{_n(y - 8.5)} L{_n(x + 175.5)} {_n(y - 0.5)}" stroke="#111111" stroke-width="1.6"/>')
-    out.append(_text(x + 192, y, "captured", MIN_FONT, MUTED))
+    out.append(_text(x + 192, y, "captured", PANEL_FONT, MUTED))
     y += 25
     xx = x
     for t, name in enumerate(GROUP_NAMES):
         if t == 2:
             xx, y = x, y + 24
         out.append(_alien_badge(xx, y - 14, t, 18))
-        out.append(_text(xx + 23, y, name, MIN_FONT, MUTED))
+        out.append(_text(xx + 23, y, name, PANEL_FONT, MUTED))
         xx += 140
+    # recruitment: the empty slots' marks, then how a card is won
+    y += 27
+    for k, (mark, label) in enumerate((("▼", "face-down"), ("▲", "face-up"), ("?", "hidden token"))):
+        sx = x + (0, 92, 170)[k]
+        out.append(f'<circle cx="{_n(sx + 9)}" cy="{_n(y - 4)}" r="9" fill="none" stroke="#c0c7cf" '
+                   f'stroke-width="1.2" stroke-dasharray="3 2"/>')
+        out.append(_text(sx + 9, y, mark, PANEL_FONT, INK if mark == "?" else "#b0b8c1", "middle",
+                         "bold" if mark == "?" else "normal"))
+        out.append(_text(sx + 23, y, label, PANEL_FONT, MUTED))
+    notes = ("Areas A-D: tokens go face-down and face-up in turn; equal values cancel, the highest "
+             "sum wins the card. After recruitment they show who won last round's cards.",
+             "Human track: refills the empty cities 1→12 each round.")
+    for note in notes:
+        y += 6
+        for line in _wrap(note, PANEL_FONT, MAT_W - 20):
+            y += 16
+            out.append(_text(x, y, line, PANEL_FONT, MUTED))
+    h = y - top + 12
+    out[card] = (f'<rect x="{_n(x - 10)}" y="{_n(top)}" width="{_n(MAT_W)}" height="{_n(h)}" '
+                 f'rx="10" fill="#ffffff" stroke="#d8dde3" stroke-width="1.2"/>')
     return h
 
 
@@ -752,7 +797,7 @@ def _mat(s: State, m: _Masks, p: int, breakdown: list[dict[str, int]], comp: lis
             tip += "; majority, 10 pts" + (" shared" if shared else "")
         if used >> t & 1 and t != active:
             # below the token grid, clear of the count and the majority star
-            out.append(_text(cx + 1, ay + 25 + 9.5 * ((min(n, 20) + 4) // 5) + 11, "used", MIN_FONT, MUTED))
+            out.append(_text(cx + 1, ay + 25 + 9.5 * ((min(n, 20) + 4) // 5) + 11, "used", PANEL_FONT, MUTED))
         colour = ALIEN_HEX[ALIEN_TYPES[t]][0]
         for k in range(min(n, 20)):
             gx = cx + 1 + (k % 5) * 11
@@ -769,7 +814,7 @@ def _mat(s: State, m: _Masks, p: int, breakdown: list[dict[str, int]], comp: lis
         out.append(f'<g><title>{escape(tip)}</title><rect x="{_n(cx)}" y="{_n(ay)}" '
                    f'width="{_n(cw - 6)}" height="{_n(box_h - 6)}" fill="#ffffff" fill-opacity="0"/></g>')
     # UFOs: platform, reserve, board
-    out.append(_text(LX, ry, "platform", MIN_FONT, MUTED))
+    out.append(_text(LX, ry, "platform", PANEL_FONT, MUTED))
     cap_n = s.rules.platform_capacity
     step = min(25.0, 52.0 / max(1, cap_n))  # the slots share 50 px whatever the capacity
     sw = step - 3
@@ -780,18 +825,18 @@ def _mat(s: State, m: _Masks, p: int, breakdown: list[dict[str, int]], comp: lis
         if k < s.platform[p]:
             out.append(_saucer(px, ry - 5, fill, dark, min(0.95, sw / 23)))
     rx = VX + cap_n * step + 8
-    out.append(_text(rx, ry, f"reserve {s.reserve[p]} · board {sum(s.ufo[p])}", MIN_FONT, INK))
+    out.append(_text(rx, ry, f"reserve {s.reserve[p]} · board {sum(s.ufo[p])}", PANEL_FONT, INK))
     # mapping tokens used
     ry += 23
-    out.append(_text(LX, ry, "mapped", MIN_FONT, MUTED))
+    out.append(_text(LX, ry, "mapped", PANEL_FONT, MUTED))
     out.append(f'<rect x="{_n(VX)}" y="{_n(ry - 10)}" width="10" height="10" rx="1.5" fill="{fill}" '
                f'stroke="{dark}" stroke-width="1.2"/>')
     n_maps = MAP_TOKENS_PER_PLAYER - s.map_tokens[p]
     out.append(_text(VX + 16, ry, f"{n_maps} {'city' if n_maps == 1 else 'cities'} "
-                     f"({s.map_tokens[p]} token{'' if s.map_tokens[p] == 1 else 's'} left)", MIN_FONT, INK))
+                     f"({s.map_tokens[p]} token{'' if s.map_tokens[p] == 1 else 's'} left)", PANEL_FONT, INK))
     # command tokens
     ry += 25
-    out.append(_text(LX, ry, "tokens", MIN_FONT, MUTED))
+    out.append(_text(LX, ry, "tokens", PANEL_FONT, MUTED))
     owned = s.tokens_owned[p]
     hand = m.hand[p]
     placed_known = [v for sl in m.areas for (o, v, _d) in sl if o == p and v is not None]
@@ -815,45 +860,45 @@ def _mat(s: State, m: _Masks, p: int, breakdown: list[dict[str, int]], comp: lis
     if 6 not in owned and not note:
         note = "6 used up"
     if note:
-        out.append(_text(VX + 5 * 25 + 4, ry, note, MIN_FONT, MUTED))
+        out.append(_text(VX + 5 * 25 + 4, ry, note, PANEL_FONT, MUTED))
     # energy card and force field
     ry += 24
-    out.append(_text(LX, ry, "energy", MIN_FONT, MUTED))
+    out.append(_text(LX, ry, "energy", PANEL_FONT, MUTED))
     e = s.energy[p] if s.energy[p] in (0, 1, 2) else 0
     etext = ("neutral", "bonus 1", "bonus 2: 3 groups")[e]
     efill = ("#eef0f3", tint, tint)[e]
     out.append(f'<rect x="{_n(VX)}" y="{_n(ry - 13)}" width="20" height="17" rx="3" fill="{efill}" '
                f'stroke="{dark if e else "#9aa5b1"}" stroke-width="{1.5 if e else 1}"/>')
-    out.append(_text(VX + 10, ry, str(e) if e else "–", MIN_FONT, INK, "middle", "bold"))
-    out.append(_text(VX + 26, ry, etext, MIN_FONT, INK if e else MUTED))
+    out.append(_text(VX + 10, ry, str(e) if e else "–", PANEL_FONT, INK, "middle", "bold"))
+    out.append(_text(VX + 26, ry, etext, PANEL_FONT, INK if e else MUTED))
     if s.shield[p]:
         ry += 23
-        out.append(_text(LX, ry, "shield", MIN_FONT, MUTED))
+        out.append(_text(LX, ry, "shield", PANEL_FONT, MUTED))
         out.append(_shield(VX + 7, ry - 4, fill, dark))
         ff = "force field" + (f" ({s.boxed[p]} M boxed)" if s.boxed[p] else "")
-        out.append(_text(VX + 20, ry, ff, MIN_FONT, dark, "start", "bold"))
+        out.append(_text(VX + 20, ry, ff, PANEL_FONT, dark, "start", "bold"))
     # abilities (pills, wrapped)
     ry += 24
     if not third:
-        out.append(_text(LX, ry, "abilities", MIN_FONT, MUTED))
+        out.append(_text(LX, ry, "abilities", PANEL_FONT, MUTED))
         bx = VX
         for lab in (ABILITY_TEXT.get(a, a.replace("_", " ")) for a in s.abilities[p]):
-            bw = _text_w(lab, MIN_FONT) + 12
+            bw = _text_w(lab, PANEL_FONT) + 12
             if bx > VX and bx + bw > w - 8:
                 bx, ry = VX, ry + 22
             out.append(f'<rect x="{_n(bx)}" y="{_n(ry - 14)}" width="{_n(bw)}" height="19" rx="9.5" '
                        f'fill="{tint}" stroke="{fill}"/>')
-            out.append(_text(bx + 6, ry, lab, MIN_FONT, dark))
+            out.append(_text(bx + 6, ry, lab, PANEL_FONT, dark))
             bx += bw + 5
     else:
         # what its pieces do to majorities depends on the Rules: the engine words it
-        lines = _wrap(f"never scores, never acts; {s.third_player_majority_text()}", MIN_FONT, w - 20)
+        lines = _wrap(f"never scores, never acts; {s.third_player_majority_text()}", PANEL_FONT, w - 20)
         for k, line in enumerate(lines):
-            out.append(_text(LX, ry + k * 15, line, MIN_FONT, MUTED))
+            out.append(_text(LX, ry + k * 15, line, PANEL_FONT, MUTED))
         ry += 15 * (len(lines) - 1)
     # abducted humans
     ry += 25
-    out.append(_text(LX, ry, "abducted", MIN_FONT, MUTED))
+    out.append(_text(LX, ry, "abducted", PANEL_FONT, MUTED))
     hx = VX + 6
     cats = s.cards.categories
     total_h = 0
@@ -866,10 +911,10 @@ def _mat(s: State, m: _Masks, p: int, breakdown: list[dict[str, int]], comp: lis
             hx += 6
         total_h += k
     if not total_h:
-        out.append(_text(hx - 6, ry, "—", MIN_FONT, FAINT))
+        out.append(_text(hx - 6, ry, "—", PANEL_FONT, FAINT))
     elif not third:
         hp = b["humans"]
-        out.append(_text(hx + 2, ry, f"{hp} pt{'' if hp == 1 else 's'}", MIN_FONT, MUTED))
+        out.append(_text(hx + 2, ry, f"{hp} pt{'' if hp == 1 else 's'}", PANEL_FONT, MUTED))
     if third:
         return out, ry + 14
     # missions
@@ -886,7 +931,7 @@ def _mat(s: State, m: _Masks, p: int, breakdown: list[dict[str, int]], comp: lis
     for k, (lab, val) in enumerate(parts):
         cx = 10 + cw3 * (k % 3)
         yy = ry + 19 + 19 * (k // 3)
-        out.append(_text(cx, yy, lab, MIN_FONT, MUTED))
+        out.append(_text(cx, yy, lab, PANEL_FONT, MUTED))
         out.append(_text(cx + cw3 - 12, yy, str(val), 13, INK, "end", "bold"))
     return out, ry + 19 * 2 + 9
 
@@ -895,14 +940,14 @@ def _missions(s: State, out: list[str], m: _Masks, p: int, y: float, w: float) -
     """The seat's missions from baseline ``y``; returns the baseline after the last line."""
     ids = m.missions(s, p)
     dealing = s.phase == KEEP_MISSIONS and not s.missions_kept[p]
-    out.append(_text(LX, y, "missions", MIN_FONT, MUTED))
+    out.append(_text(LX, y, "missions", PANEL_FONT, MUTED))
     if ids is None:
         if dealing:
             msg = "choosing which to keep"
         else:
             k = len(s.missions_kept[p])
             msg = f"{k} secret (+{s.rules.mission_done} done, {s.rules.mission_failed} failed)"
-        out.append(_text(VX, y, _fit(msg, MIN_FONT, w - VX - 8), MIN_FONT, MUTED, "start", "normal",
+        out.append(_text(VX, y, _fit(msg, PANEL_FONT, w - VX - 8), PANEL_FONT, MUTED, "start", "normal",
                          ' font-style="italic"'))
         return y
     if dealing:
@@ -911,7 +956,7 @@ def _missions(s: State, out: list[str], m: _Masks, p: int, y: float, w: float) -
         head = f"+{s.rules.mission_done} done, {s.rules.mission_failed} failed"
     else:
         head = "✔ = fulfilled now"
-    out.append(_text(VX, y, head, MIN_FONT, MUTED, "start", "normal", ' font-style="italic"'))
+    out.append(_text(VX, y, head, PANEL_FONT, MUTED, "start", "normal", ' font-style="italic"'))
     by_id = {mi.id: mi for mi in s.cards.missions}
     for mid in ids:
         mi = by_id.get(mid)
@@ -926,9 +971,9 @@ def _missions(s: State, out: list[str], m: _Masks, p: int, y: float, w: float) -
             mark, colour = "·", MUTED
         y += 16
         out.append(_text(LX + 2, y, mark, 13, colour, "start", "bold"))
-        lines = _wrap(mi.describe(s.cards.categories), MIN_FONT, w - 26 - 8)
+        lines = _wrap(mi.describe(s.cards.categories), PANEL_FONT, w - 26 - 8)
         for k, line in enumerate(lines):
-            out.append(_text(26, y + 15 * k, line, MIN_FONT, INK))
+            out.append(_text(26, y + 15 * k, line, PANEL_FONT, INK))
         y += 15 * (len(lines) - 1)
     return y
 

@@ -305,13 +305,17 @@ def test_the_full_picture_holds_the_table_and_every_mat():
         mat_svg(s, 3)
 
 
-# The board's row on a 1280x720 Voila page (15 px margins each side); tests/test_browser.py
-# checks that the page gives the row this width and the map the width view_width_px says.
+# The board's row on a Voila page (15 px margins each side) at 1280x720, and at 1024x768
+# (a projector; JupyterLab's "present" view gives the board the same row);
+# tests/test_browser.py checks that the page gives the row this width and the map the
+# width view_width_px says.
 ROW_1280, HEIGHT_720 = 1250, 720
+ROW_1024, HEIGHT_768 = 994, 768
+SCREENS = (("1280x720", ROW_1280, HEIGHT_720), ("1024x768", ROW_1024, HEIGHT_768))
 _SVG_ELEMENT = re.compile(r"<svg\b.*?</svg>", re.S)
 
 
-def _panel_px(html: str) -> list[tuple[float, str]]:
+def _panel_px(html: str, row: float = ROW_1280) -> list[tuple[float, str]]:
     """The smallest text of each drawing in the board's panel, in px on screen (each is
     shown at its width attribute, or the row's width when narrower), and any CSS font
     size the panel's HTML sets outside them."""
@@ -319,7 +323,7 @@ def _panel_px(html: str) -> list[tuple[float, str]]:
 
     out = []
     for svg in _SVG_ELEMENT.findall(html):
-        shown = min(float(ET.fromstring(svg).get("width")), ROW_1280)
+        shown = min(float(ET.fromstring(svg).get("width")), row)
         out.append((screen_px(smallest_font(svg), svg, shown), "panel drawing"))
     rest = _SVG_ELEMENT.sub("", html)
     out += [(float(v), "panel CSS") for v in re.findall(r"font-size:\s*([\d.]+)px", rest)]
@@ -327,11 +331,12 @@ def _panel_px(html: str) -> list[tuple[float, str]]:
     return out
 
 
-def test_text_is_at_least_12_px_on_a_1280x720_screen():
+def test_text_is_at_least_12_px_on_a_1280x720_and_a_1024x768_screen():
     """Projected in class, the smallest text is at least 12 px tall, over every position
     of a 4-player and a 2-player game, as seat 0 sees it: in the table (font size x the
-    width the board's layout gives it at 1280x720 / its viewBox width) and in the panel
-    under it (the mats and the key, shown at their own size)."""
+    width the board's layout gives it / its viewBox width; at 1024x768 the side column
+    leaves it the least width, issue 22) and in the panel under it (the mats and the
+    key, shown at their own size)."""
     from ovnilab.board import svg_aspect, view_width_px
     from ovnilab.svg import screen_px, smallest_font
 
@@ -341,10 +346,13 @@ def test_text_is_at_least_12_px_on_a_1280x720_screen():
             if k % 7 and not s.is_over():
                 continue
             svg = board_svg(s, viewer=0)
-            shown = view_width_px(svg_aspect(svg), ROW_1280, HEIGHT_720)
-            worst = min(worst, (screen_px(smallest_font(svg), svg, shown), f"{n}p action {k}: table"))
-            for px, where in _panel_px(panel_html(s, viewer=0)):
-                worst = min(worst, (px, f"{n}p action {k}: {where}"))
+            panel = panel_html(s, viewer=0)
+            for screen, row, height in SCREENS:
+                shown = view_width_px(svg_aspect(svg), row, height)
+                where = f"{screen}, {n}p action {k}"
+                worst = min(worst, (screen_px(smallest_font(svg), svg, shown), f"{where}: table"))
+                for px, what in _panel_px(panel, row):
+                    worst = min(worst, (px, f"{where}: {what}"))
     assert worst[0] >= 12, f"text of {worst[0]:.1f} px at {worst[1]}"
 
 
@@ -356,3 +364,113 @@ def test_panel_measure_sees_small_text():
     shrunk = mat.replace('width="300"', 'width="200"', 1)
     assert min(px for px, _ in _panel_px(shrunk)) < 12
     assert min(px for px, _ in _panel_px('<div style="font-size:10px">x</div>' + mat)) == 10
+
+
+# ------------------------------------------------------------------- text layout
+# A text's box from its x, y, font-size, weight and anchor: ovnilab.svg.text_width across,
+# one em down from 0.76 em above the baseline (DejaVu Sans: ascenders reach 0.76 em,
+# descenders 0.24 em).
+_ASCENT, _DESCENT = 0.76, 0.24
+Box = tuple[float, float, float, float]
+
+
+def text_boxes(svg: str) -> list[tuple[Box, str]]:
+    """Every <text> of a drawing drawn without transforms, as (x0, y0, x1, y1) and its text."""
+    from ovnilab.svg import text_width
+
+    root = ET.fromstring(svg)
+    assert not any(e.get("transform") for e in root.iter()), "boxes assume no transforms"
+    out = []
+    for t in root.iter(SVG + "text"):
+        s, size = t.text or "", float(t.get("font-size"))
+        w = text_width(s, size, t.get("font-weight") == "bold")
+        x = float(t.get("x")) - {"start": 0, "middle": w / 2, "end": w}[t.get("text-anchor", "start")]
+        y = float(t.get("y"))
+        out.append(((x, y - _ASCENT * size, x + w, y + _DESCENT * size), s))
+    return out
+
+
+def _panels(svg: str) -> list[Box]:
+    """The drawing's boxes that hold text (map, header, recruitment areas, city tiles,
+    track slots): rectangles at least 40 x 28 (not the mats' invisible hover targets)."""
+    root = ET.fromstring(svg)
+    out = []
+    for r in root.iter(SVG + "rect"):
+        w, h = float(r.get("width")), float(r.get("height"))
+        if w >= 40 and h >= 28 and r.get("fill-opacity") != "0":
+            x, y = float(r.get("x")), float(r.get("y"))
+            out.append((x, y, x + w, y + h))
+    return out
+
+
+def layout_faults(svg: str, slack: float = 0.5) -> list[str]:
+    """What a projected drawing must not do: two texts overlapping, a text outside the
+    viewBox, or a text whose middle lies in a box (a tile, an area, the header) spilling
+    out of it. Empty when the layout is clean."""
+    from ovnilab.svg import viewbox_size
+
+    vw, vh = viewbox_size(svg)
+    boxes = text_boxes(svg)
+    faults = []
+    for (x0, y0, x1, y1), s in boxes:
+        if x0 < -slack or y0 < -slack or x1 > vw + slack or y1 > vh + slack:
+            faults.append(f"outside the viewBox: {s!r}")
+    order = sorted(range(len(boxes)), key=lambda i: boxes[i][0][0])
+    for k, i in enumerate(order):
+        (ax0, ay0, ax1, ay1), a = boxes[i]
+        for j in order[k + 1:]:
+            (bx0, by0, bx1, by1), b = boxes[j]
+            if bx0 >= ax1 - slack:
+                break
+            if by0 < ay1 - slack and ay0 < by1 - slack:
+                faults.append(f"overlap: {a!r} and {b!r}")
+    panels = _panels(svg)
+    for (x0, y0, x1, y1), s in boxes:
+        mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+        for px0, py0, px1, py1 in panels:
+            inside = px0 < mx < px1 and py0 < my < py1
+            if inside and (x0 < px0 - slack or x1 > px1 + slack or y0 < py0 - slack or y1 > py1 + slack):
+                faults.append(f"spills out of its box ({px0:g}, {py0:g}, {px1:g}, {py1:g}): {s!r}")
+    return faults
+
+
+def test_layout_faults_sees_overlapping_and_spilling_text():
+    """The measure can fail: a text drawn over another, past the edge or out of its box.
+    (Before issue 22 it also caught the table's own faults: a 4-player area's "nobody:
+    discarded" ran out of its box, and a city's name into the frame of the city under it.)"""
+    s = ovni.new_game(4, seed=1, setup="random")
+    svg = board_svg(s)
+    assert layout_faults(svg) == [] and layout_faults(key_svg()) == []
+    first = re.search(r"<text[^>]*>[^<]*</text>", svg).group(0)
+    dup = svg.replace("</svg>", first + "</svg>")  # the same text drawn twice
+    assert any(f.startswith("overlap") for f in layout_faults(dup))
+    past = svg.replace("</svg>", '<text x="880" y="40" font-size="16">past the edge</text></svg>')
+    assert any(f.startswith("outside") for f in layout_faults(past))
+    box = svg.replace("</svg>", '<rect x="300" y="300" width="120" height="40" fill="#fff"/>'
+                      '<text x="302" y="325" font-size="16">far too long for it</text></svg>')
+    assert any(f.startswith("spills") for f in layout_faults(box))
+
+
+@pytest.mark.parametrize("n,seed,setup", [(2, 21, "random"), (2, 25, None), (3, 22, "random"),
+                                          (3, 26, None), (4, 23, "random"), (4, 24, None)])
+def test_no_text_overlaps_or_spills_over_random_games(n, seed, setup):
+    """issue 22: with text large enough to read projected, every label of the table still
+    has room: every position of random games (half of them from the set-up's own choices:
+    missions kept, starting aliens), in the public view, a seat's view and revealed; and
+    the mats."""
+    s = ovni.new_game(n, seed=seed, setup=setup)
+    rng = random.Random(seed)
+    bad: dict[str, str] = {}
+    k = 0
+    while True:
+        drawings = [board_svg(s), board_svg(s, viewer=k % n), board_svg(s, reveal=True)]
+        if k % 4 == 0 or s.is_over():
+            drawings += [mat_svg(s, p, viewer=k % n) for p in range(s.ns)]
+        for svg in drawings:
+            for f in layout_faults(svg):
+                bad.setdefault(f, f"action {k} ({s.phase})")
+        if s.is_over():
+            break
+        s.apply(rng.choice(s.legal_actions()))
+        k += 1
+    assert not bad, "\n".join(f"{where}: {f}" for f, where in list(bad.items())[:20])
