@@ -1,42 +1,65 @@
 """Draw a position of the cow game as an SVG string (pure: state in, text out).
 
 ``to_svg(state, viewer=None)`` draws the table as ``viewer`` sees it: both pyramids (empty
-slots dashed, the slots the player to act may build on tinted), both hands (played face
-up, as the rulebook says; three slots to a row, so a larger ``Rules.hand_limit`` adds
-rows), the Aliens card, the deck (its visible top face and its size), the Celeiro tops,
-a pending drawn pair, whose turn it is and the last action (outlined in orange). Every
-card shows its face: name, base value, Sun/Moon, cows and calves, and its effects in
-words tagged NOW (immediate), ADJ (adjacency) or END (end of game).
+slots dashed, the slots the player to act may build on tinted), a score box beside each
+pyramid's top (the seat's alien, its points and their parts, who acts, who started), both
+hands (played face up, as the rulebook says; three slots to a row, so a larger
+``Rules.hand_limit`` adds rows), the deck (its visible top face and its size) between the
+Celeiro tops, a pending drawn pair or effect under the deck, whose turn it is and the last
+action (outlined in orange). Every card shows its face: name, base value, Sun/Moon, cows
+and calves, and its effects in words tagged NOW (immediate), ADJ (adjacency) or END (end
+of game).
 
 Hidden sides are drawn only where ``viewer`` has seen them (a ``peek`` effect, or a
 card flipped in view); ``viewer=None`` is a spectator, who sees the public table.
 ``show_backs=True`` is the teacher's view with every back (never give it to a bot).
 Nothing in the SVG identifies a card beyond its visible face (no card numbers).
+
+Layout: seven card columns (a pyramid is three wide; the deck and the Celeiro sit between
+the pyramids' narrow tops, the drawn pair under them), so the drawing is nearly as tall as
+it is wide. The board shows such a drawing about 694 px wide when projected at 1024x768
+and 1280x720, where :data:`MIN_FONT` is still 12 px (``tests/cows/test_render.py``).
 """
 
 from __future__ import annotations
 
+from typing import Callable
 from xml.sax.saxutils import escape
 
-from ..svg import text_width
-from .data import Face
+from ..svg import fit, text_width, wrap
+from .data import Effect, Face
 from .rules import EFFECT, KEEP, SLOTS, State
 from .rules import SEAT_NAMES as _ALIENS
 
 __all__ = ["to_svg"]
 
-CW, CH = 100, 132  # card size
-GAP = 8
+#: The smallest font size of the drawing, in viewBox units. The board shows the drawing
+#: 694 px wide at 1024x768 (the page's 994 px row less the side column; the window's height
+#: would allow more, since the drawing is about as tall as wide) and about 690 px at
+#: 1280x720 (there the height limits it), so 16.5 units of the 936-unit width are 12.2 px.
+MIN_FONT = 16.5
+LINE = 17.5  # baseline to baseline of wrapped MIN_FONT lines
+DESCENT = 0.25  # how far below its baseline a line's letters reach, per unit of size
+
+CW, CH = 124, 182  # card size
+GAP = 8  # between the cards of a row
+ROW_GAP = 15  # between pyramid rows
+MARGIN = 10
 PANEL_W = 3 * CW + 2 * GAP  # one pyramid / hand
-MARGIN = 16
-CENTER_W = 236
-WIDTH = 2 * PANEL_W + CENTER_W + 4 * MARGIN
-TOP = 54  # below the title bar
-PYR_Y = TOP + 44
-HAND_Y = PYR_Y + 3 * CH + 2 * GAP + 34
+WIDTH = 2 * MARGIN + 7 * CW + 6 * GAP
+TOP = 50  # the title bar: status, then the last action
+PYR_Y = TOP + 28  # under the line of the centre's labels
+ROW_STEP = CH + ROW_GAP
+HAND_Y = PYR_Y + 2 * ROW_STEP + CH + 30  # under the "Hand (n/limit)" line
 HAND_COLS = 3  # hand cards per row: a panel is as wide as the pyramid's base row
-HAND_ROW_H = CH + 22  # a hand row: the card and its "hand i" label
+HAND_ROW_H = CH + 24  # a hand row: the card and its "hand i" label
 HEIGHT = HAND_Y + CH + 24  # the height with the rulebook's hand of 3 (one hand row)
+# the centre column (between the pyramids): labels, then the deck and the Celeiro tops
+# (band A, beside the pyramids' first rows), labels, then the drawn pair or the pending
+# effect (band B, between their second rows); see _centre
+CENTRE_X = WIDTH / 2
+BAND_A_Y = PYR_Y
+BAND_B_Y = BAND_A_Y + CH + 28
 
 
 def hand_rows(hand_limit: int) -> int:
@@ -54,37 +77,18 @@ def height(hand_limit: int) -> int:
     """The SVG's height: the table plus as many hand rows as the hand limit needs."""
     return HEIGHT + (hand_rows(hand_limit) - 1) * HAND_ROW_H
 
+
 SEAT_COLOURS = ("#2e7d32", "#6a1b9a")  # the two aliens: green and purple
 SHORT_NAMES = _ALIENS  # State.seat_name
 SEAT_NAMES = tuple(f"{name} (seat {k})" for k, name in enumerate(_ALIENS))
 SKY_FILL = {"sun": "#fff4cc", "moon": "#e3e7f8", "": "#edf5e4"}
 KIND_TAG = {"immediate": ("NOW", "#c62828"), "adjacency": ("ADJ", "#2e7d32"), "end": ("END", "#1565c0")}
 HIGHLIGHT = "#ff6d00"
+BACK_FILL = "#d7ccc8"  # a card's back (the deck's lower cards, a known back's strip)
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
-#: The smallest font size of the drawing. The board shows it about 0.94 of its width on a
-#: 1280x720 screen (the map beside the controls, as tall as the window allows), so 13
-#: units are about 12 px there: legible on a projector.
-MIN_FONT = 13
 
 
-def _wrap(text: str, width: int, first: int | None = None) -> list[str]:
-    """Greedy word wrap: ``first`` characters on the first line, ``width`` on the others."""
-    words = text.split()
-    lines: list[str] = []
-    cur = ""
-    for w in words:
-        limit = width if lines else (first or width)
-        if cur and len(cur) + 1 + len(w) > limit:
-            lines.append(cur)
-            cur = w
-        else:
-            cur = f"{cur} {w}" if cur else w
-    if cur:
-        lines.append(cur)
-    return lines
-
-
-def _text(x: float, y: float, s: str, size: float = 13, weight: str = "normal", fill: str = "#222",
+def _text(x: float, y: float, s: str, size: float = MIN_FONT, weight: str = "normal", fill: str = "#222",
           anchor: str = "start", style: str = "", width: float = 0) -> str:
     """A ``<text>``; with ``width``, a text wider than that is squeezed into it
     (``textLength``: narrower letters at the same, legible height)."""
@@ -95,25 +99,38 @@ def _text(x: float, y: float, s: str, size: float = 13, weight: str = "normal", 
             f'text-anchor="{anchor}"{st}>{escape(s)}</text>')
 
 
+def _lines(s: str, width: float, first: float | None = None) -> list[str]:
+    """``s`` wrapped to ``width``, the first line to ``first`` (room left by a tag)."""
+    if first is None or first >= width:
+        return wrap(s, MIN_FONT, width)
+    head = wrap(s, MIN_FONT, first)[:1]
+    rest = s.split()[len(head[0].split()):] if head else []
+    return head + wrap(" ".join(rest), MIN_FONT, width)
+
+
+ICON = 1.25  # the symbols' scale: about as tall as the text beside them
+
+
 def _sun(x: float, y: float) -> str:
     rays = "".join(
-        f'<line x1="{x + 6 * dx:.1f}" y1="{y + 6 * dy:.1f}" x2="{x + 9 * dx:.1f}" y2="{y + 9 * dy:.1f}" '
+        f'<line x1="{6 * dx:.1f}" y1="{6 * dy:.1f}" x2="{9 * dx:.1f}" y2="{9 * dy:.1f}" '
         f'stroke="#f9a825" stroke-width="1.6"/>'
         for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (0.7, 0.7), (-0.7, 0.7), (0.7, -0.7), (-0.7, -0.7)))
-    return rays + f'<circle cx="{x}" cy="{y}" r="5" fill="#fbc02d" stroke="#f57f17" stroke-width="0.8"/>'
+    return (f'<g transform="translate({x:.1f},{y:.1f}) scale({ICON})">{rays}'
+            f'<circle cx="0" cy="0" r="5" fill="#fbc02d" stroke="#f57f17" stroke-width="0.8"/></g>')
 
 
 def _moon(x: float, y: float, bg: str) -> str:
-    return (f'<circle cx="{x}" cy="{y}" r="7" fill="#3949ab"/>'
-            f'<circle cx="{x + 3.5}" cy="{y - 2.5}" r="6" fill="{bg}"/>')
+    return (f'<g transform="translate({x:.1f},{y:.1f}) scale({ICON})"><circle cx="0" cy="0" r="7" fill="#3949ab"/>'
+            f'<circle cx="3.5" cy="-2.5" r="6" fill="{bg}"/></g>')
 
 
 def _cow(x: float, y: float, calf: bool = False) -> str:
     """A small cow (or a smaller, tan calf) seen from the side."""
-    k = 0.72 if calf else 1.0
+    k = (0.72 if calf else 1.0) * ICON
     body = "#d7a86e" if calf else "#ffffff"
     spot = "#8d5a2b" if calf else "#222"
-    return (f'<g transform="translate({x},{y}) scale({k})">'
+    return (f'<g transform="translate({x:.1f},{y:.1f}) scale({k:g})">'
             f'<rect x="-8" y="-5" width="14" height="9" rx="3" fill="{body}" stroke="#333" stroke-width="1"/>'
             f'<circle cx="-3" cy="-1" r="2.2" fill="{spot}"/>'
             f'<rect x="5" y="-8" width="6" height="6" rx="2" fill="{body}" stroke="#333" stroke-width="1"/>'
@@ -121,51 +138,139 @@ def _cow(x: float, y: float, calf: bool = False) -> str:
             f'<line x1="3" y1="4" x2="3" y2="8" stroke="#333" stroke-width="1.4"/></g>')
 
 
+def _alien(x: float, y: float, seat: int, k: float = 1.0) -> str:
+    """The head of seat ``seat``'s alien centred at (x, y), facing the other seat."""
+    c = SEAT_COLOURS[seat]
+    d = 1 if seat == 0 else -1
+    return (f'<g transform="translate({x},{y}) scale({k})">'
+            f'<ellipse cx="0" cy="0" rx="13" ry="16" fill="{c}"/>'
+            f'<ellipse cx="-4.5" cy="-3.5" rx="3.6" ry="5.5" fill="#111"/>'
+            f'<ellipse cx="4.5" cy="-3.5" rx="3.6" ry="5.5" fill="#111"/>'
+            f'<polygon points="{d * 12},2 {d * 20},-3 {d * 20},7" fill="{c}"/></g>')
+
+
+# ---- a card face, laid out from top to bottom (offsets from the card's top)
+NAME_BASE = 18  # the name's baseline in the band at the top
+VALUE_Y = 36  # the centre of the value circle and of the symbols
+EFFECT_Y = 64.5  # the first effect line's baseline
+EFFECT_SEP = 3  # extra space between two effects
+PAD = 5  # text's distance from the card's sides
+TEXT_W = CW - 2 * PAD
+
+
+def _tag_w(kind: str) -> float:
+    """Width of the coloured tag of an effect of ``kind`` (NOW, ADJ, END)."""
+    return text_width(KIND_TAG[kind][0], MIN_FONT, True) + 8
+
+
+def _tag(x: float, ty: float, kind: str) -> str:
+    """The tag of an effect of ``kind`` (white NOW, ADJ or END on its colour), its left
+    edge at ``x`` and its text's baseline at ``ty``."""
+    tag, colour = KIND_TAG[kind]
+    tw = _tag_w(kind)
+    return (f'<g class="tag"><rect x="{x:.1f}" y="{ty - 13.5:.1f}" width="{tw:.1f}" height="18" rx="3" '
+            f'fill="{colour}"/>{_text(x + tw / 2, ty, tag, MIN_FONT, "bold", "#fff", "middle")}</g>')
+
+
+def _effect_lines(e: Effect) -> tuple[bool, list[str]]:
+    """An effect's lines and whether its tag goes on the first text line (else on a line
+    of its own above): whichever needs fewer lines, the tag apart when equal (its text
+    then breaks less)."""
+    first = TEXT_W - _tag_w(e.kind) - 4
+    inline = _lines(e.text(), TEXT_W, first)
+    fits = text_width(inline[0], MIN_FONT) <= first if inline else True
+    apart = _lines(e.text(), TEXT_W)
+    if fits and len(inline) < len(apart) + 1:
+        return True, inline
+    return False, apart
+
+
+def _effect_rows(effects: tuple[Effect, ...]) -> list[tuple[float, str | None, str | None]]:
+    """The lines of a card's effects as (baseline from the card's top, the kind whose tag
+    starts the line or None, the text or None)."""
+    rows: list[tuple[float, str | None, str | None]] = []
+    dy = EFFECT_Y
+    for e in effects:
+        inline, lines = _effect_lines(e)
+        kinds = [e.kind] + [None] * len(lines)
+        texts: list[str | None] = list(lines) if inline else [None, *lines]
+        for kind, ln in zip(kinds, texts):
+            rows.append((dy, kind, ln))
+            dy += LINE
+        dy += EFFECT_SEP
+    return rows
+
+
+def _back_lines(back: str, room: float) -> list[str]:
+    """The back's label: ``back: X`` on one line when it fits, else ``back:`` above the
+    name when ``room`` (height left at the card's bottom) allows, else one squeezed line."""
+    one = f"back: {back}"
+    if text_width(one, MIN_FONT) <= TEXT_W or room < 2 * LINE + 4:
+        return [one]
+    return ["back:", back]
+
+
 def _card(x: float, y: float, face: Face, *, label: str = "", mark: bool = False, back: str | None = None) -> str:
-    """One card, face up, at (x, y)."""
+    """One card, face up, at (x, y); ``label`` is written under it (outside the card)."""
     bg = SKY_FILL[face.sky]
     out = ['<g class="card">',
            f'<rect x="{x}" y="{y}" width="{CW}" height="{CH}" rx="7" fill="{bg}" '
            f'stroke="{HIGHLIGHT if mark else "#6d4c41"}" stroke-width="{3.5 if mark else 1.3}"/>']
-    # name band
-    out.append(f'<rect x="{x + 3}" y="{y + 3}" width="{CW - 6}" height="17" rx="4" fill="#6d4c41"/>')
-    out.append(_text(x + CW / 2, y + 16, face.name, MIN_FONT, "bold", "#fff", "middle", width=CW - 12))
+    # name band: the name is one <text> (a tooltip may be hung on it)
+    out.append(f'<rect x="{x + 3}" y="{y + 3}" width="{CW - 6}" height="20" rx="4" fill="#6d4c41"/>')
+    # a name too long in bold is set in regular weight: narrower letters than a squeeze
+    weight = "bold" if text_width(face.name, MIN_FONT, True) <= CW - 8 else "normal"
+    out.append(_text(x + CW / 2, y + NAME_BASE, face.name, MIN_FONT, weight, "#fff", "middle", width=CW - 8))
     # base value
-    out.append(f'<circle cx="{x + 17}" cy="{y + 37}" r="12" fill="#fff" stroke="#6d4c41" stroke-width="1.5"/>')
-    out.append(_text(x + 17, y + 42, str(face.value), 14, "bold", "#c62828" if face.value < 0 else "#3e2723",
-                     "middle"))
-    # symbols: Sun / Moon, cows, calves
-    sx = x + 40
+    vy = y + VALUE_Y
+    out.append(f'<circle cx="{x + 17}" cy="{vy}" r="12.5" fill="#fff" stroke="#6d4c41" stroke-width="1.5"/>')
+    out.append(_text(x + 17, vy + 6, str(face.value), 17, "bold", "#c62828" if face.value < 0 else "#3e2723",
+                     "middle", width=23))
+    # symbols: Sun / Moon, cows, calves (closer together when a hand-made card has many)
+    steps = ([24 if face.sky == "sun" else 22] if face.sky else []) + [24] * face.cows + [18] * face.calves
+    closer = min(1.0, (CW - 50) / sum(steps)) if steps else 1.0
+    sx = x + 44
     if face.sky == "sun":
-        out.append(_sun(sx, y + 37))
-        sx += 20
+        out.append(_sun(sx, vy))
     elif face.sky == "moon":
-        out.append(_moon(sx, y + 37, bg))
-        sx += 18
+        out.append(_moon(sx - 1, vy, bg))
+    sx += closer * steps[0] if face.sky else 0
     for _ in range(face.cows):
-        out.append(_cow(sx + 2, y + 37))
-        sx += 20
+        out.append(_cow(sx + 1, vy + 1))
+        sx += closer * 24
     for _ in range(face.calves):
-        out.append(_cow(sx, y + 38, calf=True))
-        sx += 15
-    # effects, in words
-    ty = y + 62
-    for e in face.effects:
-        tag, colour = KIND_TAG[e.kind]
-        out.append(f'<rect x="{x + 4}" y="{ty - 11}" width="34" height="14" rx="2" fill="{colour}"/>')
-        out.append(_text(x + 21, ty, tag, MIN_FONT, "bold", "#fff", "middle", width=30))
-        lines = _wrap(e.text(), 12, 7)
-        out.append(_text(x + 41, ty, lines[0], MIN_FONT, width=CW - 44))
-        for ln in lines[1:]:
-            ty += 14
-            out.append(_text(x + 5, ty, ln, MIN_FONT, width=CW - 9))
-        ty += 17
-    if back is not None:
-        out.append(_text(x + CW / 2, y + CH - 5, f"back: {back}", MIN_FONT, fill="#555", anchor="middle",
-                         style="italic", width=CW - 8))
-    if label:
-        out.append(_text(x + CW / 2, y + CH + 14, label, MIN_FONT, fill="#555", anchor="middle"))
+        out.append(_cow(sx - 2, vy + 2, calf=True))
+        sx += closer * 18
+    # effects in words, each tagged with its kind; the back's label at the bottom
+    rows = _effect_rows(face.effects)
+    last = rows[-1][0] if rows else VALUE_Y + 12
+    backs = _back_lines(back, CH - last - 8) if back is not None else []
+    bottom = CH - 4 - (len(backs) * LINE + 2 if backs else 0)  # effect text ends above this
+    if rows and last + DESCENT * MIN_FONT > bottom:  # a hand-made card with too much text: cut it
+        rows = [r for r in rows if r[0] + DESCENT * MIN_FONT <= bottom]
+        while rows and rows[-1][2] is None:  # a tag with none of its text is no use
+            rows.pop()
+        if rows:
+            dy, kind, ln = rows[-1]
+            rows[-1] = (dy, kind, fit(ln + " \u2026", MIN_FONT, TEXT_W - (_tag_w(kind) + 3 if kind else 0)))
+    for dy, kind, ln in rows:
+        ty = y + dy
+        lx = x + PAD
+        if kind:
+            out.append(_tag(lx - 1, ty, kind))
+            lx += _tag_w(kind) + 3
+        if ln is not None:
+            out.append(_text(lx, ty, ln, width=x + CW - PAD - lx))
+    if backs:
+        top = y + CH - 3 - len(backs) * LINE
+        out.append(f'<rect x="{x + 3}" y="{top:.1f}" width="{CW - 6}" height="{len(backs) * LINE:.1f}" rx="3" '
+                   f'fill="{BACK_FILL}"/>')
+        for k, ln in enumerate(backs):
+            out.append(_text(x + CW / 2, top + 13.5 + k * LINE, ln, MIN_FONT, fill="#4e342e", anchor="middle",
+                             style="italic", width=CW - 8))
     out.append("</g>")
+    if label:
+        out.append(_text(x + CW / 2, y + CH + 17, label, MIN_FONT, fill="#555", anchor="middle", width=CW + GAP))
     return "".join(out)
 
 
@@ -173,14 +278,14 @@ def _empty(x: float, y: float, label: str, tint: str | None = None) -> str:
     fill = tint or "none"
     return (f'<rect x="{x}" y="{y}" width="{CW}" height="{CH}" rx="7" fill="{fill}" fill-opacity="0.25" '
             f'stroke="#9e9e9e" stroke-width="1.2" stroke-dasharray="5,4"/>'
-            + _text(x + CW / 2, y + CH / 2 + 4, label, MIN_FONT, fill="#888", anchor="middle", width=CW - 8))
+            + _text(x + CW / 2, y + CH / 2 + 6, label, MIN_FONT, fill="#888", anchor="middle", width=CW - 8))
 
 
 def _slot_xy(px: float, slot: int) -> tuple[float, float]:
     row, k = SLOTS[slot]
     row_w = row * CW + (row - 1) * GAP
     x0 = px + (PANEL_W - row_w) / 2
-    return x0 + (k - 1) * (CW + GAP), PYR_Y + (row - 1) * (CH + GAP)
+    return x0 + (k - 1) * (CW + GAP), PYR_Y + (row - 1) * ROW_STEP
 
 
 def _marks(state: State) -> dict[tuple, bool]:
@@ -206,6 +311,120 @@ def _marks(state: State) -> dict[tuple, bool]:
     return {}
 
 
+def _seat_box(x: float, y: float, h: float, seat: int, points: dict[str, int], active: bool,
+              started: bool) -> str:
+    """The seat's score box (in the corner beside its pyramid's top card): its alien,
+    total and parts (base, then ADJ and END tagged as on the cards), whether it acts and
+    whether it started. Strong colour while it is the seat to act."""
+    colour = SEAT_COLOURS[seat]
+    ink = "#fff" if active else "#222"
+    out = ['<g class="seat">',
+           f'<rect x="{x}" y="{y}" width="{CW}" height="{h}" rx="8" fill="{colour}" '
+           f'fill-opacity="{0.95 if active else 0.35}"/>',
+           f'<rect x="{x + 5}" y="{y + 5}" width="44" height="44" rx="6" fill="#263238"/>',
+           _alien(x + 27 - 3 * (1 if seat == 0 else -1), y + 28, seat),
+           _text(x + CW - 6, y + 26, f"{sum(points.values())} pts", 20, "bold", ink, "end", width=CW - 60),
+           _text(x + CW - 6, y + 46, f"seat {seat}", MIN_FONT, fill=ink, anchor="end", width=CW - 60),
+           _text(x + 6, y + 72, SHORT_NAMES[seat], MIN_FONT, "bold", ink, width=CW - 12)]
+    ty = y + 72
+    if active:
+        ty += LINE + 2
+        out.append(_text(x + 6, ty, "\u25b6 to act", MIN_FONT, "bold", ink))
+    if started:
+        ty += LINE + 2
+        out.append(_text(x + 6, ty, "started", MIN_FONT, fill=ink, style="italic"))
+    for k, (kind, v) in enumerate((("", points["base"]), ("adjacency", points["adjacency"]),
+                                   ("end", points["end_of_game"]))):
+        ty = y + h - 12 - (2 - k) * 20
+        out.append(_tag(x + 5, ty, kind) if kind else _text(x + 6, ty, "base", MIN_FONT, fill=ink))
+        out.append(_text(x + CW - 6, ty, f"{v:+d}" if kind else str(v), MIN_FONT, "bold", ink, "end"))
+    out.append("</g>")
+    return "".join(out)
+
+
+def _title(s: State, viewer: int | None) -> str:
+    """The title bar: the game, whose turn and phase (or the result), the last action."""
+    if s.over:
+        w = s.winners()
+        status = "Game over: shared win" if len(w) == 2 else f"Game over: {SEAT_NAMES[w[0]]} wins"
+    else:
+        status = f"Turn {s.turns}: {SEAT_NAMES[s.current_player]} to act ({s.phase_name})"
+        if s.final:
+            status += " - last turn"
+    sx = MARGIN + text_width("Cow abduction", 18, True) + 14
+    out = ['<g class="title">', f'<rect width="{WIDTH}" height="{TOP}" fill="#3e2723"/>',
+           _text(MARGIN, 22, "Cow abduction", 18, "bold", "#ffe082"),
+           _text(sx, 22, status, MIN_FONT, "bold", "#fff", width=WIDTH - MARGIN - sx)]
+    if s.log:  # the last action on a line of its own, under the status
+        last = f"last: {SHORT_NAMES[s.last_seat]}: {s.describe(s.log[-1], viewer)}"
+        out.append(_text(MARGIN, 43, last, MIN_FONT, fill="#ffcc80", width=WIDTH - 2 * MARGIN))
+    out.append("</g>")
+    return "".join(out)
+
+
+def _centre(s: State, marks: dict[tuple, bool], back_of: Callable[[int], str | None]) -> list[str]:
+    """Between the pyramids: the deck in the middle with the Celeiro areas beside it (band
+    A, labels above), then the drawn pair (labels above) or the pending effect (band B).
+    Band A fits beside the pyramids' first rows, band B between their second rows."""
+    # a mat under the centre's two bands, so the Celeiro beside a pyramid's top card reads as
+    # part of the table's centre, not as a card of that pyramid's first row
+    a0, a1 = CENTRE_X - 1.5 * CW - GAP - 4, CENTRE_X + 1.5 * CW + GAP + 4
+    b0, b1 = CENTRE_X - CW - GAP / 2 - 4, CENTRE_X + CW + GAP / 2 + 4
+    ya, yb, yc = TOP + 4, BAND_A_Y + CH + 6, BAND_B_Y + CH + 1
+    out = [f'<polygon points="{a0},{ya} {a1},{ya} {a1},{yb} {b1},{yb} {b1},{yc} {b0},{yc} {b0},{yb} {a0},{yb}" '
+           f'fill="#efe6d6" stroke="#e2d5bf" stroke-linejoin="round"/>']
+    label_y = BAND_A_Y - 8
+    deck_x = CENTRE_X - CW / 2
+    out.append(_text(CENTRE_X, label_y, f"Deck ({len(s.deck)})", MIN_FONT, "bold", "#3e2723", "middle",
+                     width=CW + GAP))
+    if s.deck:
+        for k in range(min(3, (len(s.deck) + 3) // 4), 0, -1):  # its thickness, behind the top card
+            out.append(f'<rect x="{deck_x + 2 * k}" y="{BAND_A_Y + 2 * k}" width="{CW}" height="{CH}" rx="7" '
+                       f'fill="{BACK_FILL}" stroke="#6d4c41"/>')
+        out.append(_card(deck_x, BAND_A_Y, s.face(s.deck[0])))
+    else:
+        out.append(_empty(deck_x, BAND_A_Y, "deck empty"))
+    labels = s.cards.area_labels(s.areas)
+    for a in range(s.areas):
+        x = deck_x + (CW + GAP) * (-1 if a == 0 else 1)
+        pile = s.cel[a]
+        out.append(_text(x + CW / 2, label_y, f"{labels[a]} ({len(pile)})", MIN_FONT, "bold", "#3e2723",
+                         "middle", width=CW + GAP))
+        if pile:
+            c = pile[-1]
+            out.append(_card(x, BAND_A_Y, s.face(c), mark=("cel", a) in marks, back=back_of(c)))
+        else:
+            out.append(_empty(x, BAND_A_Y, "empty"))
+    under_y = BAND_B_Y - 8
+    if s.drawn:
+        for i, c in enumerate(s.drawn):
+            x = CENTRE_X - CW - GAP / 2 + i * (CW + GAP)
+            out.append(_text(x + CW / 2, under_y, f"drawn {i + 1}", MIN_FONT, "bold", HIGHLIGHT, "middle"))
+            out.append(_card(x, BAND_B_Y, s.face(c), mark=("drawn",) in marks, back=back_of(c)))
+        return out
+    out.append(_text(CENTRE_X, under_y, "drawn from the bottom", MIN_FONT, fill="#666", anchor="middle"))
+    if s.phase == EFFECT and not s.over:
+        owner, c, eff = s.stack[-1]
+        w = 2 * CW + GAP
+        x0 = CENTRE_X - w / 2
+        lines = _lines(eff.text(), w - 12)
+        h = 16 + (2 + len(lines)) * LINE
+        out.append(f'<g class="effect"><rect x="{x0}" y="{BAND_B_Y}" width="{w}" height="{h:.1f}" rx="6" '
+                   f'fill="#fff3e0" stroke="{HIGHLIGHT}"/>')
+        ty = BAND_B_Y + 8 + 13.5
+        out.append(_text(CENTRE_X, ty, f"{SHORT_NAMES[owner]}: effect of", MIN_FONT, "bold", "#bf360c", "middle",
+                         width=w - 12))
+        out.append(_text(CENTRE_X, ty + LINE, s.face(c).name, MIN_FONT, "bold", "#bf360c", "middle",
+                         width=w - 12))
+        for k, ln in enumerate(lines):
+            out.append(_text(CENTRE_X, ty + (2 + k) * LINE, ln, MIN_FONT, fill="#bf360c", anchor="middle",
+                             width=w - 12))
+        out.append("</g>")
+    elif s.phase == KEEP:  # pragma: no cover - KEEP always has drawn cards
+        pass
+    return out
+
+
 def to_svg(state: State, viewer: int | None = None, show_backs: bool = False) -> str:
     """The table as ``viewer`` (0, 1 or None for a spectator) sees it, as an SVG string."""
     if viewer not in (None, 0, 1):
@@ -222,40 +441,17 @@ def to_svg(state: State, viewer: int | None = None, show_backs: bool = False) ->
     h = height(s.rules.hand_limit)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{h}" '
            f'viewBox="0 0 {WIDTH} {h}" font-family="{FONT}">',
-           f'<rect width="{WIDTH}" height="{h}" fill="#faf7f0"/>']
-    # ---- title bar: turn, phase, result
-    out.append(f'<rect width="{WIDTH}" height="{TOP - 12}" fill="#3e2723"/>')
-    if s.over:
-        w = s.winners()
-        status = ("Game over: shared win" if len(w) == 2 else f"Game over: {SEAT_NAMES[w[0]]} wins")
-    else:
-        who = SEAT_NAMES[to_act]
-        status = f"Turn {s.turns}: {who} to act ({s.phase_name})"
-        if s.final:
-            status += " - last turn"
-    out.append(_text(MARGIN, 21, "Cow abduction", 17, "bold", "#ffe082"))
-    out.append(_text(MARGIN + 150, 20, status, 14, "bold", "#fff", width=WIDTH - 2 * MARGIN - 150))
-    if s.log:  # the last action on a line of its own, under the status
-        last = f"last: {SHORT_NAMES[s.last_seat]}: {s.describe(s.log[-1], viewer)}"
-        out.append(_text(MARGIN + 150, 37, last, MIN_FONT, fill="#ffcc80", width=WIDTH - 2 * MARGIN - 150))
+           f'<rect width="{WIDTH}" height="{h}" fill="#faf7f0"/>',
+           _title(s, viewer)]
 
     breakdown = s.score_breakdown()
     for seat in (0, 1):
         px = MARGIN if seat == 0 else WIDTH - MARGIN - PANEL_W
         colour = SEAT_COLOURS[seat]
         active = not s.over and to_act == seat
-        # ---- header: name, score
-        out.append(f'<rect x="{px - 6}" y="{TOP - 4}" width="{PANEL_W + 12}" height="26" rx="6" '
-                   f'fill="{colour}" fill-opacity="{0.95 if active else 0.35}"/>')
-        b = breakdown[seat]
-        tag = "\u25b6 " if active else ""
-        start = " \u2022 started" if s.starter == seat else ""
-        out.append(_text(px + 2, TOP + 13, f"{tag}{SEAT_NAMES[seat]}{start}", 14, "bold",
-                         "#fff" if active else "#222"))
-        out.append(_text(px + PANEL_W - 2, TOP + 14, f"{sum(b.values())} pts", 14, "bold",
-                         "#fff" if active else "#222", "end"))
-        parts = f"base {b['base']} \u00b7 adjacency {b['adjacency']:+d} \u00b7 end of game {b['end_of_game']:+d}"
-        out.append(_text(px + PANEL_W - 2, TOP + 37, parts, MIN_FONT, fill="#555", anchor="end", width=PANEL_W - 4))
+        # ---- score box, in the outer corner beside row 1
+        out.append(_seat_box(px if seat == 0 else px + PANEL_W - CW, TOP + 4, PYR_Y + CH - TOP - 4, seat,
+                             breakdown[seat], active, s.starter == seat))
         # ---- pyramid: row 1 under the Alien, rows below
         open_here = set(s.open_slots(seat)) if (active and s.turn == seat and not s.built
                                                  and s.phase != EFFECT) else set()
@@ -270,7 +466,7 @@ def to_svg(state: State, viewer: int | None = None, show_backs: bool = False) ->
         # ---- hand (face up on the table): one slot per card the hand limit allows,
         # HAND_COLS to a row, so a larger Rules.hand_limit adds rows inside the panel
         hand = s.hand[seat]
-        out.append(_text(px, HAND_Y - 8, f"Hand ({len(hand)}/{s.rules.hand_limit})", 14, "bold", colour))
+        out.append(_text(px, HAND_Y - 9, f"Hand ({len(hand)}/{s.rules.hand_limit})", MIN_FONT, "bold", colour))
         for i in range(max(s.rules.hand_limit, len(hand))):
             x, y = hand_slot_xy(px, i)
             if i < len(hand):
@@ -280,63 +476,6 @@ def to_svg(state: State, viewer: int | None = None, show_backs: bool = False) ->
             else:
                 out.append(_empty(x, y, "empty"))
 
-    # ---- centre: Aliens card, deck, Celeiro, drawn pair
-    cx = MARGIN * 2 + PANEL_W
-    mid = cx + CENTER_W / 2
-    out.append(f'<rect x="{mid - 70}" y="{TOP - 4}" width="140" height="56" rx="8" fill="#263238"/>')
-    for seat, dx in ((0, -1), (1, 1)):
-        ax = mid + dx * 34
-        out.append(f'<ellipse cx="{ax}" cy="{TOP + 20}" rx="15" ry="18" fill="{SEAT_COLOURS[seat]}"/>')
-        out.append(f'<ellipse cx="{ax - 5}" cy="{TOP + 16}" rx="4" ry="6" fill="#111"/>'
-                   f'<ellipse cx="{ax + 5}" cy="{TOP + 16}" rx="4" ry="6" fill="#111"/>')
-        out.append(f'<polygon points="{ax + dx * 16},{TOP + 20} {ax + dx * 28},{TOP + 14} {ax + dx * 28},{TOP + 26}" '
-                   f'fill="{SEAT_COLOURS[seat]}"/>')
-    out.append(_text(mid, TOP + 47, "Aliens", MIN_FONT, "bold", "#fff", "middle"))
-
-    dy = TOP + 72
-    out.append(_text(mid, dy, f"Deck: {len(s.deck)} card(s)", 14, "bold", "#3e2723", "middle"))
-    out.append(_text(mid, dy + 15, "drawn from the bottom", MIN_FONT, fill="#666", anchor="middle"))
-    deck_x = mid - CW / 2
-    if s.deck:
-        for k in range(min(3, (len(s.deck) + 3) // 4), 0, -1):
-            out.append(f'<rect x="{deck_x + 3 * k}" y="{dy + 20 + 3 * k}" width="{CW}" height="{CH}" rx="7" '
-                       f'fill="#d7ccc8" stroke="#6d4c41"/>')
-        out.append(_card(deck_x, dy + 20, s.face(s.deck[0])))
-        out.append(_text(mid, dy + 20 + CH + 20, "top of the deck", MIN_FONT, fill="#555", anchor="middle"))
-    else:
-        out.append(_empty(deck_x, dy + 20, "deck empty"))
-
-    cy = dy + 20 + CH + 48
-    labels = s.cards.area_labels(s.areas)
-    n_a = s.areas
-    span = n_a * CW + (n_a - 1) * 16
-    for a in range(n_a):
-        x = mid - span / 2 + a * (CW + 16)
-        pile = s.cel[a]
-        out.append(_text(x + CW / 2, cy - 6, f"{labels[a]} ({len(pile)})", 14, "bold", "#3e2723", "middle",
-                         width=CW + 14))
-        if pile:
-            c = pile[-1]
-            out.append(_card(x, cy, s.face(c), mark=("cel", a) in marks, back=back_of(c)))
-        else:
-            out.append(_empty(x, cy, "empty"))
-
-    if s.drawn:
-        ddy = cy + CH + 30
-        out.append(_text(mid, ddy - 8, "Drawn: keep one", 14, "bold", HIGHLIGHT, "middle"))
-        for i, c in enumerate(s.drawn):
-            x = mid - CW - 6 + i * (CW + 12)
-            out.append(_card(x, ddy, s.face(c), label=f"drawn {i + 1}", mark=("drawn",) in marks,
-                             back=back_of(c)))
-    elif s.phase == EFFECT and not s.over:
-        ey = cy + CH + 34
-        owner, c, eff = s.stack[-1]
-        out.append(f'<rect x="{cx + 4}" y="{ey - 16}" width="{CENTER_W - 8}" height="48" rx="6" '
-                   f'fill="#fff3e0" stroke="{HIGHLIGHT}"/>')
-        out.append(_text(mid, ey, f"{SHORT_NAMES[owner]}: effect of {s.face(c).name}", MIN_FONT, "bold",
-                         "#bf360c", "middle", width=CENTER_W - 16))
-        out.append(_text(mid, ey + 16, eff.text(), MIN_FONT, fill="#bf360c", anchor="middle", width=CENTER_W - 16))
-    elif s.phase == KEEP:  # pragma: no cover - KEEP always has drawn cards
-        pass
+    out.extend(_centre(s, marks, back_of))
     out.append("</svg>")
     return "".join(out)
