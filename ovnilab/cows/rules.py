@@ -243,6 +243,11 @@ class Rules:
     max_chain_flips: cap on flips per effect chain (0 = only "once per card per chain").
     stall_limit: consecutive turns without draw or build that end the game (0 = off).
     tie_break: "shared" or "most_cattle".
+    exact_half_turned: the set-up's split (rulebook: split the deck, turn one half over,
+        put the halves together, shuffle). False (default): the printed cards have no
+        marked side and come out of the box any way up, so each card ends either way up,
+        a fair coin (issue 12). True: the literal count, the deck as if all one way up,
+        so exactly half of the cards (9 of 18) show their second listed face.
     cards_file: another card set (a TOML file like ``data/cows/cards.toml``): a bare file
         name is looked up in ``data/cows/`` first, anything else is a path. Saves keep the
         text given here, so a bare name keeps a save portable between machines.
@@ -262,6 +267,8 @@ class Rules:
     stall_limit: int = rule_option(12, "turns in a row without a draw or a build that end the game",
                                    lo=1, hi=100)
     tie_break: str = rule_option("shared", "who wins a tie", choices=TIE_BREAKS)
+    exact_half_turned: bool = rule_option(False, "the set-up turns exactly half the cards over (False: each "
+                                                 "card ends either way up, as from a box in any order)")
     cards_file: str | None = rule_option(None, "the card set: a file name in data/cows (empty: cards.toml)",
                                          folder=lambda: _data.data_dir() / "cows")
 
@@ -420,9 +427,11 @@ class State(GameState):
         self.starter = rng.randrange(2) if sp < 0 else sp
         # the cards came out of the box any way up: no side of a printed card is marked
         # "A", so nobody can count how many lie side B up (issue 12). Drawn last, so that
-        # a seed keeps its deck order and starting player.
-        for c in range(n):
-            self.up[c] ^= rng.randrange(2)
+        # a seed keeps its deck order and starting player. Rules(exact_half_turned=True)
+        # is the literal count: the deck all one way up before the split.
+        if not rules.exact_half_turned:
+            for c in range(n):
+                self.up[c] ^= rng.randrange(2)
         self.turn = self.starter
         self.phase = MAIN
         self.main_done = False

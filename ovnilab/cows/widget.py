@@ -55,6 +55,7 @@ _RULE_LABELS = {
     "max_chain_flips": "Most flips in a chain",
     "stall_limit": "Turns without progress that end the game",
     "tie_break": "Tie break",
+    "exact_half_turned": "Exactly half the cards turned at set-up",
     "cards_file": "Card set file",
 }
 

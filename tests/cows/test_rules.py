@@ -603,3 +603,22 @@ def test_flipping_in_hand_reveals_the_back_to_both():
     s.apply("flip Mimosa (hand 1)")
     for seat in (0, 1):
         assert s.observation(seat)["hands"][0][0] == {"face": "Bezerrinho", "back": "Mimosa"}
+
+
+def test_the_literal_split_turns_exactly_half_the_cards():
+    """Rulebook set-up: split the deck, turn one half over, join, shuffle. The default
+    reading (issue 12) starts from a box in any order, so each card ends either way up;
+    Rules(exact_half_turned=True) is the literal count: exactly half show their second
+    face. Both keep the seed's deck order and starting player."""
+    from ovnilab import cows
+
+    literal = cows.Rules(exact_half_turned=True)
+    counts = {sum(cows.new_game(seed=s).up) for s in range(60)}
+    assert len(counts) > 3  # the default varies from deal to deal
+    for s in range(60):
+        a, b = cows.new_game(seed=s), cows.new_game(seed=s, rules=literal)
+        assert sum(b.up) == len(b.up) // 2
+        assert a.deck == b.deck and a.starter == b.starter
+    # a save keeps the option
+    g = cows.new_game(seed=3, rules=literal)
+    assert cows.load_json(g.to_json()).rules.exact_half_turned

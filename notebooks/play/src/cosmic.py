@@ -32,6 +32,10 @@ Board(cosmic.new_game(len(SEATS), seed=2026), seats=SEATS)
 # - Seats: in the *new game* tab, choose a human or a bot (random, greedy or MCTS) for each
 #   seat, then press *new game*: humans on several seats play hot seat at one screen; bots
 #   on every seat let a class watch.
+# - The engine asks everyone holding cards at each window, so that whose turn it is never
+#   tells a hand; *pass for me when I have nothing to play* (on) answers those questions
+#   for you, and *pass for the rest of this window* passes one window through.
+# - To project the game, press *full screen* beside the title (Esc leaves).
 #
 # The rules: [the encounter](../rules/cosmic_1_encounter.ipynb),
 # [cards and deals](../rules/cosmic_2_cards_and_deals.ipynb),

@@ -30,6 +30,8 @@ Board(cows.new_game(seed=2026), seats=SEATS)
 # - Seats: in the *new game* tab, choose a human or a bot (random, greedy or MCTS) for each
 #   seat, then press *new game*: humans on both seats play hot seat; bots on both let a
 #   class watch.
+# - To project the game, press *full screen* beside the title (Esc leaves). The *words*
+#   tab gives the English of the Portuguese card names.
 #
 # The rules, one at a time: [rules/cows](../rules/cows.ipynb). *Celeiro* means barn
 # (the discard area).

@@ -27,8 +27,11 @@ Board(ovni.new_game(len(SEATS), seed=2026, setup="random"), seats=SEATS)
 #   kind: a command token is placed by picking its value, then the area; a pilot moves by picking the origin, then the
 #   destination. Only legal moves are offered.
 # - The players' mats (aliens and majorities, platform, tokens, energy, abilities, abducted
-#   humans, your missions and the scores) are under the board: scroll down to them; the map
-#   ends with the line "the players' mats: below".
+#   humans, your missions and the scores) and the key to the symbols are under the board:
+#   scroll down to them.
+# - To project the game, press *full screen* beside the title: the board alone fills the
+#   screen (Esc or the same button leaves). The *words* tab gives the English of the
+#   Portuguese names on the board.
 # - *undo* takes back your last decision (and the bot moves after it); the *history*
 #   slider replays every position; the *new game* tab starts another game with other
 #   players, seed or rule options.

@@ -172,7 +172,9 @@ assert sides["Sun"] == sides["Moon"] and sides["cows"] == sides["calves"]
 # turned over, the halves are put together and shuffled. The printed cards have no marked
 # side and come out of the box any way up, so after the set-up each card lies either way up,
 # a fair coin: how many show "side B" of our card list varies from deal to deal, and no
-# player can know it. The starting player is "the last player who saw a cow": the engine draws it from the
+# player can know it (*Reading*: `Rules(exact_half_turned=True)` is the literal count, a
+# deck all one way up before the split, so exactly half the cards show side B). The
+# starting player is "the last player who saw a cow": the engine draws it from the
 # seed (*Reading*: `Rules(starting_player=0 | 1)` fixes it).
 
 # %%
@@ -182,6 +184,10 @@ for areas in (1, 2):
           f"starting player {g.starter}")
     assert len(g.deck) == 18 and len(cards.area_labels(areas)) == areas
 assert len({sum(cows.new_game(seed=seed).up) for seed in range(50)}) > 3  # side B up: it varies
+literal = cows.new_game(seed=7, rules=cows.Rules(exact_half_turned=True))
+print(f"the literal split (exact_half_turned=True): {sum(literal.up)} of {len(literal.up)} side B up, "
+      f"same deck order: {literal.deck == g.deck}")
+assert sum(literal.up) == len(literal.up) // 2 and literal.deck == g.deck
 g = cows.new_game(seed=7)
 table(g)
 print("legal:", options(g))
@@ -607,6 +613,7 @@ assert again.winners() == [max((0, 1), key=again.cattle)]
 # | `build_during_draw` | `False` | `True` | may a full hand draw, then build while keeping? | [5](#hand) |
 # | `support` | `"any"` | `"both"` | does the middle of row 3 need one card above it or both? | [6](#pyramid) |
 # | `starting_player` | `-1` (drawn) | `0`, `1` | "the last player who saw a cow" | [2](#setup) |
+# | `exact_half_turned` | `False` (each card either way up) | `True` (exactly half turned) | the split-and-turn set-up, from a box in unknown order or all one way up | [2](#setup) |
 # | `last_turn` | `True` | `False` | the extra turn after the starting player completes | [8](#end) |
 # | `tie_break` | `"shared"` | `"most_cattle"` | the rulebook names none | [8](#end) |
 # | `hand_limit` | `3` | 1-9 | what-if games | [5](#hand) |
