@@ -5,8 +5,6 @@ real Voila, as make play starts it, with a cap of one board."""
 
 from __future__ import annotations
 
-import signal
-import subprocess
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -14,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from ovnilab.classroom.server import voila_command, voila_env
-from tests.browser_support import free_port, raise_on_term, stop_process_group, wait_until_up
+from tests.browser_support import free_port, jupyter_env, running_server
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAY = ROOT / "notebooks" / "play"
@@ -28,17 +26,10 @@ def test_voila_command_refuses_a_cap_below_one():
 
 def test_past_the_cap_a_visitor_gets_a_page_saying_the_server_is_full(tmp_path):
     pytest.importorskip("voila")
-    signal.signal(signal.SIGTERM, raise_on_term)
     port = free_port()
-    env = voila_env()
-    for var in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR", "MPLCONFIGDIR"):
-        env.setdefault(var, str(tmp_path / var.lower()))
-    log = open(tmp_path / "voila.log", "w")
-    proc = subprocess.Popen(voila_command(str(PLAY), "127.0.0.1", port, max_boards=1), cwd=PLAY, env=env,
-                            stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     url = f"http://127.0.0.1:{port}"
-    try:
-        wait_until_up(url + "/ovnilab-probe", proc, tmp_path / "voila.log", "voila")
+    with running_server(voila_command(str(PLAY), "127.0.0.1", port, max_boards=1), PLAY,
+                        jupyter_env(tmp_path, voila_env()), tmp_path / "voila.log", url + "/ovnilab-probe", "voila"):
         with urllib.request.urlopen(f"{url}/voila/render/cows.ipynb", timeout=120) as r:
             first = r.read().decode()
         assert r.status == 200 and "ovnilab" in first  # the board's page, its kernel running
@@ -49,7 +40,4 @@ def test_past_the_cap_a_visitor_gets_a_page_saying_the_server_is_full(tmp_path):
         assert "This server is full" in page and "at most 1 board(s) at once" in page
         assert "Close the board tabs you no longer play in" in page and "MAX_BOARDS" in page
         assert "Traceback" not in page
-    finally:
-        stop_process_group(proc)
-        log.close()
     assert "a visitor was asked to wait" in (tmp_path / "voila.log").read_text()
