@@ -9,11 +9,38 @@ the resolution phase (:mod:`.encounter`, ``_s_resolve``).
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
+
 from .actions import ACCEPT, REJECT, Action, _A
 from .components import DEF, OFF
 
 
-_PROPOSALS: dict[tuple, list] = {}
+#: the proposal lists of the deal positions met lately (key: the colours, the hand sizes
+#: and the colonies each side may grant), least recently used first. Bounded by the
+#: proposals it holds, not by its keys (issue 22): one key holds up to thousands of
+#: proposals (~150 bytes each; up to 7,839 in random play, any number of cards each way),
+#: and the earlier bound of 2,000 keys let one process playing random games grow from 21
+#: to 136 MB of RSS in 170 games (780,000 proposals cached) before it cleared; with this
+#: bound, 400 games end at 27 MB. A deal asks for the same list once per proposal round,
+#: so the latest few lists are all that is reused.
+_PROPOSALS: OrderedDict[tuple, list] = OrderedDict()
+#: at most this many proposals in all (~3 MB); a single list larger than that is kept alone
+_PROPOSALS_MAX = 20_000
+_PROPOSALS_LOCK = threading.Lock()
+_proposals_held = 0  # the proposals _PROPOSALS holds now
+
+
+def _remember_proposals(key: tuple, out: list) -> None:
+    """Keep ``out`` as the proposals of ``key``, then forget the least recently used lists
+    until at most :data:`_PROPOSALS_MAX` proposals are kept (or only ``key``'s)."""
+    global _proposals_held
+    with _PROPOSALS_LOCK:
+        old = _PROPOSALS.pop(key, None)
+        _proposals_held += len(out) - (len(old) if old is not None else 0)
+        _PROPOSALS[key] = out
+        while _proposals_held > _PROPOSALS_MAX and len(_PROPOSALS) > 1:
+            _proposals_held -= len(_PROPOSALS.popitem(last=False)[1])
 
 
 class DealsMixin:
@@ -43,7 +70,10 @@ class DealsMixin:
                     fr = (None, (self.colours[z], self.colours[o]))
                     break
         key = (self.colours[off], self.colours[d], ho, hd, po, pd, fr)
-        out = _PROPOSALS.get(key)
+        with _PROPOSALS_LOCK:
+            out = _PROPOSALS.get(key)
+            if out is not None:
+                _PROPOSALS.move_to_end(key)
         if out is None:
             oc, dc = key[0], key[1]
             new = tuple.__new__
@@ -58,9 +88,7 @@ class DealsMixin:
                                 # with the Zombie, ships leave the warp)
                                 if a or b or x or y or f:
                                     out.append(new(Action, ("propose", ox, (dc, b, y), f)))
-            if len(_PROPOSALS) > 2000:
-                _PROPOSALS.clear()
-            _PROPOSALS[key] = out
+            _remember_proposals(key, out)
         return list(out)
 
     def _r_deal(self, t: tuple) -> bool:
