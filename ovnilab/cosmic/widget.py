@@ -232,6 +232,7 @@ _RULE_LABELS = {
     "second_encounter": "Second encounter",
     "double_morph": "Two morphs revealed",
     "turn_limit": "Turn limit",
+    "action_limit_thousands": "Action limit (thousands)",
     "alien_levels": "Alien alert levels",
     "alien_pool": "Aliens that may be dealt",
     "deck_file": "Deck file",

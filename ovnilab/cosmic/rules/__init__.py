@@ -136,9 +136,15 @@ ovnilab safety rule
 ``Rules.turn_limit`` (default 400 turns) ends a game that has run that long; the players
 with the most foreign colonies share the win (``state.limit_reached`` tells). Random play
 with the default rules ends long before (four players: a median of about 30 turns; the
-tests check the limit does not trigger on their seeds); it only guarantees that every
-playout terminates, e.g. when no encounter card is left to draw, or when players keep
-abandoning colonies (random play with four players reaches it about once in 300 games).
+tests check the limit does not trigger on their seeds); it ends the playouts that would
+go on, e.g. when no encounter card is left to draw, or when players keep abandoning
+colonies (random play with four players reaches it about once in 300 games), or when
+the goal is out of random play's reach (``ships_per_planet=1, win_colonies=10``: five
+players end by the limit after about 33,000 actions). Nothing bounds the actions of one
+turn (Machine's encounters go on while it holds encounter cards), so
+``Rules.action_limit_thousands`` (default 200: 200,000 actions, set-up included; at most
+a million) ends a game the same way (``win_reason`` names the limit): the bound on every
+game, far above any game seen (84,000 actions with ``turn_limit=1000``, the longest).
 
 Hidden information
 ------------------

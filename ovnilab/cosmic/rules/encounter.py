@@ -532,12 +532,13 @@ class EncounterMixin:
         self.stage = "game over"
         self.tasks = []
 
-    def _finish(self, by_limit: bool) -> None:
-        # ovnilab safety rule: after Rules.turn_limit turns the most foreign colonies win
+    def _finish(self, by_limit: bool, limit: str = "turn limit") -> None:
+        # ovnilab safety rules: after Rules.turn_limit turns, or Rules.action_limit_thousands
+        # thousand actions (``limit`` names which), the most foreign colonies win
         fc = [self.foreign_colonies(s) for s in range(self.n)]
         best = max(fc)
         self.limit_reached = by_limit
-        self._game_over([s for s in range(self.n) if fc[s] == best], "turn limit: the most foreign colonies win")
+        self._game_over([s for s in range(self.n) if fc[s] == best], f"{limit}: the most foreign colonies win")
 
     # ============================================================ card values
     def _compute_cards(self) -> None:

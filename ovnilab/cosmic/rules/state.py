@@ -40,7 +40,8 @@ class Rules:
 
     See the package docstring (:mod:`ovnilab.cosmic.rules`) for the readings behind ``may_abandon_colonies``,
     ``destiny_reshuffle``, ``second_encounter``, ``double_morph``, ``deal_rounds``,
-    ``deal_max_cards``, ``deal_cards``, ``before_issue_13`` and the safety rule ``turn_limit``;
+    ``deal_max_cards``, ``deal_cards``, ``before_issue_13`` and the safety rules ``turn_limit``
+    and ``action_limit_thousands``;
     ``heal_removed=False`` is the Cosmodex's house rule: Healer does not heal ships removed
     from the game.
 
@@ -66,9 +67,22 @@ class Rules:
         planets), ``state.win_at`` and ``state.power_at`` are the numbers in force.
 
     Every option has a documented range, checked when the rules are built (one
-    :class:`~ovnilab.core.RulesError` lists every bad field); ``turn_limit`` (at most
-    1,000) and ``win_colonies`` (at most ten, reachable with three players) keep every
-    game finite.
+    :class:`~ovnilab.core.RulesError` lists every bad field); ``action_limit_thousands``
+    (at most 1,000: a million actions) keeps every game finite; ``turn_limit`` (at most
+    1,000) and ``win_colonies`` (at most ten, reachable with three players) keep games
+    short.
+
+    turn_limit, action_limit_thousands
+        ovnilab's safety rules (not in the rulebook: a reconstruction): after 400 turns, or
+        after 200,000 actions (the log's length, set-up choices included), the game ends
+        and the players with the most foreign colonies share the win
+        (``state.limit_reached``; ``win_reason`` names the limit). The turn limit alone
+        does not bound a game: nothing bounds the actions of one turn (Machine has
+        encounters while it holds encounter cards, and cards come back to hands). The
+        action limit is far above any game seen: the longest random games (five players,
+        ``ships_per_planet=1, win_colonies=10``, a goal random play almost never reaches)
+        end by the turn limit after about 33,000 actions (400 turns), or 84,000 with
+        ``turn_limit=1000``.
     """
 
     powers: bool = rule_option(True, "play with alien powers")
@@ -110,6 +124,11 @@ class Rules:
     double_morph: str = rule_option("attack0", "two morphs revealed count as attack 00 or as a deal",
                                     choices=("attack0", "negotiate"))
     turn_limit: int = rule_option(400, "turns after which the game ends (the most colonies win)", lo=1, hi=1000)
+    # ovnilab safety rule (issue 22): turn_limit bounds the turns, not the actions of one
+    # (Machine's encounters go on while it holds encounter cards); counted in thousands
+    # so that the size keeps a small documented range
+    action_limit_thousands: int = rule_option(200, "thousands of actions after which the game ends "
+                                                   "(the most colonies win)", lo=1, hi=1000)
     # rulebook: aliens graded green, yellow and red, dealt from the whole set
     alien_levels: tuple[str, ...] = rule_option(("green", "yellow", "red"), "alert levels of the aliens dealt (green, yellow, red)",
                                                 choices=_data.LEVELS, max_items=len(_data.LEVELS))
@@ -603,6 +622,9 @@ class State(BoardMixin, CardsMixin, EncounterMixin, DecisionsMixin, AnswersMixin
             self._note_flare_play(t, a)
         _HANDLE[t[0]](self, t, a)
         self._run()
+        # ovnilab safety rule: the action limit (self.log holds the actions before this one)
+        if not self.over and len(self.log) + 1 >= 1000 * self.rules.action_limit_thousands:
+            self._finish(by_limit=True, limit="action limit")
 
     # ================================================================ tasks
     # Each task kind has _r_ (ready: True when a player must decide; otherwise it does
