@@ -219,10 +219,11 @@ def _playout(state: Any, rng: random.Random) -> None:
 
 
 def _ovni_game(monkeypatch: pytest.MonkeyPatch, board: Any = None, cards: Any = None, seed: int = 0) -> Any:
+    # State.__init__ reads the files through rules/state.py's loaders (the package re-exports them)
     if board is not None:
-        monkeypatch.setattr(ovni_rules, "load_board", lambda path=None: board)
+        monkeypatch.setattr(ovni_rules.state, "load_board", lambda path=None: board)
     if cards is not None:
-        monkeypatch.setattr(ovni_rules, "load_cards", lambda path=None: cards)
+        monkeypatch.setattr(ovni_rules.state, "load_cards", lambda path=None: cards)
     return ovni.new_game(2 + seed % 3, seed=seed)
 
 

@@ -27,10 +27,10 @@ from collections import Counter
 from dataclasses import dataclass, fields
 from typing import Any, Hashable, Iterable, Mapping, NamedTuple, Sequence
 
-from ..core import (TERMINAL, GameState, IllegalAction, NoLegalMove, SaveFormatError, action_repr, check_rules,
-                    fold_text, load_saved_file, rule_option, rules_from_dict, rules_to_dict, saved_choice)
-from . import data as _data
-from .data import ALIEN_TYPES, Board, Cards, _fold, load_board, load_cards
+from ...core import (TERMINAL, GameState, IllegalAction, NoLegalMove, SaveFormatError, action_repr, check_rules,
+                     fold_text, load_saved_file, rule_option, rules_from_dict, rules_to_dict, saved_choice)
+from .. import data as _data
+from ..data import ALIEN_TYPES, Board, Cards, _fold, load_board, load_cards
 
 # ======================================================================
 # The rules one at a time: pure functions (used by the engine and the notebooks)
@@ -48,7 +48,7 @@ AREA_TIE_RULES = ("earliest", "opener", "none")
 
 
 def _planet_distance(planet: object) -> float:
-    from .data import load_cards
+    from ..data import load_cards
 
     cards = load_cards()
     if isinstance(planet, (int, float)):
@@ -659,7 +659,7 @@ class State(GameState):
         return f"{SEAT_COLOURS[seat]} ({self.cards.planets[seat]})"
 
     def _repr_svg_(self) -> str:
-        from .render import to_svg  # rules never import rendering at module level
+        from ..render import to_svg  # rules never import rendering at module level
 
         return to_svg(self)
 
