@@ -13,24 +13,32 @@ What the picture shows, and where:
   (active, lost below three home colonies, zapped this encounter), its foreign colonies
   as pips (five win), hand size as card backs, ships in the warp, a power's tokens
   (Warrior, Tick-Tock) and a Grudge's token, ships removed from the game (a "removed k"
-  badge), Citadel's citadels (a chip by the planet with their sum), its
+  badge), Citadel's citadels (a chip under the planet with their sum), its
   role in the encounter (offense, defense, invited, ally) and its five home planets with
-  the ships of every colour on each (the planet's name as a tooltip); the planet the
-  hyperspace gate aims at wears the gate's cone;
+  the ships of every colour on each (under the planet; beside a smaller one with five
+  players; the planet's name as a tooltip); the planet the hyperspace gate aims at
+  wears the gate's cone;
 * the encounter (right column): the destiny card, the hyperspace gate with the ships of
   the offense and its allies, the target planet with the defender's ships and the
   defensive allies' beside it, both encounter cards (face down until revealed, or until
   an Oracle made one public) with card, ships, reinforcements and totals, the outcome,
-  the deal on the table; then the cards in play and lasting effects (artifacts, flares,
-  zaps), the last encounter's result, the warp and the decks;
+  the deal on the table (what each side gives and where it lands); then the cards in play
+  and lasting effects (artifacts, flares, zaps), the last encounter's result, the warp
+  and the decks, and the card on top of the discard pile;
 * with ``viewer=seat``, a strip at the bottom with that seat's hand (and hoard, and any
-  hand it may look at now: Will's flare, Barbarian's loot, Hacker's compensation).
+  hand it may look at now, beside the cards: Will's flare, Barbarian's loot, Hacker's
+  compensation).
 
-Legible when projected (issue 15): no text is smaller than :data:`MIN_FONT` units, and the
-drawing's aspect (:data:`W` wide, :data:`VIEW_H` tall with a hand) suits the board beside
-its controls column: at 1280x720 the board shows it 910 px wide, so the smallest text is
-12 px (``tests/cosmic/test_render.py`` measures it). Hence few words: short labels,
-numbers rather than sentences, and names of planets and phases as tooltips.
+Legible when projected (issues 15 and 22): no text is smaller than :data:`MIN_FONT`
+units. The board shows the drawing as wide as its row leaves beside the controls column
+and no taller than the window: at 1024x768 that is 694 px wide (the drawing's aspect,
+:data:`W` wide and :data:`VIEW_H` tall with a hand, :data:`BASE_H` without, is near
+square so the window's height does not narrow it), so the smallest text is 12.1 px; at
+1280x720 it is larger (``tests/cosmic/test_render.py`` measures both, and that no text
+overlaps another or spills out of its panel, card or pill). Hence few words: short
+labels, numbers rather than sentences, a word too long for a card split with a hyphen,
+and names of planets and phases as tooltips; a text cut for room keeps its whole wording
+as its tooltip.
 
 Hidden information is decided in one place (:class:`_View`) before drawing: other hands
 are only counted, face-down encounter cards are backs, aliens stay secret until every
@@ -122,22 +130,26 @@ PHASES: tuple[str, ...] = ("regroup", "destiny", "launch", "alliance", "planning
 _STAGE_PHASE = {"regroup": 0, "destiny": 1, "launch": 2, "alliance": 3, "planning": 4, "reveal": 5,
                 "deal": 5, "resolution": 6, "end of encounter": 6}
 
-#: the smallest font size the drawing uses (its units): 12 px when shown 910 px wide
-MIN_FONT = 16
+#: the smallest font size the drawing uses (its units): projected at 1024x768 the board
+#: shows the drawing 694 px wide (the row less the side column), so 21 units are 12.1 px
+MIN_FONT = 21
 #: the text sizes: most text, titles and the line of who decides, the turn and totals
-SMALL, MID, BIG = MIN_FONT, 18, 20
+SMALL, MID, BIG = MIN_FONT, 22, 24
+#: the distance between two lines of SMALL text (a line's box is one font size tall)
+STEP = 24.0
 W = 1200  # viewBox width
-HEADER_H = 92
-TOP = HEADER_H + 6  # top of the two columns
-MAIN_H = 652  # height of the two columns
-HAND_H = 100  # the viewer's hand strip
-BASE_H = TOP + MAIN_H + 6  # the drawing's height without a hand strip
-#: the drawing's height with the viewer's hand: W / VIEW_H is 1.39, the aspect a
-#: 1280x720 window gives the map beside the side column (910 x 656 px)
+HEADER_H = 112
+TOP = HEADER_H + 8  # top of the two columns
+MAIN_H = 830  # height of the two columns: the encounter column's panels, a deal among them
+HAND_H = 128  # the viewer's hand strip
+BASE_H = TOP + MAIN_H + 6  # the drawing's height without a hand strip (aspect 1.26)
+#: the drawing's height with the viewer's hand (aspect 1.10): at 1024x768 the board shows
+#: either drawing 694 px wide (the width beside the side column limits it, not the
+#: window's height), at 1280x720 this one 720 px and the other 823 px
 VIEW_H = BASE_H + HAND_H + 8
-LX, LW = 10.0, 700.0  # the players' column
-RX, RW = 720.0, 470.0  # the encounter column
-CARD_W, CARD_H = 84.0, 64.0  # a card in the hand strip
+LX, LW = 10.0, 690.0  # the players' column
+RX, RW = 710.0, 480.0  # the encounter column
+CARD_W, CARD_H = 104.0, 84.0  # a card in the hand strip (its band's "ATTACK" is 92 wide)
 
 
 # ----------------------------------------------------------------------------- helpers
@@ -193,9 +205,9 @@ def _saucer(x: float, y: float, hexes: tuple[str, str, str]) -> str:
 
 
 def _ships(x: float, y: float, hexes: tuple[str, str, str], k: int, size: float = SMALL, dim: bool = False) -> str:
-    """A saucer with a count: ``k`` ships of one colour (about 22 + 10 per digit wide)."""
+    """A saucer with a count: ``k`` ships of one colour (about 20 + 14 per digit wide)."""
     op = ' opacity="0.45"' if dim else ""
-    return f'<g{op}>{_saucer(x + 9, y - size * 0.3, hexes)}{_text(x + 21, y, str(k), size, hexes[1], bold=True)}</g>'
+    return f'<g{op}>{_saucer(x + 9, y - size * 0.3, hexes)}{_text(x + 20, y, str(k), size, hexes[1], bold=True)}</g>'
 
 
 def _spiral(x: float, y: float, r: float, stroke: str) -> str:
@@ -208,6 +220,21 @@ def _spiral(x: float, y: float, r: float, stroke: str) -> str:
 def _tip(title: str, body: str) -> str:
     """``body`` with ``title`` as its tooltip."""
     return f"<g><title>{escape(title)}</title>{body}</g>"
+
+
+def _clip(x: float, y: float, s: str, size: float, width: float, fill: str = INK, anchor: str = "start",
+          bold: bool = False, tip: str = "") -> str:
+    """``s`` cut with an ellipsis to ``width``; when cut, the whole text is its tooltip
+    (with ``tip`` after it), so the drawing keeps everything it says."""
+    shown = _fit(s, size, width, bold)
+    body = _text(x, y, shown, size, fill, anchor, bold)
+    whole = "\n".join(t for t in (s if shown != s else "", tip) if t)
+    return _tip(whole, body) if whole else body
+
+
+def _mid(y: float, size: float = SMALL) -> float:
+    """The baseline that centres a line of ``size`` text (its capitals) on ``y``."""
+    return y + size * 0.36
 
 
 # ----------------------------------------------------------------------------- wording
@@ -309,6 +336,15 @@ _OUTCOME_TEXT = {
     "colony granted": "the defense grants a colony (the encounter ends)",
     "no card": "no encounter card: the turn ends",
 }
+#: shorter words for the encounter panel's outcome line (it shares its width with the
+#: destiny card; the whole wording is the line's tooltip)
+_OUTCOME_SHORT = {
+    "deal": "two negotiates: a deal",
+    "cancelled": "encounter cancelled",
+    "reestablished": "home colony re-established",
+    "colony granted": "the defense grants a colony",
+    "no card": "no card: the turn ends",
+}
 
 
 # ----------------------------------------------------------------------------- hidden info
@@ -378,30 +414,28 @@ def _header(s: State, out: list[str], v: _View, view_label: str) -> None:
     out.append(_rect(0, 0, W, HEADER_H, "#ffffff"))
     out.append(f'<line x1="0" y1="{HEADER_H}" x2="{W}" y2="{HEADER_H}" stroke="{LINE}"/>')
     right = f"{view_label} · {s.n} players"
-    out.append(_text(W - 14, 26, right, SMALL, MUTED, "end", True))
+    out.append(_text(W - 14, 30, right, SMALL, MUTED, "end", True))
     room = W - 14 - _tw(right, SMALL, True) - 24
     if s.turn > 0 and s.offense >= 0:
         fill, dark, _ = _seat_hex(s, s.turn_player)
-        out.append(f'<circle cx="21" cy="19" r="8" fill="{fill}" stroke="{dark}"/>')
+        out.append(f'<circle cx="23" cy="22" r="9" fill="{fill}" stroke="{dark}"/>')
         line = f"Turn {s.turn} · {seat_label(s, s.turn_player)}'s turn"
         if s.enc_no != 1:
             line += f", {({2: 'second'}).get(s.enc_no, f'#{s.enc_no}')} encounter"
         if s.offense != s.turn_player:
             line += f" (counter-attack by {s.colours[s.offense].capitalize()})"
-        out.append(_text(36, 26, _fit(line, BIG, room - 36, True), BIG, INK, bold=True))
+        out.append(_clip(40, 30, line, BIG, room - 40, INK, bold=True))
     else:
-        out.append(_text(14, 26, _fit("Set-up: each player keeps one of two aliens", BIG, room, True), BIG,
-                         INK, bold=True))
+        out.append(_clip(14, 30, "Set-up: each player keeps one of two aliens", BIG, room - 14, INK, bold=True))
 
-    y = 54
+    y = 64.0
     if s.over:
         ws = ", ".join(seat_label(s, p) for p in s.winners())
         why = s.win_reason or f"{s.win_at} foreign colonies"
         svg, pw = _pill(14, y, "GAME OVER", BAD, "#ffffff")
         out.append(svg)
         lead = "Winner" if len(s.winners()) == 1 else "Shared win"
-        text = _fit(f"{lead}: {ws} ({why})", MID, W - pw - 38, True)
-        out.append(_text(14 + pw + 10, y + 6, text, MID, INK, bold=True))
+        out.append(_clip(14 + pw + 10, _mid(y, MID), f"{lead}: {ws} ({why})", MID, W - pw - 38, INK, bold=True))
     else:
         # the seven phases of an encounter: the current one named, the others numbered
         cur = _STAGE_PHASE.get(s.stage, -1)
@@ -411,24 +445,28 @@ def _header(s: State, out: list[str], v: _View, view_label: str) -> None:
                 svg, w = _pill(x, y, f"{i + 1} {ph}", INK, "#ffffff")
                 out.append(svg)
             else:
-                w = 24.0
+                w = 28.0
                 ink = FAINT if cur >= 0 and i > cur else MUTED
-                out.append(_tip(ph, f'<circle cx="{_n(x + 12)}" cy="{y}" r="12" fill="#eef0f2"/>'
-                                + _text(x + 12, y + 6, str(i + 1), SMALL, ink, "middle", True)))
+                out.append(_tip(ph, f'<circle cx="{_n(x + 14)}" cy="{_n(y)}" r="14" fill="#eef0f2"/>'
+                                + _text(x + 14, _mid(y), str(i + 1), SMALL, ink, "middle", True)))
             x += w + 4
         actor = s.current_player
         if actor >= 0:
             fill, dark, _ = _seat_hex(s, actor)
             who = seat_label(s, actor, v.viewer) + (" (you)" if actor == v.viewer else "")
-            out.append(f'<circle cx="{_n(x + 14)}" cy="{y}" r="7" fill="{fill}" stroke="{dark}"/>')
-            out.append(_text(x + 27, y + 6, _fit(f"{who}: {waiting_text(s)}", MID, W - x - 41, True),
-                             MID, INK, bold=True))
+            out.append(f'<circle cx="{_n(x + 14)}" cy="{_n(y)}" r="8" fill="{fill}" stroke="{dark}"/>')
+            task = waiting_text(s)
+            short = task
+            if s.tasks and s.tasks[0][0] == "window":  # the header's line is short of room for the whole
+                short = f"{_WINDOW_TEXT.get(s.tasks[0][1], s.tasks[0][1])}: artifact, flare, power or pass"
+            out.append(_clip(x + 28, _mid(y, MID), f"{who}: {short}", MID, W - x - 42, INK, bold=True,
+                             tip=task if short != task else ""))
     if v.last is not None:
         who = s.colours[v.last_actor].capitalize() if 0 <= v.last_actor < s.n else ""
-        out.append(_text(14, 82, "Last action:", SMALL, MUTED))
+        out.append(_text(14, 101, "Last action:", SMALL, MUTED))
         lx = 14 + _tw("Last action:", SMALL) + 8
         text = f"{who} — {v.last_text}" if who else v.last_text
-        out.append(_text(lx, 82, _fit(text, SMALL, W - lx - 14, True), SMALL, HILITE, bold=True))
+        out.append(_clip(lx, 101, text, SMALL, W - lx - 14, HILITE, bold=True))
 
 
 # ----------------------------------------------------------------------------- players
@@ -452,9 +490,9 @@ def _role(s: State, p: int) -> str:
         return "ALLY OF OFFENSE"
     if p in s.allies[DEF]:
         return "ALLY OF DEFENSE"
-    inv = [name for side, name in ((OFF, "offense"), (DEF, "defense")) if p in s.inv[side]]
+    inv = [name for side, name in ((OFF, "OFFENSE"), (DEF, "DEFENSE")) if p in s.inv[side]]
     if inv and p in _pending_answers(s):
-        return "INVITED BY " + " & ".join(inv).upper()
+        return "INVITED BY " + (inv[0] if len(inv) == 1 else "BOTH")
     return ""
 
 
@@ -499,6 +537,12 @@ def _power_status(s: State, p: int, v: _View) -> tuple[str, str, str]:
     return "power active", GOOD, f"power active · {colonies}"
 
 
+#: the info column of a player's panel: where its values start (after the labels) and
+#: where the planets start
+INFO_VALUE_X = 94.0
+PLANETS_X = 274.0
+
+
 def _panel(s: State, out: list[str], v: _View, p: int, x: float, y: float, w: float, h: float,
            touched: set[int], highlight: bool) -> None:
     hexes = _seat_hex(s, p)
@@ -508,12 +552,12 @@ def _panel(s: State, out: list[str], v: _View, p: int, x: float, y: float, w: fl
     strong = to_act or won
     out.append(_rect(x, y, w, h, PANEL, dark if strong else LINE, 3.2 if strong else 1.4, 9))
     # title strip: colour and alien (its power's text as a tooltip), then role badges
-    th = 28.0
+    th = 34.0
     out.append(f'<path d="M{_n(x)} {_n(y + th)} V{_n(y + 9)} Q{_n(x)} {_n(y)} {_n(x + 9)} {_n(y)} '
                f'H{_n(x + w - 9)} Q{_n(x + w)} {_n(y)} {_n(x + w)} {_n(y + 9)} V{_n(y + th)} Z" fill="{fill}"'
                + ("" if _on_fill(fill) == "#ffffff" else f' stroke="{dark}" stroke-width="1"') + "/>")
     ink = _on_fill(fill)
-    bx = x + w - 8
+    bx = x + w - 6
     badges = []
     if won:
         badges.append(("★ WINNER", "#ffffff", dark, "none"))
@@ -529,7 +573,7 @@ def _panel(s: State, out: list[str], v: _View, p: int, x: float, y: float, w: fl
     for label, bfill, bink, bstroke in badges:
         svg, bw = _pill(bx, y + th / 2, label, bfill, bink, SMALL, bstroke, anchor="end")
         out.append(svg)
-        bx -= bw + 6
+        bx -= bw + 5
     alien = v.aliens[p]
     title = ("▶ " if to_act else "") + s.colours[p].capitalize()
     if alien:
@@ -538,66 +582,83 @@ def _panel(s: State, out: list[str], v: _View, p: int, x: float, y: float, w: fl
         title += " · dealt " + " or ".join(v.offers)
     elif s.rules.powers and s.alien[p] is not None:
         title += " · alien secret"
-    label = _text(x + 10, y + 21, _fit(title, MID, bx - x - 16, True), MID, ink, bold=True)
-    if alien and alien in s.g.aliens:
-        label = _tip(f"{alien}: {s.g.aliens[alien].summary}", label)
-    out.append(label)
+    summary = f"{alien}: {s.g.aliens[alien].summary}" if alien and alien in s.g.aliens else ""
+    out.append(_clip(x + 10, _mid(y + th / 2, MID), title, MID, bx - x - 14, ink, bold=True, tip=summary))
 
-    # the info column: power, foreign colonies, hand, warp
+    # the info column: power, foreign colonies, hand, warp, and a line for a power's
+    # tokens (Warrior, Tick-Tock), Grudge's token and Miser's hoard when there are any
     body_y = y + th
     body_h = h - th
     ix = x + 12
-    gx = x + 262  # the planets
-    step = min(24.0, (body_h - 6) / 4)
-    ly = body_y + (body_h - step * 4) / 2 + step * 0.78
+    vx = ix + INFO_VALUE_X
+    gx = x + PLANETS_X  # the planets
+    room = gx - ix - 8
+    extras = []
+    if s.hoard[p]:
+        extras.append(f"hoard {len(s.hoard[p])} card{'s' if len(s.hoard[p]) != 1 else ''}")
+    if s.tokens[p]:
+        extras.append(f"{s.tokens[p]} token{'s' if s.tokens[p] != 1 else ''}")
+    if s.grudge[p]:  # Grudge's token: a penalty waits at the end of the encounter
+        extras.append("grudge token")
+    rows = 4 + bool(extras)
+    step = min(30.0, (body_h - 6) / rows)
+    mids = [body_y + (body_h - step * rows) / 2 + step * (i + 0.5) for i in range(rows)]
     text, colour, tip = _power_status(s, p, v)
-    out.append(_tip(tip, _text(ix, ly, _fit(text, SMALL, gx - ix - 8, True), SMALL, colour, bold=True)))
-    ly += step
+    out.append(_tip(tip, _text(ix, _mid(mids[0]), _fit(text, SMALL, room, True), SMALL, colour, bold=True)))
+    ly = _mid(mids[1])
     fc = s.foreign_colonies(p)
     goal = s.win_at
     out.append(_text(ix, ly, "colonies", SMALL, MUTED))
-    px = ix + 74
+    px = vx
     if goal <= 8:
         for k in range(goal):
             on = k < fc
-            out.append(f'<circle cx="{_n(px + 6 + k * 15)}" cy="{_n(ly - 5.5)}" r="6" '
+            out.append(f'<circle cx="{_n(px + 7 + k * 17)}" cy="{_n(mids[1])}" r="7" '
                        f'fill="{fill if on else "#ffffff"}" stroke="{dark if on else FAINT}" stroke-width="1.3"/>')
-        px += goal * 15 + 6
-    out.append(_text(px, ly, f"{fc}/{goal}", SMALL, INK, bold=True))
-    ly += step
-    # hand size as card backs (never the cards), and Miser's hoard
+        px += goal * 17 + 5
+    out.append(_clip(px, ly, f"{fc}/{goal}", SMALL, ix + room - px, INK, bold=True))
+    # hand size as card backs (never the cards)
+    ly = _mid(mids[2])
     out.append(_text(ix, ly, "hand", SMALL, MUTED))
     k = len(s.hands[p])
-    hx = ix + 74
-    label = f"{k} card{'s' if k != 1 else ''}"
-    if s.hoard[p]:  # Miser: the words need the backs' room
-        label += f" · hoard {len(s.hoard[p])}"
-    else:
-        for i in range(min(k, 8)):
-            out.append(_rect(hx + i * 5, ly - 13, 10, 15, BACK[0], "#ffffff", 0.8, 1.5))
-        hx += min(k, 8) * 5 + 12 if k else 0
-    out.append(_text(hx, ly, _fit(label, SMALL, gx - hx - 6, True), SMALL, INK, bold=True))
-    ly += step
+    hx = vx
+    for i in range(min(k, 6)):
+        out.append(_rect(hx + i * 6, mids[2] - 9, 11, 18, BACK[0], "#ffffff", 0.8, 1.5))
+    hx += min(k, 6) * 6 + 13 if k else 0
+    out.append(_clip(hx, ly, f"{k} card{'s' if k != 1 else ''}", SMALL, ix + room - hx, INK, bold=True))
+    ly = _mid(mids[3])
     out.append(_text(ix, ly, "warp", SMALL, MUTED))
-    wl = f"{s.warp[p]} ship{'s' if s.warp[p] != 1 else ''}"
-    if s.tokens[p]:
-        wl += f" · {s.tokens[p]} token{'s' if s.tokens[p] != 1 else ''}"
-    if s.grudge[p]:  # Grudge's token: a penalty waits at the end of the encounter
-        wl += " · grudge token"
-    out.append(_text(ix + 74, ly, _fit(wl, SMALL, gx - ix - 80, True), SMALL, INK, bold=True))
+    out.append(_text(vx, ly, f"{s.warp[p]} ship{'s' if s.warp[p] != 1 else ''}", SMALL, INK, bold=True))
+    if extras:
+        out.append(_clip(ix, _mid(mids[4]), " · ".join(extras), SMALL, room, INK, bold=True))
 
-    # the home planets (five; four in the four-planet variant), each with its ships to its
-    # right, drawn at the size five would have
+    # the home planets (five; four in the four-planet variant), drawn at the size five
+    # would have, each with the ships on it: under it when the panel is tall enough for a
+    # row of every colour (and a citadel chip) under a planet at least 20 wide, else (five
+    # players) to its right, beside a smaller planet
     cw = (x + w - 6 - gx) / PLANETS
-    r = max(16.0, min(28.0, (cw - 46) / 2, body_h / 2 - 12))
-    cy = body_y + body_h / 2
-    for k in range(s.np):
-        pl = s.np * p + k
-        _planet(s, out, pl, gx + k * cw + r + 2, cy, r, body_h, pl in touched)
+    planets = range(s.np * p, s.np * p + s.np)
+    stack = s.n * SHIP_ROW + (CHIP_ROOM if any(s.citadels[pl] for pl in planets) else 0)
+    r = min(30.0, (cw - 10) / 2, (body_h - CONE_ROOM - 6 - stack) / 2)
+    if r >= 20:
+        cy = body_y + CONE_ROOM + r + (body_h - CONE_ROOM - 6 - stack - 2 * r) / 2
+        for k, pl in enumerate(planets):
+            _planet(s, out, pl, gx + (k + 0.5) * cw, cy, r, body_y + body_h, pl in touched, below=True)
+    else:
+        r = max(14.0, min(26.0, (cw - 54) / 2, body_h / 2 - 14))
+        for k, pl in enumerate(planets):
+            _planet(s, out, pl, gx + k * cw + r + 2, body_y + body_h / 2, r, body_y + body_h, pl in touched)
 
 
-def _planet(s: State, out: list[str], pl: int, cx: float, cy: float, r: float, body_h: float,
-            touched: bool) -> None:
+SHIP_ROW = 22.0  # a row of ships of one colour under a planet
+CHIP_ROOM = 34.0  # a citadel chip under a planet
+CONE_ROOM = 26.0  # the gate's cone over the target planet
+
+
+def _planet(s: State, out: list[str], pl: int, cx: float, cy: float, r: float, bottom: float,
+            touched: bool, below: bool = False) -> None:
+    """A home planet centred on (cx, cy), the ships of every colour on it (under it, or
+    ``below=False`` to its right) and a citadel chip under it; ``bottom``: the panel's."""
     n = s.n
     owner = pl // s.np
     fill, dark, tint = _seat_hex(s, owner)
@@ -622,26 +683,33 @@ def _planet(s: State, out: list[str], pl: int, cx: float, cy: float, r: float, b
         disc = (f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r)}" fill="#f3f4f5" stroke="{FAINT}" '
                 f'stroke-width="1.3" stroke-dasharray="3 3"/>')
     size = max(float(SMALL), r * 0.8)
-    number = _text(cx, cy + size * 0.36, str(pl % s.np + 1), size, dark if counts else FAINT, "middle", True)
+    number = _text(cx, _mid(cy, size), str(pl % s.np + 1), size, dark if counts else FAINT, "middle", True)
     out.append(_tip(s.pname[pl] + ("" if counts else " (no colony)"), disc + number))
     if touched:
         out.append(f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r + 9)}" fill="none" stroke="{HILITE}" '
                    f'stroke-width="2" stroke-dasharray="5 3"/>')
     cit = s.citadels[pl]
     if cit:
-        # Citadel's citadels: a chip on the planet's lower left with their sum (the cards
-        # in its tooltip)
+        # Citadel's citadels: a chip under the planet with their sum (the cards in its
+        # tooltip); under it, not beside, so it never covers the ships' counts
         total = sum(s.t.value[c] for c in cit)
-        chip, _ = _pill(cx - r - 4, cy + r - 2, f"▲{total}", "#fde4e2", KIND_STYLE[ATTACK][1], SMALL,
-                        KIND_STYLE[ATTACK][1])
+        label = f"▲{total}"
+        cwid = _tw(label, SMALL, True) + 12
+        chip, _ = _pill(cx - cwid / 2, cy + r + 3 + SMALL * 0.75, label, "#fde4e2", KIND_STYLE[ATTACK][1],
+                        SMALL, KIND_STYLE[ATTACK][1])
         out.append(_tip("citadel " + " + ".join(s.t.name[c][7:] for c in cit) + f" = {total}", chip))
     # the ships of every colour on the planet, the owner's first
-    sx = cx + r + 3
     rows = len(counts)
-    step = min(19.0, (body_h - 4) / max(1, rows))
-    sy = cy - (rows - 1) * step / 2 + 6
+    if below:
+        top = cy + r + 6 + (CHIP_ROOM if cit else 0)
+        for i, (q, c) in enumerate(counts):
+            out.append(_ships(cx - 24, _mid(top + SHIP_ROW * (i + 0.5)), _seat_hex(s, q), c))
+        return
+    sx = cx + r + 2
+    step = min(24.0, (2 * (bottom - cy) - 4) / max(1, rows))
+    sy = cy - (rows - 1) * step / 2
     for i, (q, c) in enumerate(counts):
-        out.append(_ships(sx, sy + i * step, _seat_hex(s, q), c))
+        out.append(_ships(sx, _mid(sy + i * step), _seat_hex(s, q), c))
 
 
 # ----------------------------------------------------------------------------- cards
@@ -649,41 +717,80 @@ def _card(s: State, x: float, y: float, w: float, h: float, card: int, empty: st
     """An encounter-sized card: -1 an empty slot, -2 a face-down card, else face up."""
     if card == -1:
         return (_rect(x, y, w, h, "#fafbfc", FAINT, 1.2, 6, ' stroke-dasharray="4 3"')
-                + _text(x + w / 2, y + h / 2 + 6, _fit(empty, SMALL, w - 4), SMALL, MUTED, "middle"))
+                + _text(x + w / 2, _mid(y + h / 2), _fit(empty, SMALL, w - 8), SMALL, MUTED, "middle"))
     if card == -2:
-        return (_rect(x, y, w, h, BACK[0], BACK[1], 1.5, 6)
-                + _rect(x + 5, y + 5, w - 10, h - 10, "none", "#8f93d6", 1, 4)
-                + _text(x + w / 2, y + h * 0.5, "?", h * 0.36, "#ffffff", "middle", True)
-                + _text(x + w / 2, y + h - 12, "face down", SMALL, "#e1e2f7", "middle"))
+        # "face down" on two lines: on one it is wider than the card's inner frame
+        return _tip("face down", _rect(x, y, w, h, BACK[0], BACK[1], 1.5, 6)
+                    + _rect(x + 5, y + 5, w - 10, h - 10, "none", "#8f93d6", 1, 4)
+                    + _text(x + w / 2, y + h * 0.42, "?", h * 0.32, "#ffffff", "middle", True)
+                    + _text(x + w / 2, y + h - 34, "face", SMALL, "#e1e2f7", "middle")
+                    + _text(x + w / 2, y + h - 12, "down", SMALL, "#e1e2f7", "middle"))
     return _face(s, x, y, w, h, card)
 
 
 def _face(s: State, x: float, y: float, w: float, h: float, card: int) -> str:
     """A face-up card: a band with its kind, then a big value or its name (the full name
-    as a tooltip). At least 74 wide and 60 tall (the band's label is 16 units)."""
+    as a tooltip). At least 100 wide and 80 tall (the band's "ATTACK" is 92 wide)."""
     T = s.t
     kind, value, name = T.kind[card], T.value[card], T.name[card]
     fill, border, label = KIND_STYLE[kind]
-    band = 22.0
+    band = 26.0
     parts = [_rect(x, y, w, h, fill, border, 1.6, 6),
              _rect(x + 0.8, y + 0.8, w - 1.6, band, border, "none", 0, 5),
-             _text(x + w / 2, y + 17, label, SMALL, "#ffffff", "middle", True)]
+             _text(x + w / 2, _mid(y + band / 2 + 1), label, SMALL, "#ffffff", "middle", True)]
     mid = y + band + (h - band) / 2
-    big = min(h - band - 8, w * 0.42, 36.0)
+    big = min(h - band - 10, w * 0.42, 40.0)
     if kind in (ATTACK, REINFORCEMENT, NEGOTIATE, MORPH):
         mark = {ATTACK: f"{value:02d}", REINFORCEMENT: f"+{value}", NEGOTIATE: "N", MORPH: "M"}[kind]
-        parts.append(_text(x + w / 2, mid + big * 0.36, mark, big, border, "middle", True))
+        parts.append(_text(x + w / 2, _mid(mid, big), mark, big, border, "middle", True))
     else:
         text = T.alien[card] if kind == FLARE else name
-        lines = _wrap(text, SMALL, w - 6, True)
-        room = max(1, int((h - band - 4) // 19))
-        if len(lines) > room:
-            lines = lines[:room - 1] + [" ".join(lines[room - 1:])]
-        lines = [_fit(t, SMALL, w - 6, True) for t in lines]
-        top = mid - (len(lines) - 1) * 9.5 + 6
+        room = max(1, int((h - band - 6) // 22))
+        lines = _card_lines(text, w - 4, room)
+        top = mid - (len(lines) - 1) * 11
         for i, line in enumerate(lines):
-            parts.append(_text(x + w / 2, top + i * 19, line, SMALL, border, "middle", True))
+            parts.append(_text(x + w / 2, _mid(top + i * 22), line, SMALL, border, "middle", True))
     return _tip(name, "".join(parts))
+
+
+def _card_lines(text: str, width: float, room: int) -> list[str]:
+    """``text`` in at most ``room`` lines of bold SMALL type ``width`` wide: by words, and
+    a word too long for a line split in two with a hyphen (an alien's name on a flare:
+    "Reincar-" "nator"), so a card's name is read, not guessed from "Reinc…"."""
+    lines: list[str] = []
+    for line in _wrap(text, SMALL, width, True):
+        lines += _split_word(line, width) if " " not in line and _tw(line, SMALL, True) > width else [line]
+    if len(lines) > room:
+        lines = _wrap(text, SMALL, width, True)  # no room for the split: cut the words instead
+        lines = lines[:room - 1] + [" ".join(lines[room - 1:])]
+    return [_fit(t, SMALL, width, True) for t in lines]
+
+
+_VOWELS = set("aeiouyAEIOUY")
+_DIGRAPHS = {"ch", "ck", "gh", "ph", "qu", "sh", "th", "wh"}
+
+
+def _split_word(word: str, width: float) -> list[str]:
+    """A word too wide for ``width`` in two lines that fit: at its own hyphen, else between
+    two consonants (Bar-barian), else after a vowel (Kami-kaze), the most even such cut;
+    the word as it is when no cut fits."""
+    best: tuple[tuple[int, float], list[str]] | None = None
+    for k in range(2, len(word) - 1):
+        a, b = word[k - 1], word[k]
+        if a == "-":
+            kind = 0
+        elif a.isalpha() and b.isalpha() and a not in _VOWELS and b not in _VOWELS \
+                and (a + b).lower() not in _DIGRAPHS:
+            kind = 1
+        elif a in _VOWELS and b.isalpha() and b not in _VOWELS:
+            kind = 2
+        else:
+            kind = 3
+        head = word[:k] if a == "-" else word[:k] + "-"
+        wide = max(_tw(head, SMALL, True), _tw(word[k:], SMALL, True))
+        if wide <= width and (best is None or (kind, wide) < best[0]):
+            best = (kind, wide), [head, word[k:]]
+    return best[1] if best else [word]
 
 
 def _chip(s: State, x: float, y: float, card: int) -> tuple[str, float]:
@@ -691,86 +798,90 @@ def _chip(s: State, x: float, y: float, card: int) -> tuple[str, float]:
     the SVG and its width."""
     fill, border, _ = KIND_STYLE[s.t.kind[card]]
     name = s.t.name[card]
-    w = _tw(name, SMALL, True) + 14
-    return (_rect(x, y, w, 26, fill, border, 1.4, 6) + _text(x + 7, y + 19, name, SMALL, border, bold=True)), w
+    w = _tw(name, SMALL, True) + 16
+    return (_rect(x, y, w, CHIP_H, fill, border, 1.4, 6)
+            + _text(x + 8, _mid(y + CHIP_H / 2), name, SMALL, border, bold=True)), w
+
+
+CHIP_H = 30.0  # a card in play
 
 
 # ----------------------------------------------------------------------------- encounter
-ENC_H = 372.0  # the encounter panel's height (28 more while totals are shown)
-
-
 def _encounter(s: State, out: list[str], v: _View, y: float) -> float:
     """The encounter panel (destiny, gate, target, cards, totals, allies); returns its
     bottom."""
     x, w = RX, RW
-    both = s.revealed and s.card[OFF] >= 0 and s.card[DEF] >= 0
-    totals = both and s.kinds == (ATTACK, ATTACK)
-    h = ENC_H + (28 if totals else 0)
-    out.append(_rect(x, y, w, h, PANEL, LINE, 1.4, 9))
-    out.append(_text(x + 12, y + 24, "Encounter", MID, INK, bold=True))
+    panel = len(out)  # the panel's rectangle goes here once its height is known
     # the destiny card
-    dw, dh = 84.0, 92.0
-    dx, dy = x + w - dw - 10, y + 8
+    dw, dh = 112.0, 100.0
+    dx, dy = x + w - dw - 10, y + 10
     text, hexes = _destiny_text(s, s.destiny)
     if text:
         dfill, ddark, dtint = hexes
         out.append(_rect(dx, dy, dw, dh, dtint, ddark, 1.6, 6))
-        out.append(_rect(dx + 0.8, dy + 0.8, dw - 1.6, 22, ddark, "none", 0, 5))
-        out.append(_text(dx + dw / 2, dy + 17, "DESTINY", SMALL, "#ffffff", "middle", True))
+        out.append(_rect(dx + 0.8, dy + 0.8, dw - 1.6, 26, ddark, "none", 0, 5))
+        out.append(_text(dx + dw / 2, _mid(dy + 14), "DESTINY", SMALL, "#ffffff", "middle", True))
         if s.destiny < s.n:
-            out.append(f'<circle cx="{_n(dx + dw / 2)}" cy="{_n(dy + 47)}" r="14" fill="{dfill}" stroke="{ddark}"/>')
-            out.append(_text(dx + dw / 2, dy + dh - 8, _fit(text, SMALL, dw - 4, True), SMALL, ddark, "middle", True))
+            out.append(f'<circle cx="{_n(dx + dw / 2)}" cy="{_n(dy + 50)}" r="14" fill="{dfill}" stroke="{ddark}"/>')
+            out.append(_clip(dx + dw / 2, dy + dh - 12, text, SMALL, dw - 8, ddark, "middle", True))
         else:
-            lines = _wrap(text.upper() if s.destiny == WILD else text, SMALL, dw - 6)[:3]
+            lines = _wrap(text.upper() if s.destiny == WILD else text, SMALL, dw - 8)[:3]
+            top = dy + 26 + (dh - 26) / 2 - (len(lines) - 1) * 11
             for i, line in enumerate(lines):
-                out.append(_text(dx + dw / 2, dy + 42 + i * 18, _fit(line, SMALL, dw - 4), SMALL, ddark, "middle"))
+                out.append(_clip(dx + dw / 2, _mid(top + i * 22), line, SMALL, dw - 8, ddark, "middle"))
     else:
         out.append(_rect(dx, dy, dw, dh, "#fafbfc", FAINT, 1.2, 6, ' stroke-dasharray="4 3"'))
-        out.append(_text(dx + dw / 2, dy + dh / 2 + 6, "destiny", SMALL, MUTED, "middle"))
+        out.append(_text(dx + dw / 2, _mid(dy + dh / 2), "destiny", SMALL, MUTED, "middle"))
     off, d = s.offense, s.defender
-    lw = dx - x - 20  # the lines left of the destiny card
+    lw = dx - x - 22  # the lines left of the destiny card
     if off < 0:
-        out.append(_text(x + 12, y + 50, "no encounter yet", SMALL, MUTED))
-        _legend(s, out, x + 12, y + 118, w - 24)
-        return y + h
+        out.append(_text(x + 12, y + 36, "no encounter yet", SMALL, MUTED))
+        bottom = _legend(s, out, x + 12, y + 134, w - 24)
+        out.insert(panel, _rect(x, y, w, bottom - y, PANEL, LINE, 1.4, 9))
+        return bottom
     n = s.n
     finished = s.stage in ("end of encounter", "game over")
     ohex = _seat_hex(s, off)
     # who meets whom, where, and how it ended
-    parts = [_tspan(s.colours[off].capitalize(), ohex[1], True)]
+    oname = s.colours[off].capitalize()
     if d >= 0:
-        parts += [_tspan("encounters", MUTED, size=SMALL, dx=7),
-                  _tspan(s.colours[d].capitalize(), _seat_hex(s, d)[1], True, dx=7)]
+        dname = s.colours[d].capitalize()
+        verb = "encounters"
+        if _tw(f"{oname}  {dname}", BIG, True) + _tw(f" {verb} ", SMALL) > lw:
+            verb = "vs"  # long colour names
+        parts = [_tspan(oname, ohex[1], True), _tspan(verb, MUTED, size=SMALL, dx=7),
+                 _tspan(dname, _seat_hex(s, d)[1], True, dx=7)]
     else:
-        parts.append(_tspan("is the offense", MUTED, size=SMALL, dx=7))
-    out.append(f'<text x="{_n(x + 12)}" y="{_n(y + 50)}" font-size="{BIG}">{"".join(parts)}</text>')
+        parts = [_tspan(oname, ohex[1], True), _tspan("is the offense", MUTED, size=SMALL, dx=7)]
+    out.append(f'<text x="{_n(x + 12)}" y="{_n(y + 36)}" font-size="{BIG}">{"".join(parts)}</text>')
     tgt = (f"target planet: {s.pname[s.target]}" if s.target >= 0
            else "the gate is not aimed yet" if d >= 0 else "drawing destiny")
-    out.append(_text(x + 12, y + 72, _fit(tgt, SMALL, lw), SMALL, MUTED))
+    out.append(_clip(x + 12, y + 62, tgt, SMALL, lw, MUTED))
     if s.outcome:
         good = s.outcome in ("offense", "deal_made", "reestablished", "cancelled", "colony granted")
         bad = s.outcome in ("defense", "deal_failed", "both lose", "no card")
-        text = _OUTCOME_TEXT.get(s.outcome, s.outcome)
+        whole = _OUTCOME_TEXT.get(s.outcome, s.outcome)
+        text = _OUTCOME_SHORT.get(s.outcome, whole)
         if finished and s.last_result and s.last_result.get("totals"):
             text += " ({}-{})".format(*s.last_result["totals"])
-        out.append(_text(x + 12, y + 94, _fit(text, SMALL, lw, True), SMALL, GOOD if good else BAD if bad else INK,
-                         bold=True))
+        out.append(_clip(x + 12, y + 88, text, SMALL, lw, GOOD if good else BAD if bad else INK, bold=True,
+                         tip=whole if not text.startswith(whole) else ""))
 
     # the hyperspace gate (offense side) aimed at the target planet (defense side)
-    gy = y + 162
+    gy = y + 184
     gx = x + 14
-    out.append(_text(gx, gy - 44, "hyperspace gate", SMALL, MUTED))
+    out.append(_text(gx, y + 130, "hyperspace gate", SMALL, MUTED))
     ofill, odark, otint = ohex
-    out.append(f'<path d="M{_n(gx)} {_n(gy - 36)} L{_n(gx + 176)} {_n(gy - 12)} L{_n(gx + 176)} {_n(gy + 12)} '
+    out.append(f'<path d="M{_n(gx)} {_n(gy - 36)} L{_n(gx + 190)} {_n(gy - 13)} L{_n(gx + 190)} {_n(gy + 13)} '
                f'L{_n(gx)} {_n(gy + 36)} Z" fill="{otint}" stroke="{odark}" stroke-width="1.4"/>')
     on_gate = [(q, s.gate[q]) for q in [off] + list(s.allies[OFF]) if s.gate[q]]
     on_gate += [(q, s.gate[q]) for q in range(n) if s.gate[q] and q != off and q not in s.allies[OFF]]
     for i, (q, k) in enumerate(on_gate[:6]):
         col, row = divmod(i, 3)
-        out.append(_ships(gx + 6 + col * 54, gy - 13 + row * 19, _seat_hex(s, q), k))
+        out.append(_ships(gx + 6 + col * 62, _mid(gy + (row - 1) * 23), _seat_hex(s, q), k))
     if not on_gate:
-        out.append(_text(gx + 10, gy + 6, "empty", SMALL, MUTED))
-    px, pr = gx + 226, 28.0
+        out.append(_text(gx + 12, _mid(gy), "empty", SMALL, MUTED))
+    px, pr = gx + 246, 30.0
     if s.target >= 0:
         tfill, tdark, ttint = _seat_hex(s, s.target // s.np)
         out.append(f'<circle cx="{_n(px)}" cy="{_n(gy)}" r="{_n(pr + 5)}" fill="none" stroke="{GATE}" stroke-width="3"/>')
@@ -778,31 +889,28 @@ def _encounter(s: State, out: list[str], v: _View, y: float) -> float:
         out.append(_text(px, gy - 5, str(s.target % s.np + 1), MID, tdark, "middle", True))
         if d >= 0:
             k = s.ships[s.target * n + d]
-            out.append(_ships(px - 16, gy + 18, _seat_hex(s, d), k, dim=k == 0))
+            out.append(_ships(px - 17, gy + 22, _seat_hex(s, d), k, dim=k == 0))
     else:
         out.append(f'<circle cx="{_n(px)}" cy="{_n(gy)}" r="{_n(pr)}" fill="#fafbfc" stroke="{FAINT}" '
                    f'stroke-width="1.2" stroke-dasharray="4 3"/>')
-        out.append(_text(px, gy + 6, "?", MID, FAINT, "middle", True))
+        out.append(_text(px, _mid(gy, MID), "?", MID, FAINT, "middle", True))
     beside = [(q, s.side[q]) for q in s.allies[DEF] if s.side[q]]
-    ax = px + pr + 16
-    out.append(_text(ax, gy - 44, "defense allies", SMALL, MUTED))
+    ax = px + pr + 18
+    out.append(_text(ax, y + 130, "defense allies", SMALL, MUTED))
     for i, (q, k) in enumerate(beside[:4]):
-        out.append(_ships(ax + (i // 2) * 54, gy - 8 + (i % 2) * 20, _seat_hex(s, q), k))
+        out.append(_ships(ax + (i // 2) * 62, _mid(gy - 12 + (i % 2) * 26), _seat_hex(s, q), k))
     if not beside:
-        out.append(_text(ax, gy + 6, "none", SMALL, MUTED))
+        out.append(_text(ax, _mid(gy), "none", SMALL, MUTED))
 
     # the encounter cards, each with what it counts as, the ships and the total
-    cw, ch = 84.0, 96.0
-    cy = y + 216
+    both = s.revealed and s.card[OFF] >= 0 and s.card[DEF] >= 0
+    totals = both and s.kinds == (ATTACK, ATTACK)
+    sides = []
     for side in (OFF, DEF):
         who = s.main(side)
         if who < 0:
             continue
-        cx0 = x + 12 + side * (w / 2)
-        out.append(_card(s, cx0, cy, cw, ch, v.cards[side], "discarded" if finished else "no card"))
-        tx = cx0 + cw + 8
-        room = x + (side + 1) * (w / 2) - tx - 6
-        lines = [(f"{s.colours[who]}'s card", _seat_hex(s, who)[1], True)]
+        lines = [(s.colours[who].capitalize(), _seat_hex(s, who)[1], True)]
         claim = s.claim if s.claim is not None and s.claim[0] == side else None
         if claim is not None:
             # Gambler's card stays face down: what it says it is (and whether accepted)
@@ -814,38 +922,71 @@ def _encounter(s: State, out: list[str], v: _View, y: float) -> float:
             if kind == ATTACK:
                 value = f"{s.values[side]:02d}"
                 if claim is None:
-                    lines.append((f"card {value}" if printed == ATTACK else f"counts as {value}", INK, False))
+                    lines += ([(f"card {value}", INK, False)] if printed == ATTACK
+                              else [("counts as", MUTED, False), (value, INK, True)])
                 lines.append((f"+ {s.side_ships(side)} ships", INK, False))
                 if s.reinf[side]:
                     lines.append((f"+ reinf. {s.reinf[side]}", INK, False))
             elif kind != printed:
                 lines += [("counts as", MUTED, False),
                           (("attack", "negotiate", "morph")[kind] if kind <= MORPH else "?", INK, True)]
-        for i, (t, colour, bold) in enumerate(lines[:4]):
-            out.append(_text(tx, cy + 16 + i * 20, _fit(t, SMALL, room, bold), SMALL, colour, bold=bold))
-        if totals:
-            tot = s.totals[side]
-            out.append(_text(tx, cy + ch + 24, f"total {tot}", BIG, _seat_hex(s, who)[1], bold=True))
+        sides.append((side, who, lines))
+    most = max((len(lines) for _, _, lines in sides), default=0)
+    step = STEP if most <= 4 else 22.0  # five lines: a little closer, and a taller card
+    cw, ch = 100.0, max(106.0, 8 + step * most)
+    cy = y + 230
+    for side, who, lines in sides:
+        cx0 = x + 10 + side * (w / 2)
+        out.append(_card(s, cx0, cy, cw, ch, v.cards[side], "discarded" if finished else "no card"))
+        tx = cx0 + cw + 8
+        room = x + (side + 1) * (w / 2) - tx - 6
+        for i, (t, colour, bold) in enumerate(lines):
+            out.append(_clip(tx, _mid(cy + 4 + step * (i + 0.5)), t, SMALL, room, colour, bold=bold))
+        if totals:  # under the middle of its side, "vs" between the two
+            out.append(_text(x + (side + 0.5) * (w / 2), cy + ch + 28, f"total {s.totals[side]}", BIG,
+                             _seat_hex(s, who)[1], "middle", True))
     if totals:
-        out.append(_text(x + w / 2, cy + ch + 24, "vs", SMALL, MUTED, "middle"))
-    # allies and invitations
-    ay = y + h - 34
+        out.append(_text(x + w / 2, cy + ch + 28, "vs", SMALL, MUTED, "middle"))
+    ay = cy + ch + (40 if totals else 8) if sides else cy
+    # allies and invitations (a line each, two when the names need them)
     pending = _pending_answers(s)
     for side in (OFF, DEF):
         names = []
         for q in s.allies[side]:
             k = s.gate[q] if side == OFF else s.side[q]
             names.append(f"{s.colours[q]} ({k} ship{'s' if k != 1 else ''})" if k else f"{s.colours[q]} (ships home)")
-        txt = f"{('offense', 'defense')[side]} allies: {', '.join(names) or 'none'}"
+        units = [f"{('offense', 'defense')[side]} allies:"] + [t + "," for t in names[:-1]] + (names[-1:] or ["none"])
         inv = [s.colours[q] for q in s.inv[side] if q in pending]
         if inv:
-            txt += f" · invited: {', '.join(inv)}"
-        out.append(_text(x + 12, ay + side * 21, _fit(txt, SMALL, w - 24), SMALL, INK))
-    return y + h
+            units += ["· invited:"] + [t + "," for t in inv[:-1]] + inv[-1:]
+        txt = " ".join(units)
+        lines = _pack(units, w - 24)
+        if len(lines) > 2:
+            lines = lines[:1] + [" ".join(lines[1:])]
+        body = "".join(_text(x + 12, _mid(ay + STEP * (i + 0.5)), _fit(t, SMALL, w - 24), SMALL, INK)
+                       for i, t in enumerate(lines))
+        out.append(_tip(txt, body) if len(lines) > 1 else body)
+        ay += STEP * len(lines)
+    bottom = ay + 8
+    out.insert(panel, _rect(x, y, w, bottom - y, PANEL, LINE, 1.4, 9))
+    return bottom
 
 
-def _legend(s: State, out: list[str], x: float, y: float, w: float) -> None:
-    """How to read the board (shown while no encounter is on), and the game's options."""
+def _pack(units: list[str], width: float) -> list[str]:
+    """Lines of SMALL text at most ``width`` wide, cut between ``units`` (an ally and its
+    ships, a clause), a unit itself by words only when it is wider than a line."""
+    lines: list[str] = []
+    for u in units:
+        if lines and _tw(f"{lines[-1]} {u}", SMALL) <= width:
+            lines[-1] += " " + u
+        else:
+            lines += _wrap(u, SMALL, width)
+    return lines
+
+
+def _legend(s: State, out: list[str], x: float, y: float, w: float) -> float:
+    """How to read the board (shown while no encounter is on), and the game's options;
+    returns the bottom of the panel around it."""
     out.append(_text(x, y, "How to read the board", SMALL, INK, bold=True))
     rows = [
         ("ships", "saucer and count: ships of a colour"),
@@ -855,56 +996,74 @@ def _legend(s: State, out: list[str], x: float, y: float, w: float) -> None:
         ("cards", "hands are counted (yours shown)"),
     ]
     for i, (key, text) in enumerate(rows):
-        yy = y + 28 + i * 26
+        yy = y + 30 + i * 30
+        mid = yy - SMALL * 0.36
         if key == "ships":
             out.append(_ships(x - 2, yy, SEAT_HEX["blue"], 4))
         elif key == "pips":
             for k in range(3):
                 on = k < 2
-                out.append(f'<circle cx="{_n(x + 6 + k * 14)}" cy="{_n(yy - 5)}" r="5.5" '
+                out.append(f'<circle cx="{_n(x + 6 + k * 15)}" cy="{_n(mid)}" r="6" '
                            f'fill="{SEAT_HEX["green"][0] if on else "#ffffff"}" stroke="{SEAT_HEX["green"][1] if on else FAINT}"/>')
         elif key == "gate":
-            out.append(f'<circle cx="{_n(x + 16)}" cy="{_n(yy - 5)}" r="9" fill="none" stroke="{GATE}" stroke-width="2.5"/>')
+            out.append(f'<circle cx="{_n(x + 18)}" cy="{_n(mid)}" r="10" fill="none" stroke="{GATE}" stroke-width="2.5"/>')
         elif key == "last":
-            out.append(f'<circle cx="{_n(x + 16)}" cy="{_n(yy - 5)}" r="9" fill="none" stroke="{HILITE}" '
+            out.append(f'<circle cx="{_n(x + 18)}" cy="{_n(mid)}" r="10" fill="none" stroke="{HILITE}" '
                        f'stroke-width="2" stroke-dasharray="4 2"/>')
         else:
             for k in range(3):
-                out.append(_rect(x + 4 + k * 6, yy - 13, 10, 15, BACK[0], "#ffffff", 0.8, 1.5))
-        out.append(_text(x + 48, yy, _fit(text, SMALL, w - 48), SMALL, MUTED))
+                out.append(_rect(x + 4 + k * 6, mid - 9, 11, 18, BACK[0], "#ffffff", 0.8, 1.5))
+        out.append(_clip(x + 56, yy, text, SMALL, w - 56, MUTED))
     opts = f"flares {'on' if s.rules.flares else 'off'} · powers {'on' if s.rules.powers else 'off'}"
-    out.append(_text(x, y + 28 + len(rows) * 26 + 4, _fit(opts, SMALL, w), SMALL, MUTED))
+    last = y + 30 + len(rows) * 30 + 4
+    out.append(_clip(x, last, opts, SMALL, w, MUTED))
+    return last + 14
+
+
+def _deal_lines(s: State) -> tuple[str, str, list[str], str]:
+    """The deal being negotiated, or just made or failed: its title, colour, lines (what
+    each side gives and where it lands, a line each) and the terms in one sentence (the
+    lines' tooltip); no title: no deal."""
+    if s.outcome not in ("deal", "deal_made", "deal_failed") or s.stage in ("end of encounter", "game over"):
+        return "", INK, [], ""
+    made, failed = s.outcome == "deal_made", s.outcome == "deal_failed"
+    colour = GOOD if not failed else BAD
+    made_so_far = s.tasks[0][2] if s.tasks and s.tasks[0][0] == "deal" else 0
+    if made:
+        title = "Deal made:"
+    elif failed:
+        title = f"Deal failed: main players lose {s.rules.deal_fail_ships} ships"
+    else:
+        title = f"Deal · {made_so_far} of {s.rules.deal_rounds} proposals made"
+    if s.deal_offer is None:
+        return title, colour, ["allies went home; no proposal yet"], ""
+    by, prop = s.deal_offer
+    (oc, on, op), (dc, dn, dp) = prop.a, prop.b
+    if not made and not failed:
+        title = f"{s.colours[by].capitalize()}'s proposal ({made_so_far} of {s.rules.deal_rounds}):"
+    lines = [f"{c} gives {k} card{'s' if k != 1 else ''}" + (f", lands on {at}" if at else "")
+             for c, k, at in ((oc, on, op), (dc, dn, dp))]
+    if not op and not dp:
+        lines.append("no colony changes hands")
+    lands = [f"{oc} lands on {op}" if op else "", f"{dc} lands on {dp}" if dp else ""]
+    head = "terms" if made else f"{s.colours[by].capitalize()} proposes"
+    whole = (f"{head}: {oc} gives {on} card{'s' if on != 1 else ''}, {dc} gives {dn} card{'s' if dn != 1 else ''}; "
+             + ("; ".join(t for t in lands if t) or "no colony changes hands"))
+    return title, colour, lines, whole
 
 
 def _deal(s: State, out: list[str], y: float) -> float:
     """The deal being negotiated (or just made or failed); returns its bottom."""
-    if s.outcome not in ("deal", "deal_made", "deal_failed") or s.stage in ("end of encounter", "game over"):
+    title, colour, lines, whole = _deal_lines(s)
+    if not title:
         return y
     x, w = RX, RW
-    h = 72.0
-    made, failed = s.outcome == "deal_made", s.outcome == "deal_failed"
-    colour = GOOD if not failed else BAD
-    out.append(_rect(x, y, w, h, "#f4fbf6" if not failed else "#fdf1f0", colour, 1.4, 9))
-    if made:
-        title = "Deal made"
-    elif failed:
-        title = f"Deal failed: each main player loses {s.rules.deal_fail_ships} ships"
-    else:
-        made_so_far = s.tasks[0][2] if s.tasks and s.tasks[0][0] == "deal" else 0
-        title = f"Deal · {made_so_far} of {s.rules.deal_rounds} proposals made"
-    out.append(_text(x + 12, y + 21, _fit(title, SMALL, w - 24, True), SMALL, colour, bold=True))
-    if s.deal_offer is None:
-        out.append(_text(x + 12, y + 43, "allies went home; no proposal yet", SMALL, MUTED))
-    else:
-        by, prop = s.deal_offer
-        (oc, on, op), (dc, dn, dp) = prop.a, prop.b
-        head = "terms" if made else f"{s.colours[by].capitalize()} proposes"
-        line1 = (f"{head}: {oc} gives {on} card{'s' if on != 1 else ''}, "
-                 f"{dc} gives {dn} card{'s' if dn != 1 else ''}")
-        lands = [f"{oc} lands on {op}" if op else "", f"{dc} lands on {dp}" if dp else ""]
-        line2 = "; ".join(t for t in lands if t) or "no colony changes hands"
-        for i, line in enumerate((line1, line2)):
-            out.append(_tip(line, _text(x + 12, y + 43 + i * 20, _fit(line, SMALL, w - 24), SMALL, INK)))
+    h = 14 + STEP * (1 + len(lines))
+    out.append(_rect(x, y, w, h, "#f4fbf6" if colour == GOOD else "#fdf1f0", colour, 1.4, 9))
+    out.append(_clip(x + 12, _mid(y + 7 + STEP / 2), title, SMALL, w - 24, colour, bold=True))
+    body = "".join(_clip(x + 12, _mid(y + 7 + STEP * (i + 1.5)), line, SMALL, w - 24, INK if whole else MUTED)
+                   for i, line in enumerate(lines))
+    out.append(_tip(whole, body) if whole else body)
     return y + h + 8
 
 
@@ -946,100 +1105,128 @@ def _flare_player(s: State, alien: str) -> int:
     return -1
 
 
-
-
 def _in_play(s: State, out: list[str], y: float, bottom: float) -> float:
-    """Cards on the table (as chips) and lasting effects; returns its bottom."""
+    """Cards on the table (as chips) and lasting effects, as many as the panel holds (the
+    others named in the tooltip of a "+k more" mark); returns its bottom."""
     x, w = RX, RW
     effects = _effects(s)
     table = list(s.table)
-    h = max(30.0, bottom - y)
+    h = max(STEP + 14, bottom - y)
     out.append(_rect(x, y, w, h, PANEL, LINE, 1.4, 9))
-    out.append(_text(x + 12, y + 21, "In play this encounter", SMALL, INK, bold=True))
-    if h < 50:
-        if table or effects:
-            out.append(_text(x + w - 12, y + 21, f"{len(table) + len(effects)} item(s)", SMALL, MUTED, "end"))
-        return y + h
-    cx, cy = x + 12, y + 30
+    head = "In play this encounter"
+    hy = _mid(y + 7 + STEP / 2)
+    out.append(_text(x + 12, hy, head, SMALL, INK, bold=True))
+    hidden: list[str] = []
+    cx, cy = x + 12, y + 14 + STEP
     for i, c in enumerate(table):
         chip, cw = _chip(s, cx, cy, c)
         if cx + cw > x + w - 12 and cx > x + 12:
-            cx, cy = x + 12, cy + 30
+            cx, cy = x + 12, cy + CHIP_H + 6
             chip, cw = _chip(s, cx, cy, c)
-        if cy + 26 > y + h - 4:
-            out.append(_text(x + w - 12, y + 21, f"+{len(table) - i} more", SMALL, MUTED, "end"))
+        if cy + CHIP_H > y + h - 6 or cx + cw > x + w - 12:
+            hidden += [s.t.name[c] for c in table[i:]]
             break
         out.append(chip)
         cx += cw + 6
-    ty = cy + 30 if table else y + 30
-    room = int((y + h - ty) // 20)
-    for i, e in enumerate(effects[:max(0, room)]):
-        out.append(_text(x + 12, ty + 16 + i * 20, "• " + _fit(e, SMALL, w - 36), SMALL, INK))
-    if 0 < room < len(effects):
-        out.append(_text(x + w - 12, y + 21, f"+{len(effects) - room} more", SMALL, MUTED, "end"))
-    if not table and not effects:
-        out.append(_text(x + 12, ty + 16, "nothing", SMALL, MUTED))
+    ty = cy + CHIP_H + 6 if table and not hidden else cy if table else y + 7 + STEP
+    room = max(0, int((y + h - 6 - ty) // STEP))
+    # each effect on its lines (a second one when it needs it and there is room)
+    bw = _tw("• ", SMALL)
+    row = 0
+    for i, e in enumerate(effects):
+        if row >= room:
+            hidden += effects[i:]
+            break
+        lines = _wrap(e, SMALL, w - 24 - bw)
+        if row + len(lines) > room:
+            lines = [e]  # the last row left: cut (the whole effect is its tooltip)
+        out.append(_text(x + 12, _mid(ty + STEP * (row + 0.5)), "•", SMALL, INK))
+        for t in lines:
+            out.append(_clip(x + 12 + bw, _mid(ty + STEP * (row + 0.5)), t, SMALL, w - 24 - bw, INK))
+            row += 1
+    if hidden:
+        more = f"+{len(hidden)} more"
+        if _tw(head, SMALL, True) + _tw(more, SMALL) + 36 > w:
+            more = f"+{len(hidden)}"
+        out.append(_tip("; ".join(hidden), _text(x + w - 12, hy, more, SMALL, MUTED, "end")))
+    if not table and not effects and room:
+        out.append(_text(x + 12, _mid(ty + STEP / 2), "nothing", SMALL, MUTED))
     return y + h
 
 
-def _last_encounter(s: State, out: list[str], y: float) -> float:
-    """The result of the last finished encounter, in two lines; returns its bottom."""
-    x, w = RX, RW
-    h = LAST_H
-    out.append(_rect(x, y, w, h, PANEL, LINE, 1.4, 9))
+def _last_lines(s: State) -> tuple[str, list[str]]:
+    """The last finished encounter's result in words, and its lines in the panel (the
+    first after the panel's heading, at most three)."""
     lr = s.last_result
-    line = "none yet"
-    if lr is not None:
-        col = s.colours
-        what = _OUTCOME_TEXT.get(lr["outcome"], lr["outcome"])
-        vs = f"{col[lr['offense']]} vs {col[lr['defender']]}" if lr["defender"] >= 0 else col[lr["offense"]]
-        where = f" at {lr['target']}" if lr["target"] else ""
-        cards = " vs ".join(c or "-" for c in lr["cards"]) if any(lr["cards"]) else ""
-        tot = ", {}-{}".format(*lr["totals"]) if lr.get("totals") else ""
-        line = f"{vs}{where}: {what}" + (f" ({cards}{tot})" if cards else "")
-    head = "Last encounter: "
-    hw = _tw(head, SMALL, True)
-    out.append(_text(x + 12, y + 21, head, SMALL, MUTED, bold=True))
-    lines = _wrap(line, SMALL, w - 24 - hw)
-    first = lines[0] if lines else ""
-    rest = _fit(" ".join(lines[1:]), SMALL, w - 24)
-    out.append(_tip(line, _text(x + 12 + hw, y + 21, first, SMALL, INK if lr else MUTED)
-                    + (_text(x + 12, y + 42, rest, SMALL, INK) if rest else "")))
+    if lr is None:
+        return "none yet", ["none yet"]
+    col = s.colours
+    what = _OUTCOME_TEXT.get(lr["outcome"], lr["outcome"])
+    vs = f"{col[lr['offense']]} vs {col[lr['defender']]}" if lr["defender"] >= 0 else col[lr["offense"]]
+    where = f" at {lr['target']}" if lr["target"] else ""
+    cards = " vs ".join(c or "-" for c in lr["cards"]) if any(lr["cards"]) else ""
+    tot = ", {}-{}".format(*lr["totals"]) if lr.get("totals") else ""
+    line = f"{vs}{where}: {what}" + (f" ({cards}{tot})" if cards else "")
+    room = RW - 24
+    first = _wrap(line, SMALL, room - _tw(LAST_HEAD, SMALL, True) - 6)
+    lines = first[:1] + _wrap(" ".join(first[1:]), SMALL, room) if first else []
+    if len(lines) > 3:
+        lines = lines[:2] + [_fit(" ".join(lines[2:]), SMALL, room)]
+    return line, lines
+
+
+LAST_HEAD = "Last encounter:"
+WARP_H = 14 + 4 * STEP  # the warp and decks panel
+
+
+def _last_encounter(s: State, out: list[str], y: float, line: str, lines: list[str]) -> float:
+    """The result of the last finished encounter (:func:`_last_lines`); returns its
+    bottom."""
+    x, w = RX, RW
+    h = 14 + STEP * len(lines)
+    out.append(_rect(x, y, w, h, PANEL, LINE, 1.4, 9))
+    hw = _tw(LAST_HEAD, SMALL, True)
+    out.append(_text(x + 12, _mid(y + 7 + STEP / 2), LAST_HEAD, SMALL, MUTED, bold=True))
+    ink = INK if s.last_result else MUTED
+    body = "".join(_text(x + 12 + (hw + 6 if i == 0 else 0), _mid(y + 7 + STEP * (i + 0.5)), t, SMALL, ink)
+                   for i, t in enumerate(lines))
+    out.append(_tip(line, body))
     return y + h
-
-
-LAST_H = 52.0  # the last encounter's panel
-WARP_H = 84.0  # the warp and decks panel
 
 
 def _warp_and_decks(s: State, out: list[str], y: float, h: float) -> None:
+    """The warp (a swirl and the ships of every colour in it) beside the three decks, and
+    the card on top of the discard pile on a line of its own (a card's name needs it)."""
     x, w = RX, RW
     out.append(_rect(x, y, w, h, PANEL, LINE, 1.4, 9))
-    # the warp: a swirl and the ships of every colour in it
-    cx, cy = x + 40, y + 32
-    out.append(f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="22" fill="#efeaf8" stroke="#6b5fa8" stroke-width="1.4"/>')
-    out.append(_spiral(cx - 2, cy + 2, 13, "#6b5fa8"))
-    out.append(_text(cx, y + h - 10, "warp", SMALL, MUTED, "middle", True))
+    mids = [y + 7 + STEP * (i + 0.5) for i in range(4)]
+    out.append(f'<circle cx="{_n(x + 24)}" cy="{_n(mids[0])}" r="12" fill="#efeaf8" stroke="#6b5fa8" '
+               'stroke-width="1.2"/>')
+    out.append(_spiral(x + 23, mids[0] + 1, 7, "#6b5fa8"))
+    out.append(_text(x + 44, _mid(mids[0]), "warp", SMALL, MUTED, bold=True))
     k = 0
     for p in range(s.n):
         if s.warp[p]:
-            col, row = divmod(k, 3)
-            out.append(_ships(x + 74 + col * 54, y + 24 + row * 21, _seat_hex(s, p), s.warp[p]))
+            row, col = divmod(k, 3)
+            out.append(_ships(x + 12 + col * 58, _mid(mids[1 + row]), _seat_hex(s, p), s.warp[p]))
             k += 1
     if k == 0:
-        out.append(_text(x + 76, y + 38, "empty", SMALL, MUTED))
+        out.append(_text(x + 12, _mid(mids[1]), "empty", SMALL, MUTED))
     # the decks
-    dx = x + 190
-    top = s.t.name[s.discard[-1]] if s.discard else ""
+    dx = x + 188
     rows = [
         ("deck", f"{len(s.deck)} cards"),
-        ("discards", f"{len(s.discard)} · top: {top}" if s.discard else "none"),
+        ("discard", f"{len(s.discard)} card{'s' if len(s.discard) != 1 else ''}"),
         ("destiny", f"{len(s.ddeck)} left, {len(s.ddiscard)} drawn"),
     ]
     for i, (a, b) in enumerate(rows):
-        out.append(_text(dx, y + 22 + i * 22, a, SMALL, MUTED))
-        value = _text(dx + 80, y + 22 + i * 22, _fit(b, SMALL, x + w - 12 - dx - 80, True), SMALL, INK, bold=True)
-        out.append(_tip(b, value) if a == "discards" else value)
+        out.append(_text(dx, _mid(mids[i]), a, SMALL, MUTED))
+        out.append(_clip(dx + 88, _mid(mids[i]), b, SMALL, x + w - 12 - dx - 88, INK, bold=True))
+    if s.discard:
+        head = "top of the discard pile:"
+        tx = x + 12 + _tw(head, SMALL) + 6
+        out.append(_text(x + 12, _mid(mids[3]), head, SMALL, MUTED))
+        out.append(_clip(tx, _mid(mids[3]), s.t.name[s.discard[-1]], SMALL, x + w - 12 - tx, INK, bold=True))
 
 
 # ----------------------------------------------------------------------------- viewer's hand
@@ -1050,52 +1237,76 @@ def _hand_strip(s: State, out: list[str], v: _View, y: float) -> None:
     out.append(_rect(LX, y, W - 2 * LX, HAND_H, PANEL, hexes[1], 1.6, 9))
     hand = v.hand or []
     title = f"{s.colours[p].capitalize()}'s hand · {len(hand)} card{'s' if len(hand) != 1 else ''}"
-    out.append(_text(LX + 12, y + 21, title, SMALL, hexes[1], bold=True))
+    ty = _mid(y + 18)
+    out.append(_text(LX + 12, ty, title, SMALL, hexes[1], bold=True))
     note_x = LX + 12 + _tw(title, SMALL, True) + 24
+    cy = y + HAND_H - CARD_H - 9
+    cards = list(hand)
+    hoard = list(v.hoard or [])
+    a, b = _hand_room(len(cards), len(hoard))
+    x = _card_row(s, out, cards, a, LX + 12, cy)
+    if not cards:
+        why = "hands of eight are dealt once every player has chosen an alien" if s.stage == "setup" else "no cards"
+        out.append(_clip(LX + 12, _mid(cy + CARD_H / 2), why, SMALL, W - 2 * LX - 24, MUTED))
+        x = LX + 12 + _tw(why, SMALL)
+    if hoard:
+        x += 4
+        out.append(f'<line x1="{_n(x)}" y1="{_n(cy)}" x2="{_n(x)}" y2="{_n(cy + CARD_H)}" stroke="{LINE}"/>')
+        out.append(_text(x + 10, _mid(cy + CARD_H / 2), "hoard", SMALL, MUTED, bold=True))
+        x = _card_row(s, out, hoard, b, x + 20 + _tw("hoard", SMALL, True), cy)
     note = "seen only by this player"
     if v.offers:
         note = "aliens dealt: " + " or ".join(v.offers) + " (keep one)"
     elif v.peeked:
+        # a hand the viewer may look at now, on as many lines as it needs beside the cards
+        # (one line over them would cut its names)
         col = s.colours
-        note = "; ".join(f"{col[q]}'s hand (shown to you): {', '.join(names) or 'empty'}"
-                         for q, names in v.peeked.items())
-    out.append(_tip(note, _text(W - LX - 12, y + 21, _fit(note, SMALL, W - LX - 12 - note_x), SMALL,
+        units = []
+        for q, names in v.peeked.items():
+            units += [f"{col[q]}'s hand (shown to you):"] + [t + "," for t in names[:-1]] + (names[-1:] or ["empty"])
+        note = " ".join(units)
+        fx = max(x + 20, note_x)
+        lines = _pack(units, W - LX - 12 - fx)
+        rows = int((HAND_H - 8) // STEP)
+        if W - LX - 12 - fx >= 240 and len(lines) <= rows:
+            body = "".join(_text(fx, _mid(y + 6 + STEP * (i + 0.5)), t, SMALL, INK) for i, t in enumerate(lines))
+            out.append(_tip(note, body))
+            return
+    out.append(_tip(note, _text(W - LX - 12, ty, _fit(note, SMALL, W - LX - 12 - note_x, bool(v.peeked)), SMALL,
                                 MUTED if not v.peeked else INK, "end", bool(v.peeked))))
-    x = LX + 12
-    gap = 6.0
-    cy = y + HAND_H - CARD_H - 8
-    cards = list(hand)
-    hoard = list(v.hoard or [])
-    room = int((W - 2 * LX - 24 + gap) // (CARD_W + gap))
+
+
+CARD_GAP = 6.0  # between two cards of the hand strip
+MARK_W = 56.0  # a "+k" mark for the cards the strip has no room for
+
+
+def _hand_room(hand: int, hoard: int) -> tuple[int, int]:
+    """How many cards of the hand and of the hoard the strip shows: all when they fit,
+    else as many as fit, shared in proportion (each part that is cut gets a "+k" mark)."""
+    avail = W - 2 * LX - 24 + CARD_GAP
     if hoard:
-        room -= 1 + min(len(hoard), 2)
-    if len(cards) > room:
-        room -= 1  # room for the "+k" mark
-    shown = cards[:max(0, room)]
-    for i, c in enumerate(shown):
-        out.append(_face(s, x + i * (CARD_W + gap), cy, CARD_W, CARD_H, c))
-    x += len(shown) * (CARD_W + gap)
-    if len(cards) > len(shown):
-        rest = ", ".join(s.t.name[c] for c in cards[len(shown):])
-        out.append(_tip(rest, _text(x + 4, cy + CARD_H / 2 + 8, f"+{len(cards) - len(shown)}", BIG, MUTED, bold=True)))
-        x += CARD_W
-    if not cards:
-        why = "hands of eight are dealt once every player has chosen an alien" if s.stage == "setup" else "no cards"
-        out.append(_text(LX + 12, cy + CARD_H / 2 + 6, why, SMALL, MUTED))
-    if hoard:
-        x += 10
-        out.append(f'<line x1="{_n(x - 8)}" y1="{_n(cy)}" x2="{_n(x - 8)}" y2="{_n(cy + CARD_H)}" stroke="{LINE}"/>')
-        out.append(_text(x, cy + CARD_H / 2 + 6, "hoard", SMALL, MUTED, bold=True))
-        x += 56
-        left = max(1, int((W - LX - 12 - x + gap) // (CARD_W + gap)))
-        if len(hoard) > left:
-            left = max(1, left - 1)  # room for the "+k" mark
-        for i, c in enumerate(hoard[:left]):
-            out.append(_face(s, x + i * (CARD_W + gap), cy, CARD_W, CARD_H, c))
-        if len(hoard) > left:
-            rest = ", ".join(s.t.name[c] for c in hoard[left:])
-            mx = x + left * (CARD_W + gap) + 4
-            out.append(_tip(rest, _text(mx, cy + CARD_H / 2 + 8, f"+{len(hoard) - left}", BIG, MUTED, bold=True)))
+        avail -= 30 + _tw("hoard", SMALL, True)  # the separator and the word "hoard"
+    slot = CARD_W + CARD_GAP
+
+    def width(a: int, b: int) -> float:
+        return (a + b) * slot + (MARK_W if a < hand else 0) + (MARK_W if b < hoard else 0)
+
+    fits = [(a, b) for a in range(hand + 1) for b in range(hoard + 1) if width(a, b) <= avail]
+    return max(fits, key=lambda ab: (ab[0] + ab[1], -abs(ab[0] / max(1, hand) - ab[1] / max(1, hoard)), ab[0]))
+
+
+def _card_row(s: State, out: list[str], cards: list[int], shown: int, x: float, y: float) -> float:
+    """The first ``shown`` of ``cards`` face up from ``x``, and a "+k" mark naming the
+    others in its tooltip; returns where the row ends."""
+    for c in cards[:shown]:
+        out.append(_face(s, x, y, CARD_W, CARD_H, c))
+        x += CARD_W + CARD_GAP
+    if len(cards) > shown:
+        rest = ", ".join(s.t.name[c] for c in cards[shown:])
+        out.append(_tip(rest, _text(x, _mid(y + CARD_H / 2, BIG), f"+{len(cards) - shown}", BIG, MUTED,
+                                    bold=True)))
+        x += MARK_W
+    return x
 
 
 # ----------------------------------------------------------------------------- entry point
@@ -1123,11 +1334,15 @@ def to_svg(state: State, viewer: int | None = None, highlight_last: bool = True,
     ]
     _header(state, out, v, label)
     _players(state, out, v, highlight_last)
+    # the encounter column, from both ends: the encounter and a deal at the top, the warp
+    # and decks and the last encounter at the bottom, the cards in play between them
     bottom = TOP + MAIN_H
+    line, lines = _last_lines(state)
+    last_y = bottom - WARP_H - 8 - (14 + STEP * len(lines))
     y = _encounter(state, out, v, TOP) + 8
     y = _deal(state, out, y)
-    _in_play(state, out, y, bottom - WARP_H - LAST_H - 16)
-    _last_encounter(state, out, bottom - WARP_H - LAST_H - 8)
+    _in_play(state, out, y, last_y - 8)
+    _last_encounter(state, out, last_y, line, lines)
     _warp_and_decks(state, out, bottom - WARP_H, WARP_H)
     if viewer is not None:
         _hand_strip(state, out, v, BASE_H)

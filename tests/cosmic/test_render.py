@@ -246,40 +246,161 @@ def test_the_last_action_shown_skips_other_players_passes():
     assert ">pass<" not in last[:400]
 
 
-# The board's row on a 1280x720 Voila page (15 px margins each side); tests/test_browser.py
-# checks that the page gives the row this width and the map the width view_width_px says.
+# The board's row on a 1280x720 and on a 1024x768 Voila page (15 px margins each side), and
+# the window's height; tests/test_browser.py checks that the page gives the row this width
+# and the map the width view_width_px says.
 ROW_1280, HEIGHT_720 = 1250, 720
+ROW_1024, HEIGHT_768 = 994, 768
+SCREENS = ((ROW_1280, HEIGHT_720), (ROW_1024, HEIGHT_768))
 
 
 @pytest.mark.parametrize("n,seed", [(3, 12), (4, 11), (5, 13)])
-def test_text_is_at_least_12_px_on_a_1280x720_screen(n, seed):
+def test_text_is_at_least_12_px_when_projected_at_1280x720_and_1024x768(n, seed):
     """Projected in class, the smallest text is at least 12 px tall: its font size x the
-    width the board's layout gives the drawing at 1280x720 / the viewBox width, over the
-    positions of a whole game, as the seat to act sees it and in the public view."""
-    from ovnilab.board import svg_aspect, view_width_px
+    width the board's layout gives the drawing / the viewBox width, at 1280x720 and at
+    1024x768 (issue 22), over the positions of a whole game, as the seat to act sees it
+    and in the public view."""
+    from ovnilab.board import SIDE_WIDTH, svg_aspect, view_width_px
     from ovnilab.svg import screen_px, smallest_font
 
     s = cosmic.new_game(n, seed=seed)
     rng = random.Random(seed)
-    worst = (99.0, "")
+    worst = {screen: (99.0, "") for screen in SCREENS}
     k = 0
     while True:
         if k % 7 == 0 or s.is_over():
             seat = s.current_player if s.current_player >= 0 else 0
             for viewer in (seat, None):
                 svg = to_svg(s, viewer=viewer)
-                shown = view_width_px(svg_aspect(svg), ROW_1280, HEIGHT_720)
-                worst = min(worst, (screen_px(smallest_font(svg), svg, shown), f"action {k}, viewer {viewer}"))
+                for screen in SCREENS:
+                    shown = view_width_px(svg_aspect(svg), *screen)
+                    px = screen_px(smallest_font(svg), svg, shown)
+                    worst[screen] = min(worst[screen], (px, f"action {k}, viewer {viewer}"))
         if s.is_over():
             break
         s.apply(rng.choice(s.legal_actions()))
         k += 1
     assert k > 100
-    assert worst[0] >= 12, f"text of {worst[0]:.1f} px at {worst[1]}"
-    # the drawing fills the width the layout leaves beside the side column (910 px), so
-    # the text is not kept large by shrinking everything else out of the picture
-    svg = to_svg(s, viewer=0)
-    assert view_width_px(svg_aspect(svg), ROW_1280, HEIGHT_720) >= 905
+    for screen, (px, where) in worst.items():
+        assert px >= 12, f"text of {px:.1f} px at {where} on a {screen} row"
+    # the text is not kept large by shrinking everything else out of the picture: at
+    # 1024x768 the drawing takes the whole width beside the side column (694 px; the
+    # window's height does not hold it back), at 1280x720 no less than at 1024x768
+    for viewer in (0, None):
+        svg = to_svg(s, viewer=viewer)
+        at_1024 = view_width_px(svg_aspect(svg), ROW_1024, HEIGHT_768)
+        assert at_1024 == ROW_1024 - SIDE_WIDTH
+        assert view_width_px(svg_aspect(svg), ROW_1280, HEIGHT_720) >= at_1024
+
+
+# ------------------------------------------------------------------ no text on another
+def text_boxes(svg: str) -> list[tuple[float, float, float, float, str]]:
+    """The box of every drawn text (tooltips are not drawn): from its x, y, font size,
+    weight and text-anchor, its width from ovnilab.svg.text_width (tspans with their own
+    size, weight and dx), one font size tall (from 0.76 above the baseline to 0.24 below:
+    capitals and descenders)."""
+    from ovnilab.svg import text_width
+
+    out = []
+
+    def bold(el: ET.Element, inherited: bool) -> bool:
+        w = el.get("font-weight")
+        return inherited if w is None else w == "bold"
+
+    def walk(el: ET.Element) -> None:
+        for ch in el:
+            if ch.tag == SVG_NS + "title":
+                continue
+            if ch.tag != SVG_NS + "text":
+                walk(ch)
+                continue
+            size, b = float(ch.get("font-size")), bold(ch, False)
+            segs = [(ch.text or "", size, b, 0.0)]
+            for sp in ch:
+                segs.append((sp.text or "", float(sp.get("font-size", size)), bold(sp, b), float(sp.get("dx", 0))))
+                segs.append((sp.tail or "", size, b, 0.0))
+            width = sum(dx + text_width(t, z, sb) for t, z, sb, dx in segs)
+            tall = max(z for t, z, _, _ in segs if t.strip() or z == size)
+            x0 = float(ch.get("x")) - width * {"start": 0, "middle": 0.5, "end": 1}[ch.get("text-anchor", "start")]
+            y = float(ch.get("y"))
+            out.append((x0, y - 0.76 * tall, x0 + width, y + 0.24 * tall, "".join(t for t, *_ in segs)))
+
+    walk(parse(svg))
+    return out
+
+
+def layout_problems(svg: str, tol: float = 0.5) -> list[str]:
+    """Texts that overlap another text, leave the viewBox, or spill out of their box (the
+    smallest rectangle around the middle of the text: a panel, card, pill or chip)."""
+    from ovnilab.svg import viewbox_size
+
+    vw, vh = viewbox_size(svg)
+    boxes = text_boxes(svg)
+    rects = [(float(r.get("x")), float(r.get("y")), float(r.get("x")) + float(r.get("width")),
+              float(r.get("y")) + float(r.get("height"))) for r in parse(svg).iter(SVG_NS + "rect")]
+    bad = []
+    for b in boxes:
+        if b[0] < -tol or b[1] < -tol or b[2] > vw + tol or b[3] > vh + tol:
+            bad.append(f"{b[4]!r} leaves the viewBox: {b[:4]}")
+        mx, my = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
+        around = [r for r in rects if r[0] <= mx <= r[2] and r[1] <= my <= r[3]]
+        if around:
+            r = min(around, key=lambda r: (r[2] - r[0]) * (r[3] - r[1]))
+            if b[0] < r[0] - tol or b[1] < r[1] - tol or b[2] > r[2] + tol or b[3] > r[3] + tol:
+                bad.append(f"{b[4]!r} spills out of its box {r}: {b[:4]}")
+    # every pair of texts whose lines meet (by their tops: a text is compared with those
+    # below it until one starts under its bottom)
+    boxes.sort(key=lambda b: b[1])
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            if b[1] > a[3] - tol:
+                break
+            if min(a[2], b[2]) - max(a[0], b[0]) > tol and min(a[3], b[3]) - max(a[1], b[1]) > tol:
+                bad.append(f"{a[4]!r} overlaps {b[4]!r}: {a[:4]} and {b[:4]}")
+    return bad
+
+
+def test_the_layout_check_finds_overlaps_spills_and_texts_outside():
+    # the check below can fail: two texts on one another, a text past the viewBox's edge,
+    # a word wider than its pill, and a line stacked too close under another
+    head = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 200">'
+    cases = {
+        "overlaps": ('<text x="10" y="30" font-size="21">hyperspace</text>'
+                     '<text x="60" y="40" font-size="21">gate</text>'),
+        "leaves the viewBox": '<text x="390" y="30" font-size="21" text-anchor="middle">warp</text>',
+        "spills out": '<rect x="40" y="10" width="60" height="30"/><text x="70" y="32" font-size="21" '
+                      'text-anchor="middle" font-weight="bold">DEFENSE</text>',
+    }
+    for what, body in cases.items():
+        problems = layout_problems(head + body + "</svg>")
+        assert problems and all(what in p for p in problems), (what, problems)
+    close = '<text x="10" y="30" font-size="21">a line</text><text x="10" y="50" font-size="21">the next</text>'
+    assert layout_problems(head + close + "</svg>")
+    fine = ('<rect x="10" y="10" width="120" height="34"/><text x="70" y="34" font-size="21" text-anchor="middle" '
+            'font-weight="bold">DEFENSE</text><text x="10" y="80" font-size="21">the next <tspan dx="7" '
+            'font-size="24">line</tspan></text><text x="390" y="190" font-size="21" text-anchor="end">warp</text>')
+    assert layout_problems(head + fine + "</svg>") == []
+
+
+@pytest.mark.parametrize("n,seed", [(3, 41), (4, 42), (5, 43), (3, 44), (4, 45), (5, 46)])
+def test_no_text_overlaps_another_or_spills_out_of_its_box(n, seed):
+    """Over the positions of random games (every fourth, as the seat to act sees it and
+    in the public view by turns), no text overlaps another, leaves the viewBox or its
+    panel, card, pill or chip: the layout makes room for every label at its size."""
+    s = cosmic.new_game(n, seed=seed)
+    rng = random.Random(seed)
+    k = checked = 0
+    while True:
+        if k % 4 == 0 or s.is_over():
+            viewer = s.current_player if (k // 4) % 2 == 0 and s.current_player >= 0 else None
+            problems = layout_problems(to_svg(s, viewer=viewer))
+            assert not problems, f"action {k}, viewer {viewer}: " + "; ".join(problems[:5])
+            checked += 1
+        if s.is_over():
+            break
+        s.apply(rng.choice(s.legal_actions()))
+        k += 1
+    assert checked > 40
 
 
 def test_every_colour_a_data_file_may_name_is_drawn_readably():
