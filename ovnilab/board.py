@@ -100,6 +100,7 @@ class GameBoard(W.VBox):
         bots: Mapping[str, Callable[[], Any]] | None = None,
         panel: Callable[..., str] | None = None,
         words: Mapping[str, str] | None = None,
+        words_tab: tuple[str, str] = ("words", "The board keeps the rulebook's Portuguese names. In English:"),
     ) -> None:
         self._new_game_fn = new_game
         self._render = render
@@ -168,15 +169,16 @@ class GameBoard(W.VBox):
         controls = W.HBox([self.undo_button, self.step_button, self.auto], layout=W.Layout(flex_flow="row wrap"))
         replay = W.HBox([self.history, self.live_button])
         #: the "words" tab: the Portuguese names the board shows, in English (the
-        #: game's data/<game>/words.toml); no tab when the game has none
+        #: game's data/<game>/words.toml), or, with another ``words_tab`` (title,
+        #: first line), a key to the drawing's signs; no tab when the game has none
         self.words = dict(words or {})
-        self.words_view = W.HTML(words_html(self.words))
+        self.words_view = W.HTML(words_html(self.words, words_tab[1]))
         self.words_view.add_class("ovnilab-words")
         self.tabs = W.Tab(children=[self.log_view, newgame, *([self.words_view] if self.words else [])])
         self.tabs.set_title(0, "log")
         self.tabs.set_title(1, "new game")
         if self.words:
-            self.tabs.set_title(2, "words")
+            self.tabs.set_title(2, words_tab[0])
         super().__init__(self._arrange(title, controls, replay))
         self.add_class("ovnilab-board")
         self.add_class("ovnilab-present-root")
@@ -840,15 +842,17 @@ def log_html(lines: list[str]) -> str:
             "<div>" + "\n".join(lines) + "</div></pre>")
 
 
-def words_html(words: Mapping[str, str]) -> str:
+def words_html(words: Mapping[str, str],
+               intro: str = "The board keeps the rulebook's Portuguese names. In English:") -> str:
     """The "words" tab: each Portuguese name on the board beside its English meaning, in
-    alphabetical order (the games are Brazilian; the boards keep the rulebooks' names)."""
+    alphabetical order (the games are Brazilian; the boards keep the rulebooks' names);
+    or each sign of a drawing beside what it means (Cosmic's key)."""
     if not words:
         return ""
     rows = "".join(f"<tr><td style='padding:1px 10px 1px 0'><b>{html.escape(k)}</b></td>"
                    f"<td>{html.escape(v)}</td></tr>" for k, v in sorted(words.items(), key=lambda kv: kv[0].casefold()))
-    return ("<div style='max-height:16em;overflow:auto'><div class='ovnilab-note'>The board keeps the "
-            f"rulebook's Portuguese names. In English:</div><table>{rows}</table></div>")
+    return (f"<div style='max-height:16em;overflow:auto'><div class='ovnilab-note'>{html.escape(intro)}</div>"
+            f"<table>{rows}</table></div>")
 
 
 def svg_aspect(svg: str) -> float:

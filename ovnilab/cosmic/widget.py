@@ -240,6 +240,17 @@ _RULE_LABELS = {
     "before_issue_13": "Rules before issue 13 (old saves)",
 }
 
+#: the "key" tab: the signs of the drawing that its words do not explain (issue 22: the
+#: citadel chip had no key on the board; a tooltip does not reach a class at a projector)
+KEY = {
+    "▲n under a planet": "Citadel's citadels beside that planet: n is the sum of their attack cards, "
+                         "which Citadel may add to the defense when the gate aims there",
+    "LAST MOVE": "the player who made the last move; the header's last action is in magenta",
+    "TO ACT": "the player the game waits for",
+    "pips under a colour": "its foreign colonies (five win)",
+    "+k more": "more cards in play than fit: the panel's tooltip lists them",
+}
+
 
 class Board(GameBoard):
     """Play Cosmic Encounter in Jupyter: ``Board(state=None, seats={0: "human", 1: bot, ...})``.
@@ -285,6 +296,8 @@ class Board(GameBoard):
             bot_seed=bot_seed,
             auto=auto,
             title="Cosmic Encounter",
+            words=KEY,
+            words_tab=("key", "What the drawing's signs mean:"),
         )
         self.auto_pass.observe(lambda _: self._after_auto_pass_change(), names="value")
         kids = list(self.side.children)

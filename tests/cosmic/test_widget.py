@@ -443,3 +443,12 @@ def test_pass_for_the_rest_of_a_window():
     # outside a window the button says why it does nothing
     if board._window_key() is None:
         assert not board.pass_rest_of_window() and "works while you are asked in a window" in board.error.value
+
+
+def test_the_key_tab_explains_the_citadel_chip():
+    """Issue 22: the citadel chip '▲sum' had no key on the board (only a tooltip, which a
+    class watching a projector cannot hover)."""
+    board = Board()
+    assert board.tabs.titles[-1] == "key"
+    key = board.words_view.value
+    assert "▲n under a planet" in key and "Citadel" in key and "sum of their attack cards" in key
