@@ -821,8 +821,10 @@ LAYOUT_CSS = f"""
 /* the history slider on a line of its own: beside the button, its label and readout left
    the track no width at 1024 px, and the knob sat at the left whatever the value */
 .ovnilab-side .ovnilab-replay {{ flex-wrap: wrap; }}
-.ovnilab-side .ovnilab-replay .widget-slider {{ width: auto; flex: 1 1 100%; min-width: 0; }}
-.ovnilab-side .ovnilab-replay .widget-slider .slider-container {{ min-width: 120px; }}
+.ovnilab-side .ovnilab-replay .widget-slider {{ width: auto; flex: 1 1 100%; min-width: 0; margin-left: 0;
+  margin-right: 0; max-width: 100%; box-sizing: border-box; }}
+.ovnilab-side .ovnilab-replay .widget-slider .slider-container {{ min-width: 100px; }}
+.ovnilab-side .ovnilab-replay .widget-slider .widget-readout {{ min-width: 0; max-width: 48px; }}
 .ovnilab-side > * {{ max-width: 100%; box-sizing: border-box; }}
 .ovnilab-side .ovnilab-tabs {{ width: auto; margin-right: 0; }}
 .ovnilab-log .widget-html-content {{ line-height: normal; }}

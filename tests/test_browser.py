@@ -6,7 +6,7 @@ would trip on:
 * at 1280x720 and 1024x768 (and 1920x1080): no horizontal scrollbar, nothing of the
   board past the window's right edge, and the whole map, the status line, the human's
   action controls and the error line inside the window together (no scrolling between
-  map and buttons); the map as wide as the layout's rule says, and the drawings of the
+  map and buttons); at 1280x720 and 1024x768 no text in view under 12 px; the map as wide as the layout's rule says, and the drawings of the
   panel under the board (Ovni's mats) at their own size (the legibility tests in
   tests/<game>/test_render.py rest on both);
 * a human move made by clicking is played, the bots reply (the log grows past the
@@ -26,18 +26,15 @@ from __future__ import annotations
 
 import os
 import re
-import signal
-import subprocess
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 import pytest
 
 from ovnilab.board import view_width_px
 from ovnilab.classroom.server import voila_command, voila_env
-from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, free_port, raise_on_term, skip_reason, stop_process_group
+from tests.browser_support import (CHROMIUM, CHROMIUM_ARGS, MEASURE_TEXT, free_port, jupyter_env, running_server,
+                                   skip_reason)
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAY = ROOT / "notebooks" / "play"
@@ -66,34 +63,14 @@ def voila_server(tmp_path_factory):
     reason = _skip_reason()
     if reason:
         pytest.skip(reason)
-    signal.signal(signal.SIGTERM, raise_on_term)
     tmp = tmp_path_factory.mktemp("voila")
     port = free_port()
-    env = voila_env()  # served as make play serves it: ovnilab's template, nothing from the internet
-    for var in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR", "MPLCONFIGDIR"):
-        env.setdefault(var, str(tmp / var.lower()))
-    env["JUPYTER_PLATFORM_DIRS"] = "1"
-    log = open(tmp / "voila.log", "w")
-    proc = subprocess.Popen(voila_command(str(PLAY), "127.0.0.1", port), cwd=PLAY, env=env, stdout=log,
-                            stderr=subprocess.STDOUT, start_new_session=True)
+    env = jupyter_env(tmp, voila_env())  # served as make play serves it: ovnilab's template, nothing from the internet
     url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.time() + 60
-        while True:
-            try:
-                # any answer (even 404) means the server is up; a page would run a notebook
-                urllib.request.urlopen(url + "/ovnilab-probe", timeout=2)
-                break
-            except urllib.error.HTTPError:
-                break
-            except OSError:
-                if proc.poll() is not None or time.time() > deadline:
-                    raise RuntimeError("voila did not start: " + (tmp / "voila.log").read_text())
-                time.sleep(0.5)
+    # the probe is a path that is no page: a page would run a notebook
+    with running_server(voila_command(str(PLAY), "127.0.0.1", port), PLAY, env, tmp / "voila.log",
+                        url + "/ovnilab-probe", "voila"):
         yield url
-    finally:
-        stop_process_group(proc)
-        log.close()
 
 
 @pytest.fixture(scope="module")
@@ -200,6 +177,11 @@ def _check_fits(page, game: str, size: tuple[int, int]) -> None:
     assert track["width"] >= 100, f"{where}: the history slider's track is {track['width']:.0f} px wide"
     at = track["left"] + track["width"] * ((now - lo) / (hi - lo) if hi > lo else 0)
     assert abs((knob["left"] + knob["right"]) / 2 - at) <= 3, f"{where}: knob at {knob}, value {now} of {lo}..{hi}"
+    if size in VIEWPORTS:
+        # a projector's sizes: no text the class sees under 12 px, map or side column
+        t = page.evaluate(MEASURE_TEXT)
+        for kind in ("svg", "html"):
+            assert t[kind][0] >= 12 - 0.01, f"{where}: {kind} text of {t[kind][0]:.1f} px: {t[kind][1]!r}"
     if size == (1280, 720):
         assert abs(m["row"]["width"] - ROW_1280) <= 2, f"{where}: the board's row is {m['row']['width']} px"
     # the drawings of the panel under the board (Ovni's mats) show at their own size, as

@@ -272,7 +272,7 @@ class Board(GameBoard):
         #: the window a human chose to pass for the rest of: (turn, offense, timing, order)
         self._pass_window: tuple | None = None
         humans = sum(1 for v in (seats or {0: HUMAN}).values() if v == HUMAN)
-        self.auto_pass = W.Checkbox(value=humans <= 1, indent=False,
+        self.auto_pass = W.Checkbox(value=humans <= 1, indent=False, layout=W.Layout(width="auto"),
                                     description="pass for me when I have nothing to play")
         self.pass_window_button = W.Button(description="pass for the rest of this window", layout=W.Layout(width="auto"),
                                            tooltip="pass now and at every later question of this window")

@@ -1,0 +1,142 @@
+"""The play boards in JupyterLab, the first route the start page describes, as a teacher
+projects them (issue 22): Lab with its file browser open leaves a board about 560 px, too
+small to read on a projector, so every board has a "full screen" button (the browser's
+full-screen mode for the board alone). Headless Debian chromium opens each play notebook
+in a real JupyterLab at 1024x768, runs it, checks the button is in view next to the
+board, presses it, and checks at 1024x768 and 1280x720 that the whole map, the status
+line, the human's actions and the error line are on screen together with no text in view
+under 12 px; then the same button leaves full screen.
+
+Lab runs on a copy of notebooks/ (it autosaves what it opens). Skipped, with the reason,
+when chromium, jupyterlab or playwright is missing.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, MEASURE_TEXT, free_port, jupyter_env, running_server, skip_reason
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = ("ovni", "cows", "cosmic")
+TOKEN = "ovnilab-test"
+ARTIFACTS = ROOT / "test-artifacts"
+
+pytestmark = pytest.mark.browser
+
+# the boxes the class must see together, and whether the page is in full screen
+_PARTS = """() => {
+  const q = s => document.querySelector('.ovnilab-board ' + s);
+  const box = e => { if (!e) return null; const b = e.getBoundingClientRect();
+    return {left: b.left, top: b.top, right: b.right, bottom: b.bottom, width: b.width}; };
+  return {innerWidth, innerHeight, full: document.fullscreenElement !== null
+            && document.fullscreenElement.classList.contains('ovnilab-board'),
+          svg: box(q('.ovnilab-board-view svg')), status: box(q('.ovnilab-status')),
+          actions: box(q('.ovnilab-actions')), error: box(q('.ovnilab-error')),
+          button: box(q('.ovnilab-actions button.ovnilab-action')), present: box(q('.ovnilab-present'))};
+}"""
+
+_KERNEL_IDLE = """() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+  const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
+  return !!k && k.status === 'idle' && k.connectionStatus === 'connected'; }"""
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory):
+    """JupyterLab on a copy of notebooks/ at 127.0.0.1; yields its base URL."""
+    reason = skip_reason(("jupyterlab", "playwright"))
+    if reason:
+        pytest.skip(reason)
+    tmp = tmp_path_factory.mktemp("lab")
+    shutil.copytree(ROOT / "notebooks", tmp / "notebooks", ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    env = jupyter_env(tmp)
+    # a fresh workspace and settings each run (Lab would reopen the last layout)
+    env.update(JUPYTERLAB_WORKSPACES_DIR=str(tmp / "workspaces"), JUPYTERLAB_SETTINGS_DIR=str(tmp / "settings"))
+    port = free_port()
+    cmd = [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
+           f"--IdentityProvider.token={TOKEN}", "--LabApp.expose_app_in_browser=True",
+           f"--notebook-dir={tmp / 'notebooks'}"]
+    if os.geteuid() == 0:
+        cmd.append("--allow-root")
+    url = f"http://127.0.0.1:{port}"
+    with running_server(cmd, tmp, env, tmp / "lab.log", f"{url}/api/status?token={TOKEN}", "jupyter lab", 90):
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser(lab, tmp_path_factory):
+    from playwright.sync_api import sync_playwright
+
+    profile = tmp_path_factory.mktemp("profile")
+    os.environ["XDG_CONFIG_HOME"] = str(profile / "config")
+    os.environ["XDG_CACHE_HOME"] = str(profile / "cache")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def _inside(b: dict | None, m: dict) -> bool:
+    return b is not None and b["left"] >= -1 and b["top"] >= -1 and b["right"] <= m["innerWidth"] + 1 \
+        and b["bottom"] <= m["innerHeight"] + 1
+
+
+def _check_full_screen(page, game: str, size: tuple[int, int]) -> None:
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.wait_for_timeout(400)  # a layout pass after the resize
+    where = f"{game} in JupyterLab, full screen at {size[0]}x{size[1]}"
+    m = page.evaluate(_PARTS)
+    assert m["full"], f"{where}: the board is not in full screen"
+    for part in ("svg", "status", "actions", "button", "present"):
+        assert _inside(m[part], m), f"{where}: the {part} is not all on screen: {m[part]}"
+    assert m["error"] is not None and 0 <= m["error"]["top"] <= m["innerHeight"], f"{where}: error line {m['error']}"
+    t = page.evaluate(MEASURE_TEXT)
+    for kind in ("svg", "html"):
+        assert t[kind][0] >= 12 - 0.01, f"{where}: {kind} text of {t[kind][0]:.1f} px: {t[kind][1]!r}"
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"lab_{game}_full_screen_{size[0]}x{size[1]}.png"))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_lab_board_full_screen_is_legible(lab, browser, game):
+    page = browser.new_page(viewport={"width": 1024, "height": 768})
+    try:
+        page.goto(f"{lab}/lab/tree/play/{game}.ipynb?reset&token={TOKEN}", timeout=120_000)
+        page.wait_for_function(_KERNEL_IDLE, timeout=120_000)
+        page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        board = page.locator(".ovnilab-board").first
+        board.locator(".ovnilab-actions button.ovnilab-action").first.wait_for(timeout=120_000)
+        # in the notebook the map shows small; the button that fixes it is next to it
+        board.scroll_into_view_if_needed()
+        present = board.locator(".ovnilab-present").first
+        present.scroll_into_view_if_needed()
+        assert present.is_visible() and "full screen" in present.inner_text()
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"lab_{game}_notebook_1024x768.png"))
+        present.click()
+        page.wait_for_function("() => document.fullscreenElement !== null", timeout=10_000)
+        for size in ((1024, 768), (1280, 720)):
+            _check_full_screen(page, game, size)
+        # the board still plays in full screen: a click is played there
+        status = board.locator(".ovnilab-status").first
+        before = status.inner_text() + board.locator(".ovnilab-log").first.inner_text()
+        board.locator(".ovnilab-actions button.ovnilab-action").first.click()
+        deadline = time.time() + 30
+        while status.inner_text() + board.locator(".ovnilab-log").first.inner_text() == before:
+            assert time.time() < deadline, f"{game}: a click in full screen was not played"
+            page.wait_for_timeout(100)
+        assert page.evaluate("() => document.fullscreenElement !== null"), f"{game}: the move left full screen"
+        # the same button leaves full screen
+        present.click()
+        page.wait_for_function("() => document.fullscreenElement === null", timeout=10_000)
+        assert "full screen" in present.inner_text() and "leave" not in present.inner_text()
+    finally:
+        page.close()
