@@ -428,6 +428,7 @@ assert left.row_labels == ("attack 08", "negotiate") and left.col_labels == ("at
 # `answer_1`, e.g. `{("attack 15", "attack 14")}`.
 
 # %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex1-answer", "locked": false, "schema_version": 3, "solution": true}
+answer_1 = None  # replace None by your answer, in the form the exercise asks for
 ### BEGIN SOLUTION
 # Offense's best card in each column: vs attack 06 and vs attack 14 the negotiate (-0.3
 # beats -0.9 and -1.25); vs negotiate the attack 08 (-0.2 beats -0.55 and -0.7).
@@ -453,9 +454,11 @@ assert (macron.row_payoffs[2, 0], macron.col_payoffs[2, 0]) == (-0.3, -0.6)
 # Both players' 15 and 14 are strictly dominated in the Macron game, which leaves a 2×2
 # game (offense: attack 08, negotiate; defense: attack 06, negotiate). Besides the pure
 # equilibria it has a mixed one. With which probability does the offense play attack 08 in
-# it? Derive it from the indifference equation and store it as a `Fraction` in `answer_2`.
+# it? Derive it from the indifference equation and store it in `answer_2`: a `Fraction`,
+# or a decimal within 0.001 of the exact value.
 
 # %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex2-answer", "locked": false, "schema_version": 3, "solution": true}
+answer_2 = None  # replace None by your answer, in the form the exercise asks for
 ### BEGIN SOLUTION
 # The offense's mix makes the DEFENSE indifferent, so use the defense's payoffs.
 # Offense plays attack 08 with probability p, negotiate with 1 - p.
@@ -468,9 +471,9 @@ answer_2 = Fraction(1, 3)
 # %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex2-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
 assert answer_2 is not None, "store your answer in answer_2"
 ### BEGIN HIDDEN TESTS
-assert Fraction(answer_2) == Fraction(1, 3)
+assert abs(float(answer_2) - 1 / 3) < 0.001   # the exercise's tolerance
 mixed = [e for e in theory.equilibria(macron) if not e.is_pure()]
-assert len(mixed) == 1 and mixed[0].exact[0][0] == Fraction(answer_2)
+assert len(mixed) == 1 and mixed[0].exact[0][0] == Fraction(1, 3)
 ### END HIDDEN TESTS
 
 # %% [markdown]
@@ -483,6 +486,7 @@ assert len(mixed) == 1 and mixed[0].exact[0][0] == Fraction(answer_2)
 # `weak.row_payoffs` / `weak.col_payoffs` or the printed table.
 
 # %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex3-answer", "locked": false, "schema_version": 3, "solution": true}
+answer_3 = None  # replace None by your answer (compute it in this cell)
 ### BEGIN SOLUTION
 # Against an offense that always plays attack 08 the defense compares its payoffs in the
 # attack 08 row: attack 06 -0.4, attack 14 -0.8, negotiate -0.5. It plays attack 06
@@ -509,6 +513,7 @@ assert abs(float(answer_3) - weak.row_payoffs[0, reply]) < 1e-9
 # Then explain in one sentence why the offense's mix is the same as with one ship.
 
 # %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex4-answer", "locked": false, "schema_version": 3, "solution": true}
+answer_4 = None  # replace None by your answer (compute it in this cell)
 ### BEGIN SOLUTION
 two_ships = stats.planning_game(OFFENSE_HAND, DEFENSE_HAND, 2, 4, weights=weights, deal="fail")
 print(two_ships)

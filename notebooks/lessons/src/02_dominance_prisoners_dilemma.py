@@ -302,6 +302,7 @@ assert all("5" in rows or "5" in cols for rows, cols in one_at_a_time)   # a 5 a
 # | **Bottom** | 1, 0 | 3, 1 | 2, 5 |
 
 # %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex1-answer", "locked": false, "schema_version": 3, "solution": true}
+answer_1 = None  # replace None by your answer, in the form the exercise asks for
 ### BEGIN SOLUTION
 # Column player: Left pays (1, 0, 0) against (Top, Middle, Bottom), Centre pays (4, 5, 1):
 # Left is strictly dominated by Centre. Nothing of the row player's is dominated yet.
@@ -334,6 +335,7 @@ assert list(elimination_results(_ex1)) == [(("Middle",), ("Centre",))]          
 # `({"2", "3"}, {"6"})`.
 
 # %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex2-answer", "locked": false, "schema_version": 3, "solution": true}
+answer_2 = None  # replace None by your answer, in the form the exercise asks for
 ### BEGIN SOLUTION
 # The follower's tokens 2, 3, 4, 5 are each weakly dominated by the next one up (the same
 # argument as for the opener), so all four go at once and the follower keeps only the 6.
@@ -492,6 +494,7 @@ assert letters(race)["R"] == letters(race)["P"] == 0 and not is_prisoners_dilemm
 # `Fraction` or integers).
 
 # %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex3-answer", "locked": false, "schema_version": 3, "solution": true}
+answer_3 = None  # replace None by your answer, in the form the exercise asks for
 ### BEGIN SOLUTION
 # R = 0, T = 1 - c, P = -c, S = -1.
 # T > R  <=>  1 - c > 0  <=>  c < 1;   R > P  <=>  0 > -c  <=>  c > 0;   P > S  <=>  -c > -1  <=>  c < 1.
@@ -535,6 +538,7 @@ assert not theory.is_equilibrium(_g1, [0, 0, Fraction(1, 2), 0, Fraction(1, 2)],
 # | e | 1 | 0 | 3 | 2 |
 
 # %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex4-answer", "locked": false, "schema_version": 3, "solution": true}
+answer_4 = None  # replace None by your answer (compute it in this cell)
 ### BEGIN SOLUTION
 # a: 6 > 4 > 1 > 0, yes.
 # b: T = 3 < R = 5 (a "stag hunt": two pure equilibria, no dominant strategy), no.

@@ -489,6 +489,7 @@ assert warrior_08_06.totals == (12, 13) and warrior_08_06.outcome == "defense"  
 # Does the game have a saddle point?
 
 # %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex1-answer", "locked": false, "schema_version": 3, "solution": true}
+answer_1 = None  # replace None by your answer, in the form the exercise asks for
 ### BEGIN SOLUTION
 # Row minima: attack 08 -> -0.2, attack 15 -> -0.55, negotiate -> 0; the maximin is 0.
 # Column maxima: attack 06 -> 1.7, attack 20 -> 1, negotiate -> 0.6; the minimax is 0.6.
@@ -508,11 +509,13 @@ assert abs(float(answer_1[0]) - maximin_20) < 1e-9 and abs(float(answer_1[1]) - 
 # %% [markdown]
 # ### Exercise 2 (pen and paper)
 #
-# Find the value of the attack 20 duel exactly. Hint: remove strictly dominated cards first
+# Find the value of the attack 20 duel by hand. Hint: remove strictly dominated cards first
 # (one for each player); a 2×2 game without a saddle point remains, where each player's mix
-# makes the other indifferent. Store the value as a `Fraction` in `answer_2`.
+# makes the other indifferent. Store the value in `answer_2`: a `Fraction`, or a decimal
+# within 0.001 of the exact value.
 
 # %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex2-answer", "locked": false, "schema_version": 3, "solution": true}
+answer_2 = None  # replace None by your answer, in the form the exercise asks for
 ### BEGIN SOLUTION
 # The offense's attack 15 is dominated by its attack 08 (1.7 > 1.35, -0.2 > -0.55,
 # 0.6 > 0.25); the defense's attack 06 by its negotiate (it concedes 1.7 / 1.35 / 0.3
@@ -528,10 +531,10 @@ answer_2 = Fraction(1, 3)
 # %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex2-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
 assert answer_2 is not None, "store your answer in answer_2"
 ### BEGIN HIDDEN TESTS
-assert Fraction(answer_2) == Fraction(1, 3)
+assert abs(float(answer_2) - 1 / 3) < 0.001   # the exercise's tolerance
 (eq_20,) = theory.equilibria(duel20)
-assert eq_20.exact_payoffs[0] == Fraction(answer_2)
-assert abs(theory.value(duel20) - float(answer_2)) < 1e-9
+assert eq_20.exact_payoffs[0] == Fraction(1, 3)
+assert abs(theory.value(duel20) - 1 / 3) < 1e-9
 ### END HIDDEN TESTS
 
 # %% [markdown]
@@ -539,9 +542,11 @@ assert abs(theory.value(duel20) - float(answer_2)) < 1e-9
 #
 # In the Warrior duel no card is dominated. Solve the offense's linear program with
 # `solve_row_lp(warrior.row_payoffs)` (or write your own `linprog` call) and store the value
-# in `answer_3`. How many of the offense's cards get positive probability?
+# in `answer_3` (within 0.001: the printed value rounded to three decimals will do). How
+# many of the offense's cards get positive probability?
 
 # %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex3-answer", "locked": false, "schema_version": 3, "solution": true}
+answer_3 = None  # replace None by your answer (compute it in this cell)
 ### BEGIN SOLUTION
 x_w, v_w = solve_row_lp(warrior.row_payoffs)
 print("offense's mix:", np.round(x_w, 4) + 0.0, "value:", round(v_w, 6))
@@ -553,8 +558,8 @@ answer_3 = v_w
 # %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex3-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
 assert answer_3 is not None, "store your answer in answer_3"
 ### BEGIN HIDDEN TESTS
-assert abs(float(answer_3) - 7 / 39) < 1e-6
-assert abs(float(answer_3) - theory.value(warrior)) < 1e-6
+assert abs(float(answer_3) - 7 / 39) < 0.001   # the exercise's tolerance
+assert abs(theory.value(warrior) - 7 / 39) < 1e-6
 (_eq_w,) = theory.equilibria(warrior)
 assert len(_eq_w.support("row")) == 3   # the solution's remark: all three offense cards are played
 ### END HIDDEN TESTS
@@ -563,10 +568,12 @@ assert len(_eq_w.support("row")) == 3   # the solution's remark: all three offen
 # ### Exercise 4
 #
 # Still the Warrior duel: with which probability does the defense negotiate in its optimal
-# mix? Solve the defense's program (`solve_col_lp`) and store the probability in `answer_4`.
+# mix? Solve the defense's program (`solve_col_lp`) and store the probability in `answer_4`
+# (within 0.001).
 # Check that against this mix all three offense cards pay the same.
 
 # %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex4-answer", "locked": false, "schema_version": 3, "solution": true}
+answer_4 = None  # replace None by your answer (compute it in this cell)
 ### BEGIN SOLUTION
 y_w, w_w = solve_col_lp(warrior.row_payoffs)
 print("defense's mix:", np.round(y_w, 4) + 0.0, "| offense's cards against it:",
@@ -579,9 +586,9 @@ answer_4 = y_w[2]
 # %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex4-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
 assert answer_4 is not None, "store your answer in answer_4"
 ### BEGIN HIDDEN TESTS
-assert abs(float(answer_4) - 2 / 3) < 1e-6
+assert abs(float(answer_4) - 2 / 3) < 0.001   # the exercise's tolerance
 (eq_w,) = theory.equilibria(warrior)
-assert eq_w.exact is not None and abs(float(answer_4) - float(eq_w.exact[1][2])) < 1e-6
+assert eq_w.exact is not None and eq_w.exact[1][2] == Fraction(2, 3)
 ### END HIDDEN TESTS
 
 # %% [markdown]

@@ -629,6 +629,7 @@ show(ex4)
 # What is the value of the root for MAX? Store it as an integer in `answer_1`.
 
 # %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex1-answer", "locked": false, "schema_version": 3, "solution": true}
+answer_1 = None  # replace None by your answer, in the form the exercise asks for
 ### BEGIN SOLUTION
 # The bottom MAX nodes take their larger leaf: L-l = max(2, 4) = 4, L-r = max(6, 1) = 6,
 # R-l = max(9, -1) = 9, R-r = max(0, 3) = 3.
@@ -656,6 +657,7 @@ assert answer_1 == minimax(_ex1, toy) and best_moves(_ex1, toy) == ["L"]
 # evaluated 8 of the 9.)
 
 # %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex2-answer", "locked": false, "schema_version": 3, "solution": true}
+answer_2 = None  # replace None by your answer, in the form the exercise asks for
 ### BEGIN SOLUTION
 # draw first: alpha = -inf, so MIN sees all three replies: 3, 5, 1 -> v(draw) = 1, alpha = 1.
 # take: reply a = 4 (> 1, go on), reply b = -1 <= alpha = 1 -> cut: reply c is skipped.
@@ -679,10 +681,11 @@ assert answer_2 == len(_seen) == 7
 # Take the position `ex3` above (eight decisions before the end of a greedy game). A player who
 # picks uniformly at random among the legal actions at this one decision, after which both
 # players play perfectly: what is its expected margin, from the point of view of the
-# player to act? Use `endgame.action_values` and store the answer as a `Fraction` in
-# `answer_3`.
+# player to act? Use `endgame.action_values` and store the answer in `answer_3`: a
+# `Fraction`, or a decimal within 0.001 of the exact value.
 
 # %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex3-answer", "locked": false, "schema_version": 3, "solution": true}
+answer_3 = None  # replace None by your answer (compute it in this cell)
 ### BEGIN SOLUTION
 # The expected value of a uniform choice is the average of the actions' exact values
 # (print ex3_values to see them; the share of optimal actions is the chance that a random
@@ -695,7 +698,7 @@ answer_3 = Fraction(int(sum(ex3_values.values())), len(ex3_values))
 assert answer_3 is not None, "store your answer in answer_3"
 ### BEGIN HIDDEN TESTS
 _v = endgame.action_values(ex3)
-assert answer_3 == Fraction(int(sum(_v.values())), len(_v))
+assert abs(float(answer_3) - sum(_v.values()) / len(_v)) < 0.001   # the exercise's tolerance
 assert all(v == int(v) for v in _v.values()) and len(set(_v.values())) > 1
 ### END HIDDEN TESTS
 
@@ -708,6 +711,7 @@ assert all(v == int(v) for v in _v.values()) and len(set(_v.values())) > 1
 # for the *win* objective? Store the number in `answer_4`, and compare with the margin.
 
 # %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex4-answer", "locked": false, "schema_version": 3, "solution": true}
+answer_4 = None  # replace None by your answer (compute it in this cell)
 ### BEGIN SOLUTION
 # endgame.action_values(ex4, objective="win") gives each action's result with best play:
 # several actions lead to the same result (a win, a shared win or a loss), so they are all

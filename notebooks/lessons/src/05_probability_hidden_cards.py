@@ -200,13 +200,15 @@ assert hi0 - lo0 > 10 * p_new_hand
 #
 # A negotiate is your way to make a deal instead of fighting.
 # What is the probability that a fresh hand of eight (from the 82 cards of a game with
-# flares) holds **no** negotiate? Store it as an exact `Fraction` in `answer_1` (use
-# `math.comb`), and compare it with the chance of having no encounter card at all.
+# flares) holds **no** negotiate? Store it in `answer_1`, as an exact `Fraction` (use
+# `math.comb`) or a decimal within 0.001, and compare it with the chance of having no
+# encounter card at all.
 
 # %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex1-answer", "locked": false, "schema_version": 3, "solution": true}
 from fractions import Fraction
 from math import comb
 
+answer_1 = None  # replace None by your answer (compute it in this cell)
 ### BEGIN SOLUTION
 # 15 negotiates, 82 - 15 = 67 other cards. The hand avoids every negotiate when all 8
 # cards come from the 67: C(67, 8) / C(82, 8), about 0.183, roughly one hand in five;
@@ -218,9 +220,10 @@ answer_1 = Fraction(comb(67, 8), comb(82, 8))
 assert answer_1 is not None, "store your answer in answer_1"
 ### BEGIN HIDDEN TESTS
 negotiates = stats.card_distribution()["negotiate"]
-assert answer_1 == hypergeom(0, HAND, negotiates, N)
-assert abs(float(answer_1) - 0.183) < 0.001
-assert 2900 < answer_1 / exact_k[0] < 3000
+_exact = hypergeom(0, HAND, negotiates, N)
+assert _exact == Fraction(comb(67, 8), comb(82, 8))
+assert abs(float(answer_1) - _exact) < 0.001   # the exercise's tolerance
+assert abs(float(_exact) - 0.183) < 0.001 and 2900 < _exact / exact_k[0] < 3000   # the solution's remarks
 ### END HIDDEN TESTS
 
 # %% [markdown]
@@ -315,12 +318,14 @@ assert inside(p_other_has_big(j), hits, N_SAMPLES)
 #
 # There is one attack 40 in the cosmic deck. You look at your eight cards (from the 82 of
 # a game with flares): no attack 40. What is the probability that one given other player
-# holds it in their hand of eight? Store it as a `Fraction` in `answer_2`.
+# holds it in their hand of eight? Store it in `answer_2`: a `Fraction`, or a decimal
+# within 0.001 of the exact value.
 # *Hint:* where can the attack 40 be, and how many of those places are that player's hand?
 
 # %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex2-answer", "locked": false, "schema_version": 3, "solution": true}
 from fractions import Fraction
 
+answer_2 = None  # replace None by your answer, in the form the exercise asks for
 ### BEGIN SOLUTION
 # The attack 40 is one of the 82 - 8 = 74 cards you have not seen, and by symmetry it is
 # equally likely to be any of them. The other player's hand is 8 of those 74 places, so
@@ -331,9 +336,9 @@ answer_2 = Fraction(8, 74)
 # %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex2-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
 assert answer_2 is not None, "store your answer in answer_2"
 ### BEGIN HIDDEN TESTS
-assert answer_2 == Fraction(4, 37)
+assert abs(float(answer_2) - 4 / 37) < 0.001   # the exercise's tolerance
 assert stats.card_distribution()["attack 40"] == 1
-assert answer_2 == 1 - Fraction(comb(U - 1, HAND), comb(U, HAND))
+assert Fraction(4, 37) == 1 - Fraction(comb(U - 1, HAND), comb(U, HAND))
 ### END HIDDEN TESTS
 
 # %% [markdown]
@@ -376,11 +381,12 @@ assert inside(own[4], drew_own, N_GAMES)
 #
 # In a **5-player** game, what is the probability that the first destiny card names
 # another player directly by colour (a colour card that is not the offense's)? Store it
-# as a `Fraction` in `answer_3`.
+# in `answer_3`: a `Fraction`, or a decimal within 0.001 of the exact value.
 
 # %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex3-answer", "locked": false, "schema_version": 3, "solution": true}
 from fractions import Fraction
 
+answer_3 = None  # replace None by your answer, in the form the exercise asks for
 ### BEGIN SOLUTION
 # 5 players: 3 x 5 colour cards + 2 wild + 3 special = 20 cards. The other four players
 # have 3 cards each: 12 of the 20. P = 12/20 = 3/5.
@@ -390,10 +396,10 @@ answer_3 = Fraction(12, 20)
 # %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex3-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
 assert answer_3 is not None, "store your answer in answer_3"
 ### BEGIN HIDDEN TESTS
-assert answer_3 == Fraction(3, 5)
+assert abs(float(answer_3) - 3 / 5) < 0.001   # the exercise's tolerance
 five = cosmic.new_game(5, seed=0, rules=NO_POWERS)
 deck5 = five.ddeck + five.ddiscard
-assert answer_3 == Fraction(sum(1 for c in deck5 if c < 5 and c != five.offense), len(deck5))
+assert Fraction(3, 5) == Fraction(sum(1 for c in deck5 if c < 5 and c != five.offense), len(deck5))
 ### END HIDDEN TESTS
 
 # %% [markdown]
@@ -595,11 +601,13 @@ assert inside(Fraction(1, 3), same_card, kept)
 # at the hidden side of the cards in their hand: the Estrela's back is **Vaca Lunar**.
 # The Mimosa is still on top of the deck, and no other visible card shares a possible card
 # with these two. Now what is the probability that the Mimosa's back is Bezerrinho? Store
-# it as a `Fraction` in `answer_4`. Is it higher or lower than before the Sonda, and why?
+# it in `answer_4`: a `Fraction`, or a decimal within 0.001 of the exact value. Is it
+# higher or lower than before the Sonda, and why?
 
 # %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex4-answer", "locked": false, "schema_version": 3, "solution": true}
 from fractions import Fraction
 
+answer_4 = None  # replace None by your answer, in the form the exercise asks for
 ### BEGIN SOLUTION
 # The Estrela is S = Vaca Lunar/Estrela. Of the three arrangements of the section, two are
 # left: (M1, S) and (M2, S), equally likely. P(M1) = 1/2.
@@ -611,8 +619,8 @@ answer_4 = Fraction(1, 2)
 # %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex4-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
 assert answer_4 is not None, "store your answer in answer_4"
 ### BEGIN HIDDEN TESTS
-assert answer_4 == Fraction(1, 2)
-assert answer_4 == back_posterior([("Mimosa", None), ("Estrela", "Vaca Lunar")])["Bezerrinho"]
+assert abs(float(answer_4) - 1 / 2) < 0.001   # the exercise's tolerance
+assert Fraction(1, 2) == back_posterior([("Mimosa", None), ("Estrela", "Vaca Lunar")])["Bezerrinho"]
 ### END HIDDEN TESTS
 
 # %%
@@ -627,11 +635,13 @@ print({face: value[face] for face in ("Estrela", "Vaca Lunar", "Mimosa")})
 # the Estrela and discards the Gêmeos to the Celeiro, which leaves the same faces in view.
 # Flipping the Estrela in hand costs a turn's main action and shows its other side: Vaca
 # Lunar or Mimosa. Their base values are printed just above. What is the **expected base value**
-# of the side a flip would show? Store it as a `Fraction` in `answer_5`.
+# of the side a flip would show? Store it in `answer_5`: a `Fraction`, or a decimal within
+# 0.001 of the exact value.
 
 # %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex5-answer", "locked": false, "schema_version": 3, "solution": true}
 from fractions import Fraction
 
+answer_5 = None  # replace None by your answer, in the form the exercise asks for
 ### BEGIN SOLUTION
 # The Estrela's back, from the section above: Vaca Lunar with probability 2/3 (the card is
 # S = Vaca Lunar/Estrela), Mimosa with 1/3 (it is Estrela/Mimosa).
@@ -644,11 +654,12 @@ answer_5 = Fraction(2, 3) * value["Vaca Lunar"] + Fraction(1, 3) * value["Mimosa
 assert answer_5 is not None, "store your answer in answer_5"
 ### BEGIN HIDDEN TESTS
 backs = back_posterior([("Estrela", None), ("Mimosa", None), ("Gêmeos", None)])
-assert answer_5 == sum(p * value[face] for face, p in backs.items())
+_exact = sum(p * value[face] for face, p in backs.items())
+assert abs(float(answer_5) - _exact) < 0.001   # the exercise's tolerance
 kept = game.clone()
 kept.apply(kept.parse_action("keep Estrela (drawn 1), discard Gêmeos (drawn 2) to Celeiro 1"))
 library = determinize.belief(kept, seat).back_distribution(("hand", seat, 0))
-assert abs(sum(p * value[face] for face, p in library.items()) - float(answer_5)) < 1e-9
+assert abs(sum(p * value[face] for face, p in library.items()) - _exact) < 1e-9
 ### END HIDDEN TESTS
 
 # %% [markdown]
