@@ -7,15 +7,53 @@ to do the work:
 
     notebooks/assignments/           an nbgrader course (``cd notebooks/assignments && nbgrader ...``)
       nbgrader_config.py
-      source/<lesson>/<lesson>.ipynb   the instructor version (the lesson as committed)
+      source/<lesson>/<lesson>.ipynb   the instructor version (the lesson, prepared below)
       release/<lesson>/<lesson>.ipynb  the student version to hand out
       gradebook.db
 
-In the student version nbgrader replaces every ``### BEGIN SOLUTION`` block with a stub
-and removes every ``### BEGIN HIDDEN TESTS`` block; the collapsed solution and test cells
-of the instructor version are then un-collapsed, so the student sees where to answer.
 Hand out ``release/<lesson>/``; collect submissions into ``submitted/<student>/<lesson>/``
 and run ``nbgrader autograde <lesson>`` in the course folder.
+
+What a student gets, and why
+----------------------------
+A student opens the lesson and presses Run All (Run > Run All Cells), as the boards of
+the course ask and as one does with a notebook handed out. They expect the whole lesson to
+run, its teaching cells included, and to be shown which answers are still missing; a run
+that stops at the first exercise leaves the rest of the lesson blank and looks broken. So
+stubs do not stop the notebook (and the first cell also says what happens):
+
+- **No stub raises.** Every answer cell of a lesson sets ``answer_k = None`` (with a
+  comment saying what to put there) *outside* its ``### BEGIN SOLUTION`` block; nbgrader
+  keeps that line and replaces the block with :data:`CODE_STUB`, which is empty. nbgrader's
+  default stub (``raise NotImplementedError()``) stopped Run All at the first exercise,
+  mid-lesson in lessons 2 and 5, before cells that teach.
+- **An unanswered exercise says so, and the run goes on.** Its check cell's visible line
+  ``assert answer_k is not None, "store your answer in answer_k"`` fails with that
+  message (not a NameError: the stub defined ``answer_k``). A failing cell stops Run All
+  in JupyterLab, so :func:`prepare` tags every check cell ``raises-exception``: JupyterLab
+  (and nbclient, which ``nbgrader autograde`` and nbconvert use) then shows the error and
+  runs the next cells (seen in JupyterLab 4.6 on lesson 2: untagged, Run All stopped at
+  exercise 1's check; tagged, it ran every code cell). The grade is unchanged: nbgrader
+  scores a check cell with an error 0, tagged or not, and restores the hidden tests when
+  it grades.
+- **The reasoning has a place.** After each exercise's check cell :func:`prepare` adds a
+  markdown answer cell (nbgrader's "manually graded answer", :data:`REASONING_POINTS`
+  point): how the student found the value (the working of a pen-and-paper exercise) and
+  the answers to the exercise's questions in words. The value is typed (or computed) in
+  the answer cell and autograded; the teacher grades the reasoning. An untouched
+  reasoning cell scores 0 by itself. (These cells live in the course only: the lesson
+  itself keeps its cell budget of one class period.)
+- The first cell is followed by a short note, :data:`HOW_TO_ANSWER`, that says all this
+  to the student: Run All, then answer; what the red message means; that Run All goes on.
+
+Values: a hidden test accepts every answer the exercise's own instructions lead to
+(a decimal within the tolerance the exercise states, ``z = 1.96`` where the lesson says
+so); an exercise demands an exact value only where it says so. tests/test_assignments.py
+grades, for every exercise, an answer written the way a student would write it.
+
+The collapsed solution and test cells of the instructor version are un-collapsed in the
+student version, so the student sees where to answer; nothing of a solution or a hidden
+test reaches it (nbgrader removes them).
 """
 
 from __future__ import annotations
@@ -23,6 +61,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -34,15 +73,50 @@ LESSONS = ROOT / "notebooks" / "lessons"
 #: project's nbgrader_config.py names it)
 COURSE = ROOT / "notebooks" / "assignments"
 
+#: what replaces a code solution block: nothing, because each answer cell sets its own
+#: ``answer_k = None`` before the block and says there what to do (see the docstring)
+CODE_STUB = ""
+#: what replaces the solution block of a markdown answer (the reasoning cells)
+TEXT_STUB = "YOUR ANSWER HERE"
+#: points of each reasoning cell, graded by the teacher
+REASONING_POINTS = 1
+#: the tag that lets JupyterLab's Run All (and nbclient) go on past a failing cell
+RAISES = "raises-exception"
+
 CONFIG = '''# nbgrader configuration of the ovnilab course (written by tools/assignments.py).
 c = get_config()  # noqa: F821 (provided by nbgrader)
 c.CourseDirectory.course_id = "ovnilab"
 c.CourseDirectory.root = {root!r}
-c.ClearSolutions.code_stub = {{"python": "# YOUR CODE HERE\\nraise NotImplementedError()"}}
-c.ClearSolutions.text_stub = "YOUR ANSWER HERE"
+# Each answer cell sets `answer_k = None` outside its solution block: the block becomes
+# nothing, so no stub raises and Run All goes through the lesson (tools/assignments.py).
+c.ClearSolutions.code_stub = {{"python": {code_stub!r}}}
+c.ClearSolutions.text_stub = {text_stub!r}
 # The lessons run simulations: give each cell the time nbval gives it in the tests.
 c.ExecutePreprocessor.timeout = 120
 '''
+
+HOW_TO_ANSWER = """\
+**How to answer (student version).** Run the whole lesson with Run > Run All Cells,
+then work through it. Each exercise's text is followed by three cells:
+
+1. an answer cell that starts with `answer_k = None`: replace `None` by your answer, or
+   write there the code that computes it and stores it in `answer_k`. Where a decimal is
+   accepted the exercise says how close it must be;
+2. a check cell: while `answer_k` is still `None` it shows a red
+   `AssertionError: store your answer in answer_k`. Run All shows that message and goes
+   on with the lesson. Your teacher's grading runs more checks than you see here;
+3. a *reasoning* cell: write how you found the answer (your working for a pen-and-paper
+   exercise) and answer the exercise's questions in words. Your teacher grades it.
+"""
+
+REASONING = """\
+**Your reasoning for exercise {n}** (graded by your teacher): how you found the answer,
+and your answers to the exercise's questions in words.
+
+### BEGIN SOLUTION
+The worked solution, with the answers in words, is in the comments of the answer cell
+above.
+### END SOLUTION"""
 
 
 def lessons(names: list[str] | None = None) -> list[Path]:
@@ -71,9 +145,48 @@ def api(course: Path):
     config = Config()
     config.CourseDirectory.root = str(course)
     config.CourseDirectory.course_id = "ovnilab"
-    config.ClearSolutions.code_stub = {"python": "# YOUR CODE HERE\nraise NotImplementedError()"}
+    config.ClearSolutions.code_stub = {"python": CODE_STUB}
+    config.ClearSolutions.text_stub = TEXT_STUB
     config.ExecutePreprocessor.timeout = 120
     return NbGraderAPI(config=config)
+
+
+def _markdown(cell_id: str, source: str, nbgrader: dict | None = None) -> dict:
+    cell = {"cell_type": "markdown", "id": cell_id, "metadata": {}, "source": source}
+    if nbgrader:
+        cell["metadata"]["nbgrader"] = nbgrader
+    return cell
+
+
+def prepare(path: Path) -> None:
+    """Make the course's copy of a lesson (``source/``) ready for nbgrader, as the module
+    docstring says: the note :data:`HOW_TO_ANSWER` after the first cell, every check cell
+    tagged :data:`RAISES`, and a reasoning cell after each exercise's check cell."""
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    cells = nb["cells"]
+    out: list[dict] = []
+    for i, cell in enumerate(cells):
+        out.append(cell)
+        if i == 0:
+            out.append(_markdown("how-to-answer", HOW_TO_ANSWER))
+        nbg = cell.get("metadata", {}).get("nbgrader", {})
+        if cell["cell_type"] != "code" or not nbg.get("grade") or nbg.get("solution"):
+            continue
+        tags = cell["metadata"].setdefault("tags", [])
+        if RAISES not in tags:
+            tags.append(RAISES)
+        exercise = re.fullmatch(r"ex(\d+)-check", nbg.get("grade_id", ""))
+        following = cells[i + 1] if i + 1 < len(cells) else {}
+        if exercise and not (following.get("cell_type") == "markdown"
+                             and following.get("metadata", {}).get("nbgrader", {}).get("solution")):
+            n = exercise.group(1)
+            out.append(_markdown(f"ex{n}-reasoning", REASONING.format(n=n), {
+                "grade": True, "grade_id": f"ex{n}-reasoning", "locked": False,
+                "points": REASONING_POINTS, "schema_version": 3, "solution": True, "task": False}))
+    nb["cells"] = out
+    # The course's copies are not paired with a script: drop jupytext's pairing.
+    nb.get("metadata", {}).pop("jupytext", None)
+    path.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
 def uncollapse(path: Path) -> None:
@@ -96,7 +209,8 @@ def build(course: Path, names: list[str] | None = None) -> list[str]:
     assignment names. Raises RuntimeError with nbgrader's log when it fails."""
     course = course.resolve()
     course.mkdir(parents=True, exist_ok=True)
-    (course / "nbgrader_config.py").write_text(CONFIG.format(root=str(course)), encoding="utf-8")
+    (course / "nbgrader_config.py").write_text(
+        CONFIG.format(root=str(course), code_stub=CODE_STUB, text_stub=TEXT_STUB), encoding="utf-8")
     grader = api(course)
     made = []
     for lesson in lessons(names):
@@ -106,6 +220,7 @@ def build(course: Path, names: list[str] | None = None) -> list[str]:
             shutil.rmtree(src)
         src.mkdir(parents=True)
         shutil.copy2(lesson, src / lesson.name)
+        prepare(src / lesson.name)
         result = grader.generate_assignment(name, force=True)
         if not result.get("success"):
             raise RuntimeError(f"nbgrader could not generate {name}:\n{result.get('error') or result.get('log')}")
