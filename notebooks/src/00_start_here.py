@@ -121,7 +121,20 @@ display(Markdown("\n".join(table)))
 # 1-3 each have an optional "play it first" section that analyses an experiment of the
 # class. The README's "A class plays together" says what serving exposes and how a
 # reload or a restart loses nothing.
-#
+
+# %%
+# the time limits named above, as ovnilab.classroom sets them
+import inspect
+
+from ovnilab.classroom.rooms import Classroom
+
+limit = {name: inspect.signature(getattr(Classroom, name)).parameters["decision_seconds"].default
+         for name in ("open_room", "open_session", "open_experiment")}
+print(f"time limit per decision: {limit['open_room']:.0f} s in a game (room or session), "
+      f"{limit['open_experiment']:.0f} s for an experiment's choice")
+assert limit == {"open_room": 120, "open_session": 120, "open_experiment": 60}
+
+# %% [markdown]
 # ## Handing out an assignment
 #
 # Each lesson is also an [nbgrader](https://nbgrader.readthedocs.io) assignment (nbgrader
