@@ -148,8 +148,13 @@ assert limit == {"open_room": 120, "open_session": 120, "open_experiment": 60}
 # 2. Hand out `release/<lesson>/` (or use nbgrader's exchange on JupyterHub).
 # 3. Put the returned notebooks in `assignments/submitted/<student>/<lesson>/` and run
 #    `nbgrader autograde <lesson>` in `notebooks/assignments/` (then `nbgrader generate_feedback
-#    <lesson>` for feedback files). The project's own tests grade the instructor version
-#    (full marks) and an unanswered student version (zero) of every lesson.
+#    <lesson>` for feedback files). Each exercise has a checked answer (graded
+#    automatically) and a "reasoning" cell you grade by hand (nbgrader's formgrader).
+#    The project's own tests grade, for every exercise, an answer written as its
+#    instructions lead a student to write it (rounded constants, decimals: full marks)
+#    and an unanswered student version (zero, each check saying what is missing).
+#    A student's Run All goes through the whole lesson: an unanswered check shows its
+#    message and the next cells still run.
 #
 # In the instructor version (the notebooks in `lessons/`) each exercise's worked
 # solution and its check sit in collapsed cells under the question: click the bar beside
