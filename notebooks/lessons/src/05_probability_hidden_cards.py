@@ -415,7 +415,10 @@ assert Fraction(3, 5) == Fraction(sum(1 for c in deck5 if c < 5 and c != five.of
 # **Which way up does a card lie?** "Side A" and "side B" are labels of our card list; the
 # printed cards carry no such mark, and they come out of the box any way up. Turning one
 # half of the deck over does not change that: for a player, each card lies either way up
-# with probability 1/2, independently of the others (the game engine deals exactly so).
+# with probability 1/2, independently of the others. That is a *model* of the rulebook's
+# split-and-turn set-up, and the game engine deals exactly so by default; the literal
+# count, a deck all one way up before the split, is the rule option
+# `cows.Rules(exact_half_turned=True)` (exactly 9 of 18 cards turned).
 # A model that counted "exactly 9 cards turned to side B" would use a fact no player at
 # the table can know, and it gives a different answer (below).
 
