@@ -355,8 +355,14 @@ finish_encounter(ig, before)
 print(f"{ig.colours[loser]}'s hand after the encounter: {len(control.hands[loser])} without Ionic Gas",
       f"(compensation), {len(ig.hands[loser])} with it")
 assert cards[("offense", "defense")[ig.last_result["offense"] != loser]] == "negotiate"
-# (compensation comes only without it; a power may move other cards after the encounter)
-assert len(ig.hands[loser]) < len(control.hands[loser])
+assert len(ig.hands[loser]) < len(control.hands[loser])  # compensation comes only without it
+# the one card more than before the encounter: blue is Vulch, whose power takes the
+# artifacts others discard, and the Ionic Gas just played is one of them
+gained = [ig.t.name[c] for c in ig.hands[loser]]
+extra = len(ig.hands[loser]) - hand
+print(f"{ig.colours[loser]} is {ig.alien[loser]}: {extra} card more than before, the discarded "
+      f"{gained[-1]} (Vulch takes discarded artifacts)")
+assert ig.alien[loser] == "Vulch" and extra == 1 and gained[-1] == "Ionic Gas"
 
 # %% [markdown]
 # **Quash** (resolution) cancels a deal just made: it fails, with the failed deal's
@@ -564,7 +570,18 @@ assert [c for c in fl.hand_names(me) if c.endswith("flare")] == held
 # Besides a Card Zap, a flare or an artifact being played can be answered with the wild
 # side of the Filch flare (as blue could here): its holder discards a negotiate and
 # steals the card as it is played (the card has no effect and goes to the thief's hand).
-#
+# The rulebook adds that "only one version of the Filch flare may be used": the flare
+# set holds one flare per alien (a second Filch flare in `data/cosmic/flares.toml` is
+# refused when the data is read), so a game never has both.
+
+# %%
+from ovnilab.cosmic.data import load_data
+
+flare_aliens = list(load_data().flares)
+print(f"flares in the set: {len(flare_aliens)}, Filch's: {flare_aliens.count('Filch')}")
+assert flare_aliens.count("Filch") == 1 and len(set(flare_aliens)) == len(flare_aliens)
+
+# %% [markdown]
 # The owner of an alien plays the super side of its own flare while its power works:
 
 # %%
@@ -602,7 +619,11 @@ assert not any(a.kind == "flare" and a.b == "wild" and a.a == sup.alien[owner] f
 #
 # Readings without an option, because the rules leave no real alternative or a table
 # talk cannot be modelled: the offense's ships go home before a deal, like the allies';
-# compensation counts only the negotiating player's own ships; reinforcements are offered
+# compensation counts only the negotiating player's own ships, and comes from the hand of
+# the player who played the attack (the rulebook says "da mão do atacante": read as the
+# offense, a negotiating offense would take cards from its own hand, which gives
+# nothing, so "atacante" is the attack card's player, the winner, as in the original
+# rules); reinforcements are offered
 # only when both revealed cards are attacks; ships returning home go back to the planet
 # they came from while it is still a colony; a special destiny card never names the
 # offense itself.
