@@ -424,6 +424,75 @@ print(f"and, once the ship is placed on a colony, warp {warp} -> {rw.warp[ally]}
 assert rw.warp[ally] == warp - 1
 
 # %% [markdown]
+# ### 2.8 Rarer cases, shown on real positions
+#
+# Four rules above are rare in play; here each happens. The positions are reached by
+# random choices from a seeded generator (the same every run).
+#
+# - **A defender without encounter cards draws a new hand** before the planning (the
+#   rulebook: discard the hand, draw eight), and **a defender may defend with zero
+#   ships** on the target planet: the offense still has to win to land there.
+
+# %%
+def random_until(state, until, seed=0, limit=5000):
+    """Play seeded random legal actions until ``until(state)`` holds."""
+    rng = random.Random(seed)
+    while not until(state):
+        assert len(state.log) < limit, "the position was not reached"
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+nh = random_until(cosmic.new_game(4, seed=0, rules=cosmic.Rules(**GREEN, flares=False)),
+                  lambda s: s.defender >= 0 and s.phase == "answer" and not s.has_encounter_card(s.defender)
+                  and s.target >= 0)
+d = nh.defender
+print(f"{who(nh, d)} defends {nh.pname[nh.target]} holding {len(nh.hands[d])} cards, no encounter card;",
+      f"its ships there: {nh.ships[nh.target * nh.n + d]}")
+advance(nh, lambda s: s.phase == "select")
+print(f"at the planning it holds a new hand: {nh.hand_names(d)}")
+assert len(nh.hands[d]) == 8 and nh.has_encounter_card(d) and nh.defender == d
+assert nh.ships[nh.target * nh.n + d] == 0 and nh.pname[nh.target].startswith(nh.colours[d])
+
+# %% [markdown]
+# - **Re-establishing an empty home planet**: drawing its own colour, an offense may send
+#   ships to one of its home planets that has none left; the encounter is a success (no
+#   cards are played), so a second encounter may follow.
+
+# %%
+re_ = random_until(cosmic.new_game(4, seed=0, rules=cosmic.Rules(**GREEN, flares=False)),
+                   lambda s: any(a.kind == "reestablish" for a in s.legal_actions()))
+off = re_.offense
+home = next(a for a in options(re_) if a.startswith("reestablish"))
+print(f"{who(re_, off)} drew its own colour: {options(re_)}")
+re_.apply(home)
+first_ship = options(re_)[0]
+re_.apply(first_ship)  # at least one ship goes; one is enough here
+re_.apply("done")
+planet = re_.planet(home.removeprefix("reestablish "))
+print(f"after '{home}': outcome {re_.outcome!r}, {re_.ships[planet * re_.n + off]} ship(s) of "
+      f"{re_.colours[off]} on {re_.pname[planet]}; then {options(re_)}")
+assert re_.outcome == "reestablished" and re_.ships[planet * re_.n + off] >= 1
+assert "have a second encounter" in options(re_)
+
+# %% [markdown]
+# - **Regroup with no colony**: an offense that has lost every colony still takes a ship
+#   back from the warp, and it goes to the hyperspace gate (a decision with one answer,
+#   taken by the engine). With one ship per planet (`ships_per_planet=1`) a player can
+#   lose them all:
+
+# %%
+rg = random_until(cosmic.new_game(4, seed=0, rules=cosmic.Rules(**GREEN, flares=False, ships_per_planet=1)),
+                  lambda s: s.stage == "regroup" and s.offense >= 0 and not s.colonies(s.offense)
+                  and s.warp[s.offense] > 0)
+off = rg.offense
+warp, gate = rg.warp[off], rg.gate[off]
+print(f"turn {rg.turn}: {who(rg, off)} has no colony, {warp} ships in the warp, {gate} on the gate")
+random_until(rg, lambda s: s.warp[off] < warp or s.stage != "regroup")
+print(f"after the regroup: {rg.warp[off]} in the warp, {rg.gate[off]} on the gate")
+assert (rg.warp[off], rg.gate[off]) == (warp - 1, gate + 1)
+
+# %% [markdown]
 # ## 3. The second encounter
 #
 # After winning (or making a deal) in its first encounter, the offense may have a second
