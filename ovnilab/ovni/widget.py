@@ -56,6 +56,7 @@ _RULE_LABELS = {
     "launch_needs_builder": "Launching needs a builder",
     "colour_bonus_per_set": "Colour bonus for every set",
     "captured_count_for_majority": "Captured aliens count in majorities",
+    "attack_distinct_targets": "Attacks of one activation on different opponents",
     "mission_done": "Points for a mission done",
     "mission_failed": "Points for a mission failed",
     "third_player_competes": "Third player counts at the end (2 players)",

@@ -269,3 +269,27 @@ def test_third_player_winning_a_and_c_receives_a_only():
     assert got == [card_a.count(t) for t in range(4)]
     assert after.area_winner_last[0] == T and after.area_winner_last[2] == -1  # C's card: nobody's
     assert T not in after.energy_queue  # it won an area: no energy bonus
+
+
+@pytest.mark.parametrize("distinct", [False, True])
+def test_military_same_opponent_readings(distinct):
+    # "não pode ... atacar duas vezes seguidas o mesmo adversário, ou seja ... os 'alvos'
+    # desses ataques devem ser adversários diferentes": by default only a consecutive
+    # repeat is barred (blue, green, blue); attack_distinct_targets=True bars any repeat
+    s = ovni.example_position(4, RED, aliens={RED: {"military": 9}},
+                              ufos={RED: {"Paris": 1}, BLUE: {"Paris": 2}, GREEN: {"Paris": 1}, YELLOW: {"Paris": 1}},
+                              rules=ovni.Rules(attack_distinct_targets=distinct))
+    s.apply("activate military")
+    s.apply("destroy blue UFO in Paris")
+    with pytest.raises(IllegalAction, match="twice in a row"):
+        s.apply("destroy blue UFO in Paris")
+    s.apply("destroy green UFO in Paris")
+    third = "destroy blue UFO in Paris"
+    if distinct:
+        assert [str(a) for a in s.legal_actions()] == ["destroy yellow UFO in Paris", "end group"]
+        with pytest.raises(IllegalAction, match="different opponent"):
+            s.apply(third)
+    else:
+        assert third in {str(a) for a in s.legal_actions()}
+        s.apply(third)
+        assert s.ufo[BLUE][city(s, "Paris")] == 0

@@ -347,6 +347,8 @@ class ActionTextMixin:
                     return "attack an opponent in the game"
                 if o == self.last_target:
                     return "never attack the same opponent twice in a row"
+                if self._barred_target(o):
+                    return "each attack of this activation targets a different opponent (Rules.attack_distinct_targets)"
                 if self.shield[o]:
                     return "that player is protected by a force field this round"
                 if a.kind == "capture":

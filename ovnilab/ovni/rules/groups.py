@@ -89,6 +89,7 @@ class GroupsMixin:
             self.used_groups = 0
             self.group = -1
             self.last_target = -1
+            self.attacked = 0
             if self._activations(s):
                 self._note("turn", prev, why)
                 return
@@ -121,7 +122,7 @@ class GroupsMixin:
             return self.platform[s] > 0
         mine = self.ufo[s]
         for o in range(self.ns):
-            if o == s or o == self.last_target or self.shield[o]:
+            if o == s or self._barred_target(o) or self.shield[o]:
                 continue
             al, cap = self.aliens[o], self.captured[o]
             if any(al[t] >= 2 and al[t] > cap[t] for t in range(4)):
@@ -129,6 +130,19 @@ class GroupsMixin:
             if any(a and b for a, b in zip(self.ufo[o], mine)):
                 return True
         return False
+
+    def _barred_target(self, o: int) -> bool:
+        """Whether the active military group may not attack opponent ``o`` now.
+
+        rulebook: "não pode ... atacar duas vezes seguidas o mesmo adversário, ou seja, se o
+        jogador possui seis fichas de militares, ele pode atacar duas vezes, mas os 'alvos'
+        desses ataques devem ser adversários diferentes". Reading: "seguidas" bars the same
+        opponent twice in a row (blue, green, blue is allowed); the "ou seja" example has two
+        attacks, where both readings agree. ``Rules(attack_distinct_targets=True)`` reads it
+        as "every target of the activation differs"."""
+        if o == self.last_target:
+            return True
+        return self.rules.attack_distinct_targets and bool(self.attacked >> o & 1)
 
     def _group_budget(self, s: int, g: int) -> int:
         r = self.rules
@@ -178,7 +192,7 @@ class GroupsMixin:
         out = []
         mine = self.ufo[s]
         for o in range(self.ns):
-            if o == s or o == self.last_target or self.shield[o]:
+            if o == s or self._barred_target(o) or self.shield[o]:
                 continue
             al, cap = self.aliens[o], self.captured[o]
             for ty in range(4):
@@ -214,6 +228,7 @@ class GroupsMixin:
         self.group = g
         self.budget = self._group_budget(s, g)
         self.last_target = -1
+        self.attacked = 0
 
     def _do_end_group(self, a: Action) -> None:
         self._close_group()
@@ -234,6 +249,7 @@ class GroupsMixin:
         self.group = -1
         self.budget = 0
         self.last_target = -1
+        self.attacked = 0
         if not self._activations(self.actor):
             self._next_turn("had no group left to activate")
 
@@ -274,6 +290,7 @@ class GroupsMixin:
         self.aliens[o][ty] -= 1
         self._gain(s, ty, captured=True)  # rulebook: a capture marker goes on it
         self.last_target = o
+        self.attacked |= 1 << o
         self._spend()
 
     def _do_destroy(self, a: Action) -> None:
@@ -285,6 +302,7 @@ class GroupsMixin:
         if self.frozen[o][c] > self.ufo[o][c]:
             self.frozen[o][c] = self.ufo[o][c]
         self.last_target = o
+        self.attacked |= 1 << o
         self._spend()
 
     # ------------------------------------------------------------ the round ends

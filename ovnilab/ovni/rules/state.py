@@ -118,6 +118,11 @@ class Rules:
     # reading: captured aliens lie under the mat with the recruited ones (see score_breakdown, scoring.py)
     captured_count_for_majority: bool = rule_option(
         True, "captured aliens count in the alien majorities (False: only recruited ones, 'fichas recrutadas')")
+    # reading: "duas vezes seguidas" bars only consecutive attacks on one opponent (see
+    # _barred_target, groups.py); the "ou seja" example has two attacks, where both agree
+    attack_distinct_targets: bool = rule_option(
+        False, "every attack of one military activation targets a different opponent "
+               "(default: only never the same one twice in a row)")
     mission_done: int = rule_option(8, "points for a mission done", lo=-100, hi=100)
     mission_failed: int = rule_option(-5, "points for a mission failed", lo=-100, hi=100)
     third_player_competes: bool = rule_option(
@@ -220,6 +225,7 @@ class State(SetupMixin, RecruitmentMixin, GroupsMixin, BoardMixin, ScoringMixin,
         self.group = -1
         self.budget = 0
         self.last_target = -1
+        self.attacked = 0  # bitmask of the opponents attacked in this military activation
         self.frozen = [[0] * 12 for _ in range(ns)]
         self.round1_first = -1
         self.third_pair: list[int] = []
