@@ -78,6 +78,7 @@
 # seeded random actions until a condition holds (so every game here is reproducible).
 
 # %%
+import itertools
 import random
 
 import networkx as nx
@@ -399,18 +400,40 @@ assert "red" not in won.values()
 # ([section 9](#energy)).
 #
 # *Reading* (`Rules(area_tie=...)`): when sums are equal and the opener is not among the tied
-# players (its token was cancelled), the rulebook says nothing. By default (`"earliest"`) the
-# tied player whose first token in the area came earliest wins; when the opener is tied this
-# is the opener, exactly as printed. `"opener"` gives nobody the area in that case, and
-# `"none"` is a what-if where equal sums never win. Here red opens with a 5 that green's 5
-# cancels, and blue (4 + 2) ties green (6):
+# players (it placed less than they did), the rulebook says nothing. By default
+# (`"earliest"`) the tied player whose first token in the area came earliest wins; when the
+# opener is tied this is the opener, exactly as printed. `"opener"` gives nobody the area in
+# that case, and `"none"` is a what-if where equal sums never win. Here red opens with a 4,
+# and blue (2 + 3) ties green (5) above it:
 
 # %%
-placements = [("red", 5), ("blue", 4), ("green", 5), ("blue", 2), ("green", 6)]
+placements = [("red", 4), ("blue", 2), ("green", 5), ("blue", 3)]
 ties = {tie: ovni.resolve_area(placements, tie=tie) for tie in ovni.AREA_TIE_RULES}
 for tie, winner in ties.items():
     print(f"{tie:<9}", winner)
 assert ties == {"earliest": "blue", "opener": None, "none": None}
+
+# %% [markdown]
+# An area holds at most four tokens, so the opener never leaves a tie by being cancelled: a
+# cancelled opener takes a second token with it, and the two tokens left either cancel too or
+# cannot give two players equal sums. Every four-token area (four colours, tokens 1-6, no
+# colour using a value twice) checks it:
+
+# %%
+colours = ("red", "blue", "green", "yellow")
+cancelled_opener_ties = 0
+for who in itertools.product(colours, repeat=4):
+    for values in itertools.product(range(1, 7), repeat=4):
+        area = list(zip(who, values))
+        if len(set(area)) < 4 or values.count(values[0]) == 1:
+            continue  # a colour's token used twice, or the opener not cancelled
+        left = {}
+        for p_, v in area:
+            if values.count(v) == 1:
+                left[p_] = left.get(p_, 0) + v
+        cancelled_opener_ties += len(left) > 1 and list(left.values()).count(max(left.values())) > 1
+print("four-token areas where the opener is cancelled and two players tie:", cancelled_opener_ties)
+assert cancelled_opener_ties == 0
 
 # %% [markdown]
 # A player who wins two or more areas chooses exactly three aliens among the cards won; the
@@ -461,6 +484,21 @@ c.apply("capture builder from blue")
 print(f"green: builders {c.aliens[2][2]}, platform {c.platform[2]} | blue: builders {c.aliens[1][2]}")
 print("blue regaining one builder would build", ovni.ufos_built(1, 2), "UFO")
 assert (c.aliens[2][2], c.platform[2], c.aliens[1][2]) == (2, 1, 1)
+
+# %% [markdown]
+# With the platform full the pair still forms, but its UFO is lost: it stays in the
+# reserve. The same capture with green's two platform slots already taken:
+
+# %%
+full = ovni.example_position(4, to_act=2, aliens={2: {"military": 3, "builder": 1}, 1: {"builder": 2}},
+                             platform={2: 2})
+reserve_before = full.reserve[2]
+full.apply("activate military")
+full.apply("capture builder from blue")
+print(f"green: builders {full.aliens[2][2]}, platform {full.platform[2]} of {full.rules.platform_capacity}, "
+      f"reserve {reserve_before} -> {full.reserve[2]}")
+assert full.aliens[2][2] == 2 and full.platform[2] == full.rules.platform_capacity == 2
+assert full.reserve[2] == reserve_before
 
 # %% [markdown]
 # <a id="order2"></a>
@@ -605,9 +643,9 @@ assert seen["mapped"]["Hong Kong"] == [3] and seen["platform"][3] == 0
 #
 # Per trio of military, one attack: capture an opponent's alien (a capture marker goes on
 # it) or destroy an opponent's UFO in a city where the attacker has a UFO (it returns to its
-# owner's reserve). Never the same opponent twice in a row. The rulebook's example: green
-# (six military, so two attacks) captures a builder from blue, which forms a new pair of
-# builders (a UFO is built), then destroys a red UFO in Sidney.
+# owner's reserve). Never the same opponent twice in a row (*Reading* below). The rulebook's
+# example: green (six military, so two attacks) captures a builder from blue, which forms a
+# new pair of builders (a UFO is built), then destroys a red UFO in Sidney.
 
 # %%
 m = ovni.example_position(4, to_act=2, aliens={2: {"military": 6, "builder": 1}, 1: {"builder": 2}},
@@ -620,6 +658,30 @@ m.apply("destroy red UFO in Sidney")
 print("red's UFOs in Sidney:", m.ufo[0][m.board.names.index("Sidney")], "| red's reserve:", m.reserve[0])
 assert (m.aliens[2][2], m.captured[2][2], m.platform[2]) == (2, 1, 1)
 assert m.ufo[0][m.board.names.index("Sidney")] == 0 and m.reserve[0] == 8
+
+# %% [markdown]
+# *Reading* (`Rules(attack_distinct_targets=...)`): the rulebook says a player "não pode ...
+# atacar duas vezes seguidas o mesmo adversário, ou seja, se o jogador possui seis fichas de
+# militares, ele pode atacar duas vezes, mas os 'alvos' desses ataques devem ser adversários
+# diferentes". The rule is "twice in a row" (*seguidas*), and the "ou seja" example has two
+# attacks, where "not twice in a row" and "all different" agree; the text decides nothing for
+# three attacks, and *seguidas* has a meaning only if a later repeat is allowed. So by
+# default only consecutive attacks on one opponent are barred (blue, green, blue is legal);
+# `True` makes every target of one activation different. Red has nine military (three
+# attacks) and attacks blue, then green:
+
+# %%
+for distinct in (False, True):
+    t = ovni.example_position(4, to_act=0, aliens={0: {"military": 9}},
+                              ufos={0: {"Paris": 1}, 1: {"Paris": 2}, 2: {"Paris": 1}, 3: {"Paris": 1}},
+                              rules=ovni.Rules(attack_distinct_targets=distinct))
+    t.apply("activate military")
+    t.apply("destroy blue UFO in Paris")
+    t.apply("destroy green UFO in Paris")
+    third = [a for a in actions(t) if a.startswith("destroy")]
+    print(f"attack_distinct_targets={distinct!s:<5} third attack:", ", ".join(third))
+    assert ("destroy blue UFO in Paris" in third) == (not distinct)
+    assert "destroy yellow UFO in Paris" in third and "destroy green UFO in Paris" not in third
 
 # %% [markdown]
 # Two protections: an opponent's only alien of a type cannot be captured, and a captured
@@ -951,17 +1013,26 @@ assert g.winners() == [max(range(4), key=lambda q: g.scores()[q])]
 g
 
 # %% [markdown]
-# Ties go to the player with more UFOs on the board, then more humans abducted. The first
-# seeded random games where each tie-break decides:
+# Ties go to the player with more UFOs on the board, then more humans abducted; players
+# still equal share the win. The first seeded random games where each tie-break decides, and
+# where neither does:
 
 # %%
 def decided_by(s):
+    """What the tie-breaks did to the players tied on points: which of them narrowed the
+    tie (UFOs, humans, or both), or none did and the win is shared; None without a tie."""
     sc = s.scores()
-    tied = [q for q in range(s.n) if sc[q] == max(sc)]
-    if len(tied) < 2:
+    left = [q for q in range(s.n) if sc[q] == max(sc)]
+    if len(left) < 2:
         return None
-    ufos = [sum(s.ufo[q]) for q in tied]
-    return "UFOs" if len(set(ufos)) > 1 and ufos.count(max(ufos)) == 1 else "humans"
+    steps = []
+    for name, count in (("UFOs", lambda q: sum(s.ufo[q])), ("humans", lambda q: sum(s.abducted[q]))):
+        best = max(count(q) for q in left)
+        kept = [q for q in left if count(q) == best]
+        if len(kept) < len(left):
+            steps.append(name)
+        left = kept
+    return "decided by " + " then ".join(steps) if steps else "no tie-break decides: a shared win"
 
 
 shown = set()
@@ -974,10 +1045,11 @@ for seed in range(1000):
         tied = [q for q in range(4) if sc[q] == max(sc)]
         print(f"seed {seed}: {', '.join(s.seat_name(q) for q in tied)} tie on {max(sc)} points; "
               f"UFOs on the board {[sum(s.ufo[q]) for q in tied]}, humans {[sum(s.abducted[q]) for q in tied]} "
-              f"-> winner {', '.join(s.seat_name(w) for w in s.winners())} (by {how})")
+              f"-> winner {', '.join(s.seat_name(w) for w in s.winners())} ({how})")
         key = [(sum(s.ufo[q]), sum(s.abducted[q])) for q in tied]
         assert s.winners() == [q for q, k in zip(tied, key) if k == max(key)]
-    if len(shown) == 2:
+        assert (len(s.winners()) > 1) == how.startswith("no tie-break")
+    if {"decided by UFOs", "decided by humans", "no tie-break decides: a shared win"} <= shown:
         break
 
 # %% [markdown]
@@ -1104,6 +1176,7 @@ for competes in (True, False):
 # | `launch_needs_builder` | `True` | `False` | launching (an initial UFO) with no builder | [11](#abilities) |
 # | `colour_bonus_per_set` | `False` | `True` | the 5/6-colour bonus with two full sets | [13](#scoring) |
 # | `captured_count_for_majority` | `True` | `False` | captured aliens in the majorities ("fichas recrutadas") | [13](#scoring) |
+# | `attack_distinct_targets` | `False` | `True` | a third attack on the first target ("duas vezes seguidas" vs "adversários diferentes") | [8](#military) |
 # | `board_file`, `cards_file` | the reconstruction | your files | the board and cards the rulebook does not print | [1](#board) |
 #
 # Readings that are simply how the engine works (no option): a group is offered only when it
