@@ -103,11 +103,30 @@ assert lower == upper == 1.0 and duel.row_payoffs[1, 2] == 1.0
 # attack 15 wins the encounter against each defense card
 assert all(stats.play_encounter("attack 15", card, 4, 4, OFFENSE_HAND, DEFENSE_HAND, hand_size=8).outcome == "offense"
            for card in DEFENSE_HAND)
+# the offense's optimal strategy is not unique: every mix of the two attacks with at most 4/13
+# on the 08 guarantees the value 1 (exact payoffs; the 14 column pays 1.8 - 2.6 x)
+A_duel = [[Fraction(str(a)) for a in row] for row in duel.row_payoffs.tolist()]
+guarantee = lambda x: min(sum(xi * A_duel[i][j] for i, xi in enumerate(x)) for j in range(3))
+assert all(guarantee((x, 1 - x, 0)) == 1 for x in (Fraction(k, 13 * 40) for k in range(4 * 40 + 1)))
+assert guarantee((Fraction(4, 13) + Fraction(1, 1000), Fraction(9, 13) - Fraction(1, 1000), 0)) < 1
+assert guarantee((0, Fraction(999, 1000), Fraction(1, 1000))) < 1   # any weight on negotiate loses some
+# the library's equilibria are the two ends of that segment, both against the defense's negotiate
+assert sorted(e.exact for e in theory.equilibria(duel)) == [((0, 1, 0), (0, 0, 1)),
+                                                             ((Fraction(4, 13), Fraction(9, 13), 0), (0, 0, 1))]
 
 # %% [markdown]
 # The duel has a saddle point: the offense attacks with its 15, the defense negotiates, and
 # the value is 1. Attack 15 wins against every defense card, so the defense's best is to
 # lose with a negotiate and take compensation.
+#
+# The saddle point is one optimal strategy, not the only one. If the offense plays its 08
+# with probability $x$ and its 15 otherwise, it gets $1.8$ against the 06, $1$ against the
+# negotiate and $-0.8\,x + 1.8\,(1 - x) = 1.8 - 2.6\,x$ against the 14, which is at least 1
+# whenever $x \le 0.8 / 2.6 = 4/13$. So **every mix of the two attacks with at most 4/13 on
+# the 08 guarantees the value 1**: the offense has a whole segment of optimal strategies
+# (the cell above checks it exactly, and `theory.equilibria` returns the segment's two ends).
+# The defense's negotiate is its only optimal card. A saddle point tells you the value, not
+# that the optimal strategies are unique.
 #
 # ## 3. When big cards are worth keeping: no saddle point
 #
@@ -259,6 +278,24 @@ plt.show()
 # The defense never plays its attack 06 (its line is not at the crossing). It mixes attack
 # 14 (probability $y$) and negotiate so that the offense is indifferent between its two
 # attacks: $-0.5\,y + 0.6\,(1-y) = 1.75\,y + 0.25\,(1-y)$, so $y = 0.35 / 2.6 = 7/52$.
+#
+# **The 2×2 formula.** The same steps solve any 2×2 zero-sum game
+# $\begin{pmatrix} a & b \\ c & d \end{pmatrix}$ without a saddle point. The row player
+# plays row 1 with probability $p$; the column player is indifferent between its columns when
+#
+# $$p\,a + (1-p)\,c = p\,b + (1-p)\,d \iff p\,(a + d - b - c) = d - c \iff
+#   p = \frac{d - c}{a + d - b - c},$$
+#
+# (no saddle point makes the denominator non-zero), and the value is the payoff of
+# column 1 against that mix:
+#
+# $$v = c + p\,(a - c) = \frac{c\,(a + d - b - c) + (d - c)(a - c)}{a + d - b - c}
+#     = \frac{ad - bc}{a + d - b - c}.$$
+#
+# By symmetry the column player plays column 1 with $q = (d - b)/(a + d - b - c)$. Here
+# (rows attack 08, attack 15; columns attack 14, negotiate) $a = -0.5$, $b = 0.6$,
+# $c = 1.75$, $d = 0.25$: $p = -1.5/-2.6 = 15/26$, $q = -0.35/-2.6 = 7/52$ and
+# $v = (-0.125 - 1.05)/(-2.6) = 47/104$, as above.
 
 # %%
 p_draw = Fraction(3, 2) / Fraction(13, 5)
@@ -267,6 +304,10 @@ y_draw = Fraction(7, 20) / Fraction(13, 5)
 print(f"p = {p_draw}, v = {v_draw}, y = {y_draw}")
 assert envelope.max() <= v_draw + 1e-12 and v_draw - envelope.max() < 0.02   # the drawn top, on a grid
 assert (p_draw, v_draw) == (x_exact[0], v_exact) and y_exact == (0, y_draw, 1 - y_draw)
+a, b, c, d = (Fraction(str(A[i, j])) for i, j in ((0, 1), (0, 2), (1, 1), (1, 2)))   # the 2x2 formula
+assert (a, b, c, d) == (Fraction(-1, 2), Fraction(3, 5), Fraction(7, 4), Fraction(1, 4))
+assert (d - c) / (a + d - b - c) == p_draw and (d - b) / (a + d - b - c) == y_draw
+assert (a * d - b * c) / (a + d - b - c) == v_draw == c + p_draw * (a - c)
 print("the drawing, the LP and the library give the same equilibrium")
 
 # %% [markdown]
@@ -511,8 +552,8 @@ assert abs(float(answer_1[0]) - maximin_20) < 1e-9 and abs(float(answer_1[1]) - 
 #
 # Find the value of the attack 20 duel by hand. Hint: remove strictly dominated cards first
 # (one for each player); a 2×2 game without a saddle point remains, where each player's mix
-# makes the other indifferent. Store the value in `answer_2`: a `Fraction`, or a decimal
-# within 0.001 of the exact value.
+# makes the other indifferent (or use section 5's 2×2 formula). Store the value in
+# `answer_2`: a `Fraction`, or a decimal within 0.001 of the exact value.
 
 # %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex2-answer", "locked": false, "schema_version": 3, "solution": true}
 answer_2 = None  # replace None by your answer, in the form the exercise asks for
@@ -524,7 +565,7 @@ answer_2 = None  # replace None by your answer, in the form the exercise asks fo
 #   [[-0.2, 0.6], [1, 0]]  (no saddle point: row minima -0.2, 0; column maxima 1, 0.6).
 # Offense plays attack 08 with p; indifference of the defense:
 #   -0.2 p + 1 (1 - p) = 0.6 p + 0 (1 - p)  =>  1 = 1.8 p  =>  p = 5/9.
-# Value: 0.6 * 5/9 = 1/3 (formula (ad - bc) / (a + d - b - c) = -0.6 / -1.8 = 1/3).
+# Value: 0.6 * 5/9 = 1/3 (section 5's formula (ad - bc) / (a + d - b - c) = -0.6 / -1.8 = 1/3).
 answer_2 = Fraction(1, 3)
 ### END SOLUTION
 
