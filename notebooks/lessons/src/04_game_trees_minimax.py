@@ -41,6 +41,14 @@
 # *Sonda*: probe; *Manada*: herd; *Vaca Voadora*: flying cow; *Farol*: beacon (lighthouse);
 # *Boi Bravo*: angry bull; *Disco Voador*: flying saucer; *Vaca Lunar*: moon cow;
 # *Estrela*: star (the name of a mother cow).
+#
+# **The cow game in five lines** (all this lesson uses): two players each build a pyramid
+# of six cards (rows of one, two and three) and hold at most three cards in hand. A turn
+# is one main action: *draw 2* (take the two bottom cards of the deck, keep one, put the
+# other on the Celeiro), *take* the Celeiro's top card, or *flip* a card in hand to its
+# other face; once per turn a card from hand may also be *built* into the pyramid. Each
+# card has two faces with points and effects. When a pyramid is complete the other player
+# has one last turn, then the higher score wins.
 
 # %%
 # %matplotlib inline
@@ -50,6 +58,7 @@ from fractions import Fraction
 
 import matplotlib.pyplot as plt
 import networkx as nx
+import numpy as np
 
 from ovnilab import cows, theory
 from ovnilab.analysis import mean_interval, wilson_interval
@@ -119,7 +128,10 @@ plt.show()
 # reply at every node, and that assumption is exactly what makes $v(\text{root}) = 1$ a
 # *guarantee*: MAX gets at least 1 whatever MIN does, and MIN concedes at most 1 whatever
 # MAX does. For finite two-player zero-sum games of perfect information this value always
-# exists (Zermelo's theorem), with no need for mixed strategies.
+# exists, with no need for mixed strategies: Zermelo (1913) showed it for chess-like games
+# (one side can force a win, or both can force a draw), and Kuhn's theorem (1953) extends
+# it to every finite game of perfect information, whose backward induction gives a
+# pure-strategy equilibrium.
 #
 # ## 3. Minimax in a few lines
 #
@@ -433,8 +445,10 @@ print(f"{beyond_both} positions needed more than {LIBRARY_BUDGET} positions of t
 # %% [markdown]
 # ## 6. A deeper endgame: the library alone
 #
-# Eight decisions before the end of another greedy game (the first of section 5's games
-# whose position there the library solves within `10 * LIBRARY_BUDGET`). The plain minimax
+# Eight decisions before the end of another greedy game of section 5: the first from seed
+# 1039 on whose position there the library solves within `10 * LIBRARY_BUDGET` (earlier
+# seeds qualify too, as printed below; this one has actions of different values, so the
+# choice matters). The plain minimax
 # gets a budget ten times larger than above, and the library's
 # `endgame.action_values` gives the exact value of every legal action for the player to
 # act (positive = good for *that* player):
@@ -449,7 +463,8 @@ def deep_enough(game):
 
 
 deep_seed = next(seed for seed, game in games.items() if seed >= 1039 and deep_enough(game))
-print("greedy game", deep_seed)
+first_any = next(seed for seed, game in games.items() if deep_enough(game))
+print(f"greedy game {deep_seed} (the first of all section 5's games that qualifies is {first_any})")
 deep_game = games[deep_seed]
 BEFORE = 8
 deep = deep_game.replay(len(deep_game.log) - BEFORE)
@@ -466,6 +481,7 @@ played = deep_game.log[len(deep_game.log) - BEFORE]
 for action, v in values.items():
     print(f"  {str(action):<34} value for seat {me}: {v:+d}" + ("   <- played in the game" if action == played else ""))
 best_value = max(values.values())
+assert len(set(values.values())) > 1  # "actions of different values" (the text above)
 final = deep_game.scores()
 final_for_me = final[me] - final[1 - me]
 print(f"The greedy bot played '{played}', worth {values[played]:+d} for seat {me} under best play; "
@@ -536,6 +552,8 @@ for seed, game in games.items():
                  "optimal": vals[move] == best, "regret": best - vals[move], "move": str(move)})
 print(f"{len(rows)} positions with a choice ({single} with a single legal action, "
       f"{skipped} over {MAX_NODES} nodes left out)")
+print(f"{skipped} of {len(games)} positions were too large to search: what follows describes "
+      f"small endgames only, not the bot's endgame play in general.")
 misses = [r for r in rows if not r["optimal"]]
 print(f"the {len(misses)} positions where greedy's move was not optimal (regret in points of margin):")
 for r in misses:
@@ -549,8 +567,12 @@ lo, hi = wilson_interval(hits, m)
 chance = [r["k"] / r["n"] for r in rows]
 c_mean, _, c_lo, c_hi, _ = mean_interval(chance)
 d_mean, _, d_lo, d_hi, _ = mean_interval([r["optimal"] - p for r, p in zip(rows, chance)])
-g_mean, _, g_lo, g_hi, _ = mean_interval([r["regret"] for r in rows])
-g_lo = max(g_lo, 0.0)  # a regret is never negative: the normal interval is cut at 0
+# the regrets are mostly zeros and a few large values: a normal interval around their
+# mean is not defensible on so few positions, so a bootstrap percentile interval
+# (10,000 resamples of the positions, seeded) gives the range instead
+regrets = np.array([r["regret"] for r in rows], dtype=float)
+boot = np.random.default_rng(4).choice(regrets, size=(10_000, len(regrets))).mean(axis=1)
+g_mean, (g_lo, g_hi) = regrets.mean(), np.percentile(boot, [2.5, 97.5])
 sizes = {n: sum(r["n"] == n for r in rows) for n in sorted({r["n"] for r in rows})}
 print(f"greedy is optimal in {hits} of {m} positions: {hits / m:.2f} (95% Wilson interval {lo:.2f} to {hi:.2f})")
 print(f"a random legal move would be optimal with probability {c_mean:.2f} on average "
@@ -562,7 +584,8 @@ elif d_hi < 0:
     print("The interval excludes 0: greedy finds an optimal move less often than random play.")
 else:
     print("The interval contains 0: with these positions the data cannot tell greedy from random play.")
-print(f"mean regret of greedy: {g_mean:.2f} points of margin (95% interval {g_lo:.2f} to {g_hi:.2f})")
+print(f"mean regret of greedy: {g_mean:.2f} points of margin over {m} positions, {int((regrets == 0).sum())} "
+      f"of them zero (95% bootstrap interval {g_lo:.2f} to {g_hi:.2f})")
 print("positions by number of legal actions:", sizes)
 assert sum(c for n, c in sizes.items() if n <= 3) > m / 2  # "most offer two or three moves"
 
