@@ -134,7 +134,7 @@ def wilson_by_hand(s, n, z=Z):
     return (centre - half, centre + half)
 
 
-for s in (wins_6, 3, 5):
+for s in sorted({wins_6, 3, 5}):   # our six games' result, and two claims of section 4 (once each)
     w = wilson_by_hand(s, 6)
     lib = analysis.wilson_interval(s, 6)
     assert all(abs(a - b) < 1e-12 for a, b in zip(w, lib))
@@ -165,13 +165,29 @@ for s in range(7):
     print(f"{s}/6  Wilson [{lo:.3f}, {hi:.3f}]  excludes 1/2: {excludes}")
 print(f"only {' and '.join(f'{s}/6' for s in decisive)} would tell two players apart")
 assert decisive == [0, 6]
+# a ranking of b bots compares b(b-1)/2 pairs at once: Holm-adjust the sweeps' p-values
+p_sweep = analysis.proportion_pvalue(6, 6, 0.5)   # the score test, the one the Wilson interval inverts
+for bots in (3, 4):
+    pairs = bots * (bots - 1) // 2
+    best = min(analysis.holm([p_sweep] * pairs))   # the best case: every pair ended in a sweep
+    print(f"{bots} bots, {pairs} pairs of six games, every pair a sweep: Holm-adjusted p-value {best:.3f}"
+          f" ({'below' if best < 0.05 else 'above'} 5%)")
+assert round(p_sweep, 3) == 0.014 and 3 * p_sweep < 0.05 < 4 * p_sweep
+assert min(analysis.holm([p_sweep] * 3)) < 0.05 < min(analysis.holm([p_sweep] * 6))
 
 # %% [markdown]
 # Our six games cannot tell whether the first player has an edge: their interval contains
 # the fair share. Both "3 of 6" and "5 of 6" are compatible with a coin flip: their Wilson
 # intervals contain $1/2$. Only a clean sweep (or a clean defeat) in six games excludes an
-# even match. A ranking of bots from six games per pair is noise except where a pair ended
-# in a sweep.
+# even match, for **one** pair looked at alone (score-test p-value 0.014 for a sweep).
+#
+# A ranking compares many pairs at once, and each pair read at 5% adds its own chance of a
+# false "better": the p-values must be adjusted for multiple comparisons (Holm's method,
+# `analysis.holm`, lesson 7). Three bots make three pairs, and a sweep survives the
+# adjustment ($3 \times 0.014 < 0.05$); four bots make six pairs, and even six sweeps do
+# not ($6 \times 0.014 > 0.05$). So a ranking of four or more bots from six games per pair
+# is noise whatever the results; with three bots, only the pairs that ended in a sweep say
+# anything.
 #
 # ## 5. What "95%" means: coverage
 #
@@ -252,9 +268,10 @@ plt.show()
 #
 # Since $p(1-p) \le 1/4$, the worst case is $p = 1/2$. **By hand**, for a margin of five
 # points: $n = 1.96^2 \cdot 0.25 / 0.05^2 = 3.8416 \cdot 0.25 / 0.0025 = 384.16$, so
-# **385 games**. The cell computes the same, and checks that the Wilson interval of an even
-# result over 385 games is indeed within $\pm 0.05$ (its half-width at $\hat p = 1/2$ is
-# $z/(2\sqrt{n + z^2})$, a little under Wald's).
+# **385 games**. The cell computes the same, and checks that the Wilson intervals of the
+# most even results 385 games can give, 192 and 193 wins (385 is odd: no result is exactly
+# one half), have half-widths of at most $0.05$ (at $\hat p = 1/2$ the half-width would be
+# $z/(2\sqrt{n + z^2})$, a little under Wald's, and it only shrinks away from $1/2$).
 
 # %%
 def games_needed(margin, p=0.5, z=Z):
@@ -262,17 +279,23 @@ def games_needed(margin, p=0.5, z=Z):
 
 
 n_05 = games_needed(0.05)
-lo, hi = analysis.wilson_interval(n_05 / 2, n_05)
-print(f"games for a margin of 0.05 at p = 1/2: {n_05}; Wilson interval of an even result: [{lo:.4f}, {hi:.4f}]")
-assert n_05 == 385 and (hi - lo) / 2 <= 0.05
+print(f"games for a margin of 0.05 at p = 1/2: {n_05}")
+for s in (n_05 // 2, n_05 // 2 + 1):   # the two most even results (n_05 is odd)
+    lo, hi = analysis.wilson_interval(s, n_05)
+    print(f"{s}/{n_05} wins: Wilson [{lo:.4f}, {hi:.4f}], half-width {(hi - lo) / 2:.4f}")
+    assert (hi - lo) / 2 <= Z / (2 * math.sqrt(n_05 + Z**2)) <= 0.05
+assert n_05 == 385 and n_05 % 2 == 1
 
 # %% [markdown]
-# The margin must be **smaller than the effect** we want to see. Suppose the first
-# player's true share were $0.36$ instead of $1/3$ (an edge of under three points). How
-# often would a batch of games show it, that is, give a Wilson interval lying above $1/3$?
-# The cell sums the binomial probabilities $\binom{n}{s}0.36^s\,0.64^{n-s}$ of the results
-# $s$ whose interval lies above $1/3$, for the 385 games of a 0.05 margin and for 3,000
-# games (a margin under two points at $p = 1/3$).
+# The margin must be **smaller than the effect** we want to see. Which effect? It is
+# chosen **before** playing, from what matters to the question, never from the share the
+# games later show (a power computed at the observed share only restates the result). Here
+# a designer would rebalance the set-up for an edge of three points, one extra win in about
+# 33 games, and would not for less: so the alternative is $p_1 = 1/3 + 0.03 \approx 0.363$.
+# How often would a batch of games show that edge, that is, give a Wilson interval lying
+# above $1/3$? The cell sums the binomial probabilities $\binom{n}{s}p_1^s\,(1-p_1)^{n-s}$
+# of the results $s$ whose interval lies above $1/3$, for the 385 games of a 0.05 margin
+# and for 3,000 games (a margin under two points at $p = 1/3$).
 
 # %%
 def chance_above(n, p, fair=1 / 3):
@@ -283,14 +306,16 @@ def chance_above(n, p, fair=1 / 3):
     return math.fsum(pmf(s) for s in range(n + 1) if analysis.wilson_interval(s, n)[0] > fair)
 
 
-power = {n: chance_above(n, 0.36) for n in (n_05, 3000)}
+EDGE = 0.03   # the smallest edge that matters to the design, fixed before any game is played
+P_EDGE = 1 / 3 + EDGE
+power = {n: chance_above(n, P_EDGE) for n in (n_05, 3000)}
 for n, chance in power.items():
-    print(f"true share 0.36, {n} games: the interval lies above 1/3 in {chance:.0%} of batches")
+    print(f"true share {P_EDGE:.3f}, {n} games: the interval lies above 1/3 in {chance:.0%} of batches")
 assert 0.15 < power[n_05] < 0.25 and power[3000] > 0.75
 
 # %% [markdown]
 # This chance is the **power** of the experiment against an edge of that size. With 385
-# games the edge shows in only about one batch in five; the other batches cannot tell.
+# games the edge shows in fewer than one batch in four; the other batches cannot tell.
 # With 3,000 games it shows in most batches, which is why the next section plays 3,000 by
 # default (`N_GAMES`).
 #
@@ -300,6 +325,13 @@ assert 0.15 < power[n_05] < 0.25 and power[3000] > 0.75
 # of this batch: game $i$ of a batch always starts from the same seed). The baseline is
 # the fair share $1/3$; the table of seats beside it shows whether a seat *number* is
 # favoured (which seat recruits first changes from game to game).
+#
+# The question, fixed before the games, has a direction: "is $p > 1/3$?". Its test is
+# **one-sided**: with $z = (\hat p - 1/3)/\sqrt{(1/3)(2/3)/n}$, the p-value is
+# $P(Z \ge z)$ under $p = 1/3$. (The two-sided p-value, `analysis.proportion_pvalue`,
+# is twice the smaller tail and answers another question, "does $p$ differ from $1/3$?".)
+# A 95% Wilson interval lying above $1/3$ is the same event as this one-sided p-value
+# being below 2.5%, so the interval and the test below always agree.
 
 # %%
 N_GAMES = 3000   # raise for a tighter interval (about 2 s of play per 1000 games)
@@ -318,19 +350,24 @@ off = [r["seat"] for r in seats if not r["lo"] <= 1 / 3 <= r["hi"]]
 print("seats whose interval excludes 1/3:", off if off else "none")
 
 # %%
-pvalue = analysis.proportion_pvalue(first.value * first.n, first.n, 1 / 3)
+z_first = (first.value - 1 / 3) / math.sqrt((1 / 3) * (2 / 3) / first.n)
+pvalue = 1 - statistics.NormalDist().cdf(z_first)   # one-sided: the question is "is p > 1/3?"
+two_sided = analysis.proportion_pvalue(first.value * first.n, first.n, 1 / 3)
+assert abs(two_sided - 2 * min(pvalue, 1 - pvalue)) < 1e-12   # the two-sided test doubles the smaller tail
+assert (first.lo > 1 / 3) == (pvalue < 0.025)   # the interval above 1/3 <=> one-sided p-value < 2.5%
 if first.lo > 1 / 3:
     verdict = (f"The first player wins {first.value:.3f} of the games, 95% interval "
                f"[{first.lo:.3f}, {first.hi:.3f}] over n = {first.n}: the interval lies above the fair "
-               f"share 1/3 (score-test p-value {pvalue:.2g}): between random players, the seat that "
-               f"recruits first wins more than its fair share, by about {first.value - 1 / 3:.3f}.")
+               f"share 1/3 (one-sided score-test p-value {pvalue:.2g}): between random players, the seat "
+               f"that recruits first wins more than its fair share, by about {first.value - 1 / 3:.3f}.")
 elif first.hi < 1 / 3:
     verdict = (f"The first player wins {first.value:.3f} [{first.lo:.3f}, {first.hi:.3f}] (n = {first.n}): "
-               f"less than the fair share 1/3 (p-value {pvalue:.2g}).")
+               f"the answer to \"is p > 1/3?\" is no, its share is below the fair share 1/3 "
+               f"(one-sided p-value for p > 1/3: {pvalue:.2g}).")
 else:
     verdict = (f"The first player wins {first.value:.3f} [{first.lo:.3f}, {first.hi:.3f}] (n = {first.n}): "
-               f"the interval contains the fair share 1/3, so these games cannot tell whether moving first "
-               f"helps; raise N_GAMES.")
+               f"the interval contains the fair share 1/3 (one-sided p-value {pvalue:.2g}), so these games "
+               f"cannot tell whether moving first helps; raise N_GAMES.")
 print(verdict)
 
 # %% [markdown]
