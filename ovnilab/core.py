@@ -61,6 +61,7 @@ import math
 import os
 import random
 import unicodedata
+import warnings
 from pathlib import Path
 from typing import Any, Callable, ClassVar, Hashable, Iterable, Mapping, Sequence
 
@@ -643,7 +644,8 @@ def rules_to_dict(rules: Any) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------- rule options
-__all__ += ["RulesError", "rule_option", "check_rules", "short_repr", "saved_choice", "load_saved_file"]
+__all__ += ["RulesError", "rule_option", "check_rules", "short_repr", "saved_choice", "load_saved_file",
+            "describe_rules", "warn_inert", "RuleOptionWarning"]
 
 
 class RulesError(ValueError):
@@ -760,6 +762,34 @@ def check_rules(rules: Any, more: Callable[[Any, dict[str, str]], None] | None =
         more(rules, errors)
     if errors:
         raise RulesError(errors, type(rules).__name__)
+
+
+def describe_rules(cls: type) -> str:
+    """Every option of a game's ``Rules``, a line each: its name, default, what values it
+    takes and what it means (each game's ``Rules.describe()``: a designer's list of the
+    knobs before a what-if)."""
+    lines = []
+    for f in dataclasses.fields(cls):
+        meta = f.metadata or {}
+        base, optional = _kind(f.type)
+        takes = _describe(base, meta) + (" or None (the default data)" if optional else "")
+        lines.append(f"{f.name} = {f.default!r}: {meta.get('doc', '')} [{takes}]")
+    return "\n".join(lines)
+
+
+def warn_inert(rules: Any, inert: Mapping[str, tuple[str, Any, str]]) -> None:
+    """Warn when an option is set away from its default while another option makes it
+    change nothing (``inert``: option -> (other option, its value that does so, why)), so a
+    designer does not compare two variants that are the same game."""
+    for name, (other, value, why) in inert.items():
+        default = next(f.default for f in dataclasses.fields(rules) if f.name == name)
+        if getattr(rules, name) != default and getattr(rules, other) == value:
+            warnings.warn(f"{type(rules).__name__}({name}={getattr(rules, name)!r}) changes nothing while "
+                          f"{other}={value!r}: {why}", RuleOptionWarning, stacklevel=4)
+
+
+class RuleOptionWarning(UserWarning):
+    """A rule option that changes nothing in the rules it is combined with."""
 
 
 def short_repr(value: Any, limit: int = 80) -> str:

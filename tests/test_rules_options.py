@@ -196,3 +196,30 @@ def test_every_option_on_a_board_has_a_label_for_people(game):
         head = next(h for h in rows if f">{name}</code>" in h)
         assert head.index(label.split()[0]) < head.index("<code"), f"{game}: {name}'s label is not first"
     assert len(set(board.rule_labels.values())) == len(board.rule_labels), f"{game}: two options share a label"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_rules_describe_lists_every_option(game):
+    """A designer's list of the knobs, one call away (issue 23): each option's name,
+    default, values and meaning."""
+    cls = GAMES[game].Rules
+    lines = cls.describe().splitlines()
+    assert len(lines) == len(_fields(game))
+    for line, f in zip(lines, _fields(game)):
+        assert line.startswith(f"{f.name} = {f.default!r}: {f.metadata['doc']} [")
+
+
+def test_an_option_another_makes_inert_warns():
+    """Issue 23: with token_six_once=False a 6 is never spent, so cancelled_six_returns
+    changes nothing; setting both warns, so a designer does not compare two identical
+    variants believing they differ. Either alone does not warn."""
+    import warnings
+
+    from ovnilab.core import RuleOptionWarning
+
+    with pytest.warns(RuleOptionWarning, match="cancelled_six_returns=True.* changes nothing while token_six_once"):
+        ovni.Rules(token_six_once=False, cancelled_six_returns=True)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        ovni.Rules(token_six_once=False)
+        ovni.Rules(cancelled_six_returns=True)

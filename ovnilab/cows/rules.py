@@ -84,8 +84,8 @@ from typing import Any, NamedTuple, Sequence
 
 import networkx as nx
 
-from ..core import (TERMINAL, GameState, IllegalAction, SaveFormatError, action_repr, check_rules, load_saved_file,
-                    rule_option, rules_from_dict, rules_to_dict, saved_choice)
+from ..core import (TERMINAL, GameState, IllegalAction, SaveFormatError, action_repr, check_rules, describe_rules,
+                    load_saved_file, rule_option, rules_from_dict, rules_to_dict, saved_choice)
 from . import data as _data
 from .data import CALF, COW, MOON, SUN, Cards, Effect, Face, _fold, load_cards
 
@@ -276,6 +276,11 @@ class Rules:
         # one check for every option: types and the documented ranges; the cards file
         # must exist now, not at the first deal, so the error names the option
         check_rules(self)
+
+    @classmethod
+    def describe(cls) -> str:
+        """Every option, a line each: name, default, values, meaning."""
+        return describe_rules(cls)
 
 
 class Action(NamedTuple):

@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
-from ...core import (GameState, RulesError, SaveFormatError, TERMINAL, check_rules, load_saved_file, rule_option,
-                     rules_from_dict, rules_to_dict, saved_choice, short_repr)
+from ...core import (GameState, RulesError, SaveFormatError, TERMINAL, check_rules, describe_rules, load_saved_file,
+                     rule_option, rules_from_dict, rules_to_dict, saved_choice, short_repr)
 from .. import data as _data
 from ..aliens import POWERS
 from ..data import load_data
@@ -148,6 +148,11 @@ class Rules:
 
     def __post_init__(self) -> None:
         check_rules(self, _check_rules_across)
+
+    @classmethod
+    def describe(cls) -> str:
+        """Every option, a line each: name, default, values, meaning."""
+        return describe_rules(cls)
 
 
 def _without_excluded(g: Any, order: list[str]) -> list[str]:

@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, Callable, Mapping, Sequence
 
-from ...core import (TERMINAL, GameState, IllegalAction, SaveFormatError, check_rules, load_saved_file, rule_option,
-                     rules_from_dict, rules_to_dict, saved_choice)
+from ...core import (TERMINAL, GameState, IllegalAction, SaveFormatError, check_rules, describe_rules, load_saved_file,
+                     rule_option, rules_from_dict, rules_to_dict, saved_choice, warn_inert)
 from .. import data as _data
 from ..data import ALIEN_TYPES, Board, Cards, _fold, load_board, load_cards
 from .actions import Action, ActionTextMixin, _tables
@@ -137,6 +137,17 @@ class Rules:
 
     def __post_init__(self) -> None:
         check_rules(self, _check_rules_across)
+        warn_inert(self, _INERT)
+
+    @classmethod
+    def describe(cls) -> str:
+        """Every option, a line each: name, default, values, meaning."""
+        return describe_rules(cls)
+
+
+#: options that change nothing while another has a given value (core.warn_inert)
+_INERT = {"cancelled_six_returns": ("token_six_once", False,
+                                    "a 6 that may be used again is never spent, cancelled or not")}
 
 
 #: rule options added by issue 12, with the second board reconstruction; a save that
