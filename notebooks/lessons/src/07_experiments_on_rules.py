@@ -376,6 +376,50 @@ assert abs(_row["diff_lo"] - _lo) < (_hi - _lo) / 4 and abs(_row["diff_hi"] - _h
 ### END HIDDEN TESTS
 
 # %% [markdown]
+# ### After exercise 3: one question, two intervals, two answers
+#
+# The cell recomputes exercise 3's normal paired interval (without your answer) and puts it
+# beside the paired bootstrap that section 3's table printed for the same steps.
+
+# %%
+st_mean, st_sd, st_lo, st_hi, st_n = analysis.mean_interval(b.steps - a.steps for a, b in zip(rulebook, platform3))
+st_boot = comparison.row(metric="steps", variant="platform 3")
+st_p = 2 * (1 - statistics.NormalDist().cdf(abs(st_mean) / (st_sd / math.sqrt(st_n))))   # the normal paired test
+intervals = {"normal paired": (st_lo, st_hi), "paired bootstrap": (st_boot["diff_lo"], st_boot["diff_hi"])}
+print(f"steps, platform 3 - rulebook: mean difference {st_mean:+.3f} over n = {st_n} seeds")
+for name, (lo, hi) in intervals.items():
+    print(f"  {name:16s} 95% [{lo:+.3f}, {hi:+.3f}]: {'contains 0' if lo <= 0 <= hi else 'excludes 0'}, "
+          f"its end nearest 0 is {min(abs(lo), abs(hi)):.3f} from it (half-width {(hi - lo) / 2:.3f})")
+print(f"normal paired test: p = {st_p:.3f}; Bonferroni for the two tests on the same games: "
+      f"2 x {st_p:.3f} = {min(1.0, 2 * st_p):.3f}")
+assert all(min(abs(lo), abs(hi)) < 0.05 for lo, hi in intervals.values())   # both borderline
+assert (st_lo <= 0 <= st_hi) == (st_p >= 0.05)   # the interval and the test agree
+if N_GAMES == 2000 and SEED == 7:   # the text below describes these games
+    assert st_hi < 0 <= st_boot["diff_hi"] and st_boot["diff_lo"] < 0   # normal excludes 0, bootstrap contains it
+    assert 0.025 < st_p < 0.05   # significant alone, not after doubling
+    # 0 is nearer to each interval's end than the two methods' ends are to each other
+    assert max(min(abs(lo), abs(hi)) for lo, hi in intervals.values()) < abs(st_hi - st_boot["diff_hi"])
+
+# %% [markdown]
+# **Exercise 3 has two answers, and that is its lesson.** On the same games the normal
+# paired interval just excludes 0 ("a bigger platform shortens games a little") and the
+# paired bootstrap just contains it ("these games cannot tell"). Neither method is wrong:
+# both are approximate 95% intervals, they differ by the normal approximation and by the
+# bootstrap's own resampling noise (1,000 resamples), and 0 sits at the edge of both,
+# closer to it than those small differences. A **borderline interval** is weak evidence:
+# the honest report gives $n$ and the interval and says the question is not settled, not
+# that the effect is proven or absent.
+#
+# The trap is to compute both and report the one that excludes 0. That is **two tests of
+# one question on the same games**, a multiple comparison like section 4's seven cards:
+# if the platform changed nothing, the chance that at least one of two 5% tests says
+# "different" is above 5% (up to 10%; less here, as the two are strongly correlated).
+# Choose the analysis before looking at the results, or adjust for both: with Bonferroni's
+# factor 2, the normal test's p-value printed above no longer falls below 5%. To settle
+# the question, play **new seeds** (an independent second experiment), not a second
+# analysis of the same ones.
+
+# %% [markdown]
 # ### Exercise 4
 #
 # With the raw p-values of the seven ability kinds (`raw` above), how many kinds does
