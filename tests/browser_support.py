@@ -55,6 +55,13 @@ def wait_until_up(url: str, proc: subprocess.Popen, log: Path, what: str, timeou
             time.sleep(0.5)
 
 
+def inside_window(box: dict | None, measured: dict) -> bool:
+    """Whether a box measured in the page (left/top/right/bottom) lies in the window
+    (``measured`` holds innerWidth/innerHeight), give or take a pixel of rounding."""
+    return box is not None and box["left"] >= -1 and box["top"] >= -1 \
+        and box["right"] <= measured["innerWidth"] + 1 and box["bottom"] <= measured["innerHeight"] + 1
+
+
 def jupyter_env(tmp: Path, base: dict[str, str] | None = None) -> dict[str, str]:
     """``base`` (default: this process's environment) with Jupyter's folders in ``tmp``
     where the caller has not set them (make test sets the project's), and a runtime

@@ -33,8 +33,8 @@ import pytest
 
 from ovnilab.board import view_width_px
 from ovnilab.classroom.server import voila_command, voila_env
-from tests.browser_support import (CHROMIUM, CHROMIUM_ARGS, MEASURE_TEXT, free_port, jupyter_env, running_server,
-                                   skip_reason)
+from tests.browser_support import (CHROMIUM, CHROMIUM_ARGS, MEASURE_TEXT, free_port, inside_window, jupyter_env,
+                                   running_server, skip_reason)
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAY = ROOT / "notebooks" / "play"
@@ -149,11 +149,6 @@ _LOG_END = """() => { const p = document.querySelector('.ovnilab-board .ovnilab-
 BAD_OPTION = {"ovni": ("platform_capacity", "0"), "cows": ("hand_limit", "0"), "cosmic": ("hand_size", "0")}
 
 
-def _inside(b: dict, m: dict) -> bool:
-    return b is not None and b["left"] >= -1 and b["top"] >= -1 and b["right"] <= m["innerWidth"] + 1 \
-        and b["bottom"] <= m["innerHeight"] + 1
-
-
 def _check_fits(page, game: str, size: tuple[int, int]) -> None:
     page.set_viewport_size({"width": size[0], "height": size[1]})
     page.wait_for_timeout(250)  # one layout pass after the resize
@@ -163,7 +158,7 @@ def _check_fits(page, game: str, size: tuple[int, int]) -> None:
     assert not m["scrollers"], f"{where}: boxes that scroll sideways: {m['scrollers']}"
     assert not m["past"], f"{where}: board parts past the right edge: {m['past']}"
     for part in ("svg", "status", "actions", "button"):
-        assert _inside(m[part], m), f"{where}: the {part} is not all in the window: {m[part]}"
+        assert inside_window(m[part], m), f"{where}: the {part} is not all in the window: {m[part]}"
     assert m["error"] is not None and 0 <= m["error"]["top"] <= m["innerHeight"], f"{where}: error line {m['error']}"
     # the map is as wide as the layout's rule says (the legibility tests in
     # tests/<game>/test_render.py compute text sizes from that rule and that row width)
@@ -263,7 +258,7 @@ def test_play_page_fits_and_plays(voila_server, browser, game):
         error = board.locator(".ovnilab-new-game-error").first
         _wait_for(lambda: field in error.inner_text(), f"{game}: no error names {field}", page)
         m = page.evaluate(_MEASURE_ONE, ".ovnilab-new-game-error")
-        assert _inside(m["box"], m), f"{game}: the new-game error is not in view: {m['box']}"
+        assert inside_window(m["box"], m), f"{game}: the new-game error is not in view: {m['box']}"
         assert _last_number(log.inner_text()) == played, f"{game}: the refused new game changed the table"
         page.screenshot(path=str(ARTIFACTS / f"play_{game}_new_game_error.png"), full_page=False)
     finally:

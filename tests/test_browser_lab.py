@@ -21,7 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, MEASURE_TEXT, free_port, jupyter_env, running_server, skip_reason
+from tests.browser_support import (CHROMIUM, CHROMIUM_ARGS, MEASURE_TEXT, free_port, inside_window, jupyter_env,
+                                   running_server, skip_reason)
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("ovni", "cows", "cosmic")
@@ -84,11 +85,6 @@ def browser(lab, tmp_path_factory):
             b.close()
 
 
-def _inside(b: dict | None, m: dict) -> bool:
-    return b is not None and b["left"] >= -1 and b["top"] >= -1 and b["right"] <= m["innerWidth"] + 1 \
-        and b["bottom"] <= m["innerHeight"] + 1
-
-
 def _check_full_screen(page, game: str, size: tuple[int, int]) -> None:
     page.set_viewport_size({"width": size[0], "height": size[1]})
     page.wait_for_timeout(400)  # a layout pass after the resize
@@ -96,7 +92,7 @@ def _check_full_screen(page, game: str, size: tuple[int, int]) -> None:
     m = page.evaluate(_PARTS)
     assert m["full"], f"{where}: the board is not in full screen"
     for part in ("svg", "status", "actions", "button", "present"):
-        assert _inside(m[part], m), f"{where}: the {part} is not all on screen: {m[part]}"
+        assert inside_window(m[part], m), f"{where}: the {part} is not all on screen: {m[part]}"
     assert m["error"] is not None and 0 <= m["error"]["top"] <= m["innerHeight"], f"{where}: error line {m['error']}"
     t = page.evaluate(MEASURE_TEXT)
     for kind in ("svg", "html"):
