@@ -15,6 +15,8 @@ list of :class:`~ovnilab.sim.GameResult`), generic over games:
 * :func:`win_rate_by`: win rate grouped by anything in the seat table (an Ovni ability
   card, mission, planet from ``extras``); ``adjust="holm"`` reads it as a ranking, with
   Holm-adjusted p-values against the fair share and simultaneous intervals;
+  ``cluster="game"`` counts the seats of one game as one cluster (design-effect-adjusted
+  Wilson intervals, :func:`design_effect`) instead of as independent observations;
 * :func:`compare_variants`: the same seeds under several rule sets, with the difference
   from the baseline and its paired bootstrap interval, as a table and a plot;
 * :func:`summary`: the headline metrics in one table.
@@ -62,6 +64,7 @@ __all__ = [
     "decisiveness",
     "score_breakdown",
     "win_rate_by",
+    "design_effect",
     "summary",
     "compare_variants",
     "METRICS",
@@ -391,6 +394,7 @@ def win_rate_by(
     sort: str = "rate",
     min_n: int = 1,
     adjust: str | None = None,
+    cluster: str | None = None,
 ) -> Table:
     """Win rates grouped by a column of :meth:`Results.seat_table` (or
     ``key(row) -> value``), with Wilson intervals and ``n`` seat-games per group.
@@ -411,6 +415,21 @@ def win_rate_by(
     share with the family-wise error controlled; Holm is a little more powerful than
     Bonferroni, so a group can pass Holm while its simultaneous interval still touches
     the fair share. The title names the adjustment.
+
+    ``cluster="game"`` (any seat-table column) stops counting the seats of one game as
+    independent: seats that share a game share its deal and its winner, so several
+    seats of one group in one game can rise or fall together and ``n`` seat-games hold
+    less information than ``n`` independent ones. Each interval (and ``p``) then uses a
+    design-effect-adjusted Wilson interval: the group's rate is a ratio over clusters,
+    its cluster-robust (sandwich) variance ``G/(G-1) * sum_c (w_c - p m_c)^2 / M^2``
+    (``w_c`` wins and ``m_c`` seats of the group in cluster ``c``, ``G`` clusters, ``M``
+    seats) divided by the binomial ``p(1-p)/M`` is the design effect ``deff``, and the
+    Wilson interval is taken on the effective sample ``M / deff`` (Kish's effective n,
+    as survey statistics adjust a proportion). ``deff`` is floored at 1, so a clustered
+    interval is never narrower than the naive one: an estimate below 1 is as often noise
+    as a real negative correlation. The adjustment is a formula (no resampling), so the
+    table is deterministic; it adds the columns ``deff`` and ``n_eff`` and the title
+    says so. A group with at most one seat per cluster gets ``deff`` of about 1.
     """
     if adjust not in (None, "holm"):
         raise ValueError("adjust must be None or 'holm'")
@@ -422,8 +441,11 @@ def win_rate_by(
     label = key if isinstance(key, str) else getattr(key, "__name__", "group")
     # seat_table lists the seats of each game in order, so this pairs a row with its game's fair share
     fairs = [1 / g.num_players for g in res.games for _ in range(g.num_players)]
+    if cluster is not None and rows and all(cluster not in r for r in rows):
+        raise KeyError(f"no column {cluster!r} in the seat table to cluster by; columns: {rows.columns}")
     groups: dict[Any, list[float]] = {}
     group_fair: dict[Any, list[float]] = {}
+    group_cluster: dict[Any, list[Any]] = {}
     for r, f in zip(rows, fairs):
         if seat is not None and r["seat"] != seat:
             continue
@@ -432,17 +454,28 @@ def win_rate_by(
         for x in dict.fromkeys(_hashable(x) for x in values):
             groups.setdefault(x, []).append(r["win"])
             group_fair.setdefault(x, []).append(f)
+            if cluster is not None:
+                group_cluster.setdefault(x, []).append(_hashable(r.get(cluster)))
     kept = {x: shares for x, shares in groups.items() if len(shares) >= min_n}
     m = len(kept)
     level = confidence if adjust is None or m == 0 else 1 - (1 - confidence) / m
     out = []
     for x, shares in kept.items():
         wins = math.fsum(shares)
-        lo, hi = wilson_interval(wins, len(shares), level)
-        row = {label: x, "n": len(shares), "wins": wins, "rate": wins / len(shares), "lo": lo, "hi": hi}
+        # the sample the interval and the test use: the seat-games, or their effective
+        # number once the seats of one cluster are not counted as independent
+        deff = 1.0 if cluster is None else design_effect(shares, group_cluster[x])
+        n_eff = len(shares) / deff
+        rate = wins / len(shares)
+        k_eff = wins if deff == 1.0 else rate * n_eff
+        lo, hi = wilson_interval(k_eff, n_eff, level)
+        row = {label: x, "n": len(shares), "wins": wins, "rate": rate, "lo": lo, "hi": hi}
+        if cluster is not None:
+            row["deff"] = deff
+            row["n_eff"] = n_eff
         if adjust == "holm":
             row["fair"] = math.fsum(group_fair[x]) / len(shares)
-            row["p"] = proportion_pvalue(wins, len(shares), row["fair"])
+            row["p"] = proportion_pvalue(k_eff, n_eff, row["fair"])
         out.append(row)
     if adjust == "holm":
         for row, p in zip(out, holm([r["p"] for r in out])):
@@ -458,12 +491,41 @@ def win_rate_by(
     who = "all seats" if seat is None else f"seat {seat}"
     title = f"win rate by {label}, {who}, {len(games)} games (fair share {fair:.3f})"
     columns = [label, "n", "wins", "rate", "lo", "hi"]
+    if cluster is not None:
+        title += (f"; seats clustered by {cluster}: Wilson intervals on the effective n "
+                  f"(n / deff, deff the cluster-robust design effect, at least 1)")
+        columns += ["deff", "n_eff"]
     if adjust == "holm":
         pct = round(confidence * 100)
         title += (f"; {m} groups: p against the fair share, Holm-adjusted (p_holm); "
                   f"intervals simultaneous {pct}% (Bonferroni: each at {_fmt(level * 100, 2)}%)")
         columns += ["fair", "p", "p_holm"]
     return Table(out, columns=columns, title=title)
+
+
+def design_effect(values: Sequence[float], clusters: Sequence[Any]) -> float:
+    """The design effect of the mean of ``values`` (wins, or shares of a win) when the
+    observations with equal ``clusters`` labels are not independent (the seats of one
+    game): the cluster-robust variance of the ratio ``sum(values) / len(values)`` over
+    its binomial variance ``p(1-p)/n``, floored at 1 (see :func:`win_rate_by`). It is 1
+    when there is a single cluster or the rate is 0 or 1 (nothing to estimate from)."""
+    if len(values) != len(clusters):
+        raise ValueError("values and clusters must have the same length")
+    n = len(values)
+    if n == 0:
+        return 1.0
+    p = math.fsum(values) / n
+    wins: dict[Any, float] = {}
+    sizes: dict[Any, int] = {}
+    for v, c in zip(values, clusters):
+        wins[c] = wins.get(c, 0.0) + v
+        sizes[c] = sizes.get(c, 0) + 1
+    g = len(wins)
+    naive = p * (1 - p) / n
+    if g < 2 or naive <= 0:
+        return 1.0
+    robust = g / (g - 1) * math.fsum((wins[c] - p * sizes[c]) ** 2 for c in wins) / (n * n)
+    return max(1.0, robust / naive)
 
 
 def _hashable(x: Any) -> Any:

@@ -287,3 +287,66 @@ def test_compare_variants_title_names_an_adjusted_level():
     c95 = A.compare_variants({"book": Rules()}, "ovni", [RandomBot()] * 2, 2, seed=1, metric="rounds",
                              n_boot=20, progress=False)
     assert "; 95% bootstrap intervals" in c95.title
+
+
+# ---------------------------------------------------------------------------
+# win_rate_by with cluster= (issue 23: the seats of one game are not independent)
+
+
+def _clustered_games(k=60):
+    # group "x" holds one seat of the odd games and wins them; it holds three seats of the
+    # even games and loses them together: its seats of one game share their fate
+    out = []
+    for i in range(2 * k):
+        if i % 2:
+            out.append(game([3, 1, 1, 1], extras={"g": ["x", "y", "y", "y"]}, i=i))
+        else:
+            out.append(game([1, 1, 1, 3], extras={"g": ["x", "x", "x", "y"]}, i=i))
+    return out
+
+
+def test_design_effect_known_values():
+    # one seat per cluster, binary wins: deff = G / (G - 1)
+    assert A.design_effect([1, 0, 1, 0], [0, 1, 2, 3]) == pytest.approx(4 / 3)
+    # a single cluster, or a rate of 0 or 1: nothing to estimate, 1
+    assert A.design_effect([1, 0, 0], ["g", "g", "g"]) == 1.0
+    assert A.design_effect([0, 0], [0, 1]) == 1.0
+    # clusters of one winning seat and clusters of three losing ones (see _clustered_games):
+    # the sandwich variance over the binomial one is 2L / (1 + L) = 1.5 for L = 3, times G / (G - 1)
+    vals, clus = [1, 0, 0, 0] * 50, [c for i in range(50) for c in (2 * i, 2 * i + 1, 2 * i + 1, 2 * i + 1)]
+    assert A.design_effect(vals, clus) == pytest.approx(1.5 * 100 / 99)
+    # one seat per game, each game a winner or not, negatively correlated seats: floored at 1
+    assert A.design_effect([1, 0, 1, 0], ["a", "a", "b", "b"]) == 1.0
+    with pytest.raises(ValueError):
+        A.design_effect([1], [0, 1])
+
+
+def test_win_rate_by_cluster_widens_when_the_seats_of_a_game_go_together():
+    games = _clustered_games()
+    naive = A.win_rate_by(games, "g", sort="key")
+    clustered = A.win_rate_by(games, "g", sort="key", cluster="game")
+    assert clustered.columns == ["g", "n", "wins", "rate", "lo", "hi", "deff", "n_eff"]
+    assert "clustered by game" in clustered.title and "effective n" in clustered.title
+    x0, x = naive.row(g="x"), clustered.row(g="x")
+    assert (x["n"], x["wins"], x["rate"]) == (x0["n"], x0["wins"], x0["rate"]) == (240, 60.0, 0.25)
+    assert x["deff"] == pytest.approx(1.5 * 120 / 119)
+    assert x["n_eff"] == pytest.approx(240 / x["deff"])
+    assert (x["lo"], x["hi"]) == pytest.approx(A.wilson_interval(0.25 * x["n_eff"], x["n_eff"]))
+    assert x["hi"] - x["lo"] > 1.2 * (x0["hi"] - x0["lo"])          # visibly wider
+    # with adjust="holm" the test uses the same effective n
+    adj = A.win_rate_by(games, "g", sort="key", cluster="game", adjust="holm").row(g="x")
+    assert adj["p"] == pytest.approx(A.proportion_pvalue(0.25 * x["n_eff"], x["n_eff"], 0.25))
+
+
+def test_win_rate_by_cluster_changes_little_when_seats_are_independent(batch):
+    # grouped by seat, every group has one seat per game: nothing to cluster
+    naive = A.win_rate_by(batch, "seat", sort="key")
+    clustered = A.win_rate_by(batch, "seat", sort="key", cluster="game")
+    for r0, r in zip(naive, clustered):
+        assert 1.0 <= r["deff"] <= 40 / 39 + 1e-12
+        assert r["lo"] == pytest.approx(r0["lo"], abs=0.01) and r["hi"] == pytest.approx(r0["hi"], abs=0.01)
+        assert r["lo"] <= r0["lo"] and r["hi"] >= r0["hi"]             # never narrower
+    # deterministic: the same table twice
+    assert A.win_rate_by(batch, "seat", sort="key", cluster="game") == clustered
+    with pytest.raises(KeyError, match="cluster"):
+        A.win_rate_by(batch, "seat", cluster="nope")
