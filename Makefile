@@ -25,7 +25,7 @@ $(PY):
 
 $(STAMP): pyproject.toml tools/jupyterlab_overrides.json | $(PY)
 	$(PY) -m pip install --upgrade pip
-	$(PY) -m pip install -e ".[lab,test]"
+	$(PY) -m pip install -e ".[lab,test,ai]"
 	# JupyterLab's defaults for this project: no "official Jupyter news" pop-up over a
 	# lesson on first opening (it would also ask the network, which a classroom may lack).
 	mkdir -p $(VENV)/share/jupyter/lab/settings
