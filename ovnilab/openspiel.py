@@ -61,7 +61,7 @@ import numpy as np
 import pyspiel
 
 from .core import load_json
-from .openspiel_encoding import CowsCodec, codec_for
+from .openspiel_encoding import CowsCodec, codec_for, win_loss
 
 __all__ = ["GAMES", "CowsGame", "CowsState", "OvnilabBot", "game_parameters"]
 
@@ -331,10 +331,7 @@ class CowsState(pyspiel.State):
         """+1 a win, -1 a loss, 0 a shared win (only at the end; 0 before)."""
         if not self.is_terminal():
             return [0.0, 0.0]
-        w = self.engine.winners()
-        if len(w) != 1:
-            return [0.0, 0.0]
-        return [1.0 if s == w[0] else -1.0 for s in (0, 1)]
+        return win_loss(self.engine)
 
     def __str__(self) -> str:
         if self.engine is None:

@@ -46,7 +46,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["CowsCodec", "codec_for"]
+__all__ = ["CowsCodec", "codec_for", "win_loss"]
 
 
 class CowsCodec:
@@ -171,6 +171,17 @@ class CowsCodec:
     def text(obs: dict[str, Any]) -> str:
         """The observation as one line of JSON (keys sorted): OpenSpiel's observation string."""
         return json.dumps(obs, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+def win_loss(state: Any) -> list[float]:
+    """The adapters' reward at the end of a game: +1 to each winner and -1 to the others
+    when some seats win and some lose; 0 to everyone when all share the win (or before
+    the end). Two players: +1/-1, or 0/0 for a shared win (zero-sum)."""
+    n = state.num_players
+    w = set(state.winners()) if state.is_over() else set()
+    if not w or len(w) == n:
+        return [0.0] * n
+    return [1.0 if s in w else -1.0 for s in range(n)]
 
 
 _CODECS: dict[tuple, Any] = {}

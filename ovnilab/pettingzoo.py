@@ -1,0 +1,160 @@
+"""ovnilab's games as PettingZoo AEC environments, in the convention of PettingZoo's
+classic games (chess, Go, Hanabi)::
+
+    from ovnilab.pettingzoo import env
+    e = env("cows", discard_areas=2)
+    e.reset(seed=7)
+    for agent in e.agent_iter():
+        obs, reward, termination, truncation, info = e.last()
+        if termination or truncation:
+            action = None
+        else:
+            action = e.action_space(agent).sample(obs["action_mask"])
+        e.step(action)
+
+Games: ``"cows"`` (agents ``player_0``, ``player_1``). Ovni and Cosmic Encounter follow
+(issue 24).
+
+* **Observation**: a dict with ``observation``, the seat's observation tensor, and
+  ``action_mask``, an int8 vector with a 1 at each legal action id (all zero when the
+  agent is not the one to act). Both are documented in :mod:`ovnilab.openspiel_encoding`
+  and are the same as OpenSpiel's (``ovnilab.openspiel``): built from
+  ``state.observation(seat)`` only, so no hidden information of other seats.
+* **Actions**: ``Discrete(num_actions)``, the same ids as in OpenSpiel.
+  ``info["action_text"]`` is unused; ``env.unwrapped.action_text(id)`` gives ovnilab's
+  text of an id. An illegal id raises ovnilab's :class:`~ovnilab.core.IllegalAction`
+  (a ``ValueError`` naming the rule), never a silent penalty.
+* **Rewards**: only at the end of the game: +1 to a sole winner's agent, -1 to the
+  others; 0 to everyone when all share the win (as in OpenSpiel's returns).
+* **Seeds**: ``reset(seed=s)`` starts ovnilab's game with seed ``s`` (the same deal as
+  ``ovnilab.make(game, seed=s)``); ``reset()`` without a seed draws one from the
+  environment's generator, itself seeded by the last seed given. ``options`` of
+  ``reset`` are accepted and unused (PettingZoo's api_test passes some).
+* **Ending**: every ovnilab game ends by its rules (the cow game's stall rule bounds
+  it), so nothing is truncated; ``max_cycles`` does not apply.
+* **Rendering**: ``render_mode="svg"`` makes ``render()`` return the board as an SVG
+  string drawn by the project's renderer (``state._repr_svg_()``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+import ovnilab
+
+from .openspiel_encoding import codec_for, win_loss
+
+__all__ = ["env", "raw_env", "GAMES"]
+
+#: the games with an environment
+GAMES = ("cows",)
+
+
+def env(game: str, render_mode: str | None = None, **options: Any) -> AECEnv:
+    """The AEC environment of ``game`` ("cows"), wrapped as PettingZoo's classic games
+    are (action bounds checked, the API order enforced). ``options`` go to ovnilab's
+    ``new_game`` (e.g. ``discard_areas=2``, ``rules=cows.Rules(stall_limit=6)``)."""
+    e = raw_env(game, render_mode=render_mode, **options)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    return wrappers.OrderEnforcingWrapper(e)
+
+
+class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped class
+    """One ovnilab game as an unwrapped AEC environment (see the module docstring)."""
+
+    metadata = {"render_modes": ["svg"], "name": "ovnilab_v0", "is_parallelizable": False}
+
+    def __init__(self, game: str, render_mode: str | None = None, **options: Any) -> None:
+        super().__init__()
+        if game not in GAMES:
+            raise ValueError(f"no PettingZoo environment for {game!r}; games: {', '.join(GAMES)}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, "
+                             f"not {render_mode!r}")
+        if "seed" in options:
+            raise ValueError("give the seed to reset(seed=...), not to env()")
+        self.game = game
+        self.options = options
+        self.render_mode = render_mode
+        self.metadata = dict(self.metadata, name=f"ovnilab_{game}_v0")
+        self.state = ovnilab.make(game, seed=0, **options)  # ValueError/RulesError on bad options
+        self.codec = codec_for(self.state)
+        n = self.state.num_players
+        self.possible_agents = [f"player_{i}" for i in range(n)]
+        self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
+        obs_space = spaces.Dict({
+            "observation": spaces.Box(-np.inf, np.inf, (self.codec.obs_size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (self.codec.num_actions,), np.int8),
+        })
+        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(self.codec.num_actions) for a in self.possible_agents}
+        self._seeds = np.random.default_rng()
+
+    def observation_space(self, agent: str) -> gymnasium.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.Space:
+        return self.action_spaces[agent]
+
+    def action_text(self, action_id: int) -> str:
+        """ovnilab's text of an action id."""
+        return str(self.codec.action_of(action_id))
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """``agent``'s observation tensor and its mask of legal action ids."""
+        seat = self.agent_name_mapping[agent]
+        mask = np.zeros(self.codec.num_actions, np.int8)
+        if not self.state.is_over() and self.state.current_player == seat:
+            mask[self.codec.legal_ids(self.state)] = 1
+        return {"observation": self.codec.tensor(self.state.observation(seat)), "action_mask": mask}
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game: ovnilab's game with ``seed`` (or one drawn from the env's generator)."""
+        if seed is not None:
+            self._seeds = np.random.default_rng(seed)
+            game_seed = int(seed)
+        else:
+            game_seed = int(self._seeds.integers(2**62))
+        self.state = ovnilab.make(self.game, seed=game_seed, **self.options)
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self.state.current_player]
+
+    def step(self, action: int | None) -> None:
+        """Apply the selected agent's action id (None once the agent is done)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.state.apply(self.codec.action_of(int(action)))  # IllegalAction names the rule
+        self.rewards = {a: 0.0 for a in self.agents}
+        if self.state.is_over():
+            for a, r in zip(self.possible_agents, win_loss(self.state)):
+                self.rewards[a] = r
+                self.terminations[a] = True
+            # every agent then reads its reward with last() and steps None (PettingZoo's dead step)
+            self.agent_selection = agent
+        else:
+            self.agent_selection = self.possible_agents[self.state.current_player]
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """The board as an SVG string (render_mode "svg"); None without a render mode."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() was called without a render_mode (use render_mode='svg')")
+            return None
+        return self.state._repr_svg_()
+
+    def close(self) -> None:
+        """Nothing to release."""

@@ -1,0 +1,77 @@
+"""ovnilab's games as PettingZoo AEC environments (ovnilab.pettingzoo, issue 24):
+PettingZoo's own api_test and seed_test on each game, and the environment's promises
+(the OpenSpiel action ids, rewards at the end, SVG rendering, clear errors).
+max_cycles_test does not apply: it needs a parallel environment and a max_cycles
+option, and ovnilab's turn-based games end by their own rules."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+from ovnilab import cows  # noqa: E402
+from ovnilab.pettingzoo import env  # noqa: E402
+
+# the classic-game convention (a dict of observation and action_mask) draws these two
+# warnings from api_test, as PettingZoo's own chess and Go do
+pytestmark = [pytest.mark.filterwarnings("ignore:Observation space for each agent probably"),
+              pytest.mark.filterwarnings("ignore:Observation is not a NumPy array")]
+
+
+@pytest.mark.parametrize("options", [{}, {"discard_areas": 2}])
+def test_cows_api_test(options):
+    api_test(env("cows", **options), num_cycles=200)
+
+
+def test_cows_seed_test():
+    seed_test(lambda: env("cows"), num_cycles=200)
+
+
+def play(e, seed: int) -> tuple[list[str], dict[str, float]]:
+    e.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    texts, total = [], {a: 0.0 for a in e.possible_agents}
+    for agent in e.agent_iter():
+        obs, reward, term, trunc, _ = e.last()
+        total[agent] += reward
+        if term or trunc:
+            e.step(None)
+            continue
+        ids = np.flatnonzero(obs["action_mask"])
+        a = int(rng.choice(ids))
+        texts.append(e.unwrapped.action_text(a))
+        e.step(a)
+    return texts, total
+
+
+def test_cows_game_is_ovnilab_game_and_rewards_at_the_end():
+    e = env("cows")
+    texts, total = play(e, 11)
+    s = cows.new_game(seed=11)  # the same seed gives ovnilab's own deal
+    for t in texts:
+        s.apply(t)
+    assert s.is_over()
+    w = s.winners()
+    expected = [0.0, 0.0] if len(w) == 2 else [1.0 if p == w[0] else -1.0 for p in (0, 1)]
+    assert [total["player_0"], total["player_1"]] == expected
+
+
+def test_cows_render_svg_and_errors():
+    e = env("cows", render_mode="svg")
+    e.reset(seed=1)
+    assert e.render().lstrip().startswith("<svg")
+    with pytest.raises(ValueError, match="render_mode"):
+        env("cows", render_mode="rgb_array")
+    with pytest.raises(ValueError, match="no PettingZoo environment"):
+        env("chess")
+    with pytest.raises(ValueError, match="reset"):
+        env("cows", seed=3)
+    with pytest.raises(ValueError):
+        env("cows", discard_areas=3)
+    e.reset(seed=1)
+    with pytest.raises(ValueError, match="end turn|main action"):
+        e.step(1)  # 'end turn' before the main action: ovnilab's IllegalAction names the rule
