@@ -3,6 +3,9 @@
 Run with ``make bench`` (installs open_spiel for the reference column when it can) or
 ``.venv/bin/python benchmarks/run.py [--seconds S]``. The reference is OpenSpiel's
 Python tic-tac-toe under random play, measured in the same run on the same machine.
+A second table gives random play through the OpenSpiel and PettingZoo adapters
+(``ovnilab.openspiel``, ``ovnilab.pettingzoo``) next to the raw engine, as a ratio: the
+adapters' overhead (``--adapters-only`` prints just that table).
 """
 
 from __future__ import annotations
@@ -124,6 +127,97 @@ def openspiel_reference(seconds: float) -> float | None:
     return steps / (time.perf_counter() - start)
 
 
+# ---------------------------------------------------------------------- adapters (issue 24)
+#: the games with OpenSpiel and PettingZoo adapters: OpenSpiel parameters, new_game kwargs
+ADAPTERS = {"cows": ("python_ovnilab_cows", {}, {})}
+
+
+def _timed(play_one, seconds: float) -> float:
+    """Steps per second of ``play_one(seed) -> steps`` over whole games."""
+    steps = seed = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        steps += play_one(seed)
+        seed += 1
+    return steps / (time.perf_counter() - start)
+
+
+def adapter_rates(game: str, seconds: float) -> tuple[float, float | None, float | None]:
+    """Random-play steps/s of the raw engine, through OpenSpiel and through PettingZoo
+    (each step: the legal actions, one random choice, apply; PettingZoo's also builds
+    the observation tensor and mask, as its ``last()`` does)."""
+    name, params, kw = ADAPTERS[game]
+
+    def raw(seed: int) -> int:
+        s = ovnilab.make(game, seed=seed, **kw)
+        rng = random.Random(seed)
+        n = 0
+        while not s.is_over():
+            s.apply(rng.choice(s.legal_actions()))
+            n += 1
+        return n
+
+    def spiel(seed: int) -> int:
+        st = g.new_initial_state()
+        rng = random.Random(seed)
+        n = 0
+        while not st.is_terminal():
+            if st.is_chance_node():
+                outcomes, probs = zip(*st.chance_outcomes())
+                st.apply_action(rng.choices(outcomes, probs)[0])
+            else:
+                st.apply_action(rng.choice(st.legal_actions()))
+                n += 1
+        return n
+
+    def zoo(seed: int) -> int:
+        e.reset(seed=seed)
+        rng = random.Random(seed)
+        n = 0
+        for agent in e.agent_iter():
+            obs, _, term, trunc, _ = e.last()
+            if term or trunc:
+                e.step(None)
+                continue
+            e.step(rng.choice(obs["action_mask"].nonzero()[0].tolist()))
+            n += 1
+        return n
+
+    raw_rate = _timed(raw, seconds)
+    try:
+        import importlib
+
+        import pyspiel
+
+        importlib.import_module("ovnilab.openspiel")  # registers the games
+
+        g = pyspiel.load_game(name, params)
+        spiel_rate = _timed(spiel, seconds)
+    except ImportError:
+        spiel_rate = None
+    try:
+        from ovnilab.pettingzoo import env
+
+        e = env(game, **kw)
+        zoo_rate = _timed(zoo, seconds)
+    except ImportError:
+        zoo_rate = None
+    return raw_rate, spiel_rate, zoo_rate
+
+
+def print_adapters(games: list[str], seconds: float) -> None:
+    """The adapters' table: steps/s and the ratio to the raw engine (the overhead)."""
+    print(f"{'adapter':<14}{'engine':>10}{'OpenSpiel':>11}{'ratio':>7}{'PettingZoo':>12}{'ratio':>7}  (steps/s)")
+    for game in games:
+        if game not in ADAPTERS:
+            continue
+        raw, spiel, zoo = adapter_rates(game, seconds)
+        cols = [f"{raw:>10,.0f}"]
+        for rate in (spiel, zoo):
+            cols.append(f"{rate:>11,.0f}{rate / raw:>7.2f}" if rate else f"{'n/a':>11}{'':>7}")
+        print(f"{game:<14}{cols[0]}{cols[1]} {cols[2]}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
@@ -131,7 +225,11 @@ def main() -> None:
     ap.add_argument("--scale", type=int, default=10_000,
                     help="random 4-player Ovni games for the run_many row (0 skips it)")
     ap.add_argument("--processes", type=int, default=2, help="worker processes for the run_many row")
+    ap.add_argument("--adapters-only", action="store_true", help="only the OpenSpiel/PettingZoo adapter table")
     args = ap.parse_args()
+    if args.adapters_only:
+        print_adapters(args.games, args.seconds)
+        return
     ref = openspiel_reference(args.seconds)
     rows = []
     for game in args.games:
@@ -151,6 +249,7 @@ def main() -> None:
         print(f"{'OpenSpiel python_tic_tac_toe (random play)':<44}{ref:>12,.0f} steps/s")
     else:
         print("OpenSpiel not installed: `pip install open-spiel` for the reference column")
+    print_adapters(args.games, args.seconds)
     if args.scale:
         secs = scale_run(args.scale, args.processes)
         print(f"run_many: {args.scale:,} random 4-player Ovni games with processes={args.processes}: "

@@ -42,6 +42,7 @@ set's immediate-effect texts); both scores / 10 (2).
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 import numpy as np
@@ -93,7 +94,13 @@ class CowsCodec:
             ("celeiro_top", (A, nf)), ("drawn", (2, 2, nf)), ("hands", (2, H, 2, nf)), ("pyramids", (2, 6, 2, nf)),
             ("effect", (max(1, len(texts)),)), ("scores", (2,)),
         ]
-        self.obs_size = sum(int(np.prod(s)) for _, s in self.pieces)
+        self._offsets: list[tuple[str, int, int, tuple[int, ...]]] = []
+        i = 0
+        for name, shape in self.pieces:
+            n = math.prod(shape)
+            self._offsets.append((name, i, i + n, shape))
+            i += n
+        self.obs_size = i
 
     # ------------------------------------------------------------------ actions
     def action_id(self, action: Any) -> int:
@@ -113,12 +120,7 @@ class CowsCodec:
     # ------------------------------------------------------------------ observations
     def views(self, out: np.ndarray) -> dict[str, np.ndarray]:
         """Named views into a flat tensor ``out`` (OpenSpiel's observer ``dict``)."""
-        d, i = {}, 0
-        for name, shape in self.pieces:
-            n = int(np.prod(shape))
-            d[name] = out[i:i + n].reshape(shape)
-            i += n
-        return d
+        return {name: out[i:j].reshape(shape) for name, i, j, shape in self._offsets}
 
     def fill(self, obs: dict[str, Any], out: np.ndarray) -> None:
         """Write the tensor of one seat's observation dict ``obs`` into ``out``."""
