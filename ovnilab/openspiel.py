@@ -7,8 +7,8 @@ ovnilab's engines reachable from there without re-implementing a rule::
     import ovnilab.openspiel  # registers the games
     game = pyspiel.load_game("python_ovnilab_cows", {"discard_areas": 2, "stall_limit": 6})
 
-Registered so far: ``python_ovnilab_cows`` (the cow game, 2 players). Ovni and Cosmic
-Encounter follow (issue 24).
+Registered: ``python_ovnilab_cows`` (the cow game, 2 players) and ``python_ovnilab_ovni``
+(Ovni, 2-4 players). Cosmic Encounter follows (issue 24).
 
 Action ids and tensors
     :mod:`ovnilab.openspiel_encoding` documents the integer id of every action and the
@@ -27,6 +27,17 @@ Chance model (cows)
     turned half). ``max_chance_outcomes`` is the number of cards. The engine's state is
     then built from that deal.
 
+Chance model (Ovni: one chance node over seeds)
+    Ovni's engine draws chance during play (the alien deck reshuffled, the third
+    player's tokens drawn from its bag) from generators derived from the game's seed.
+    Making each of those an OpenSpiel chance node would need hooks inside the engine's
+    ``apply``; instead the game starts with one chance node over ``chance_seeds`` seeds
+    (default 1,000, uniform): outcome ``i`` is exactly ``ovnilab.make("ovni", seed=i)``,
+    and every later draw is the engine's own. Algorithms that enumerate chance see
+    ``chance_seeds`` equally likely deals (a sample of the real distribution); the seed is
+    hidden from every seat (it is in no observation), and IS-MCTS resamples the future
+    chance with ``determinize``.
+
 Sub-games (``start``)
     The parameter ``start`` takes an ovnilab save (``state.to_json()``): the game starts at
     that position, with the hidden information as dealt in that game and no chance node
@@ -37,13 +48,19 @@ Sub-games (``start``)
 Observations
     Observation strings and tensors are built from ``state.observation(seat)`` only, so
     they hold nothing the seat may not see. The information-state string is the seat's
-    observation now plus every decision so far (all decisions of the cow game are public):
-    perfect recall. The information-state tensor is the observation tensor (the cow
-    observation already accumulates what the seat learnt: every discard, every back it
-    saw); it forgets only the order of past moves.
+    observation now plus every decision so far as the seat may read it (ovnilab's
+    ``describe(action, seat)``: an Ovni face-down token or mission choice of another seat
+    is masked; all cow decisions are public). That is perfect recall for the cow game;
+    for Ovni it forgets earlier rounds' command-token values once the next round's
+    areas are dealt (they are shown while their round is resolved). The
+    information-state tensor is the observation tensor (the observations accumulate
+    most of what a seat learnt: discards, backs seen, aliens, UFOs); it forgets the
+    order of past moves.
 
 Rewards
-    Terminal only: +1 a win, -1 a loss, 0 a shared win (zero-sum), from ``winners()``.
+    Terminal only, from ``winners()``: +1 to each winner and -1 to the others, 0 to all
+    when every seat shares the win. The cow game is zero-sum; Ovni is declared general-sum
+    (with 3-4 players, two winners and one loser do not sum to 0).
 
 Copies
     ``clone`` copies ovnilab's state with its own ``clone()`` (OpenSpiel copies states
@@ -61,12 +78,13 @@ import numpy as np
 import pyspiel
 
 from .core import load_json
-from .openspiel_encoding import CowsCodec, codec_for, win_loss
+from .openspiel_encoding import codec_for, win_loss
 
-__all__ = ["GAMES", "CowsGame", "CowsState", "OvnilabBot", "game_parameters"]
+__all__ = ["GAMES", "CowsGame", "CowsState", "OvniGame", "SeededState", "EngineObserver", "OvnilabBot",
+           "game_parameters"]
 
 #: registered short names
-GAMES = ("python_ovnilab_cows",)
+GAMES = ("python_ovnilab_cows", "python_ovnilab_ovni")
 
 
 def game_parameters(rules_cls: type, base: dict[str, Any]) -> dict[str, Any]:
@@ -99,6 +117,229 @@ class _Engine:
         return _Engine(None if self.state is None else self.state.clone())
 
 
+class _Log:
+    """The decisions of an OpenSpiel state, ``(seat, action)``, copied as one list copy
+    (not element by element: OpenSpiel deep-copies at every clone). Kept by the adapter,
+    not read from the engine's log, because a determinization starts a new log."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, items: list[tuple[int, Any]]) -> None:
+        self.items = items
+
+    def __deepcopy__(self, memo: Any) -> "_Log":
+        return _Log(list(self.items))
+
+
+def _game_type(short: str, long: str, players: tuple[int, int], utility: Any, params: dict[str, Any]) -> Any:
+    return pyspiel.GameType(
+        short_name=short,
+        long_name=long,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=utility,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        min_num_players=players[0],
+        max_num_players=players[1],
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=params,
+    )
+
+
+class _EngineGame(pyspiel.Game):
+    """What the games of this module share: parameters checked (unknown names, player
+    count, a ``start`` save and the rule options), the codec, the observer."""
+
+    game_name = ""
+    game_type: Any = None
+    spec: dict[str, Any] = {}
+    players = (2, 2)
+
+    def _setup(self, params: dict[str, Any] | None) -> dict[str, Any]:
+        """Check ``params``; set ``start``, ``rules``, ``num_seats`` and ``options``
+        (the keyword arguments of ovnilab's ``new_game`` besides seed and rules)."""
+        import ovnilab
+
+        params = dict(params or {})
+        short = self.game_type.short_name
+        unknown = sorted(set(params) - set(self.spec))
+        if unknown:
+            raise ValueError(f"unknown parameter(s) of {short}: {', '.join(unknown)}; "
+                             f"known: {', '.join(sorted(self.spec))}")
+        lo, hi = self.players
+        n = params.get("players", self.spec["players"])
+        if not isinstance(n, int) or not lo <= n <= hi:
+            raise ValueError(f"{short} is for {lo} to {hi} players, not {n!r}" if lo < hi
+                             else f"{short} is for {lo} players, not {n!r}")
+        self.module = ovnilab._game_module(self.game_name)
+        rules_cls = self.module.Rules
+        own = {k: v for k, v in params.items() if k not in [f.name for f in dataclasses.fields(rules_cls)]}
+        start = params.get("start", "")
+        if start:
+            self.start = load_json(start)
+            if self.start.game_name != self.game_name:
+                raise ValueError(f"'start' is a save of {self.start.game_name!r}, not of {self.game_name!r}")
+            if self.start.is_over():
+                raise ValueError("'start' is a finished game: a sub-game needs a position to play")
+            # OpenSpiel fills every parameter with its default: only a parameter that is
+            # neither the default nor the save's value contradicts the save
+            saved = {**self._saved_options(self.start), **dataclasses.asdict(self.start.rules)}
+            clash = sorted(k for k, v in saved.items() if k in params and params[k] != self.spec[k]
+                           and params[k] != ("" if v is None else v))
+            if clash:
+                raise ValueError(f"'start' takes its rules from the save, which differs in: {', '.join(clash)}")
+            self.rules = self.start.rules
+            self.num_seats = self.start.num_players
+            self.options = self._saved_options(self.start)
+        else:
+            self.start = None
+            self.rules = _rules_from_params(rules_cls, params)
+            self.num_seats = n
+            self.options = self._options(own)
+        self.template = self.start if self.start is not None else self.make(0)
+        self.codec = codec_for(self.template)
+        return params
+
+    def _options(self, own: dict[str, Any]) -> dict[str, Any]:
+        """``new_game`` keyword arguments from the game's own parameters."""
+        return {"num_players": own.get("players", self.spec["players"])}
+
+    def _saved_options(self, state: Any) -> dict[str, Any]:
+        return {"players": state.num_players}
+
+    def make(self, seed: int) -> Any:
+        """ovnilab's new game with ``seed`` and this game's rules and options."""
+        return self.module.new_game(seed=seed, rules=self.rules, **self.options)
+
+    def determinize(self, state: Any, seat: int, rng: random.Random) -> Any:
+        """ovnilab's determinization of ``state`` for ``seat`` (games may repair it)."""
+        return state.determinize(seat, rng)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "EngineObserver":
+        """Observer of one seat: the observation (default) or, with ``perfect_recall``,
+        the information state."""
+        if params:
+            raise ValueError(f"observer parameters are not supported, got {params!r}")
+        perfect = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return EngineObserver(self, perfect)
+
+
+class _EngineState(pyspiel.State):
+    """An OpenSpiel state around ovnilab's state; subclasses deal the chance before it."""
+
+    def __init__(self, game: _EngineGame) -> None:
+        super().__init__(game)
+        # OpenSpiel's clone builds a new initial state and deep-copies every attribute
+        # (and serialize pickles them): the game is not one (get_game() gives it), the
+        # engine is copied by its own clone (_Engine)
+        self._e = _Engine(None if game.start is None else game.start.clone())
+        self._log = _Log([])
+
+    @property
+    def _game(self) -> Any:
+        return self.get_game()
+
+    @property
+    def engine(self) -> Any:
+        """ovnilab's state of the game (None while the set-up is dealt)."""
+        return self._e.state
+
+    def current_player(self) -> int:
+        """The seat to act, CHANCE during the deal, TERMINAL at the end."""
+        if self.engine is None:
+            return pyspiel.PlayerId.CHANCE
+        if self.engine.is_over():
+            return pyspiel.PlayerId.TERMINAL
+        return self.engine.current_player
+
+    def _legal_actions(self, player: int) -> list[int]:
+        assert player >= 0
+        return self._game.codec.legal_ids(self.engine)
+
+    def _apply_action(self, action: int) -> None:
+        if self.engine is None:
+            self._chance_step(int(action))
+            return
+        seat = self.engine.current_player
+        a = self._game.codec.action_of(action)
+        self.engine.apply(a)  # IllegalAction (a ValueError) names the rule broken
+        self._log.items.append((seat, a))
+
+    def _chance_step(self, outcome: int) -> None:
+        raise NotImplementedError
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return self._chance_text(int(action))
+        return str(self._game.codec.action_of(action))
+
+    def _chance_text(self, outcome: int) -> str:
+        return f"chance outcome {outcome}"
+
+    def is_terminal(self) -> bool:
+        return self.engine is not None and self.engine.is_over()
+
+    def returns(self) -> list[float]:
+        """+1 each winner, -1 the others; 0 to all for a win shared by all (and before the end)."""
+        if not self.is_terminal():
+            return [0.0] * self._game.num_seats
+        return win_loss(self.engine)
+
+    def __str__(self) -> str:
+        if self.engine is None:
+            return "set-up: chance to deal"
+        e = self.engine
+        return repr(e) + "".join(f"\n{e.seat_name(p)}: {a}" for p, a in self._log.items[-3:])
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
+        """A state drawn from ``player_id``'s posterior (ovnilab's ``determinize``), for
+        IS-MCTS; the random draw is seeded from ``probability_sampler``."""
+        if self.engine is None:
+            raise ValueError("resampling needs a dealt game (the set-up is still being dealt)")
+        rng = random.Random(int(probability_sampler() * 2**53))
+        other = self.clone()
+        other._e = _Engine(self._game.determinize(self.engine, player_id, rng))
+        return other
+
+
+class EngineObserver:
+    """OpenSpiel's observer of one of ovnilab's games (``tensor``, ``dict``,
+    ``set_from``, ``string_from``), from ``observation(seat)`` only. With
+    ``perfect_recall`` the string adds every decision so far as the seat may read it
+    (``state.describe(action, seat)``: others' hidden choices masked) since the
+    OpenSpiel game began (a ``start`` position's earlier moves are in its observation)."""
+
+    def __init__(self, game: _EngineGame, perfect_recall: bool) -> None:
+        self.codec = game.codec
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(self.codec.obs_size, np.float32)
+        self.dict = self.codec.views(self.tensor)
+
+    def set_from(self, state: _EngineState, player: int) -> None:
+        """Fill ``tensor`` with ``player``'s observation of ``state``."""
+        if state.engine is None:
+            self.tensor.fill(0.0)  # nothing is on the table during the deal
+            self.dict["seat"][player] = 1
+            self.dict["to_act"][-1] = 1
+            return
+        self.codec.fill(state.engine.observation(player), self.tensor)
+
+    def string_from(self, state: _EngineState, player: int) -> str:
+        """``player``'s observation as text (with the decisions so far, for perfect recall)."""
+        e = state.engine
+        if e is None:
+            return f"seat {player}: set-up"
+        text = self.codec.text(e.observation(player))
+        if self.perfect_recall:
+            return text + "".join(f"\n{p}: {a if p == player else e.describe(a, player)}"
+                                  for p, a in state._log.items)
+        return text
+
+
 # ======================================================================
 # The cow game
 # ======================================================================
@@ -110,23 +351,8 @@ def _cows_rules_cls() -> type:
 
 
 _COWS_PARAMS = game_parameters(_cows_rules_cls(), {"players": 2, "discard_areas": 1, "start": ""})
-
-_COWS_TYPE = pyspiel.GameType(
-    short_name="python_ovnilab_cows",
-    long_name="ovnilab: the cow-abduction pyramid game",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=2,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=_COWS_PARAMS,
-)
+_COWS_TYPE = _game_type("python_ovnilab_cows", "ovnilab: the cow-abduction pyramid game", (2, 2),
+                        pyspiel.GameType.Utility.ZERO_SUM, _COWS_PARAMS)
 
 
 def _cows_max_length(rules: Any, num_cards: int) -> int:
@@ -142,43 +368,17 @@ def _cows_max_length(rules: Any, num_cards: int) -> int:
     return turns * (4 + 2 * 12)
 
 
-class CowsGame(pyspiel.Game):
+class CowsGame(_EngineGame):
     """The cow game as an OpenSpiel game (parameters: ``players`` (2), ``discard_areas``
     (1 or 2), ``start`` (an ovnilab save: a sub-game), and every ``cows.Rules`` option)."""
 
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        from .cows import new_game
+    game_name = "cows"
+    game_type = _COWS_TYPE
+    spec = _COWS_PARAMS
 
-        params = dict(params or {})
-        unknown = sorted(set(params) - set(_COWS_PARAMS))
-        if unknown:
-            raise ValueError(f"unknown parameter(s) of python_ovnilab_cows: {', '.join(unknown)}; "
-                             f"known: {', '.join(sorted(_COWS_PARAMS))}")
-        if params.get("players", 2) != 2:
-            raise ValueError(f"the cow game is for 2 players, not {params['players']!r}")
-        start = params.get("start", "")
-        if start:
-            self.start = load_json(start)
-            if self.start.game_name != "cows":
-                raise ValueError(f"'start' is a save of {self.start.game_name!r}, not of the cow game")
-            # OpenSpiel fills every parameter with its default: only a rule parameter
-            # that is neither the default nor the save's value contradicts the save
-            saved = {"discard_areas": self.start.areas, **dataclasses.asdict(self.start.rules)}
-            clash = sorted(k for k, v in saved.items() if k in params and params[k] != _COWS_PARAMS[k]
-                           and params[k] != ("" if v is None else v))
-            if clash:
-                raise ValueError(f"'start' takes its rules from the save, which differs in: {', '.join(clash)}")
-            if self.start.is_over():
-                raise ValueError("'start' is a finished game: a sub-game needs a position to play")
-            self.rules = self.start.rules
-            self.areas = self.start.areas
-        else:
-            self.start = None
-            self.rules = _rules_from_params(_cows_rules_cls(), params)
-            self.areas = params.get("discard_areas", 1)
-        self.template = self.start if self.start is not None else new_game(seed=0, discard_areas=self.areas,
-                                                                          rules=self.rules)
-        self.codec: CowsCodec = codec_for(self.template)
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = self._setup(params)
+        self.areas = self.options["discard_areas"]
         self.num_cards = self.template.cards.num_cards
         info = pyspiel.GameInfo(
             num_distinct_actions=self.codec.num_actions,
@@ -189,48 +389,30 @@ class CowsGame(pyspiel.Game):
             utility_sum=0.0,
             max_game_length=_cows_max_length(self.rules, self.num_cards) + 2 * self.num_cards + 1,
         )
-        super().__init__(_COWS_TYPE, info, params)
+        super().__init__(self.game_type, info, params)
+
+    def _options(self, own: dict[str, Any]) -> dict[str, Any]:
+        return {"discard_areas": own.get("discard_areas", 1)}
+
+    def _saved_options(self, state: Any) -> dict[str, Any]:
+        return {"discard_areas": state.areas}
 
     def new_initial_state(self) -> "CowsState":
         """The set-up's first chance node (or the ``start`` position)."""
         return CowsState(self)
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "CowsObserver":
-        """Observer of one seat: the observation (default) or, with ``perfect_recall``,
-        the information state."""
-        if params:
-            raise ValueError(f"observer parameters are not supported, got {params!r}")
-        perfect = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return CowsObserver(self, perfect)
 
-
-class CowsState(pyspiel.State):
+class CowsState(_EngineState):
     """A cow game in OpenSpiel: the set-up's chance nodes, then ovnilab's engine state."""
 
     def __init__(self, game: CowsGame) -> None:
         super().__init__(game)
-        # OpenSpiel's clone builds a new initial state and deep-copies every attribute
-        # (and serialize pickles them): the game is not one (get_game() gives it), the
-        # engine is copied by its own clone (_Engine)
-        self.decisions: list[str] = []  # the player decisions so far (all public)
         if game.start is not None:
-            self._e = _Engine(game.start.clone())
             self.deal: dict[str, Any] | None = None
         else:
-            self._e = _Engine(None)
             fixed = game.rules.starting_player
             self.deal = {"starter": None if fixed < 0 else fixed, "deck": [], "up": []}
 
-    @property
-    def _game(self) -> CowsGame:
-        return self.get_game()
-
-    @property
-    def engine(self) -> Any:
-        """ovnilab's state of the game (None while the set-up is dealt)."""
-        return self._e.state
-
-    # ------------------------------------------------------------------ chance: the deal
     def _chance_stage(self) -> str:
         d = self.deal
         if d["starter"] is None:
@@ -256,7 +438,7 @@ class CowsState(pyspiel.State):
             return [(u, p) for u, p in ((0, 1.0 - p1), (1, p1)) if p > 0]
         return [(0, 0.5), (1, 0.5)]
 
-    def _deal_step(self, outcome: int) -> None:
+    def _chance_step(self, outcome: int) -> None:
         legal = [o for o, _ in self.chance_outcomes()]
         if outcome not in legal:
             raise ValueError(f"chance outcome {outcome} is not possible here (possible: {legal})")
@@ -273,11 +455,9 @@ class CowsState(pyspiel.State):
 
     def _build_engine(self) -> None:
         """The engine state of the finished deal (the rulebook's set-up, as dealt)."""
-        from .cows import new_game
         from .cows.rules import check_invariants
 
-        g = self._game
-        s = new_game(seed=0, discard_areas=g.areas, rules=g.rules)
+        s = self._game.make(0)
         d = self.deal
         s.deck = list(d["deck"])
         s.up = list(d["up"])
@@ -287,97 +467,115 @@ class CowsState(pyspiel.State):
         self._e = _Engine(s)
         self.deal = None
 
-    # ------------------------------------------------------------------ OpenSpiel API
-    def current_player(self) -> int:
-        """The seat to act, CHANCE during the deal, TERMINAL at the end."""
-        if self.engine is None:
-            return pyspiel.PlayerId.CHANCE
-        if self.engine.is_over():
-            return pyspiel.PlayerId.TERMINAL
-        return self.engine.current_player
-
-    def _legal_actions(self, player: int) -> list[int]:
-        assert player >= 0
-        return self._game.codec.legal_ids(self.engine)
-
-    def _apply_action(self, action: int) -> None:
-        if self.engine is None:
-            self._deal_step(int(action))
-            return
-        a = self._game.codec.action_of(action)
-        self.engine.apply(a)  # IllegalAction (a ValueError) names the rule broken
-        self.decisions.append(str(a))
-
-    def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
-            return self._chance_text(int(action))
-        return str(self._game.codec.action_of(action))
-
     def _chance_text(self, outcome: int) -> str:
         if self.deal is None:
             return f"chance outcome {outcome}"
         stage = self._chance_stage()
-        names = self._game.template.cards
         if stage == "starter":
             return f"starting player: seat {outcome}"
         if stage == "deck":
-            return f"deck position {len(self.deal['deck']) + 1}: card {outcome} ({names.card_name(outcome)})"
+            name = self._game.template.cards.card_name(outcome)
+            return f"deck position {len(self.deal['deck']) + 1}: card {outcome} ({name})"
         return f"card {len(self.deal['up'])} shows its {'second' if outcome else 'first'} face"
-
-    def is_terminal(self) -> bool:
-        return self.engine is not None and self.engine.is_over()
-
-    def returns(self) -> list[float]:
-        """+1 a win, -1 a loss, 0 a shared win (only at the end; 0 before)."""
-        if not self.is_terminal():
-            return [0.0, 0.0]
-        return win_loss(self.engine)
 
     def __str__(self) -> str:
         if self.engine is None:
             d = self.deal
             return f"set-up: {len(d['deck'])} of {self._game.num_cards} cards dealt, {len(d['up'])} turned"
-        return repr(self.engine) + "\n" + "\n".join(self.decisions[-3:])
-
-    # ------------------------------------------------------------------ copies
-    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> "CowsState":
-        """A state drawn from ``player_id``'s posterior (ovnilab's ``determinize``), for
-        IS-MCTS; the random draw is seeded from ``probability_sampler``."""
-        if self.engine is None:
-            raise ValueError("resampling needs a dealt game (the set-up is still being dealt)")
-        rng = random.Random(int(probability_sampler() * 2**53))
-        other = self.clone()
-        other._e = _Engine(self.engine.determinize(player_id, rng))
-        return other
+        return super().__str__()
 
 
-class CowsObserver:
-    """OpenSpiel's observer of the cow game (``tensor``, ``dict``, ``set_from``,
-    ``string_from``); ``perfect_recall`` adds the public decisions to the string."""
+# ======================================================================
+# Games whose engine draws chance during play: one chance node over seeds
+# ======================================================================
 
-    def __init__(self, game: CowsGame, perfect_recall: bool) -> None:
-        self.codec = game.codec
-        self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(self.codec.obs_size, np.float32)
-        self.dict = self.codec.views(self.tensor)
+class _SeededGame(_EngineGame):
+    """A game whose set-up is one chance node over ``chance_seeds`` engine seeds."""
 
-    def set_from(self, state: CowsState, player: int) -> None:
-        """Fill ``tensor`` with ``player``'s observation of ``state``."""
-        if state.engine is None:
-            self.tensor.fill(0.0)  # nothing is on the table during the deal
-            self.dict["seat"][player] = 1
-            self.dict["to_act"][2] = 1
-            return
-        self.codec.fill(state.engine.observation(player), self.tensor)
+    max_length = 0
 
-    def string_from(self, state: CowsState, player: int) -> str:
-        """``player``'s observation as text (with the decisions so far, for perfect recall)."""
-        if state.engine is None:
-            return f"seat {player}: set-up"
-        text = self.codec.text(state.engine.observation(player))
-        if self.perfect_recall:
-            return text + "\n" + "\n".join(state.decisions)
-        return text
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = self._setup(params)
+        k = params.get("chance_seeds", self.spec["chance_seeds"])
+        if not isinstance(k, int) or not 1 <= k <= 1_000_000:
+            raise ValueError(f"chance_seeds must be an int from 1 to 1000000, not {k!r}")
+        self.chance_seeds = k
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.codec.num_actions,
+            max_chance_outcomes=k,
+            num_players=self.num_seats,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=None,  # general-sum: a win shared by some of 3 or more seats
+            max_game_length=self.max_length * self.num_seats,
+        )
+        super().__init__(self.game_type, info, params)
+
+    def new_initial_state(self) -> "SeededState":
+        """The chance node over seeds (or the ``start`` position)."""
+        return SeededState(self)
+
+
+class SeededState(_EngineState):
+    """The root chance node picks the engine's seed (uniform over ``chance_seeds``):
+    outcome ``i`` is ``ovnilab.make(game, seed=i, ...)``, so every later draw of the
+    engine is its own, from that seed."""
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        k = self._game.chance_seeds
+        return [(i, 1.0 / k) for i in range(k)]
+
+    def _chance_step(self, outcome: int) -> None:
+        if not 0 <= outcome < self._game.chance_seeds:
+            raise ValueError(f"chance outcome {outcome} is not a seed 0..{self._game.chance_seeds - 1}")
+        self._e = _Engine(self._game.make(outcome))
+
+    def _chance_text(self, outcome: int) -> str:
+        return f"deal with seed {outcome}"
+
+
+def _ovni_rules_cls() -> type:
+    from .ovni import Rules
+
+    return Rules
+
+
+_OVNI_PARAMS = game_parameters(_ovni_rules_cls(), {"players": 4, "chance_seeds": 1000, "start": ""})
+_OVNI_TYPE = _game_type("python_ovnilab_ovni", "ovnilab: Ovni", (2, 4), pyspiel.GameType.Utility.GENERAL_SUM,
+                        _OVNI_PARAMS)
+
+
+class OvniGame(_SeededGame):
+    """Ovni as an OpenSpiel game (parameters: ``players`` (2-4; with 2, the rulebook's
+    imaginary third player, who never acts), ``chance_seeds``, ``start`` and every
+    ``ovni.Rules`` option). ``max_game_length`` is 1,000 decisions per player: random
+    play, the longest kind of game, takes about 75 per player (the engine ends a game
+    when the alien stock runs out, with no fixed bound on rounds)."""
+
+    game_name = "ovni"
+    game_type = _OVNI_TYPE
+    spec = _OVNI_PARAMS
+    players = (2, 4)
+    max_length = 1000
+
+    def determinize(self, state: Any, seat: int, rng: random.Random) -> Any:
+        """ovnilab's determinization, with the command tokens the seat has seen restored.
+
+        Ovni's ``determinize`` resamples other seats' face-down tokens in every phase,
+        but they are hidden only while tokens are placed: once the areas are resolved
+        ``observation`` shows them, and IS-MCTS needs a sample that keeps the seat's
+        information state. So outside the placement the sample takes the (public)
+        tokens of the true position. (The engine's own fix is left to its owners: it
+        would change the bots' random draws, and with them notebook outputs.)
+        """
+        from .ovni.rules import PLACEMENT
+
+        d = state.determinize(seat, rng)
+        if state.phase != PLACEMENT:
+            d.area_slots = [list(sl) for sl in state.area_slots]
+            d._legal_cache = None
+            d._legal_set_cache = None
+        return d
 
 
 # ======================================================================
@@ -419,3 +617,4 @@ class OvnilabBot(pyspiel.Bot):
 
 
 pyspiel.register_game(_COWS_TYPE, CowsGame)
+pyspiel.register_game(_OVNI_TYPE, OvniGame)

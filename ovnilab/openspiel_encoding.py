@@ -5,7 +5,8 @@ OpenSpiel and PettingZoo both want a game's actions as integers ``0..N-1`` (N fi
 a game and its rules) and an observation as a fixed-size vector of numbers. ovnilab's
 engines speak in :class:`Action` values with a readable text and in observation
 dictionaries. A *codec* here translates, without importing either library, so both
-adapters give the same ids and the same tensors.
+adapters give the same ids and the same tensors. :func:`codec_for` gives a state's codec;
+:class:`OvniCodec`'s docstring documents Ovni's layout, the cow game's follows.
 
 The cow game (:class:`CowsCodec`)
 ---------------------------------
@@ -47,7 +48,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["CowsCodec", "codec_for", "win_loss"]
+__all__ = ["CowsCodec", "OvniCodec", "codec_for", "win_loss"]
 
 
 class CowsCodec:
@@ -175,6 +176,168 @@ class CowsCodec:
         return json.dumps(obs, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
+class OvniCodec:
+    """Action ids and tensors of Ovni for one board, card set and player count.
+
+    Action ids, in blocks (``T`` = the 4 alien types in the order pilot, abductor,
+    builder, military; cities in the board file's order; ``E`` = the board's directed
+    edges, city by city, each city's neighbours in the board's order; ``M`` = the
+    mission ids of the card set, ascending):
+
+    ========================  =====================================================
+    block                     actions
+    ========================  =====================================================
+    fixed (6)                 ``end group``, ``end turn``, ``force field on``, ``force field off``, ``energy 2``, ``energy 1``
+    energy 1 <type> (4)       then ``energy for third player <type>`` (4), ``give third player <type>`` (4)
+    choose aliens (10)        the 2-type sets, then the 3-type sets, in ``itertools.combinations`` order
+    recruit (35)              the multisets of 0 to 3 types, by size, in ``combinations_with_replacement`` order
+    keep missions (M + M(M-1)/2)  one mission (by id), then the pairs (``combinations`` of the ids)
+    place (48)                area A-D x token (third player's, 2, 3, 4, 5, 6) x face-down / face-up
+    activate (4)              the four groups
+    move (E)                  ``move X -> Y`` for each directed edge
+    abduct (12 + E)           ``abduct in X`` per city, then ``abduct in X swapping with Y`` per edge
+    launch (12)               ``launch to X`` per city
+    destroy (4 x 12)          colour (red, blue, green, yellow) x city
+    capture (4 x 4)           colour x type
+    ========================  =====================================================
+
+    Observation tensor (from ``observation(seat)``; ``S`` seats counting the 2-player
+    variant's third player, ``K`` = 6 human categories, ``A`` = the ability names):
+    seat (S), who acts (S + 1: nobody last), phase (11), round / 10, stock / stock per
+    type (4), aliens (S x 4) / 10, captured (S x 4) / 10, UFOs per city and seat (12 x S),
+    platform and reserve (2 x S), mapped (12 x S), human per city (12 x (K + 1): none
+    last), the track (6 x K), abducted (S x K), abilities (S x A, counts), tokens owned
+    (S x 5, for 2-6), the seat's hand (5), areas (4 x (4 types + 4 slots x (S owner +
+    5 values + 1 hidden))), the seat's missions (M), missions kept (S), energy (S), shield (S),
+    the two turn orders (2 x S x S: seat x position), deck size / cards (1), the discard's
+    types (4) and size / cards (1).
+    """
+
+    PHASES = ("keep missions", "choose starting aliens", "third player's starting aliens", "placing command tokens",
+              "choosing aliens to recruit", "resolving the areas", "energy card", "force field", "actions",
+              "game over", "")
+
+    def __init__(self, state: Any) -> None:
+        import itertools
+
+        from .ovni import rules as R
+        from .ovni.data import ALIEN_TYPES
+        from .ovni.rules.components import AREA_LETTERS, COMMAND_VALUES, GROUP_NAMES, SEAT_COLOURS
+
+        T = ALIEN_TYPES
+        t = R._tables(state.board)  # the engine's interned moves of this board
+        names = list(state.board.names)
+        self.cities = {n: i for i, n in enumerate(names)}
+        self.types = {n: i for i, n in enumerate(T)}
+        self.categories = {n: i for i, n in enumerate(state.cards.categories)}
+        self.mission_ids = sorted(m.id for m in state.cards.missions)
+        self.mission_index = {m: i for i, m in enumerate(self.mission_ids)}
+        self.abilities = {n: i for i, n in enumerate(sorted(set(state.cards.abilities)))}
+        self.ns = state.ns
+        self.stock_per_type = state.rules.stock_per_type
+        self.num_cards = len(state.cards.alien_cards)
+        A = R.Action
+        acts: list[Any] = [R.END_GROUP, R.END_TURN, A("force_field", True), A("force_field", False), A("energy", 2),
+                           A("energy", 1)]
+        acts += [A("energy", 1, x) for x in T] + [A("energy_third", x) for x in T] + [A("give", x) for x in T]
+        acts += [A("aliens", tuple(T[i] for i in c)) for k in (2, 3) for c in itertools.combinations(range(4), k)]
+        acts += [A("recruit", tuple(T[i] for i in c)) for k in range(4)
+                 for c in itertools.combinations_with_replacement(range(4), k)]
+        acts += [A("keep", (m,)) for m in self.mission_ids]
+        acts += [A("keep", p) for p in itertools.combinations(self.mission_ids, 2)]
+        acts += [A("place", area, v, face) for area in AREA_LETTERS for v in (None,) + COMMAND_VALUES
+                 for face in ("face-down", "face-up")]
+        acts += [A("activate", g) for g in GROUP_NAMES]
+        acts += [m for row in t.move for m in row]
+        acts += list(t.abduct) + [m for row in t.abduct_swap for m in row]
+        acts += list(t.launch)
+        acts += [m for row in t.destroy for m in row] + [m for row in t.capture for m in row]
+        self.actions = acts
+        self.ids = {a: i for i, a in enumerate(acts)}
+        assert len(self.ids) == len(acts), "two ids for one action"
+        self.num_actions = len(acts)
+        S, K, M = self.ns, len(self.categories), len(self.mission_ids)
+        self.pieces: list[tuple[str, tuple[int, ...]]] = [
+            ("seat", (S,)), ("to_act", (S + 1,)), ("phase", (len(self.PHASES),)), ("round", (1,)), ("stock", (4,)),
+            ("aliens", (S, 4)), ("captured", (S, 4)), ("ufos", (12, S)), ("platform", (S,)), ("reserve", (S,)),
+            ("mapped", (12, S)), ("humans", (12, K + 1)), ("track", (6, K)), ("abducted", (S, K)),
+            ("abilities", (S, len(self.abilities))), ("tokens_owned", (S, 5)), ("hand", (5,)),
+            ("area_cards", (4, 4)), ("area_tokens", (4, 4, S + 6)), ("missions", (M,)), ("missions_kept", (S,)),
+            ("energy", (S,)), ("shield", (S,)), ("order1", (S, S)), ("order2", (S, S)), ("deck_size", (1,)),
+            ("discard_types", (4,)), ("discard_size", (1,)),
+        ]
+        self._offsets = []
+        i = 0
+        for name, shape in self.pieces:
+            n = math.prod(shape)
+            self._offsets.append((name, i, i + n, shape))
+            i += n
+        self.obs_size = i
+
+    action_id = CowsCodec.action_id
+    action_of = CowsCodec.action_of
+    legal_ids = CowsCodec.legal_ids
+    views = CowsCodec.views
+    tensor = CowsCodec.tensor
+    text = staticmethod(CowsCodec.text)
+
+    def fill(self, obs: dict[str, Any], out: np.ndarray) -> None:
+        """Write the tensor of one seat's observation dict ``obs`` into ``out``."""
+        out.fill(0.0)
+        v = self.views(out)
+        S, ty, ci, ca = self.ns, self.types, self.cities, self.categories
+        v["seat"][obs["seat"]] = 1
+        cp = obs["current_player"]
+        v["to_act"][cp if 0 <= cp < S else S] = 1
+        v["phase"][self.PHASES.index(obs["phase"]) if obs["phase"] in self.PHASES else -1] = 1
+        v["round"][0] = obs["round"] / 10
+        for name, k in obs["stock"].items():
+            v["stock"][ty[name]] = k / self.stock_per_type
+        for s in range(S):
+            for name, k in obs["aliens"][s].items():
+                v["aliens"][s, ty[name]] = k / 10
+            for name, k in obs["captured"][s].items():
+                v["captured"][s, ty[name]] = k / 10
+            for name, k in obs["abducted"][s].items():
+                v["abducted"][s, ca[name]] = k
+            for a in obs["abilities"][s]:
+                v["abilities"][s, self.abilities[a]] += 1
+            for x in obs["tokens_owned"][s]:
+                v["tokens_owned"][s, x - 2] = 1
+        for city, per_seat in obs["ufos"].items():
+            v["ufos"][ci[city], :] = [k / 8 for k in per_seat]
+        v["platform"][:] = [k / 8 for k in obs["platform"]]
+        v["reserve"][:] = [k / 8 for k in obs["reserve"]]
+        for city, seats in obs["mapped"].items():
+            for s in seats:
+                v["mapped"][ci[city], s] = 1
+        for city, cat in obs["humans"].items():
+            v["humans"][ci[city], len(ca) if cat is None else ca[cat]] = 1
+        for i, cat in enumerate(obs["track"]):
+            v["track"][i, ca[cat]] = 1
+        for x in obs["hand"]:
+            v["hand"][x - 2] += 1
+        for i, area in enumerate(obs["areas"]):
+            for name in area["card"]:
+                v["area_cards"][i, ty[name]] += 1
+            for k, (owner, value) in enumerate(area["tokens"]):
+                v["area_tokens"][i, k, owner] = 1
+                v["area_tokens"][i, k, S + (5 if value is None else value - 2)] = 1
+        for m in obs["missions"]:
+            v["missions"][self.mission_index[m]] = 1
+        v["missions_kept"][:] = obs["missions_kept"]
+        v["energy"][:] = obs["energy"]
+        v["shield"][:] = obs["shield"]
+        for key in ("order1", "order2"):
+            for pos, s in enumerate(obs[key]):
+                v[key][s, pos] = 1
+        v["deck_size"][0] = obs["deck_size"] / self.num_cards
+        for card in obs["discard"]:
+            for name in card:
+                v["discard_types"][ty[name]] += 1
+        v["discard_size"][0] = len(obs["discard"]) / self.num_cards
+
+
 def win_loss(state: Any) -> list[float]:
     """The adapters' reward at the end of a game: +1 to each winner and -1 to the others
     when some seats win and some lose; 0 to everyone when all share the win (or before
@@ -197,5 +360,11 @@ def codec_for(state: Any) -> Any:
         c = _CODECS.get(key)
         if c is None:
             c = _CODECS[key] = CowsCodec(state)
+        return c
+    if name == "ovni":
+        key = (name, state.board, state.cards, state.ns, state.rules.stock_per_type)
+        c = _CODECS.get(key)
+        if c is None:
+            c = _CODECS[key] = OvniCodec(state)
         return c
     raise NotImplementedError(f"no action-id codec for the game {name!r} yet (issue 24)")

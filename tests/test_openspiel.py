@@ -185,3 +185,102 @@ def test_cfr_on_a_cow_endgame():
         if it in (1, 5, 20):
             curve.append(exploitability.exploitability(g, solver.average_policy()))
     assert curve[0] > curve[1] > curve[2] and curve[2] < 0.05
+
+
+# ====================================================================== Ovni
+def ovni_state(n: int, steps: int, seed: int = 0):
+    g = pyspiel.load_game("python_ovnilab_ovni", {"players": n})
+    s = g.new_initial_state()
+    s.apply_action(seed)  # the chance node over seeds
+    rng = random.Random(seed)
+    for _ in range(steps):
+        s.apply_action(rng.choice(s.legal_actions()))
+    return g, s
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_ovni_random_sim_test(n):
+    game = pyspiel.load_game("python_ovnilab_ovni", {"players": n})
+    assert game.num_players() == n
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_ovni_seed_chance_is_ovnilab_seed_and_ids_are_texts():
+    from ovnilab import ovni
+
+    g = pyspiel.load_game("python_ovnilab_ovni", {"players": 3, "chance_seeds": 10, "platform_capacity": 3})
+    s = g.new_initial_state()
+    assert s.chance_outcomes() == [(i, 0.1) for i in range(10)]
+    s.apply_action(7)
+    ref = ovni.new_game(num_players=3, seed=7, rules=ovni.Rules(platform_capacity=3))
+    rng = random.Random(1)
+    while not s.is_terminal():
+        assert {s.action_to_string(a) for a in s.legal_actions()} == {str(a) for a in ref.legal_actions()}
+        a = rng.choice(s.legal_actions())
+        ref.apply(s.action_to_string(a))
+        s.apply_action(a)
+    assert ref.is_over() and ref == s.engine
+    w = ref.winners()
+    assert s.returns() == ([0.0] * 3 if len(w) == 3 else [1.0 if p in w else -1.0 for p in range(3)])
+    with pytest.raises(Exception, match="2 to 4 players"):
+        pyspiel.load_game("python_ovnilab_ovni", {"players": 5})
+    with pytest.raises(Exception, match="chance_seeds"):
+        pyspiel.load_game("python_ovnilab_ovni", {"chance_seeds": 0})
+    with pytest.raises(Exception, match="(?i)unknown parameter"):
+        pyspiel.load_game("python_ovnilab_ovni", {"platform_size": 3})
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_ovni_observations_hide_other_seats(n):
+    """Other seats' face-down tokens and missions, the deck's order: a determinization
+    for the seat changes them and leaves its tensors and strings unchanged."""
+    g, s = ovni_state(n, 40 + n)
+    e = s.engine
+    for seat in range(n):
+        moved = s.clone()
+        moved._e.state = e.determinize(seat, random.Random(seat))
+        d = moved.engine
+        assert (d.deck, d.missions_kept, d.area_slots) != (e.deck, e.missions_kept, e.area_slots)
+        assert moved.observation_tensor(seat) == s.observation_tensor(seat)
+        assert moved.information_state_tensor(seat) == s.information_state_tensor(seat)
+        assert moved.observation_string(seat) == s.observation_string(seat)
+        assert moved.information_state_string(seat) == s.information_state_string(seat)
+
+
+def test_ovni_determinization_matches_the_observation_in_every_phase():
+    """ISMCTS needs it: resample_from_infostate for the seat to act keeps its
+    information state in every phase (the adapter restores the command tokens that
+    ovni's determinize resamples after they were revealed)."""
+    g = pyspiel.load_game("python_ovnilab_ovni", {"players": 2})
+    s = g.new_initial_state()
+    s.apply_action(0)
+    rng = random.Random(0)
+    phases = set()
+    while not s.is_terminal():
+        p = s.current_player()
+        phases.add(s.engine.phase)
+        d = s.resample_from_infostate(p, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+        assert d.information_state_string(p) == s.information_state_string(p)
+        s.apply_action(rng.choice(s.legal_actions()))
+    assert {"placing command tokens", "choosing aliens to recruit", "actions"} <= phases
+
+
+def test_ovni_mcts_and_ismcts_play_ovnilab_bots():
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    from ovnilab.ovni.bots import GreedyBot as OvniGreedy
+
+    g = pyspiel.load_game("python_ovnilab_ovni", {"players": 2, "chance_seeds": 50})
+    rs = np.random.RandomState(3)
+    ev = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
+    m = mcts.MCTSBot(g, uct_c=2.0, max_simulations=3, evaluator=ev, random_state=rs)
+    i = ismcts.ISMCTSBot(g, ev, uct_c=2.0, max_simulations=3, random_state=rs)
+    for bots in ([m, OvnilabBot(OvniGreedy(), 1)], [OvnilabBot(RandomBot(), 0), i]):
+        state = g.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes())
+                state.apply_action(int(rs.choice(outcomes, p=probs)))
+            else:
+                state.apply_action(bots[state.current_player()].step(state))
+        assert state.engine.is_over() and sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
