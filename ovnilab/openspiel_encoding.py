@@ -51,6 +51,16 @@ import numpy as np
 __all__ = ["CowsCodec", "OvniCodec", "codec_for", "win_loss"]
 
 
+def _layout(pieces: list[tuple[str, tuple[int, ...]]]) -> tuple[list[tuple[str, int, int, tuple[int, ...]]], int]:
+    """Where each named piece of a flat tensor lies: (name, start, end, shape), and the size."""
+    out, i = [], 0
+    for name, shape in pieces:
+        n = math.prod(shape)
+        out.append((name, i, i + n, shape))
+        i += n
+    return out, i
+
+
 class CowsCodec:
     """Action ids and tensors of one cow-game card set and hand limit."""
 
@@ -95,13 +105,7 @@ class CowsCodec:
             ("celeiro_top", (A, nf)), ("drawn", (2, 2, nf)), ("hands", (2, H, 2, nf)), ("pyramids", (2, 6, 2, nf)),
             ("effect", (max(1, len(texts)),)), ("scores", (2,)),
         ]
-        self._offsets: list[tuple[str, int, int, tuple[int, ...]]] = []
-        i = 0
-        for name, shape in self.pieces:
-            n = math.prod(shape)
-            self._offsets.append((name, i, i + n, shape))
-            i += n
-        self.obs_size = i
+        self._offsets, self.obs_size = _layout(self.pieces)
 
     # ------------------------------------------------------------------ actions
     def action_id(self, action: Any) -> int:
@@ -266,13 +270,7 @@ class OvniCodec:
             ("energy", (S,)), ("shield", (S,)), ("order1", (S, S)), ("order2", (S, S)), ("deck_size", (1,)),
             ("discard_types", (4,)), ("discard_size", (1,)),
         ]
-        self._offsets = []
-        i = 0
-        for name, shape in self.pieces:
-            n = math.prod(shape)
-            self._offsets.append((name, i, i + n, shape))
-            i += n
-        self.obs_size = i
+        self._offsets, self.obs_size = _layout(self.pieces)
 
     action_id = CowsCodec.action_id
     action_of = CowsCodec.action_of
