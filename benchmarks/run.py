@@ -129,7 +129,8 @@ def openspiel_reference(seconds: float) -> float | None:
 
 # ---------------------------------------------------------------------- adapters (issue 24)
 #: the games with OpenSpiel and PettingZoo adapters: OpenSpiel parameters, new_game kwargs
-ADAPTERS = {"cows": ("python_ovnilab_cows", {}, {})}
+ADAPTERS = {"cows": ("python_ovnilab_cows", {}, {}),
+            "ovni": ("python_ovnilab_ovni", {"players": 4}, {"num_players": 4})}
 
 
 def _timed(play_one, seconds: float) -> float:

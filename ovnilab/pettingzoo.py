@@ -12,8 +12,9 @@ classic games (chess, Go, Hanabi)::
             action = e.action_space(agent).sample(obs["action_mask"])
         e.step(action)
 
-Games: ``"cows"`` (agents ``player_0``, ``player_1``). Ovni and Cosmic Encounter follow
-(issue 24).
+Games: ``"cows"`` (agents ``player_0``, ``player_1``) and ``"ovni"`` (``num_players=2..4``
+agents; with 2, the rulebook's imaginary third player is no agent: it never acts). Cosmic
+Encounter follows (issue 24).
 
 * **Observation**: a dict with ``observation``, the seat's observation tensor, and
   ``action_mask``, an int8 vector with a 1 at each legal action id (all zero when the
@@ -31,7 +32,8 @@ Games: ``"cows"`` (agents ``player_0``, ``player_1``). Ovni and Cosmic Encounter
   environment's generator, itself seeded by the last seed given. ``options`` of
   ``reset`` are accepted and unused (PettingZoo's api_test passes some).
 * **Ending**: every ovnilab game ends by its rules (the cow game's stall rule bounds
-  it), so nothing is truncated; ``max_cycles`` does not apply.
+  it, Ovni's alien stock runs out), so nothing is truncated; ``max_cycles`` does not
+  apply.
 * **Rendering**: ``render_mode="svg"`` makes ``render()`` return the board as an SVG
   string drawn by the project's renderer (``state._repr_svg_()``).
 """
@@ -53,13 +55,14 @@ from .openspiel_encoding import codec_for, win_loss
 __all__ = ["env", "raw_env", "GAMES"]
 
 #: the games with an environment
-GAMES = ("cows",)
+GAMES = ("cows", "ovni")
 
 
 def env(game: str, render_mode: str | None = None, **options: Any) -> AECEnv:
-    """The AEC environment of ``game`` ("cows"), wrapped as PettingZoo's classic games
+    """The AEC environment of ``game`` ("cows", "ovni"), wrapped as PettingZoo's classic games
     are (action bounds checked, the API order enforced). ``options`` go to ovnilab's
-    ``new_game`` (e.g. ``discard_areas=2``, ``rules=cows.Rules(stall_limit=6)``)."""
+    ``new_game`` (e.g. ``discard_areas=2``, ``rules=cows.Rules(stall_limit=6)``,
+    ``num_players=3``)."""
     e = raw_env(game, render_mode=render_mode, **options)
     e = wrappers.AssertOutOfBoundsWrapper(e)
     return wrappers.OrderEnforcingWrapper(e)

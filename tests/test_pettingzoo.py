@@ -75,3 +75,28 @@ def test_cows_render_svg_and_errors():
     e.reset(seed=1)
     with pytest.raises(ValueError, match="end turn|main action"):
         e.step(1)  # 'end turn' before the main action: ovnilab's IllegalAction names the rule
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_ovni_api_test(n):
+    api_test(env("ovni", num_players=n), num_cycles=400)  # a whole game (about 150-300 decisions)
+
+
+def test_ovni_seed_test():
+    seed_test(lambda: env("ovni", num_players=3), num_cycles=150)
+
+
+def test_ovni_game_is_ovnilab_game():
+    from ovnilab import ovni
+
+    e = env("ovni", num_players=2, render_mode="svg")
+    assert e.possible_agents == ["player_0", "player_1"]
+    texts, total = play(e, 5)
+    s = ovni.new_game(num_players=2, seed=5)
+    for t in texts:
+        s.apply(t)
+    assert s.is_over()
+    w = s.winners()
+    assert [total["player_0"], total["player_1"]] == ([0.0, 0.0] if len(w) == 2 else
+                                                       [1.0 if p == w[0] else -1.0 for p in (0, 1)])
+    assert e.render().lstrip().startswith("<svg")
