@@ -39,7 +39,8 @@ Chance model (Ovni: one chance node over seeds)
     chance with ``determinize``.
 
 Sub-games (``start``)
-    The parameter ``start`` takes an ovnilab save (``state.to_json()``): the game starts at
+    The parameter ``start`` takes an ovnilab save (:func:`start_parameter` encodes
+    ``state.to_json()`` so that OpenSpiel's game strings can carry it): the game starts at
     that position, with the hidden information as dealt in that game and no chance node
     (the position's deal is fixed). A late cow position is a small two-player zero-sum
     game on which CFR runs (``tests/test_openspiel.py``). Rule parameters then come from
@@ -70,6 +71,7 @@ Copies
 
 from __future__ import annotations
 
+import base64
 import dataclasses
 import random
 from typing import Any
@@ -81,7 +83,7 @@ from .core import load_json
 from .openspiel_encoding import codec_for, win_loss
 
 __all__ = ["GAMES", "CowsGame", "CowsState", "OvniGame", "SeededState", "EngineObserver", "OvnilabBot",
-           "game_parameters"]
+           "game_parameters", "start_parameter"]
 
 #: registered short names
 GAMES = ("python_ovnilab_cows", "python_ovnilab_ovni")
@@ -103,6 +105,28 @@ def _rules_from_params(rules_cls: type, params: dict[str, Any]) -> Any:
             v = params[f.name]
             kw[f.name] = None if (f.default is None and v == "") else v
     return rules_cls(**kw)
+
+
+def start_parameter(state: Any) -> str:
+    """The ``start`` parameter of a sub-game from ``state`` (an ovnilab state whose
+    ``to_json()`` works): the save in URL-safe base64 without padding, prefixed
+    ``b64:``. A save's JSON also works with ``load_game``, but OpenSpiel writes a game's
+    parameters into one string (``name(key=value,...)``) to serialize a state, which a
+    JSON's commas would break; this form has no comma, ``=`` or parenthesis."""
+    raw = base64.urlsafe_b64encode(state.to_json().encode()).decode().rstrip("=")
+    return "b64:" + raw
+
+
+def _read_start(text: str) -> str:
+    if not isinstance(text, str):
+        raise ValueError(f"'start' must be a string (an ovnilab save), not {type(text).__name__}")
+    if text.startswith("b64:"):
+        body = text[4:]
+        try:
+            return base64.b64decode(body + "=" * (-len(body) % 4), altchars=b"-_", validate=True).decode()
+        except (ValueError, UnicodeDecodeError) as e:
+            raise ValueError(f"'start' is not a save encoded by start_parameter: {e}") from None
+    return text
 
 
 class _Engine:
@@ -180,7 +204,7 @@ class _EngineGame(pyspiel.Game):
         own = {k: v for k, v in params.items() if k not in [f.name for f in dataclasses.fields(rules_cls)]}
         start = params.get("start", "")
         if start:
-            self.start = load_json(start)
+            self.start = load_json(_read_start(start))
             if self.start.game_name != self.game_name:
                 raise ValueError(f"'start' is a save of {self.start.game_name!r}, not of {self.game_name!r}")
             if self.start.is_over():

@@ -16,7 +16,7 @@ import ovnilab.openspiel  # noqa: E402,F401  (registers the games)
 from ovnilab import cows  # noqa: E402
 from ovnilab.bots import RandomBot  # noqa: E402
 from ovnilab.cows.bots import GreedyBot  # noqa: E402
-from ovnilab.openspiel import OvnilabBot  # noqa: E402
+from ovnilab.openspiel import OvnilabBot, start_parameter  # noqa: E402
 
 
 def dealt(game, seed: int = 0):
@@ -36,7 +36,7 @@ def cow_endgame() -> str:
     rng = random.Random(15)
     for _ in range(37):
         s.apply(rng.choice(s.legal_actions()))
-    return s.to_json()
+    return start_parameter(s)
 
 
 # ---------------------------------------------------------------------- registration
@@ -177,7 +177,8 @@ def test_cfr_on_a_cow_endgame():
 
     g = pyspiel.load_game("python_ovnilab_cows", {"start": cow_endgame()})
     s = g.new_initial_state()
-    assert not s.is_chance_node() and s.engine.log == cows.load_json(cow_endgame()).log
+    assert not s.is_chance_node() and len(s.engine.log) == 37
+    pyspiel.random_sim_test(g, num_sims=2, serialize=True, verbose=False)
     solver = cfr.CFRSolver(g)
     curve = []
     for it in range(1, 21):
@@ -284,3 +285,23 @@ def test_ovni_mcts_and_ismcts_play_ovnilab_bots():
             else:
                 state.apply_action(bots[state.current_player()].step(state))
         assert state.engine.is_over() and sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_ovni_start_position_is_a_sub_game():
+    from ovnilab import ovni
+
+    s = ovni.new_game(num_players=3, seed=4)
+    rng = random.Random(4)
+    for _ in range(60):
+        s.apply(rng.choice(s.legal_actions()))
+    g = pyspiel.load_game("python_ovnilab_ovni", {"start": start_parameter(s)})
+    assert g.num_players() == 3  # from the save, not the default 4
+    st = g.new_initial_state()
+    assert not st.is_chance_node() and st.engine == s
+    pyspiel.random_sim_test(g, num_sims=1, serialize=True, verbose=False)
+    with pytest.raises(Exception, match="not of 'ovni'"):
+        pyspiel.load_game("python_ovnilab_ovni", {"start": cow_endgame()})
+    with pytest.raises(Exception, match="differs in: platform_capacity"):
+        pyspiel.load_game("python_ovnilab_ovni", {"start": s.to_json(), "platform_capacity": 3})
+    with pytest.raises(Exception, match="not a save encoded"):
+        pyspiel.load_game("python_ovnilab_ovni", {"start": "b64:%%%"})
