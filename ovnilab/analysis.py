@@ -18,7 +18,8 @@ list of :class:`~ovnilab.sim.GameResult`), generic over games:
   ``cluster="game"`` counts the seats of one game as one cluster (design-effect-adjusted
   Wilson intervals, :func:`design_effect`) instead of as independent observations;
 * :func:`compare_variants`: the same seeds under several rule sets, with the difference
-  from the baseline and its paired bootstrap interval, as a table and a plot;
+  from the baseline and its paired bootstrap interval, as a table and a plot
+  (:func:`metrics` lists the metric names it accepts, with their meaning);
 * :func:`summary`: the headline metrics in one table.
 
 Every result is deterministic for a given batch (bootstraps are seeded) and prints with
@@ -68,6 +69,8 @@ __all__ = [
     "summary",
     "compare_variants",
     "METRICS",
+    "METRIC_DOCS",
+    "metrics",
     "head_to_head",
     "ladder",
     "mixed_table",
@@ -614,6 +617,26 @@ METRICS: dict[str, _MetricFn] = {
 }
 _NEEDS_TRAJECTORY = {"lead_changes", "decisiveness"}
 
+#: what each name of :data:`METRICS` measures, a line each (:func:`metrics` lists them)
+METRIC_DOCS: dict[str, str] = {
+    "win_rate": "each seat's share of the wins (a row per seat, win_rate[s]; a shared win split)",
+    "first_player_advantage": "the win share of the seat that moved first (GameResult.first_player)",
+    "balance": "1 minus the largest gap between two seats' win rates (1: every seat wins as often)",
+    "rounds": "rounds per game",
+    "steps": "decisions per game (every seat's, set-up included)",
+    "score": "each seat's mean final score (a row per seat, score[s])",
+    "lead_changes": "changes of the sole score leader per game (recorded per round; runs record_scores)",
+    "decisiveness": "share of the game the eventual winner already led for good (runs record_scores)",
+}
+
+
+def metrics() -> Table:
+    """The metric names :func:`compare_variants` accepts, each with what it measures
+    (a designer's list before a what-if; a function ``f(GameResult) -> float`` is the
+    way to any other metric)."""
+    return Table([{"metric": k, "meaning": METRIC_DOCS[k]} for k in METRICS],
+                 title="metrics of compare_variants(metric=...); or any function of a GameResult")
+
 
 def _features(games: Sequence[GameResult], n: int,
               custom: Mapping[str, Callable[[GameResult], float]]) -> tuple[np.ndarray, dict[str, int]]:
@@ -691,8 +714,9 @@ def compare_variants(
     ``Rules``; the first is the baseline) and tabulate the metrics.
 
     ``metric``: names from :data:`METRICS` (``win_rate``, ``first_player_advantage``,
-    ``balance``, ``rounds``, ``steps``, ``score``, ``lead_changes``, ``decisiveness``) or
-    functions ``f(GameResult) -> float`` (averaged over games). Each row gives a
+    ``balance``, ``rounds``, ``steps``, ``score``, ``lead_changes``, ``decisiveness``;
+    :func:`metrics` lists them with their meaning) or functions ``f(GameResult) ->
+    float`` (averaged over games). Each row gives a
     variant's value with a bootstrap interval and its difference from the baseline with
     a paired bootstrap interval over the shared seeds (seeded by ``boot_seed``: the
     table is deterministic). ``run_kw`` go to :func:`~ovnilab.sim.run_many` (e.g.
@@ -761,6 +785,9 @@ def compare_variants(
     table.results = runs
     table.baseline = baseline
     return table
+
+
+compare_variants.metrics = metrics  # type: ignore[attr-defined]  # the list, from the function itself
 
 
 # ======================================================================

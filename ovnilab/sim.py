@@ -25,7 +25,9 @@ How a batch is spread
 What a game leaves behind (:class:`GameResult`)
     Scores, winners, rounds, steps, the per-category breakdown (``state.score_breakdown()``
     when the game has it), optionally the score trajectory (for lead changes) and the
-    action log, and ``extras`` from the optional hook ``state.result_extras()``. The hook
+    action log, per-area outcomes (``areas``, from the optional hook
+    ``state.result_areas()``: Ovni's recruitment areas and who won each), and ``extras``
+    from the optional hook ``state.result_extras()``. The hook
     returns a JSON-ready dict; a value that is a list with one entry per seat (for Ovni:
     each seat's ability cards, missions, planet) becomes a column of
     :meth:`Results.seat_table`, anything else a column of :meth:`Results.table`.
@@ -85,6 +87,14 @@ class GameResult:
     ``trajectory`` holds the seats' scores at the steps in ``trajectory_steps`` (``None``
     unless recorded); ``log`` the actions as text (``None`` unless kept); ``index`` the
     game's place in its batch.
+
+    ``areas``: per-area outcomes, for a game with areas that someone wins (from the
+    optional hook ``state.result_areas()``; ``None`` otherwise). For Ovni, one dict per
+    recruitment area of the game, in play order: ``round``, ``area`` (its letter),
+    ``card``, ``tokens`` (``[seat, value]`` in placement order) and ``winner`` (the seat
+    that recruited its card, ``None`` when nobody did), so a question such as "how many
+    areas did nobody win?" needs no replay: ``sum(a["winner"] is None for a in
+    g.areas)``. Recording them costs one small tuple per area (a few per round).
     """
 
     game: str
@@ -102,6 +112,7 @@ class GameResult:
     extras: dict[str, Any] = field(default_factory=dict)
     bot_seed: int | None = None
     index: int | None = None
+    areas: tuple[dict[str, Any], ...] | None = None
 
     @property
     def num_players(self) -> int:
@@ -117,6 +128,10 @@ class GameResult:
         for k in ("scores", "winners", "trajectory_steps", "log"):
             if d[k] is not None:
                 d[k] = list(d[k])
+        if d["areas"] is None:
+            del d["areas"]  # a game without areas writes what it wrote before
+        else:
+            d["areas"] = [dict(a) for a in d["areas"]]
         if d["breakdown"] is not None:
             d["breakdown"] = [dict(b) for b in d["breakdown"]]
         if d["trajectory"] is not None:
@@ -138,6 +153,8 @@ class GameResult:
             kw["breakdown"] = tuple(dict(b) for b in kw["breakdown"])
         if kw.get("trajectory") is not None:
             kw["trajectory"] = tuple(tuple(t) for t in kw["trajectory"])
+        if kw.get("areas") is not None:
+            kw["areas"] = tuple(dict(a) for a in kw["areas"])
         return cls(**kw)
 
     def to_state(self, *, trusted: bool = True) -> GameState:
@@ -264,6 +281,8 @@ def play(
         first_player = first_fn()
     extras_fn = getattr(state, "result_extras", None)
     extras = _json_normal(extras_fn()) if extras_fn is not None else {}
+    areas_fn = getattr(state, "result_areas", None)
+    areas = tuple(areas_fn()) if areas_fn is not None else None
     return GameResult(
         game=state.game_name,
         seed=state.seed,
@@ -279,6 +298,7 @@ def play(
         log=tuple(str(a) for a in state.log[start_log:]) if keep_log else None,
         extras=extras,
         bot_seed=seed,
+        areas=areas,
     )
 
 

@@ -350,3 +350,10 @@ def test_win_rate_by_cluster_changes_little_when_seats_are_independent(batch):
     assert A.win_rate_by(batch, "seat", sort="key", cluster="game") == clustered
     with pytest.raises(KeyError, match="cluster"):
         A.win_rate_by(batch, "seat", cluster="nope")
+
+
+def test_metrics_lists_every_name_compare_variants_accepts_with_its_meaning():
+    t = A.metrics()
+    assert t.column("metric") == list(A.METRICS)
+    assert all(r["meaning"] for r in t)
+    assert A.compare_variants.metrics is A.metrics

@@ -372,3 +372,23 @@ def test_to_state_trusts_this_sessions_results_but_not_by_default_a_strangers(tm
     assert res[0].to_state().is_over()
     with pytest.raises(SaveFormatError):
         res[0].to_state(trusted=False)
+
+
+def test_ovni_results_carry_every_recruitment_area():
+    """Issue 23: per-area outcomes (which areas were won by whom, or by nobody) come with
+    each result, JSON-ready, and agree with the area rule applied to the area's tokens."""
+    from ovnilab import ovni
+    from ovnilab.ovni.bots import RandomBot as OvniRandom
+
+    res = run_many("ovni", [OvniRandom()] * 4, 3, seed=5, progress=False)
+    for g in res:
+        assert g.areas is not None and len(g.areas) == 4 * g.rounds      # four areas a round
+        assert [a["round"] for a in g.areas] == sorted(a["round"] for a in g.areas)
+        for a in g.areas:
+            assert set(a) == {"round", "area", "card", "tokens", "winner"}
+            tie = ovni.Rules().area_tie
+            assert a["winner"] == ovni.resolve_area([tuple(t) for t in a["tokens"]], tie=tie)
+    assert Results.from_json(res.to_json()) == res
+    # a game without areas keeps writing what it wrote before
+    cows = run_many("cows", [RandomBot()] * 2, 1, seed=1, progress=False)
+    assert cows[0].areas is None and "areas" not in cows[0].to_dict()

@@ -324,6 +324,10 @@ class RecruitmentMixin:
                     keeps = owner < self.n and "command_six" in self.abilities[owner] and self.six_uses[owner] == 1
                     if not keeps:
                         self.tokens_owned[owner].remove(6)
+        # what each area came to, for analyses (State.result_areas)
+        # (zip: a position arranged by hand may lack some of the three lists)
+        self.area_log.extend((self.round, i, card, tuple(slots), w) for i, (card, slots, w)
+                             in enumerate(zip(self.area_cards, self.area_slots, self.area_winner)))
         # the round's cards are all in the discard pile now; keep them for display
         self.area_cards_last = list(self.area_cards)
         self.area_winner_last = list(self.area_winner)

@@ -21,7 +21,7 @@ from .. import data as _data
 from ..data import ALIEN_TYPES, Board, Cards, _fold, load_board, load_cards
 from .actions import Action, ActionTextMixin, _tables
 from .board import BoardMixin
-from .components import (_TYPE_INDEX, ACTIONS, CHOOSE_ALIENS, ENERGY, FORCE_FIELD, GROUP_NAMES, HUMANS_PER_CATEGORY,
+from .components import (_TYPE_INDEX, ACTIONS, AREA_LETTERS, CHOOSE_ALIENS, ENERGY, FORCE_FIELD, GROUP_NAMES, HUMANS_PER_CATEGORY,
                          KEEP_MISSIONS, MAP_TOKENS_PER_PLAYER, PLACEMENT, RECRUIT, SEAT_COLOURS, THIRD_ALIENS,
                          UFOS_PER_PLAYER)
 from .groups import GroupsMixin
@@ -147,7 +147,10 @@ class Rules:
 
 #: options that change nothing while another has a given value (core.warn_inert)
 _INERT = {"cancelled_six_returns": ("token_six_once", False,
-                                    "a 6 that may be used again is never spent, cancelled or not")}
+                                    "a 6 that may be used again is never spent, cancelled or not"),
+          "no_three_in_a_row_fallback": ("no_three_in_a_row", False,
+                                         "without the no-three-in-a-row rule no placement is ever barred, "
+                                         "so there is nothing for the fallback to lift")}
 
 
 #: rule options added by issue 12, with the second board reconstruction; a save that
@@ -217,6 +220,9 @@ class State(SetupMixin, RecruitmentMixin, GroupsMixin, BoardMixin, ScoringMixin,
         self.area_winner_last: list[int] = []
         self.area_slots_last: list[list[tuple[int, int]]] = []
         self.area_slots: list[list[tuple[int, int]]] = []  # (owner seat, value)
+        #: every area resolved so far: (round, area index, card, its (owner, value) tokens in
+        #: placement order, the seat that recruited its card or -1); result_areas reads it
+        self.area_log: list[tuple[int, int, int, tuple[tuple[int, int], ...], int]] = []
         self.place_seq: list[tuple[int, int]] = []  # (placer, owner)
         self.place_pos = 0
         self.third_bag: list[int] = []
@@ -267,7 +273,7 @@ class State(SetupMixin, RecruitmentMixin, GroupsMixin, BoardMixin, ScoringMixin,
                    "map_tokens", "platform", "reserve", "launched", "builds_lost", "six_uses", "deck",
                    "discard", "area_cards", "area_cards_last", "area_winner_last", "place_seq",
                    "third_bag", "area_winner", "won", "received", "order1", "order2", "energy",
-                   "energy_queue", "shield", "boxed", "ff_queue", "third_pair")
+                   "energy_queue", "shield", "boxed", "ff_queue", "third_pair", "area_log")
     _NESTED_LISTS = ("aliens", "captured", "abducted", "ufo", "tokens_owned", "area_slots", "frozen",
                      "area_slots_last")
 
@@ -344,6 +350,14 @@ class State(SetupMixin, RecruitmentMixin, GroupsMixin, BoardMixin, ScoringMixin,
             "planet": [self.cards.planets[s] for s in range(self.n)],
             "round1_first": self.round1_first,
         }
+
+    def result_areas(self) -> list[dict[str, Any]]:
+        """Every recruitment area of the game so far, JSON-ready (see
+        :attr:`ovnilab.sim.GameResult.areas`): its round, letter, card, the tokens in
+        placement order as ``[seat, value]`` and the seat that recruited its card
+        (``None``: nobody won it; in a two-player game seat 2 is the third player)."""
+        return [{"round": r, "area": AREA_LETTERS[i], "card": card, "tokens": [list(t) for t in slots],
+                 "winner": None if w < 0 else w} for r, i, card, slots, w in self.area_log]
 
     def __repr__(self) -> str:
         # the seat named as the board and its log name it (seat_name)
