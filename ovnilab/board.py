@@ -28,7 +28,9 @@ three boards behave alike:
   bare file name only, unless ``file_paths`` is set in code), and a multi-select for a
   tuple of names with choices (e.g. which aliens may be dealt; nothing selected = the
   default, ``None``). Every refused option is listed at once next to the button and
-  beside its own control; the game in progress goes on.
+  beside its own control; the game in progress goes on. Options accepted but inert
+  together (a :class:`~ovnilab.core.RuleOptionWarning`) start the game and are said on
+  the error line and under the button.
 
 The board uses only the rules API (``legal_actions``, ``apply``, ``undo``, ``clone``,
 ``observation``) and the renderer: everything it does can be replayed without it. Errors
@@ -47,13 +49,14 @@ import inspect
 import random
 import re
 import typing
+import warnings
 from typing import Any, Callable, Mapping
 
 import ipywidgets as W
 
 from . import datafiles
 from .bots import PlayerView, RandomBot
-from .core import GameState, IllegalAction, NoLegalMove
+from .core import GameState, IllegalAction, NoLegalMove, RuleOptionWarning
 
 __all__ = ["GameBoard", "Chooser", "PRESENT_BUTTON", "PRESENT_CSS", "log_html", "words_html", "svg_aspect", "view_width_css",
            "view_width_px"]
@@ -139,6 +142,8 @@ class GameBoard(W.VBox):
         self.status = W.HTML()
         self.status.add_class("ovnilab-status")
         self.error = W.HTML()
+        #: the RuleOptionWarning messages of the game started last from the new-game tab
+        self.rule_warnings: list[str] = []
         self.error.add_class("ovnilab-error")
         # ---- actions
         self.actions = W.VBox()
@@ -345,8 +350,9 @@ class GameBoard(W.VBox):
         control); the game in progress then goes on untouched."""
         kwargs = dict(self._extra)
         problems: dict[str, str] = {}
+        inert: list[str] = []
         if self._rules_cls is not None:
-            rules, problems = self._rules_from_controls()
+            rules, problems, inert = self._rules_and_warnings()
             kwargs["rules"] = rules
         if self._players_param:
             kwargs[self._players_param] = self.players.value
@@ -369,7 +375,34 @@ class GameBoard(W.VBox):
         self._snapshots = state.history()
         self._run_bots()
         self._refresh()
+        self.rule_warnings = inert
+        if inert:
+            self.show_rule_warnings(inert)
         return True
+
+    def _rules_and_warnings(self) -> tuple[Any, dict[str, str], list[str]]:
+        """:meth:`_rules_from_controls`, with the :class:`~ovnilab.core.RuleOptionWarning`
+        messages the Rules raised (an option another makes inert) collected for the board
+        instead of going to a log nobody at the projector reads."""
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            rules, problems = self._rules_from_controls()
+        inert = []
+        for w in caught:
+            if issubclass(w.category, RuleOptionWarning):
+                inert.append(str(w.message))
+            else:  # not ours to show: pass it on
+                warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+        return rules, problems, list(dict.fromkeys(inert))
+
+    def show_rule_warnings(self, messages: list[str]) -> None:
+        """Say on the error line (and under the new-game button) that the game started
+        with an option that changes nothing, so a teacher comparing two settings knows
+        they are the same game."""
+        text = "; ".join(messages)
+        body = f"&#9888; game started, but {html.escape(_clip(text, 600))}"
+        self.error.value = f"<span class='ovnilab-rule-warning' style='color:#8a5a00'>{body}</span>"
+        self.new_game_error.value = (f"<div class='ovnilab-rule-warning' style='color:#8a5a00'>{body}</div>")
 
     def refuse_new_game(self, problems: Mapping[str, str]) -> None:
         """Show why a new game was not started: one line per field (``""``: not tied to

@@ -833,7 +833,11 @@ def rules_from_dict(cls: type, data: Any, field: str = "options.rules") -> Any:
             kwargs[key] = value
     if not problems:
         try:
-            return cls(**kwargs)
+            # a saved game's rules were warned about when they were first built; a replay,
+            # an undo or the board's history rebuilds them and need not warn again
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", RuleOptionWarning)
+                return cls(**kwargs)
         except RulesError as exc:
             problems = exc.errors
     first = next(iter(problems))

@@ -223,3 +223,45 @@ def test_an_option_another_makes_inert_warns():
         warnings.simplefilter("error")
         ovni.Rules(token_six_once=False)
         ovni.Rules(cancelled_six_returns=True)
+
+
+@pytest.mark.parametrize("game, kwargs, inert, other", [
+    ("ovni", {"no_three_in_a_row": False, "no_three_in_a_row_fallback": False},
+     "no_three_in_a_row_fallback", "no_three_in_a_row"),
+    ("cosmic", {"flares": False, "flares_total": 4}, "flares_total", "flares"),
+    ("cosmic", {"powers": False, "alien_choices": 3}, "alien_choices", "powers"),
+])
+def test_every_inert_pair_warns_and_each_option_alone_does_not(game, kwargs, inert, other):
+    """Issue 23's survey of options another makes meaningless: the fallback of a rule
+    turned off; a flare count without flares; a number of aliens to choose from without
+    powers (the cow game has no such pair). Setting both warns, naming the pair; either
+    alone does not."""
+    import warnings
+
+    from ovnilab.core import RuleOptionWarning
+
+    cls = GAMES[game].Rules
+    with pytest.warns(RuleOptionWarning, match=rf"{inert}=.* changes nothing while {other}="):
+        cls(**kwargs)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for k, v in kwargs.items():
+            cls(**{k: v})
+
+
+def test_a_saved_game_with_an_inert_pair_replays_without_warning_again():
+    """The warning is for the designer building the rules; undo, history and loading a
+    save rebuild them from the saved options and stay quiet."""
+    import warnings
+
+    from ovnilab.core import RuleOptionWarning
+
+    with pytest.warns(RuleOptionWarning):
+        rules = ovni.Rules(token_six_once=False, cancelled_six_returns=True)
+    g = ovni.new_game(3, seed=2, rules=rules, setup="random")
+    g.apply(g.legal_actions()[0])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        again = ovnilab.load_json(g.to_json())
+        g.undo()
+    assert again.rules == rules

@@ -1,6 +1,7 @@
 """The Cosmic Encounter board widget, driven from Python: clicks, pickers, the deal form,
 undo, the history slider, hidden information in the log, new-game controls."""
 
+import html
 import random
 
 import ipywidgets as W
@@ -452,3 +453,15 @@ def test_the_key_tab_explains_the_citadel_chip():
     assert board.tabs.titles[-1] == "key"
     key = board.words_view.value
     assert "▲n under a planet" in key and "Citadel" in key and "sum of their attack cards" in key
+
+
+def test_new_game_with_flares_off_and_a_flare_count_says_the_count_is_inert():
+    """Issue 23: flares_total changes nothing without flares; the board starts the game
+    and says so on its error line."""
+    board = Board(cosmic.new_game(3, seed=1), seats={0: "human", 1: RandomBot(), 2: RandomBot()})
+    board.rule_widgets["flares"].value = False
+    board.rule_widgets["flares_total"].value = 5
+    assert board.new_game() is True
+    assert not board.state.rules.flares and board.state.rules.flares_total == 5
+    assert any("flares_total=5" in w for w in board.rule_warnings)
+    assert "changes nothing while flares=False" in html.unescape(board.error.value)

@@ -176,3 +176,25 @@ def test_a_rule_option_shows_its_description_and_range():
     shown = board.new_game_error.value
     assert "<li>board_file: a bare file name" in shown and "<li>platform_capacity: " in shown
     assert "<li>seed: must fit in 64 bits" in shown
+
+
+def test_new_game_with_an_inert_option_pair_says_so_on_the_error_line():
+    """Issue 23: a teacher who sets, from the board, an option that another makes inert
+    gets the game, and the board says on its error line (and under the new-game button)
+    that the option changes nothing; a meaningful setting says nothing."""
+    import warnings
+
+    board = Board()
+    board.rule_widgets["token_six_once"].value = False
+    board.rule_widgets["cancelled_six_returns"].value = True
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")          # shown on the board, not raised at the kernel
+        assert board.new_game() is True
+    assert board.state.rules.cancelled_six_returns is True
+    assert len(board.rule_warnings) == 1 and "cancelled_six_returns=True" in board.rule_warnings[0]
+    for line in (board.error.value, board.new_game_error.value):
+        assert "changes nothing while token_six_once=False" in html.unescape(line)
+        assert "game started" in line
+    board.rule_widgets["token_six_once"].value = True
+    assert board.new_game() is True
+    assert board.rule_warnings == [] and "changes nothing" not in board.error.value + board.new_game_error.value

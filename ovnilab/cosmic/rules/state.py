@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from ...core import (GameState, RulesError, SaveFormatError, TERMINAL, check_rules, describe_rules, load_saved_file,
-                     rule_option, rules_from_dict, rules_to_dict, saved_choice, short_repr)
+                     rule_option, rules_from_dict, rules_to_dict, saved_choice, short_repr, warn_inert)
 from .. import data as _data
 from ..aliens import POWERS
 from ..data import load_data
@@ -148,11 +148,17 @@ class Rules:
 
     def __post_init__(self) -> None:
         check_rules(self, _check_rules_across)
+        warn_inert(self, _INERT)
 
     @classmethod
     def describe(cls) -> str:
         """Every option, a line each: name, default, values, meaning."""
         return describe_rules(cls)
+
+
+#: options that change nothing while another has a given value (core.warn_inert)
+_INERT = {"flares_total": ("flares", False, "no flare is shuffled into the deck, however many are asked for"),
+          "alien_choices": ("powers", False, "without alien powers no alien is dealt to choose from")}
 
 
 def _without_excluded(g: Any, order: list[str]) -> list[str]:
