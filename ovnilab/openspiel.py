@@ -7,13 +7,17 @@ ovnilab's engines reachable from there without re-implementing a rule::
     import ovnilab.openspiel  # registers the games
     game = pyspiel.load_game("python_ovnilab_cows", {"discard_areas": 2, "stall_limit": 6})
 
-Registered: ``python_ovnilab_cows`` (the cow game, 2 players) and ``python_ovnilab_ovni``
-(Ovni, 2-4 players). Cosmic Encounter follows (issue 24).
+Registered: ``python_ovnilab_cows`` (the cow game, 2 players), ``python_ovnilab_ovni``
+(Ovni, 2-4 players) and ``python_ovnilab_cosmic`` (Cosmic Encounter, 3-5 players).
 
 Action ids and tensors
     :mod:`ovnilab.openspiel_encoding` documents the integer id of every action and the
     observation tensor's layout (the same ids and tensors as :mod:`ovnilab.pettingzoo`).
-    ``action_to_string`` of a player action is exactly ovnilab's action text.
+    ``action_to_string`` of a player action is exactly ovnilab's action text. Cosmic's
+    action space is too large for one id per action (a deal alone has millions of
+    forms): there an action is spelled in steps, one branch of the legal actions' texts
+    at a time (ids = characters, see ``CosmicCodec``), and ``action_to_string`` is the
+    whole text once a step completes an action (the spelled part and "..." before).
 
 Chance model (cows)
     The engine draws all of its chance at set-up (after it the game has none: every draw
@@ -27,12 +31,14 @@ Chance model (cows)
     turned half). ``max_chance_outcomes`` is the number of cards. The engine's state is
     then built from that deal.
 
-Chance model (Ovni: one chance node over seeds)
+Chance model (Ovni and Cosmic: one chance node over seeds)
     Ovni's engine draws chance during play (the alien deck reshuffled, the third
-    player's tokens drawn from its bag) from generators derived from the game's seed.
+    player's tokens drawn from its bag), and so does Cosmic's (the destiny deck, card
+    draws, powers taking a random card), from generators derived from the game's seed.
     Making each of those an OpenSpiel chance node would need hooks inside the engine's
     ``apply``; instead the game starts with one chance node over ``chance_seeds`` seeds
-    (default 1,000, uniform): outcome ``i`` is exactly ``ovnilab.make("ovni", seed=i)``,
+    (default 1,000, uniform): outcome ``i`` is exactly ``ovnilab.make("ovni", seed=i)``
+    (with the game's player count and rules),
     and every later draw is the engine's own. Algorithms that enumerate chance see
     ``chance_seeds`` equally likely deals (a sample of the real distribution); the seed is
     hidden from every seat (it is in no observation), and IS-MCTS resamples the future
@@ -60,13 +66,17 @@ Observations
 
 Rewards
     Terminal only, from ``winners()``: +1 to each winner and -1 to the others, 0 to all
-    when every seat shares the win. The cow game is zero-sum; Ovni is declared general-sum
-    (with 3-4 players, two winners and one loser do not sum to 0).
+    when every seat shares the win. The cow game is zero-sum; Ovni and Cosmic are
+    declared general-sum (with 3 or more players, two winners and one loser do not sum
+    to 0; Cosmic's shared wins are common).
 
 Copies
     ``clone`` copies ovnilab's state with its own ``clone()`` (OpenSpiel copies states
     at every search step). ``resample_from_infostate`` (used by IS-MCTS) draws a full
-    state from the seat's posterior with ovnilab's ``determinize``.
+    state from the seat's posterior with ovnilab's ``determinize``. ``serialize``
+    (OpenSpiel pickles a state's attributes) writes ovnilab's save of the engine, or the
+    engine itself for the adapter's arranged cow deal. :class:`OvnilabBot` seats
+    ovnilab's bots in OpenSpiel games.
 """
 
 from __future__ import annotations
@@ -82,11 +92,11 @@ import pyspiel
 from .core import load_json
 from .openspiel_encoding import codec_for, win_loss
 
-__all__ = ["GAMES", "CowsGame", "CowsState", "OvniGame", "SeededState", "EngineObserver", "OvnilabBot",
+__all__ = ["GAMES", "CowsGame", "CowsState", "OvniGame", "CosmicGame", "SeededState", "EngineObserver", "OvnilabBot",
            "game_parameters", "start_parameter"]
 
 #: registered short names
-GAMES = ("python_ovnilab_cows", "python_ovnilab_ovni")
+GAMES = ("python_ovnilab_cows", "python_ovnilab_ovni", "python_ovnilab_cosmic")
 
 
 def game_parameters(rules_cls: type, base: dict[str, Any]) -> dict[str, Any]:
@@ -94,15 +104,20 @@ def game_parameters(rules_cls: type, base: dict[str, Any]) -> dict[str, Any]:
     option, with its default (``None`` becomes ``""``, OpenSpiel has no null)."""
     spec = dict(base)
     for f in dataclasses.fields(rules_cls):
-        spec[f.name] = "" if f.default is None else f.default
+        spec[f.name] = _EngineGame._as_param(f.default)
     return spec
 
 
 def _rules_from_params(rules_cls: type, params: dict[str, Any]) -> Any:
+    """The ``Rules`` of OpenSpiel parameters: "" is None for an option whose default is
+    None; a tuple option (Cosmic's ``alien_levels``) is its names joined by "+"."""
     kw = {}
     for f in dataclasses.fields(rules_cls):
         if f.name in params:
             v = params[f.name]
+            if isinstance(v, str) and "tuple" in str(f.type):
+                v = tuple(x for x in v.split("+") if x)
+                v = None if (not v and f.default is None) else v
             kw[f.name] = None if (f.default is None and v == "") else v
     return rules_cls(**kw)
 
@@ -139,6 +154,20 @@ class _Engine:
 
     def __deepcopy__(self, memo: Any) -> "_Engine":
         return _Engine(None if self.state is None else self.state.clone())
+
+    def __reduce__(self) -> Any:
+        # OpenSpiel's serialize pickles a state's attributes. A game played from a seed
+        # pickles as its save (Cosmic's aliens hold functions pickle cannot write); a
+        # position arranged by the adapter (the cow deal) has no save and pickles whole.
+        # A determinized state (IS-MCTS's samples) would come back as its replay.
+        st = self.state
+        if st is not None and st.__dict__.get("_origin") is None:
+            return (_engine_from_save, (st.to_json(),))
+        return (_Engine, (st,))
+
+
+def _engine_from_save(text: str) -> _Engine:
+    return _Engine(load_json(text))
 
 
 class _Log:
@@ -213,7 +242,7 @@ class _EngineGame(pyspiel.Game):
             # neither the default nor the save's value contradicts the save
             saved = {**self._saved_options(self.start), **dataclasses.asdict(self.start.rules)}
             clash = sorted(k for k, v in saved.items() if k in params and params[k] != self.spec[k]
-                           and params[k] != ("" if v is None else v))
+                           and params[k] != self._as_param(v))
             if clash:
                 raise ValueError(f"'start' takes its rules from the save, which differs in: {', '.join(clash)}")
             self.rules = self.start.rules
@@ -227,6 +256,16 @@ class _EngineGame(pyspiel.Game):
         self.template = self.start if self.start is not None else self.make(0)
         self.codec = codec_for(self.template)
         return params
+
+    @staticmethod
+    def _as_param(value: Any) -> Any:
+        """A rule value as an OpenSpiel parameter (scalars only: None is "", a tuple of
+        names is joined by "+")."""
+        if value is None:
+            return ""
+        if isinstance(value, tuple):
+            return "+".join(value)
+        return value
 
     def _options(self, own: dict[str, Any]) -> dict[str, Any]:
         """``new_game`` keyword arguments from the game's own parameters."""
@@ -262,6 +301,7 @@ class _EngineState(pyspiel.State):
         # engine is copied by its own clone (_Engine)
         self._e = _Engine(None if game.start is None else game.start.clone())
         self._log = _Log([])
+        self._prefix = ""  # the text spelled so far of an action chosen in steps (Cosmic)
 
     @property
     def _game(self) -> Any:
@@ -282,16 +322,17 @@ class _EngineState(pyspiel.State):
 
     def _legal_actions(self, player: int) -> list[int]:
         assert player >= 0
-        return self._game.codec.legal_ids(self.engine)
+        return self._game.codec.legal_ids(self.engine, self._prefix)
 
     def _apply_action(self, action: int) -> None:
         if self.engine is None:
             self._chance_step(int(action))
             return
         seat = self.engine.current_player
-        a = self._game.codec.action_of(action)
-        self.engine.apply(a)  # IllegalAction (a ValueError) names the rule broken
-        self._log.items.append((seat, a))
+        self._prefix, a = self._game.codec.advance(self.engine, self._prefix, action)
+        if a is not None:
+            self.engine.apply(a)  # IllegalAction (a ValueError) names the rule broken
+            self._log.items.append((seat, a))
 
     def _chance_step(self, outcome: int) -> None:
         raise NotImplementedError
@@ -299,7 +340,7 @@ class _EngineState(pyspiel.State):
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return self._chance_text(int(action))
-        return str(self._game.codec.action_of(action))
+        return self._game.codec.id_text(self.engine, self._prefix, action)
 
     def _chance_text(self, outcome: int) -> str:
         return f"chance outcome {outcome}"
@@ -347,10 +388,12 @@ class EngineObserver:
         """Fill ``tensor`` with ``player``'s observation of ``state``."""
         if state.engine is None:
             self.tensor.fill(0.0)  # nothing is on the table during the deal
-            self.dict["seat"][player] = 1
-            self.dict["to_act"][-1] = 1
+            if "seat" in self.dict:  # the laid-out tensors (cows, Ovni) still say whose it is
+                self.dict["seat"][player] = 1
+                self.dict["to_act"][-1] = 1
             return
-        self.codec.fill(state.engine.observation(player), self.tensor)
+        e = state.engine
+        self.codec.fill(e.observation(player), self.tensor, state._prefix if player == e.current_player else "")
 
     def string_from(self, state: _EngineState, player: int) -> str:
         """``player``'s observation as text (with the decisions so far, for perfect recall)."""
@@ -358,6 +401,8 @@ class EngineObserver:
         if e is None:
             return f"seat {player}: set-up"
         text = self.codec.text(e.observation(player))
+        if state._prefix and player == e.current_player:
+            text += "\nchoosing: " + state._prefix  # only the acting seat knows what it has spelled
         if self.perfect_recall:
             return text + "".join(f"\n{p}: {a if p == player else e.describe(a, player)}"
                                   for p, a in state._log.items)
@@ -602,6 +647,36 @@ class OvniGame(_SeededGame):
         return d
 
 
+def _cosmic_rules_cls() -> type:
+    from .cosmic import Rules
+
+    return Rules
+
+
+_COSMIC_PARAMS = game_parameters(_cosmic_rules_cls(), {"players": 4, "chance_seeds": 1000, "start": ""})
+_COSMIC_TYPE = _game_type("python_ovnilab_cosmic", "ovnilab: Cosmic Encounter", (3, 5),
+                          pyspiel.GameType.Utility.GENERAL_SUM, _COSMIC_PARAMS)
+
+
+class CosmicGame(_SeededGame):
+    """Cosmic Encounter as an OpenSpiel game (parameters: ``players`` (3-5),
+    ``chance_seeds``, ``start`` and every ``cosmic.Rules`` option; ``alien_levels`` and
+    ``alien_pool`` as names joined by ``+``). An action is chosen in steps (its text, one
+    branch of the legal texts at a time: :class:`~ovnilab.openspiel_encoding.CosmicCodec`).
+    ``max_game_length`` follows from the engine's own limit, ``action_limit_thousands``
+    (default 200,000 actions), times the steps of one action (at most its text's length,
+    taken as 200, plus one)."""
+
+    game_name = "cosmic"
+    game_type = _COSMIC_TYPE
+    spec = _COSMIC_PARAMS
+    players = (3, 5)
+
+    @property
+    def max_length(self) -> int:  # type: ignore[override]
+        return self.rules.action_limit_thousands * 1000 * 201 // max(1, self.num_seats)
+
+
 # ======================================================================
 # ovnilab's bots as OpenSpiel bots
 # ======================================================================
@@ -619,6 +694,7 @@ class OvnilabBot(pyspiel.Bot):
         self.bot = bot
         self.seat = seat
         self.rng = random.Random(seed)
+        self._pending: Any = None  # the action being spelled, for games chosen in steps
 
     def step(self, state: Any) -> int:
         """The bot's action id at ``state`` (its seat must be the one to act)."""
@@ -626,9 +702,10 @@ class OvnilabBot(pyspiel.Bot):
 
         if state.current_player() != self.seat:
             raise ValueError(f"it is seat {state.current_player()}'s turn, not this bot's seat {self.seat}")
-        action = self.bot.act(PlayerView(state.engine, self.seat), self.rng)
-        return state.get_game().codec.action_id(state.engine.parse_action(action) if isinstance(action, str)
-                                                else action)
+        if not state._prefix or self._pending is None:  # a new decision (Cosmic spells one in steps)
+            action = self.bot.act(PlayerView(state.engine, self.seat), self.rng)
+            self._pending = state.engine.parse_action(action) if isinstance(action, str) else action
+        return state.get_game().codec.id_toward(state.engine, state._prefix, self._pending)
 
     def restart_at(self, state: Any) -> None:
         """Nothing to reset: the bot reads the state afresh at each step."""
@@ -642,3 +719,4 @@ class OvnilabBot(pyspiel.Bot):
 
 pyspiel.register_game(_COWS_TYPE, CowsGame)
 pyspiel.register_game(_OVNI_TYPE, OvniGame)
+pyspiel.register_game(_COSMIC_TYPE, CosmicGame)

@@ -44,11 +44,12 @@ from __future__ import annotations
 
 import json
 import math
+import zlib
 from typing import Any
 
 import numpy as np
 
-__all__ = ["CowsCodec", "OvniCodec", "codec_for", "win_loss"]
+__all__ = ["CowsCodec", "OvniCodec", "CosmicCodec", "codec_for", "win_loss"]
 
 
 def _layout(pieces: list[tuple[str, tuple[int, ...]]]) -> tuple[list[tuple[str, int, int, tuple[int, ...]]], int]:
@@ -118,16 +119,30 @@ class CowsCodec:
             raise ValueError(f"action id must be an int in 0..{self.num_actions - 1}, not {action_id!r}")
         return self.actions[int(action_id)]
 
-    def legal_ids(self, state: Any) -> list[int]:
-        """The ids of the legal actions, ascending (OpenSpiel's order)."""
+    def legal_ids(self, state: Any, prefix: str = "") -> list[int]:
+        """The ids of the legal actions, ascending (OpenSpiel's order). ``prefix`` is
+        for games whose actions are chosen in steps (:class:`CosmicCodec`); unused here."""
         return sorted(self.ids[a] for a in state.legal_actions())
+
+    def advance(self, state: Any, prefix: str, action_id: int) -> tuple[str, Any]:
+        """Choose ``action_id``: (the prefix after it, the engine action it completes or
+        None). Every id of this codec is a whole action."""
+        return "", self.action_of(action_id)
+
+    def id_text(self, state: Any, prefix: str, action_id: int) -> str:
+        """ovnilab's text of an id at this decision."""
+        return str(self.action_of(action_id))
+
+    def id_toward(self, state: Any, prefix: str, action: Any) -> int:
+        """The id to choose now on the way to the engine action ``action``."""
+        return self.action_id(action)
 
     # ------------------------------------------------------------------ observations
     def views(self, out: np.ndarray) -> dict[str, np.ndarray]:
         """Named views into a flat tensor ``out`` (OpenSpiel's observer ``dict``)."""
         return {name: out[i:j].reshape(shape) for name, i, j, shape in self._offsets}
 
-    def fill(self, obs: dict[str, Any], out: np.ndarray) -> None:
+    def fill(self, obs: dict[str, Any], out: np.ndarray, prefix: str = "") -> None:
         """Write the tensor of one seat's observation dict ``obs`` into ``out``."""
         out.fill(0.0)
         v = self.views(out)
@@ -168,10 +183,10 @@ class CowsCodec:
             v["effect"][self.effects[obs["pending_effect"]]] = 1
         v["scores"][:] = [x / 10.0 for x in obs["scores"]]
 
-    def tensor(self, obs: dict[str, Any]) -> np.ndarray:
+    def tensor(self, obs: dict[str, Any], prefix: str = "") -> np.ndarray:
         """A new float32 tensor of one seat's observation."""
         out = np.zeros(self.obs_size, np.float32)
-        self.fill(obs, out)
+        self.fill(obs, out, prefix)
         return out
 
     @staticmethod
@@ -275,11 +290,14 @@ class OvniCodec:
     action_id = CowsCodec.action_id
     action_of = CowsCodec.action_of
     legal_ids = CowsCodec.legal_ids
+    advance = CowsCodec.advance
+    id_text = CowsCodec.id_text
+    id_toward = CowsCodec.id_toward
     views = CowsCodec.views
     tensor = CowsCodec.tensor
     text = staticmethod(CowsCodec.text)
 
-    def fill(self, obs: dict[str, Any], out: np.ndarray) -> None:
+    def fill(self, obs: dict[str, Any], out: np.ndarray, prefix: str = "") -> None:
         """Write the tensor of one seat's observation dict ``obs`` into ``out``."""
         out.fill(0.0)
         v = self.views(out)
@@ -336,6 +354,160 @@ class OvniCodec:
         v["discard_size"][0] = len(obs["discard"]) / self.num_cards
 
 
+class CosmicCodec:
+    """Cosmic Encounter's actions, chosen in steps, and its hashed observation tensor.
+
+    Why steps: Cosmic's action space is a product. A deal names what each main player
+    gives and where each lands (164,540 distinct proposals in 120 random games, up to
+    4,609 legal at once), and alien powers' choices name cards, planets and players. A
+    fixed id per whole action would need millions of ids, most never legal, and a mask
+    that size in PettingZoo. So an action is spelled: its text is chosen one branch at a
+    time in the trie of the legal actions' texts. Action id 0 ends the text (chosen
+    when a legal action's text is exactly what was spelled and another continues it);
+    ids 1-95 are the printable ASCII characters (id = ord(char) - 31). After each choice
+    the forced characters follow by themselves, so a decision is only where the legal
+    texts differ; once one legal action is left it is applied. An action with one legal
+    text is one decision; ``play Quash`` among ``pass`` and ``play Card Zap`` is two
+    (``pl``, then ``Q``). ``id_text`` gives the text a choice leads to (the whole action
+    when it completes one, else the spelled part and "...").
+
+    Observation tensor (``obs_size`` = 2,048): feature hashing of ``observation(seat)``.
+    Every leaf of the observation dict adds to one cell, picked by the CRC-32 of its
+    path (``planets/red 1/blue``; list positions count only in seat-indexed lists): a
+    number adds its value, True adds 1, a string adds 1 at the cell of path and value
+    (``hand=Quash``), None adds nothing. The acting seat's spelled prefix adds 1 at the
+    cell of ``prefix=<text>``. Collisions are possible (a learner sees a sum); the
+    layout is fixed for a player count.
+    """
+
+    END = 0
+    SIZE = 2048
+
+    def __init__(self, state: Any) -> None:
+        self.num_actions = 96
+        self.obs_size = self.SIZE
+        self.n = state.num_players
+        self._texts_key: Any = None
+        self._texts: dict[str, Any] = {}
+
+    @staticmethod
+    def char_id(ch: str) -> int:
+        o = ord(ch)
+        if not 32 <= o < 127:
+            raise ValueError(f"Cosmic action text has the character {ch!r}, outside the ids (printable ASCII)")
+        return o - 31
+
+    def _legal_texts(self, state: Any) -> dict[str, Any]:
+        state.legal_actions()
+        # the engine keeps one list per position (core.GameState's cache, shared by its
+        # clones) until the state changes: the texts are rebuilt only for a new list
+        legal = state._legal_cache
+        if legal is not self._texts_key:
+            self._texts = {str(a): a for a in legal}
+            self._texts_key = legal  # held, so its id is never reused while compared
+        return self._texts
+
+    @staticmethod
+    def _forced(texts: Any, p: str) -> str:
+        """``p`` followed by the characters every legal text starting with it shares
+        (so that a decision is only where the texts differ)."""
+        cands = [t for t in texts if t.startswith(p)]
+        if not cands:
+            raise ValueError(f"no legal action starts with {p!r}")
+        while True:
+            k = len(p)
+            if any(len(t) == k for t in cands):
+                return p
+            nxt = {t[k] for t in cands}
+            if len(nxt) > 1:
+                return p
+            p += nxt.pop()
+
+    def legal_ids(self, state: Any, prefix: str = "") -> list[int]:
+        """The choices at ``prefix`` (after its forced characters): the next characters
+        of the legal texts (and 0 when one of them ends there), ascending."""
+        texts = self._legal_texts(state)
+        p = self._forced(texts, prefix)
+        k = len(p)
+        return sorted({self.END if len(t) == k else self.char_id(t[k]) for t in texts if t.startswith(p)})
+
+    def _follow(self, state: Any, prefix: str, action_id: int) -> tuple[str, Any]:
+        texts = self._legal_texts(state)
+        if not isinstance(action_id, (int, np.integer)) or not 0 <= action_id < self.num_actions:
+            raise ValueError(f"action id must be an int in 0..{self.num_actions - 1}, not {action_id!r}")
+        prefix = self._forced(texts, prefix)
+        if action_id == self.END:
+            if prefix not in texts:
+                raise ValueError(f"no legal action is exactly {prefix!r}")
+            return "", texts[prefix]
+        p = self._forced(texts, prefix + chr(int(action_id) + 31))
+        cands = [t for t in texts if t.startswith(p)]
+        if len(cands) == 1:
+            return "", texts[cands[0]]
+        return p, None  # the texts differ here (or one ends and another goes on): the seat chooses
+
+    def advance(self, state: Any, prefix: str, action_id: int) -> tuple[str, Any]:
+        """Choose ``action_id`` at ``prefix``: (the new prefix, "" once an action is
+        complete; the completed engine action or None)."""
+        return self._follow(state, prefix, action_id)
+
+    def id_text(self, state: Any, prefix: str, action_id: int) -> str:
+        """The text a choice leads to: the whole action's text when it completes one."""
+        p, action = self._follow(state, prefix, action_id)
+        return str(action) if action is not None else p + "..."
+
+    def id_toward(self, state: Any, prefix: str, action: Any) -> int:
+        """The id to choose now on the way to the engine action ``action``."""
+        texts = self._legal_texts(state)
+        p = self._forced(texts, prefix)
+        text = str(action)
+        if text not in texts or not text.startswith(p):
+            raise ValueError(f"{text!r} is not a legal action continuing {p!r}")
+        return self.END if len(text) == len(p) else self.char_id(text[len(p)])
+
+    def fill(self, obs: dict[str, Any], out: np.ndarray, prefix: str = "") -> None:
+        """Write the hashed features of one seat's observation into ``out``."""
+        out.fill(0.0)
+        size = self.SIZE
+        crc = zlib.crc32
+
+        def walk(path: str, x: Any) -> None:
+            if x is None:
+                return
+            if isinstance(x, bool):
+                if x:
+                    out[crc(path.encode()) % size] += 1.0
+            elif isinstance(x, (int, float)):
+                out[crc(path.encode()) % size] += float(x)
+            elif isinstance(x, str):
+                out[crc(f"{path}={x}".encode()) % size] += 1.0
+            elif isinstance(x, dict):
+                for k, v in x.items():
+                    walk(f"{path}/{k}", v)
+            else:  # lists and tuples: by position when seat-indexed, else as a bag
+                seq = list(x)
+                indexed = len(seq) == self.n
+                for i, v in enumerate(seq):
+                    walk(f"{path}/{i}" if indexed else path, v)
+
+        for key, value in obs.items():
+            walk(key, value)
+        if prefix:
+            out[crc(f"prefix={prefix}".encode()) % size] += 1.0
+
+    def tensor(self, obs: dict[str, Any], prefix: str = "") -> np.ndarray:
+        out = np.zeros(self.SIZE, np.float32)
+        self.fill(obs, out, prefix)
+        return out
+
+    def views(self, out: np.ndarray) -> dict[str, np.ndarray]:
+        return {"features": out}
+
+    @staticmethod
+    def text(obs: dict[str, Any]) -> str:
+        return json.dumps(obs, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str)
+
+
 def win_loss(state: Any) -> list[float]:
     """The adapters' reward at the end of a game: +1 to each winner and -1 to the others
     when some seats win and some lose; 0 to everyone when all share the win (or before
@@ -364,5 +536,11 @@ def codec_for(state: Any) -> Any:
         c = _CODECS.get(key)
         if c is None:
             c = _CODECS[key] = OvniCodec(state)
+        return c
+    if name == "cosmic":
+        key = (name, state.num_players)
+        c = _CODECS.get(key)
+        if c is None:
+            c = _CODECS[key] = CosmicCodec(state)
         return c
     raise NotImplementedError(f"no action-id codec for the game {name!r} yet (issue 24)")

@@ -39,6 +39,19 @@ def cow_endgame() -> str:
     return start_parameter(s)
 
 
+def play_bots(g, bots, rs):
+    """A whole game of ``g`` between OpenSpiel bots (``step``), chance drawn from ``rs``
+    (evaluate_bots wants restart_at, which ISMCTSBot lacks)."""
+    state = g.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rs.choice(outcomes, p=probs)))
+        else:
+            state.apply_action(bots[state.current_player()].step(state))
+    return state
+
+
 # ---------------------------------------------------------------------- registration
 def test_registered_with_declared_bounds():
     assert "python_ovnilab_cows" in pyspiel.registered_names()
@@ -160,13 +173,7 @@ def test_mcts_and_ismcts_play_ovnilab_bots():
             bots = [None, None]
             bots[seat] = open_spiel_bot
             bots[1 - seat] = OvnilabBot(ours, 1 - seat, seed=seat)
-            state = g.new_initial_state()
-            while not state.is_terminal():  # evaluate_bots wants restart_at, which ISMCTSBot lacks
-                if state.is_chance_node():
-                    outcomes, probs = zip(*state.chance_outcomes())
-                    state.apply_action(int(rs.choice(outcomes, p=probs)))
-                else:
-                    state.apply_action(bots[state.current_player()].step(state))
+            state = play_bots(g, bots, rs)
             assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
 
 
@@ -277,13 +284,7 @@ def test_ovni_mcts_and_ismcts_play_ovnilab_bots():
     m = mcts.MCTSBot(g, uct_c=2.0, max_simulations=3, evaluator=ev, random_state=rs)
     i = ismcts.ISMCTSBot(g, ev, uct_c=2.0, max_simulations=3, random_state=rs)
     for bots in ([m, OvnilabBot(OvniGreedy(), 1)], [OvnilabBot(RandomBot(), 0), i]):
-        state = g.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes, probs = zip(*state.chance_outcomes())
-                state.apply_action(int(rs.choice(outcomes, p=probs)))
-            else:
-                state.apply_action(bots[state.current_player()].step(state))
+        state = play_bots(g, bots, rs)
         assert state.engine.is_over() and sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
 
 
@@ -305,3 +306,76 @@ def test_ovni_start_position_is_a_sub_game():
         pyspiel.load_game("python_ovnilab_ovni", {"start": s.to_json(), "platform_capacity": 3})
     with pytest.raises(Exception, match="not a save encoded"):
         pyspiel.load_game("python_ovnilab_ovni", {"start": "b64:%%%"})
+
+
+# ====================================================================== Cosmic Encounter
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_cosmic_random_sim_test(n):
+    """Short games (the engine's turn_limit ends them, the most colonies winning)."""
+    game = pyspiel.load_game("python_ovnilab_cosmic", {"players": n, "turn_limit": 3})
+    assert game.num_players() == n and game.num_distinct_actions() == 96
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_cosmic_actions_are_spelled_from_ovnilab_texts():
+    from ovnilab import cosmic
+
+    g = pyspiel.load_game("python_ovnilab_cosmic", {"players": 3, "turn_limit": 3, "chance_seeds": 5,
+                                                   "alien_levels": "green"})
+    s = g.new_initial_state()
+    s.apply_action(2)
+    ref = cosmic.new_game(num_players=3, seed=2, rules=cosmic.Rules(turn_limit=3, alien_levels=("green",)))
+    rng = random.Random(2)
+    steps = 0
+    while not s.is_terminal():
+        ids = s.legal_actions()
+        texts = [s.action_to_string(a) for a in ids]
+        legal = {str(a) for a in s.engine.legal_actions()}
+        for t in texts:  # a choice names a whole legal action or a part of one
+            assert t in legal or any(x.startswith(t[:-3]) for x in legal)
+        a = rng.choice(ids)
+        text = s.action_to_string(a)
+        n = len(s.engine.log)
+        s.apply_action(a)
+        steps += 1
+        if len(s.engine.log) > n:
+            assert str(s.engine.log[-1]) == text
+            ref.apply(text)
+    assert ref == s.engine and steps > len(ref.log)  # some actions took more than one step
+    assert g.codec.char_id("a") == 66
+    with pytest.raises(ValueError, match="printable ASCII"):
+        g.codec.char_id("é")
+
+
+def test_cosmic_observations_hide_other_seats():
+    """Hands, the deck's order and the aliens not yet revealed: a determinization for the
+    seat changes them and leaves its tensors and strings unchanged."""
+    g = pyspiel.load_game("python_ovnilab_cosmic", {"players": 4})
+    s = g.new_initial_state()
+    s.apply_action(3)
+    rng = random.Random(3)
+    for _ in range(120):
+        s.apply_action(rng.choice(s.legal_actions()))
+    e = s.engine
+    for seat in range(4):
+        moved = s.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+        d = moved.engine
+        assert [sorted(map(str, h)) for h in d.hands] != [sorted(map(str, h)) for h in e.hands]
+        assert moved.observation_tensor(seat) == s.observation_tensor(seat)
+        assert moved.information_state_string(seat) == s.information_state_string(seat)
+        assert moved.observation_string(seat) == s.observation_string(seat)
+
+
+def test_cosmic_mcts_and_ismcts_play_ovnilab_bots():
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    from ovnilab.cosmic.bots import GreedyBot as CosmicGreedy
+
+    g = pyspiel.load_game("python_ovnilab_cosmic", {"players": 3, "turn_limit": 2, "chance_seeds": 20})
+    rs = np.random.RandomState(5)
+    ev = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
+    m = mcts.MCTSBot(g, uct_c=2.0, max_simulations=2, evaluator=ev, random_state=rs)
+    i = ismcts.ISMCTSBot(g, ev, uct_c=2.0, max_simulations=2, random_state=rs)
+    bots = [m, i, OvnilabBot(CosmicGreedy(), 2)]
+    state = play_bots(g, bots, rs)
+    assert state.engine.is_over() and set(state.returns()) <= {-1.0, 0.0, 1.0}
