@@ -130,7 +130,8 @@ def openspiel_reference(seconds: float) -> float | None:
 # ---------------------------------------------------------------------- adapters (issue 24)
 #: the games with OpenSpiel and PettingZoo adapters: OpenSpiel parameters, new_game kwargs
 ADAPTERS = {"cows": ("python_ovnilab_cows", {}, {}),
-            "ovni": ("python_ovnilab_ovni", {"players": 4}, {"num_players": 4})}
+            "ovni": ("python_ovnilab_ovni", {"players": 4}, {"num_players": 4}),
+            "cosmic": ("python_ovnilab_cosmic", {"players": 4}, {"num_players": 4})}
 
 
 def _timed(play_one, seconds: float) -> float:
@@ -146,7 +147,9 @@ def _timed(play_one, seconds: float) -> float:
 def adapter_rates(game: str, seconds: float) -> tuple[float, float | None, float | None]:
     """Random-play steps/s of the raw engine, through OpenSpiel and through PettingZoo
     (each step: the legal actions, one random choice, apply; PettingZoo's also builds
-    the observation tensor and mask, as its ``last()`` does)."""
+    the observation tensor and mask, as its ``last()`` does). Steps are engine actions
+    for the engine and adapter decisions for the adapters (a Cosmic action is spelled in
+    one or more decisions, and random choices among branches make other games)."""
     name, params, kw = ADAPTERS[game]
 
     def raw(seed: int) -> int:

@@ -12,9 +12,11 @@ classic games (chess, Go, Hanabi)::
             action = e.action_space(agent).sample(obs["action_mask"])
         e.step(action)
 
-Games: ``"cows"`` (agents ``player_0``, ``player_1``) and ``"ovni"`` (``num_players=2..4``
-agents; with 2, the rulebook's imaginary third player is no agent: it never acts). Cosmic
-Encounter follows (issue 24).
+Games: ``"cows"`` (agents ``player_0``, ``player_1``), ``"ovni"`` (``num_players=2..4``
+agents; with 2, the rulebook's imaginary third player is no agent: it never acts) and
+``"cosmic"`` (``num_players=3..5``). A Cosmic action is spelled in several steps of the
+same agent (see :class:`ovnilab.openspiel_encoding.CosmicCodec`): the agent keeps the
+turn until its action is complete.
 
 * **Observation**: a dict with ``observation``, the seat's observation tensor, and
   ``action_mask``, an int8 vector with a 1 at each legal action id (all zero when the
@@ -32,8 +34,8 @@ Encounter follows (issue 24).
   environment's generator, itself seeded by the last seed given. ``options`` of
   ``reset`` are accepted and unused (PettingZoo's api_test passes some).
 * **Ending**: every ovnilab game ends by its rules (the cow game's stall rule bounds
-  it, Ovni's alien stock runs out), so nothing is truncated; ``max_cycles`` does not
-  apply.
+  it, Ovni's alien stock runs out, Cosmic's ``turn_limit``), so nothing is truncated;
+  ``max_cycles`` does not apply.
 * **Rendering**: ``render_mode="svg"`` makes ``render()`` return the board as an SVG
   string drawn by the project's renderer (``state._repr_svg_()``).
 """
@@ -55,11 +57,11 @@ from .openspiel_encoding import codec_for, win_loss
 __all__ = ["env", "raw_env", "GAMES"]
 
 #: the games with an environment
-GAMES = ("cows", "ovni")
+GAMES = ("cows", "ovni", "cosmic")
 
 
 def env(game: str, render_mode: str | None = None, **options: Any) -> AECEnv:
-    """The AEC environment of ``game`` ("cows", "ovni"), wrapped as PettingZoo's classic games
+    """The AEC environment of ``game`` ("cows", "ovni", "cosmic"), wrapped as PettingZoo's classic games
     are (action bounds checked, the API order enforced). ``options`` go to ovnilab's
     ``new_game`` (e.g. ``discard_areas=2``, ``rules=cows.Rules(stall_limit=6)``,
     ``num_players=3``)."""
@@ -98,6 +100,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped class
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.codec.num_actions) for a in self.possible_agents}
         self._seeds = np.random.default_rng()
+        self._prefix = ""
 
     def observation_space(self, agent: str) -> gymnasium.Space:
         return self.observation_spaces[agent]
@@ -106,16 +109,19 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped class
         return self.action_spaces[agent]
 
     def action_text(self, action_id: int) -> str:
-        """ovnilab's text of an action id."""
-        return str(self.codec.action_of(action_id))
+        """ovnilab's text of an action id at the current decision (for Cosmic, the text
+        the step leads to: the whole action when it completes one)."""
+        return self.codec.id_text(self.state, self._prefix, action_id)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """``agent``'s observation tensor and its mask of legal action ids."""
         seat = self.agent_name_mapping[agent]
         mask = np.zeros(self.codec.num_actions, np.int8)
-        if not self.state.is_over() and self.state.current_player == seat:
-            mask[self.codec.legal_ids(self.state)] = 1
-        return {"observation": self.codec.tensor(self.state.observation(seat)), "action_mask": mask}
+        acting = not self.state.is_over() and self.state.current_player == seat
+        if acting:
+            mask[self.codec.legal_ids(self.state, self._prefix)] = 1
+        obs = self.codec.tensor(self.state.observation(seat), self._prefix if acting else "")
+        return {"observation": obs, "action_mask": mask}
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game: ovnilab's game with ``seed`` (or one drawn from the env's generator)."""
@@ -125,6 +131,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped class
         else:
             game_seed = int(self._seeds.integers(2**62))
         self.state = ovnilab.make(self.game, seed=game_seed, **self.options)
+        self._prefix = ""  # the part of a Cosmic action spelled so far
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -140,7 +147,9 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped class
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self.state.apply(self.codec.action_of(int(action)))  # IllegalAction names the rule
+        self._prefix, a = self.codec.advance(self.state, self._prefix, int(action))
+        if a is not None:
+            self.state.apply(a)  # IllegalAction names the rule
         self.rewards = {a: 0.0 for a in self.agents}
         if self.state.is_over():
             for a, r in zip(self.possible_agents, win_loss(self.state)):

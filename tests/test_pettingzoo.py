@@ -100,3 +100,33 @@ def test_ovni_game_is_ovnilab_game():
     assert [total["player_0"], total["player_1"]] == ([0.0, 0.0] if len(w) == 2 else
                                                        [1.0 if p == w[0] else -1.0 for p in (0, 1)])
     assert e.render().lstrip().startswith("<svg")
+
+
+@pytest.mark.parametrize("n", [3, 5])
+def test_cosmic_api_test(n):
+    from ovnilab import cosmic
+
+    api_test(env("cosmic", num_players=n, rules=cosmic.Rules(turn_limit=3)), num_cycles=300)
+
+
+def test_cosmic_seed_test():
+    from ovnilab import cosmic
+
+    seed_test(lambda: env("cosmic", num_players=4, rules=cosmic.Rules(turn_limit=3)), num_cycles=100)
+
+
+def test_cosmic_game_is_ovnilab_game():
+    from ovnilab import cosmic
+
+    rules = cosmic.Rules(turn_limit=3)
+    e = env("cosmic", num_players=3, rules=rules, render_mode="svg")
+    texts, total = play(e, 8)
+    s = cosmic.new_game(num_players=3, seed=8, rules=rules)
+    for t in texts:
+        if not t.endswith("..."):  # a step that completes an action names it whole
+            s.apply(t)
+    assert s.is_over() and s == e.unwrapped.state
+    w = s.winners()
+    assert [total[a] for a in e.possible_agents] == ([0.0] * 3 if len(w) in (0, 3) else
+                                                      [1.0 if p in w else -1.0 for p in range(3)])
+    assert e.render().lstrip().startswith("<svg")
