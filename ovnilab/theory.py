@@ -681,6 +681,7 @@ def bidding_game(
     nobody: float = 0.0,
     six_cost: float = 0.0,
     zero_sum: bool = False,
+    cancelled_six_returns: bool = False,
 ) -> NormalFormGame:
     """One recruitment area, two players: the row player opens it, the column player
     follows, each puts ``tokens_each`` (1 or 2) of their command tokens there.
@@ -689,8 +690,11 @@ def bidding_game(
     the same; e.g. without the 6 once a player has spent it). Payoffs: the card's winner
     gets ``win``, the other ``lose``; when nobody wins (all tokens cancelled, or a tie
     under ``tie="none"``) both get ``nobody``. A player who spends token 6 (once per game
-    in the rulebook) pays ``six_cost``. With ``zero_sum=True`` each payoff is own minus
-    the opponent's, which is what decides a two-player race.
+    in the rulebook) pays ``six_cost``, also when an equal 6 cancels it (the engine's
+    default reading, "a cancelled 6 is spent"); ``cancelled_six_returns=True`` is the
+    other reading (``ovni.Rules(cancelled_six_returns=True)``): two 6s in the area cancel
+    and go back to their owners, so neither pays. With ``zero_sum=True`` each payoff is
+    own minus the opponent's, which is what decides a two-player race.
 
     Information, from the rulebook's face-down / face-up alternation (slots 1 and 3
     face down, 2 and 4 face up):
@@ -717,7 +721,10 @@ def bidding_game(
 
     def pay(r: Sequence[int], c: Sequence[int]) -> tuple[float, float]:
         w = area_winner(r, c, "row", tie)
-        return _payoff_pair(w, 6 in r, 6 in c, win, lose, nobody, six_cost, zero_sum)
+        # rulebook: equal commands cancel; whether a cancelled 6 is spent is the reading
+        returned = cancelled_six_returns and 6 in r and 6 in c
+        return _payoff_pair(w, 6 in r and not returned, 6 in c and not returned, win, lose, nobody,
+                            six_cost, zero_sum)
 
     name = f"one area, {tokens_each} token{'s' if tokens_each > 1 else ''} each"
     players = ("opener", "follower")
@@ -773,6 +780,7 @@ def allocation_game(
     values: Sequence[float] | None = None,
     six_cost: float = 0.0,
     zero_sum: bool = False,
+    cancelled_six_returns: bool = False,
 ) -> NormalFormGame:
     """Several recruitment areas: each player secretly splits ``placed`` of its tokens
     over ``areas`` areas (at most ``per_area`` each), then every area is resolved by
@@ -782,7 +790,9 @@ def allocation_game(
     ``openers[k]`` is the player who opens area ``k`` (default: row opens A, column
     opens B, row opens C, ...). ``values[k]`` is what the card of area ``k`` is worth to
     its winner (default 1 each); nobody-wins areas pay nothing. A player placing token 6
-    pays ``six_cost``; ``zero_sum=True`` makes each payoff own minus the opponent's.
+    pays ``six_cost`` (with ``cancelled_six_returns=True``, not when the other player's 6
+    in the same area cancels it: see :func:`bidding_game`); ``zero_sum=True`` makes each
+    payoff own minus the opponent's.
 
     Simplifications, said out loud in the lesson: choices are simultaneous (the
     face-up tokens would let later placements react), and at most ``per_area`` tokens
@@ -825,8 +835,17 @@ def allocation_game(
         ci = np.array([ck.index(mv[k]) for mv in col_moves])
         a += won[ri[:, None], ci[None, :], 0]
         b += won[ri[:, None], ci[None, :], 1]
-    a -= six_cost * np.array([[float(any(6 in s for s in mv))] for mv in moves])
-    b -= six_cost * np.array([[float(any(6 in s for s in mv)) for mv in col_moves]])
+    row_six = np.array([[float(any(6 in s for s in mv))] for mv in moves])
+    col_six = np.array([[float(any(6 in s for s in mv)) for mv in col_moves]])
+    if cancelled_six_returns:
+        # two 6s in one area cancel and return unspent: neither player pays for them
+        both = np.array([[float(any(6 in r and 6 in c for r, c in zip(mv, cm))) for cm in col_moves]
+                         for mv in moves])
+        a -= six_cost * (row_six - both)
+        b -= six_cost * (col_six - both)
+    else:
+        a -= six_cost * row_six
+        b -= six_cost * col_six
     if zero_sum:
         a, b = a - b, b - a
     name = f"{areas} areas, {placed} tokens each"

@@ -225,6 +225,26 @@ def test_six_cost_turns_the_contest_into_a_prisoners_dilemma():
         ((0, 0, 0, 1, 0), (0, 0, 0, 1, 0))]
 
 
+def test_cancelled_six_returns_reading_removes_the_cost_of_two_sixes():
+    spent = T.bidding_game(1, lose=-1, six_cost=0.5)
+    back = T.bidding_game(1, lose=-1, six_cost=0.5, cancelled_six_returns=True)
+    # only the 6-against-6 cell changes: the two 6s cancel and go home unspent
+    diff = (spent.row_payoffs != back.row_payoffs) | (spent.col_payoffs != back.col_payoffs)
+    assert diff.sum() == 1 and diff[4, 4]
+    assert (back.row_payoffs[4, 4], back.col_payoffs[4, 4]) == (0, 0)
+    assert (back.row_payoffs[4, 3], back.col_payoffs[4, 3]) == (0.5, -1)  # a 6 that wins is spent
+    # two tokens each: a 6 cancelled by the other's 6 is free, a 6 beside it still counts
+    pairs = T.bidding_game(2, "simultaneous", six_cost=0.5, cancelled_six_returns=True)
+    r, c = pairs.row_labels.index("5+6"), pairs.col_labels.index("4+6")
+    assert pairs.row_payoffs[r, c] == 1 and pairs.col_payoffs[r, c] == 0  # 6s cancel, 5 beats 4
+    # several areas: the same reading per area
+    alloc = T.allocation_game(areas=2, placed=1, per_area=1, six_cost=0.5, cancelled_six_returns=True)
+    same = (alloc.row_labels.index("A:6 B:-"), alloc.col_labels.index("A:6 B:-"))
+    apart = (alloc.row_labels.index("A:6 B:-"), alloc.col_labels.index("A:- B:6"))
+    assert alloc.row_payoffs[same] == 0 and alloc.col_payoffs[same] == 0
+    assert alloc.row_payoffs[apart] == 0.5 and alloc.col_payoffs[apart] == 0.5
+
+
 def test_blind_pair_game_cells():
     g = T.bidding_game(2, "simultaneous")
     assert g.shape == (10, 10)
