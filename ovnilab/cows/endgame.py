@@ -26,8 +26,11 @@ from __future__ import annotations
 
 import itertools
 import math
+import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Sequence
+
+import numpy as np
 
 from .determinize import _model_for, relabelled
 from .rules import Action, State
@@ -43,6 +46,12 @@ __all__ = [
     "worlds",
     "expectimax",
     "OBJECTIVES",
+    "MoveCheck",
+    "check_move",
+    "BotVersusRandom",
+    "bot_versus_random",
+    "bot_game",
+    "endgame_check",
 ]
 
 OBJECTIVES = ("margin", "win")
@@ -277,3 +286,125 @@ def expectimax(state: State, seat: int, objective: str = "margin", max_worlds: i
         return out
 
     return {a: sign * v for a, v in choose(worlds(state, seat, max_worlds)).items()}
+
+
+# ======================================================================
+# Measuring a bot against the solver
+# ======================================================================
+
+
+@dataclass(frozen=True)
+class MoveCheck:
+    """One position where a bot chose among ``n`` legal actions, ``k`` of them optimal
+    (margin objective, everything known); ``regret``: points of margin the chosen
+    ``move`` gives away against the best action (0 when optimal)."""
+
+    n: int
+    k: int
+    optimal: bool
+    regret: float
+    move: str
+
+
+def check_move(position: State, move: Action, max_nodes: int = 5_000) -> MoveCheck | None:
+    """How good ``move`` is in ``position``, by the exact values of every legal action.
+    None when there was nothing to choose (a single legal action); raises
+    :class:`SearchLimit` when the position needs more than ``max_nodes`` positions."""
+    if len(position.legal_actions()) < 2:
+        return None
+    vals = action_values(position, max_nodes=max_nodes)
+    if move not in vals:
+        raise ValueError(f"{move} is not a legal action in this position")
+    best = max(vals.values())
+    return MoveCheck(len(vals), sum(v == best for v in vals.values()), vals[move] == best,
+                     best - vals[move], str(move))
+
+
+@dataclass(frozen=True)
+class BotVersusRandom:
+    """A bot's optimal moves against a uniformly random player's, on the same positions.
+
+    ``hits`` of ``m`` positions had the bot's move optimal; a random legal move would be
+    optimal ``expected`` times on average (the sum of the k/n). ``p_value``: the exact
+    one-sided p-value of "the bot is no better than random", the chance that a random
+    player, optimal in position i with probability k_i/n_i independently, scores
+    ``hits`` or more (a Poisson-binomial tail, no normal approximation). ``diff`` is the
+    paired difference of the shares (bot minus random) with a bootstrap percentile
+    interval over positions; ``regret`` the bot's mean regret with its bootstrap interval.
+    """
+
+    m: int
+    hits: int
+    expected: float
+    p_value: float
+    diff: float
+    diff_interval: tuple[float, float]
+    regret: float
+    regret_interval: tuple[float, float]
+
+
+def _at_least(ps: Sequence[float], hits: int) -> float:
+    """P(X >= hits) for X a sum of independent Bernoulli(p) (exact, by convolution)."""
+    dist = np.zeros(len(ps) + 1)
+    dist[0] = 1.0
+    for i, p in enumerate(ps):
+        dist[1:i + 2] = dist[1:i + 2] * (1 - p) + dist[:i + 1] * p
+        dist[0] *= 1 - p
+    return float(min(1.0, dist[hits:].sum()))
+
+
+def bot_versus_random(checks: Sequence[MoveCheck], resamples: int = 10_000, seed: int = 0,
+                      confidence: float = 0.95) -> BotVersusRandom:
+    """Compare a bot's moves (``checks``, one per position) with uniformly random play,
+    position by position. Why exact and bootstrap: endgame samples are small, the
+    differences take few values and the regrets are mostly zeros, so normal intervals
+    around their means are not defensible."""
+    if not checks:
+        raise ValueError("bot_versus_random needs at least one position")
+    if not 0 < confidence < 1:
+        raise ValueError(f"confidence must lie strictly between 0 and 1, got {confidence!r}")
+    chance = np.array([c.k / c.n for c in checks])
+    hit = np.array([float(c.optimal) for c in checks])
+    regret = np.array([float(c.regret) for c in checks])
+    rng = np.random.default_rng(seed)
+    rows = rng.integers(0, len(checks), size=(resamples, len(checks)))
+    tails = [100 * (1 - confidence) / 2, 100 * (1 + confidence) / 2]
+    d_lo, d_hi = np.percentile((hit - chance)[rows].mean(axis=1), tails)
+    r_lo, r_hi = np.percentile(regret[rows].mean(axis=1), tails)
+    hits = int(hit.sum())
+    return BotVersusRandom(len(checks), hits, float(chance.sum()), _at_least(chance.tolist(), hits),
+                           float((hit - chance).mean()), (float(d_lo), float(d_hi)),
+                           float(regret.mean()), (float(r_lo), float(r_hi)))
+
+
+def bot_game(seed: int, bot: Any = None, rules: Any = None) -> State:
+    """A whole seeded game with ``bot`` (default: the greedy bot) in both seats, as its
+    final state (``replay(i)`` gives any earlier position). The game's deal comes from
+    ``seed`` and the bot's choices from ``random.Random(seed)``: the same seed gives the
+    same game."""
+    from ..bots import PlayerView
+    from . import rules as cow_rules
+    from .bots import GreedyBot
+
+    player = GreedyBot() if bot is None else bot
+    state = cow_rules.new_game(seed=seed, rules=rules)
+    rng = random.Random(seed)
+    while not state.is_over():
+        state.apply(player.act(PlayerView(state, state.current_player), rng))
+    return state
+
+
+def endgame_check(seed: int, before_end: int = 8, max_nodes: int = 5_000, bot: Any = None) -> MoveCheck | str:
+    """The bot's move ``before_end`` decisions before the end of :func:`bot_game`
+    ``(seed)``, checked by :func:`check_move`; ``"single"`` when that position had one
+    legal action, ``"too big"`` when its search exceeded ``max_nodes``. A top-level
+    function, so a process pool can spread the seeds over cores."""
+    game = bot_game(seed, bot)
+    if before_end < 1 or before_end > len(game.log):
+        raise ValueError(f"before_end must lie in 1..{len(game.log)} for seed {seed}, got {before_end}")
+    position = game.replay(len(game.log) - before_end)
+    try:
+        check = check_move(position, game.log[len(game.log) - before_end], max_nodes)
+    except SearchLimit:
+        return "too big"
+    return "single" if check is None else check

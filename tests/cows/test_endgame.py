@@ -164,3 +164,79 @@ def test_principal_variation_reaches_the_minimax_value():
         end.apply_many(line)
         assert end.is_over() and E.outcome(end) == sol.value
         assert line[0] in sol.best
+
+
+# ---------------------------------------------------------------- a bot against the solver
+
+
+def test_bot_game_is_a_seeded_replayable_greedy_game():
+    a, b = E.bot_game(1000), E.bot_game(1000)
+    assert a.is_over() and a.log == b.log and a.scores() == b.scores()
+    assert E.bot_game(1001).log != a.log
+    mid = a.replay(len(a.log) - 3)
+    assert not mid.is_over() and len(mid.log) == len(a.log) - 3
+
+
+def test_check_move_reads_the_exact_action_values():
+    solved = []
+    for seed in range(1000, 1010):
+        game = E.bot_game(seed)
+        position = game.replay(len(game.log) - 4)
+        try:
+            vals = E.action_values(position, max_nodes=5_000)
+        except E.SearchLimit:
+            continue
+        solved.append(position)
+        best = max(vals.values())
+        for action, v in vals.items():
+            check = E.check_move(position, action)
+            if len(vals) < 2:
+                assert check is None
+                continue
+            assert check.n == len(vals) and check.k == sum(x == best for x in vals.values())
+            assert check.optimal == (v == best) and check.regret == best - v >= 0
+            assert check.move == str(action)
+    assert len(solved) >= 3
+    position = next(p for p in solved if len(p.legal_actions()) >= 2)
+    with pytest.raises(ValueError, match="not a legal action"):
+        illegal = next(a for a in E.bot_game(1000).log if a not in position.legal_actions())
+        E.check_move(position, illegal)
+
+
+def test_endgame_check_labels_what_it_leaves_out():
+    assert E.endgame_check(1000, 8, max_nodes=1) == "too big"
+    assert isinstance(E.endgame_check(1000, 8), E.MoveCheck)  # lesson 4's first game: 857 positions
+    with pytest.raises(ValueError, match="before_end"):
+        E.endgame_check(1000, 0)
+
+
+def _check(n: int, k: int, optimal: bool, regret: float = 0.0) -> E.MoveCheck:
+    return E.MoveCheck(n, k, optimal, regret if not optimal else 0.0, "x")
+
+
+def test_bot_versus_random_exact_tail_and_intervals():
+    # two positions with one optimal move of two: a random player scores 2 with probability 1/4
+    two = E.bot_versus_random([_check(2, 1, True), _check(2, 1, True)])
+    assert two.hits == 2 and two.expected == 1.0 and two.p_value == pytest.approx(0.25)
+    # mixed probabilities, checked against brute force over all outcomes
+    checks = [_check(2, 1, True), _check(3, 1, False, 2.0), _check(4, 3, True), _check(5, 2, True)]
+    ps = [c.k / c.n for c in checks]
+    brute = 0.0
+    for bits in range(16):
+        xs = [(bits >> i) & 1 for i in range(4)]
+        prob = 1.0
+        for x, p in zip(xs, ps):
+            prob *= p if x else 1 - p
+        brute += prob * (sum(xs) >= 3)
+    v = E.bot_versus_random(checks, seed=1)
+    assert v.p_value == pytest.approx(brute)
+    assert v.diff == pytest.approx(sum(float(c.optimal) - p for c, p in zip(checks, ps)) / 4)
+    assert v.diff_interval[0] <= v.diff <= v.diff_interval[1]
+    assert v.regret == 0.5 and v.regret_interval[0] <= 0.5 <= v.regret_interval[1]
+    assert E.bot_versus_random(checks, seed=1) == v  # seeded bootstrap: the same intervals
+    # a bot no better than random: the tail is large
+    assert E.bot_versus_random([_check(2, 1, False, 1.0)] * 6).p_value == 1.0
+    with pytest.raises(ValueError, match="at least one"):
+        E.bot_versus_random([])
+    with pytest.raises(ValueError, match="confidence"):
+        E.bot_versus_random(checks, confidence=1.5)
