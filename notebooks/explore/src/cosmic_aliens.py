@@ -88,11 +88,22 @@ print(f"{len(results)} games of {PLAYERS} players; {shared} ended with a shared 
 # its holders' win rate is the fair share, Holm's adjustment `p_holm` over the 50 aliens,
 # and intervals at the Bonferroni level $1 - 0.05/50$, so that all 50 hold together with
 # probability at least 95%.
+#
+# **The seats of one game are not independent**: they share one deal and one winner.
+# `cluster="game"` counts each game as one cluster: every interval and p-value is taken on
+# the effective number of seats, $n / \mathit{deff}$, where the design effect
+# $\mathit{deff}$ compares the cluster-robust variance of the win rate with the binomial
+# one (at least 1, so no interval gets narrower; the `deff` and `n_eff` columns). An alien
+# is dealt at most once per game, so its seats never share a game and its design effect
+# stays close to 1 (the cell checks it):
 
 # %%
-by_alien = analysis.win_rate_by(results, "alien", adjust="holm")
+by_alien = analysis.win_rate_by(results, "alien", adjust="holm", cluster="game")
 print(by_alien.format(max_rows=0))
 assert len(by_alien) == 50  # every alien of the set was dealt
+max_deff_alien = max(r["deff"] for r in by_alien)
+print(f"\nlargest design effect of an alien: {max_deff_alien:.3f}")
+assert max_deff_alien < 1.05   # "close to 1": G/(G-1) for G games, the small-sample factor
 FAIR = 1 / PLAYERS
 strong = [r["alien"] for r in by_alien if r["p_holm"] < 0.05 and r["rate"] > FAIR]
 weak = [r["alien"] for r in by_alien if r["p_holm"] < 0.05 and r["rate"] < FAIR]
@@ -117,8 +128,11 @@ plt.show()
 # %% [markdown]
 # **By alert level.** The rulebook grades the aliens green (for beginners), yellow and red.
 # Grouping the seats by their alien's level makes three groups of many seats each, so the
-# intervals are much narrower than an alien's (Holm over the three levels; the seats of one
-# game are counted as independent, as everywhere on this page):
+# intervals are much narrower than an alien's (Holm over the three levels). Here several
+# seats of one game often share a level, so the clustering by game is the one that could
+# matter. The seats of one game compete for a single win, though, which makes them
+# negatively correlated and the design effect estimate smaller than 1; it is then floored
+# at 1 (the cell says for which levels), and the interval is the one of independent seats:
 
 # %%
 level_of = {name: info.level for name, info in load_data().aliens.items()}
@@ -129,11 +143,13 @@ def level(row):
     return level_of[row["alien"]]
 
 
-by_level = analysis.win_rate_by(results, level, adjust="holm")
+by_level = analysis.win_rate_by(results, level, adjust="holm", cluster="game")
 print(by_level.format(max_rows=0))
 assert sorted(r["level"] for r in by_level) == ["green", "red", "yellow"]
+floored = [r["level"] for r in by_level if r["deff"] == 1.0]
+print(f"\nlevels whose design effect is at its floor of 1: {', '.join(floored) or 'none'}")
 apart = [r["level"] for r in by_level if r["p_holm"] < 0.05]
-print(f"\nlevels whose holders' win rate differs from a fair share (Holm-adjusted p < 0.05): "
+print(f"levels whose holders' win rate differs from a fair share (Holm-adjusted p < 0.05): "
       f"{', '.join(apart) or 'none'}")
 
 # %% [markdown]
@@ -176,9 +192,11 @@ plt.show()
 # A power is lost while its owner has fewer than three home colonies (Masochist's never is). The cell tabulates,
 # for each alien, the share of its seats that still had the power at the end of the game,
 # and tests each against the share over all seats (a score test, Holm-adjusted over the 50
-# aliens); as in the win-rate table, the intervals are simultaneous (Bonferroni):
+# aliens); as in the win-rate table, the intervals are simultaneous (Bonferroni). An alien
+# is dealt at most once a game, so its seats come from different games:
 
 # %%
+assert all(len(set(g.extras["alien"])) == PLAYERS for g in results)   # each alien once a game
 kept = defaultdict(list)
 for g in results:
     for alien, active in zip(g.extras["alien"], g.extras["power_active"]):

@@ -256,12 +256,21 @@ assert set(eq.support("row")) <= {asym.row_labels[i] for i in T.best_responses(a
 assert set(eq.support("col")) <= {asym.col_labels[j] for j in T.best_responses(asym, "col", r)}
 
 # %% tags=["nbval-ignore-output"]
-fig = plt.figure(figsize=(13, 9), layout="constrained")
-left, right = fig.subfigures(1, 2, width_ratios=[2.2, 1])
-T.heatmap(asym, ax=left.subplots(), annotate=False)
-top, bottom = right.subplots(2, 1)
-T.plot_strategy(eq, "row", ax=top)
-T.plot_strategy(eq, "col", ax=bottom)
+# a figure about as wide as the notebook, so that it is shown at its size and no label is
+# under 9 pt: the payoff table first, the two mixes after it
+fig, ax = plt.subplots(figsize=(8, 10.5), layout="constrained")
+T.heatmap(asym, ax=ax, annotate=False)
+ax.tick_params(labelsize=9)
+ax.set_xlabel("second player's plan (tokens in area A, in area B)", fontsize=10)
+ax.set_ylabel("first player's plan (tokens in area A, in area B)", fontsize=10)
+ax.set_title(ax.get_title() + " (cards won minus the second player's)", fontsize=10)
+plt.show()
+fig, axes = plt.subplots(1, 2, figsize=(8, 3.2), layout="constrained")
+for ax, who in zip(axes, ("row", "col")):
+    T.plot_strategy(eq, who, ax=ax)
+    ax.tick_params(labelsize=9)
+    ax.set_xlabel("probability of the plan", fontsize=10)
+    ax.set_title(ax.get_title(), fontsize=10)
 plt.show()
 
 # %% [markdown]

@@ -39,11 +39,13 @@
 
 # %%
 # %matplotlib inline
-import random
-from collections import Counter
+import dataclasses
+import math
+import statistics
 
 import matplotlib.pyplot as plt
 import networkx as nx
+import numpy as np
 
 from ovnilab import analysis, ovni
 from ovnilab.ovni.bots import RandomBot
@@ -69,7 +71,26 @@ for name, rules in variants.items():
     print(f"{name:<22} {changed}")
 
 # %% [markdown]
-# The metrics: rounds per game; the first player's share of the wins; and three per-game
+# **Every knob, one call away.** Each variant above changes fields of `ovni.Rules`;
+# `ovni.Rules.describe()` lists every field with its default, the values it takes and
+# what it means, so a new variant starts from this list:
+
+# %%
+knobs = ovni.Rules.describe()
+print(knobs)
+assert len(knobs.splitlines()) == len(dataclasses.fields(ovni.Rules))
+changed_fields = {k for rules in variants.values() for k, v in vars(rules).items() if v != getattr(book, k)}
+assert all(any(line.startswith(f"{k} = ") for line in knobs.splitlines()) for k in changed_fields)
+
+# %% [markdown]
+# The metrics `analysis.compare_variants` knows by name are one call away too; any other
+# metric is a function of a game's result:
+
+# %%
+print(analysis.metrics())
+
+# %% [markdown]
+# The metrics here: rounds per game; the first player's share of the wins; and three per-game
 # numbers defined here as functions of a game's result (its per-seat score breakdown):
 
 # %%
@@ -110,21 +131,35 @@ first = [comparison.results[v][0].seed for v in variants]
 assert len(set(first)) == 1                      # the same seeds in every variant: paired
 print(comparison)
 
+# %% [markdown]
+# The differences as a picture, one panel per metric, each on its own unit (the x axis says
+# which), every interval at the adjusted level; the dashed line is "no change":
+
 # %% tags=["nbval-ignore-output"]
 metric_names = list(dict.fromkeys(r["metric"] for r in comparison))
-fig, axes = plt.subplots(1, len(metric_names), figsize=(3.2 * len(metric_names), 2.8),
-                         sharey=True, layout="constrained")
+UNITS = {"rounds": "rounds per game", "first_player_advantage": "first player's share of the wins",
+         "ufo_points": "UFO points per player", "mapping_points": "mapping points per player",
+         "winning_score": "points of the winner"}
+assert set(UNITS) == set(metric_names)
 others = list(variants)[1:]
-for ax, name in zip(axes, metric_names):
+ncols = 2
+fig, axes = plt.subplots(math.ceil(len(metric_names) / ncols), ncols, figsize=(8.5, 7.5),
+                         sharey=True, layout="constrained", squeeze=False)
+for ax in axes.flat[len(metric_names):]:
+    ax.set_visible(False)
+for ax, name in zip(axes.flat, metric_names):
     rows = [comparison.row(metric=name, variant=v) for v in others]
     ys = range(len(rows))
     ax.errorbar([r["diff"] for r in rows], ys, fmt="o", capsize=3, color="C0",
                 xerr=[[r["diff"] - r["diff_lo"] for r in rows], [r["diff_hi"] - r["diff"] for r in rows]])
     ax.axvline(0, color="0.3", ls="--", lw=0.8)
-    ax.set_title(name, fontsize=9)
+    ax.set_title(name, fontsize=10)
+    ax.set_xlabel(f"difference in {UNITS[name]}", fontsize=10)
     ax.set_yticks(list(ys), others)
+    ax.tick_params(labelsize=9)
+    ax.locator_params(axis="x", nbins=5)
 fig.suptitle(f"difference from the rulebook, {N_GAMES} paired games, "
-             f"simultaneous {FAMILY_CONFIDENCE:.0%} intervals (Bonferroni over {m})", fontsize=9)
+             f"simultaneous {FAMILY_CONFIDENCE:.0%} intervals (Bonferroni over {m})", fontsize=10)
 plt.show()
 
 # %% [markdown]
@@ -182,11 +217,6 @@ print("cheaper re-mapping raises mapping points and the ring board lowers them, 
 # checks the correlation is below 0.5):
 
 # %%
-import math
-import statistics
-
-import numpy as np
-
 base = np.array([mapping_points(g) for g in comparison.results["rulebook"]])
 ring = np.array([mapping_points(g) for g in comparison.results["ring board"]])
 z = statistics.NormalDist().inv_cdf(0.5 + LEVEL / 2)
@@ -208,36 +238,46 @@ print("pairing narrows the interval" if paired_half < independent_half
 # (`area_tie="earliest"`) extends that to the case where the opener is not among the tied
 # players (the earliest tied player wins); `"opener"` gives such an area to nobody, and
 # `"none"` never lets equal sums win. How often do the readings disagree on real
-# recruitment areas? The cell plays `N_TIE_GAMES` seeded games by random choices and
-# resolves every area under the three readings:
+# recruitment areas? Every result of a batch carries its areas (`GameResult.areas`: each
+# area's round, tokens in placement order and the seat that recruited its card, `None` for
+# nobody), so the cell resolves every area of the rulebook games above under the three
+# readings, with no replay. The areas of one game are not independent (the same players,
+# the same hands), so each interval is a Wilson interval on the effective number of areas
+# (`analysis.design_effect`, clustered by game, as `win_rate_by(cluster="game")` does):
 
 # %%
-N_TIE_GAMES = 200    # raise for tighter intervals
+def share(flags, games):
+    """A share with its 95% Wilson interval, the areas of one game counted as one cluster."""
+    n_eff = len(flags) / analysis.design_effect(flags, games)
+    lo, hi = analysis.wilson_interval(sum(flags) / len(flags) * n_eff, n_eff)
+    return round(sum(flags)), len(flags), lo, hi
 
-counts = Counter()
-for seed in range(N_TIE_GAMES):
-    g = ovni.new_game(PLAYERS, seed=seed, setup="random")
-    rng = random.Random(seed)
-    while not g.is_over():
-        if g.phase == ovni.rules.PLACEMENT and g.place_pos == len(g.place_seq) - 1:
-            g.apply(rng.choice(g.legal_actions()))
-            # resolved areas: still on the board while a winner picks aliens, else last round's
-            for slots in (g.area_slots or g.area_slots_last):
-                readings = tuple(ovni.resolve_area(slots, tie=t) for t in ovni.AREA_TIE_RULES)
-                counts["areas"] += 1
-                counts["readings differ"] += len(set(readings)) > 1
-                counts["only 'earliest' has a winner"] += readings[0] is not None and readings[1] is None
-                counts["'earliest' and 'none' differ"] += readings[0] != readings[2]
-                counts["'earliest' and 'opener' differ"] += readings[0] != readings[1]
-            continue
-        g.apply(rng.choice(g.legal_actions()))
-n = counts["areas"]
-for what in ("readings differ", "only 'earliest' has a winner"):
-    k = counts[what]
-    lo, hi = analysis.wilson_interval(k, n)
-    print(f"{what}: {k} of {n} areas, {k / n:.2%} [{lo:.2%}, {hi:.2%}] (95% Wilson)")
-assert counts["readings differ"] == counts["'earliest' and 'none' differ"]
-assert counts["'earliest' and 'opener' differ"] == counts["only 'earliest' has a winner"]
+
+areas = [(k, a) for k, g in enumerate(comparison.results["rulebook"]) for a in g.areas]
+readings = [tuple(ovni.resolve_area([tuple(t) for t in a["tokens"]], tie=t) for t in ovni.AREA_TIE_RULES)
+            for _, a in areas]
+assert ovni.AREA_TIE_RULES == ("earliest", "opener", "none") and book.area_tie == "earliest"
+assert all(r[0] == a["winner"] for r, (_, a) in zip(readings, areas))   # the engine's reading
+games = [k for k, _ in areas]
+cases = {"readings differ": [len(set(r)) > 1 for r in readings],
+         "only 'earliest' has a winner": [r[0] is not None and r[1] is None for r in readings]}
+for what, flags in cases.items():
+    k, n, lo, hi = share([float(f) for f in flags], games)
+    print(f"{what}: {k} of {n} areas of {N_GAMES} games, {k / n:.2%} [{lo:.2%}, {hi:.2%}] "
+          f"(95% Wilson, clustered by game)")
+assert cases["readings differ"] == [r[0] != r[2] for r in readings]
+assert cases["only 'earliest' has a winner"] == [r[0] != r[1] for r in readings]
+
+# %% [markdown]
+# And the areas nobody won, variant by variant, straight from the results (an area with
+# no token left after the cancellations, or equal sums under `"none"`):
+
+# %%
+for name, res in comparison.results.items():
+    flags = [float(a["winner"] is None) for g in res for a in g.areas]
+    k, n, lo, hi = share(flags, [i for i, g in enumerate(res) for _ in g.areas])
+    print(f"{name:<22} nobody won {k:>4} of {n} areas, {k / n:.2%} [{lo:.2%}, {hi:.2%}]")
+print("(95% Wilson intervals, clustered by game)")
 
 # %% [markdown]
 # The default reading and the opener-only reading differ only in the case printed on the
