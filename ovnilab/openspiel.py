@@ -362,7 +362,10 @@ class _EngineState(pyspiel.State):
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
         """A state drawn from ``player_id``'s posterior (ovnilab's ``determinize``), for
-        IS-MCTS; the random draw is seeded from ``probability_sampler``."""
+        IS-MCTS; the random draw is seeded from ``probability_sampler()`` (a float in
+        [0, 1)). ISMCTSBot passes a ``pyspiel.UniformProbabilitySampler``, seeded afresh
+        each time; for repeatable runs give it ``bot.set_resampler(lambda s, p:
+        s.resample_from_infostate(p, numpy_random_state.random_sample))``."""
         if self.engine is None:
             raise ValueError("resampling needs a dealt game (the set-up is still being dealt)")
         rng = random.Random(int(probability_sampler() * 2**53))
