@@ -71,6 +71,8 @@ __all__ = [
     "METRICS",
     "METRIC_DOCS",
     "metrics",
+    "category_points",
+    "winning_score",
     "head_to_head",
     "ladder",
     "mixed_table",
@@ -628,6 +630,25 @@ METRIC_DOCS: dict[str, str] = {
     "lead_changes": "changes of the sole score leader per game (recorded per round; runs record_scores)",
     "decisiveness": "share of the game the eventual winner already led for good (runs record_scores)",
 }
+
+
+def category_points(category: str, name: str | None = None) -> Callable[[GameResult], float]:
+    """A metric for :func:`compare_variants`: the players' mean points in one scoring
+    category of ``GameResult.breakdown`` (Ovni's ``"ufos"``, ``"mapping"``, ...), labelled
+    ``name`` (default ``"<category>_points"``), so a notebook and its tests share it."""
+    def metric(g: GameResult) -> float:
+        if g.breakdown is None:
+            raise ValueError(f"game seed {g.seed} reports no score breakdown")
+        return math.fsum(b[category] for b in g.breakdown) / len(g.breakdown)
+
+    metric.__name__ = name or f"{category}_points"
+    metric.__doc__ = f"Mean over the players of the points in the category {category!r}."
+    return metric
+
+
+def winning_score(g: GameResult) -> float:
+    """A metric for :func:`compare_variants`: the best final score of the game."""
+    return float(max(g.scores))
 
 
 def metrics() -> Table:

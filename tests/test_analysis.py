@@ -357,3 +357,13 @@ def test_metrics_lists_every_name_compare_variants_accepts_with_its_meaning():
     assert t.column("metric") == list(A.METRICS)
     assert all(r["meaning"] for r in t)
     assert A.compare_variants.metrics is A.metrics
+
+
+def test_category_points_and_winning_score_are_metrics_of_a_result():
+    g = game([5, 9], breakdown=[{"ufos": 2, "mapping": 3}, {"ufos": 6, "mapping": 3}])
+    ufos = A.category_points("ufos")
+    assert ufos.__name__ == "ufos_points" and ufos(g) == 4.0
+    assert A.category_points("mapping", name="mapping_points").__name__ == "mapping_points"
+    assert A.winning_score(g) == 9.0
+    with pytest.raises(ValueError, match="no score breakdown"):
+        ufos(game([1, 2]))

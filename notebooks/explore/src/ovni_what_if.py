@@ -91,23 +91,14 @@ print(analysis.metrics())
 
 # %% [markdown]
 # The metrics here: rounds per game; the first player's share of the wins; and three per-game
-# numbers defined here as functions of a game's result (its per-seat score breakdown):
+# numbers that are functions of a game's result: the players' mean UFO points and mapping
+# points (from its per-seat score breakdown: 2 per UFO on the board and 1 on the platform;
+# the mapping category), and the winner's score:
 
 # %%
-def ufo_points(g):
-    """Mean over the players of the UFO points (2 per UFO on the board, 1 on the platform)."""
-    return sum(b["ufos"] for b in g.breakdown) / len(g.breakdown)
-
-
-def mapping_points(g):
-    """Mean over the players of the mapping points."""
-    return sum(b["mapping"] for b in g.breakdown) / len(g.breakdown)
-
-
-def winning_score(g):
-    return max(g.scores)
-
-
+ufo_points = analysis.category_points("ufos", name="ufo_points")
+mapping_points = analysis.category_points("mapping", name="mapping_points")
+winning_score = analysis.winning_score
 METRICS = ("rounds", "first_player_advantage", ufo_points, mapping_points, winning_score)
 m = (len(variants) - 1) * len(METRICS)           # differences from the rulebook read at once
 LEVEL = 1 - (1 - FAMILY_CONFIDENCE) / m          # Bonferroni: each interval at this level
