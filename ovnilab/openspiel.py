@@ -93,7 +93,7 @@ from .core import load_json
 from .openspiel_encoding import codec_for, win_loss
 
 __all__ = ["GAMES", "CowsGame", "CowsState", "OvniGame", "CosmicGame", "SeededState", "EngineObserver", "OvnilabBot",
-           "game_parameters", "start_parameter"]
+           "game_parameters", "play", "start_parameter"]
 
 #: registered short names
 GAMES = ("python_ovnilab_cows", "python_ovnilab_ovni", "python_ovnilab_cosmic")
@@ -718,6 +718,23 @@ class OvnilabBot(pyspiel.Bot):
 
     def provides_policy(self) -> bool:
         return False
+
+
+def play(game: Any, bots: list[Any], random_state: np.random.RandomState) -> Any:
+    """Play one whole game of ``game`` with one OpenSpiel bot per seat (anything with
+    ``step(state)``), chance drawn from ``random_state``; return the final state.
+    OpenSpiel's ``evaluate_bots`` does the same but first calls ``restart_at`` on every
+    bot, which ``ISMCTSBot`` does not implement."""
+    if len(bots) != game.num_players():
+        raise ValueError(f"{game} has {game.num_players()} players, got {len(bots)} bots")
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(random_state.choice(outcomes, p=probs)))
+        else:
+            state.apply_action(bots[state.current_player()].step(state))
+    return state
 
 
 pyspiel.register_game(_COWS_TYPE, CowsGame)

@@ -16,7 +16,7 @@ import ovnilab.openspiel  # noqa: E402,F401  (registers the games)
 from ovnilab import cows  # noqa: E402
 from ovnilab.bots import RandomBot  # noqa: E402
 from ovnilab.cows.bots import GreedyBot  # noqa: E402
-from ovnilab.openspiel import OvnilabBot, start_parameter  # noqa: E402
+from ovnilab.openspiel import OvnilabBot, play, start_parameter  # noqa: E402
 
 
 def dealt(game, seed: int = 0):
@@ -37,19 +37,6 @@ def cow_endgame() -> str:
     for _ in range(37):
         s.apply(rng.choice(s.legal_actions()))
     return start_parameter(s)
-
-
-def play_bots(g, bots, rs):
-    """A whole game of ``g`` between OpenSpiel bots (``step``), chance drawn from ``rs``
-    (evaluate_bots wants restart_at, which ISMCTSBot lacks)."""
-    state = g.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes())
-            state.apply_action(int(rs.choice(outcomes, p=probs)))
-        else:
-            state.apply_action(bots[state.current_player()].step(state))
-    return state
 
 
 # ---------------------------------------------------------------------- registration
@@ -173,7 +160,7 @@ def test_mcts_and_ismcts_play_ovnilab_bots():
             bots = [None, None]
             bots[seat] = open_spiel_bot
             bots[1 - seat] = OvnilabBot(ours, 1 - seat, seed=seat)
-            state = play_bots(g, bots, rs)
+            state = play(g, bots, rs)
             assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
 
 
@@ -284,7 +271,7 @@ def test_ovni_mcts_and_ismcts_play_ovnilab_bots():
     m = mcts.MCTSBot(g, uct_c=2.0, max_simulations=3, evaluator=ev, random_state=rs)
     i = ismcts.ISMCTSBot(g, ev, uct_c=2.0, max_simulations=3, random_state=rs)
     for bots in ([m, OvnilabBot(OvniGreedy(), 1)], [OvnilabBot(RandomBot(), 0), i]):
-        state = play_bots(g, bots, rs)
+        state = play(g, bots, rs)
         assert state.engine.is_over() and sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
 
 
@@ -377,5 +364,5 @@ def test_cosmic_mcts_and_ismcts_play_ovnilab_bots():
     m = mcts.MCTSBot(g, uct_c=2.0, max_simulations=2, evaluator=ev, random_state=rs)
     i = ismcts.ISMCTSBot(g, ev, uct_c=2.0, max_simulations=2, random_state=rs)
     bots = [m, i, OvnilabBot(CosmicGreedy(), 2)]
-    state = play_bots(g, bots, rs)
+    state = play(g, bots, rs)
     assert state.engine.is_over() and set(state.returns()) <= {-1.0, 0.0, 1.0}

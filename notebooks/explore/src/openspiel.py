@@ -120,14 +120,15 @@ assert abs(value - exact) <= band + 1e-9
 # OpenSpiel's information-set MCTS searches over states drawn from what its seat knows:
 # the adapter's `resample_from_infostate` calls ovnilab's own `determinize`, so the bot
 # never reads the hidden backs or the deck's order. `OvnilabBot` seats ovnilab's bots in
-# an OpenSpiel game. IS-MCTS alternates seats; a shared win counts half.
+# an OpenSpiel game, and `ovnilab.openspiel.play` plays one game between OpenSpiel bots.
+# IS-MCTS alternates seats; a shared win counts half.
 
 # %%
 from open_spiel.python.algorithms import ismcts, mcts
 
 from ovnilab.bots import RandomBot
 from ovnilab.cows.bots import GreedyBot
-from ovnilab.openspiel import OvnilabBot
+from ovnilab.openspiel import OvnilabBot, play
 
 N_GAMES = 16  # per opponent; raise for tighter intervals
 SIMULATIONS = 20
@@ -140,17 +141,6 @@ searcher = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(n_rollouts=1, rand
 searcher.set_resampler(lambda state, player: state.resample_from_infostate(player, rs.random_sample))
 
 
-def play(bots):
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes())
-            state.apply_action(int(rs.choice(outcomes, p=probs)))
-        else:
-            state.apply_action(bots[state.current_player()].step(state))
-    return state.returns()
-
-
 ismcts_results = {}
 for label, opponent in [("RandomBot", RandomBot()), ("GreedyBot", GreedyBot())]:
     score = 0.0
@@ -159,7 +149,7 @@ for label, opponent in [("RandomBot", RandomBot()), ("GreedyBot", GreedyBot())]:
         bots = [None, None]
         bots[seat] = searcher
         bots[1 - seat] = OvnilabBot(opponent, 1 - seat, seed=k)
-        r = play(bots)[seat]
+        r = play(game, bots, rs).returns()[seat]
         score += 1.0 if r > 0 else (0.5 if r == 0 else 0.0)
     lo, hi = wilson_interval(score, N_GAMES)
     ismcts_results[label] = (score / N_GAMES, lo, hi)
