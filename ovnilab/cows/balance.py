@@ -36,6 +36,15 @@ The report is the table of issue 12, each line with its target:
   built, that is the winner (with in-hand flips and held cards, built counts differ).
 
 The cows notebooks run the same measurement (smaller, so they execute quickly).
+
+The second half of the module is the verdict logic of ``notebooks/explore/cows_balance``,
+here so that the notebook and its replication test (``tests/test_replication_balance.py``)
+decide alike: the first player's share on thousands of independent games
+(:func:`first_player_games`, :func:`first_player_share`), each card's holders against the
+holders of the other cards rather than one half (:func:`card_rates`: counting the final
+pyramid puts the mean holder rate above one half), the rule variants' paired differences
+with "same in every game" when a variant changed nothing (:func:`variant_verdicts`), and
+the findings of the notebook at its default sizes and seeds (:data:`FINDINGS`).
 """
 
 from __future__ import annotations
@@ -45,8 +54,8 @@ import math
 import statistics
 import sys
 import time
-from dataclasses import dataclass, field
-from typing import Any, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Iterable, Mapping, Sequence
 
 from .. import analysis, sim
 from ..analysis import Estimate
@@ -56,7 +65,9 @@ from .bots import GreedyBot, MCTSBot
 from .data import Cards, load_cards
 from .rules import MAIN, Rules, State, effect_points, pyramid_symbols
 
-__all__ = ["CardBalance", "GameStats", "game_stats", "measure", "main", "TARGETS"]
+__all__ = ["CardBalance", "FINDINGS", "FirstPlayer", "GameStats", "TARGETS", "VARIANTS", "card_rates",
+           "card_verdicts", "findings", "first_player_games", "first_player_share", "game_stats", "main",
+           "mean_score", "measure", "play_variants", "variant_verdicts"]
 
 #: the design note's measurement: greedy games per Celeiro face, search games, batch seed
 GAMES_PER_FACE = 1000
@@ -323,6 +334,246 @@ def measure(games_per_face: int = GAMES_PER_FACE, seed: int = SEED, rules: Rules
         seconds["search batch"] = time.perf_counter() - t1
     return CardBalance(both, first, by_card, stats, search, seats, search_stats, seconds,
                        " vs ".join(type(b).__name__ for b in players), by_pyramid)
+
+
+# ======================================================================
+# The explore notebook's verdicts (notebooks/explore/cows_balance), shared with the
+# replication test (tests/test_replication_balance.py)
+# ======================================================================
+
+#: the notebook's batches: games per Celeiro face for the first player, games per rule
+#: variant, and their seeds; FINDINGS is what the notebook states with them
+FIRST_PLAYER_GAMES = 2500
+FIRST_PLAYER_PARTS = 2  # each face's games in two parts (a notebook cell stays under a minute)
+FIRST_PLAYER_SEED = 40_000
+VARIANT_GAMES = 300
+VARIANT_SEED = 30_000
+
+#: the notebook's findings at the sizes and seeds above (question -> "above"/"below" the
+#: baseline it names, "up"/"down" for a rule variant's difference from the rulebook);
+#: tests/test_replication_balance.py re-checks each on fresh seeds
+FINDINGS: dict[str, str] = {
+    "first player": "below",
+    "no last turn: first_player_advantage": "up",
+    "no last turn: steps": "down",
+    "chain of one: steps": "down",
+    "chain of one: mean_score": "up",
+}
+
+
+@dataclass(frozen=True)
+class FirstPlayer:
+    """The first player's win share over independent games (:func:`first_player_share`)."""
+
+    estimate: Estimate  # over both Celeiro faces
+    per_face: dict[int, Estimate]  # discard areas -> the same over that face's games
+    verdict: str  # ovnilab.ovni.balance.classify of the score test against one half
+
+    def __str__(self) -> str:
+        e = self.estimate
+        return f"first player's win share, {e.n} games: {e.value:.3f} [{e.lo:.3f}, {e.hi:.3f}] (95% Wilson)"
+
+
+def first_player_games(areas: int, games: int = FIRST_PLAYER_GAMES // FIRST_PLAYER_PARTS, seed: int = FIRST_PLAYER_SEED,
+                       part: int = 0, bots: Sequence[Any] | None = None, processes: int | None = None,
+                       rules: Rules | None = None) -> Results:
+    """Part ``part`` of the first-player batch of one Celeiro face (``areas`` discard
+    areas): ``games`` greedy games, the starter drawn as the rulebook says, from the batch
+    seed ``derive_seed(derive_seed(seed, areas), part)``. Each face and part has its own
+    deals, so all the games are independent; the parts only keep a notebook cell short."""
+    players = list(bots) if bots is not None else [GreedyBot(), GreedyBot()]
+    return sim.run_many("cows", players, games, seed=derive_seed(derive_seed(seed, areas), part), rules=rules,
+                        progress=False, processes=processes, new_game_kwargs={"discard_areas": areas})
+
+
+def first_player_share(runs: Iterable[Results]) -> FirstPlayer:
+    """The first player's win share (a shared win counts half) over all the games of
+    ``runs`` (:func:`first_player_games`, both Celeiro faces): one Wilson interval and one
+    score test against one half (the question is the same under both faces), with each
+    face's share beside it.
+
+    Why not pair each deal with the starter swapped: the starter draws the same cards in
+    both games, so such pairs vary about as much as two independent games (measured while
+    writing this: a per-deal standard deviation of 0.38 over 800 deals, 0.0135 standard
+    error against 0.0125 for as many independent games) and only halve the deals.
+    """
+    from ..ovni.balance import classify
+
+    both = Results([g for res in runs for g in res])
+    est = analysis.first_player_advantage(both)
+    z = (est.value - 0.5) / math.sqrt(0.25 / est.n)
+    p = analysis.proportion_pvalue(est.value * est.n, est.n, 0.5)
+    faces = sorted({g.options["discard_areas"] for g in both})
+    per_face = {a: analysis.first_player_advantage([g for g in both if g.options["discard_areas"] == a])
+                for a in faces}
+    return FirstPlayer(est, per_face, classify(z, p, 1))
+
+
+def card_rates(games: Sequence[GameResult], confidence: float = 0.95, column: str = "cards") -> Table:
+    """Win rate of each card's holder against the holders of the other cards, with the
+    deals (game seeds) as clusters, Holm-adjusted over the cards.
+
+    Why not against one half: counting the final pyramid (``column="cards"``), the
+    player who built more cards, usually the winner, holds more of them, so the mean
+    holder rate is above one half and every card looks strong against 1/2. With no card
+    effect a card's holders would win as often as the holders of the others: ``others``
+    is that rate, ``diff`` the card's rate minus it. ``se`` is the cluster (per-deal)
+    standard error of the card's rate, ``naive_se`` the binomial one that treats every
+    game as independent; ``diff_se`` is the cluster standard error of ``diff`` (the
+    linearized ratio estimators of both rates, summed per deal); ``z = diff / diff_se``,
+    ``p`` its two-sided normal p-value, ``p_holm`` Holm's adjustment over the m cards;
+    ``lo``, ``hi`` the simultaneous interval of ``diff`` (Bonferroni, each at
+    ``1 - (1 - confidence) / m``).
+    """
+    w: dict[str, dict[int, float]] = {}
+    n: dict[str, dict[int, int]] = {}
+    w_all: dict[int, float] = {}
+    n_all: dict[int, int] = {}
+    for g in games:
+        for s in range(2):
+            for card in g.extras[column][s]:
+                share = g.win_share(s)
+                w.setdefault(card, {}).setdefault(g.seed, 0.0)
+                n.setdefault(card, {}).setdefault(g.seed, 0)
+                w[card][g.seed] += share
+                n[card][g.seed] += 1
+                w_all[g.seed] = w_all.get(g.seed, 0.0) + share
+                n_all[g.seed] = n_all.get(g.seed, 0) + 1
+    m = len(w)
+    nd = statistics.NormalDist()
+    z_sim = nd.inv_cdf(1 - (1 - confidence) / (2 * max(m, 1)))
+    total_w, total_n = math.fsum(w_all.values()), sum(n_all.values())
+    rows = []
+    for card in w:
+        wins, held = math.fsum(w[card].values()), sum(n[card].values())
+        rate = wins / held
+        o_n = total_n - held
+        other = (total_w - wins) / o_n
+        se = math.sqrt(math.fsum((w[card][d] - rate * n[card][d]) ** 2 for d in w[card])) / held
+        u = []
+        for d in n_all:
+            wc, nc = w[card].get(d, 0.0), n[card].get(d, 0)
+            u.append((wc - rate * nc) / held - ((w_all[d] - wc) - other * (n_all[d] - nc)) / o_n)
+        diff_se = math.sqrt(math.fsum(x * x for x in u))
+        diff = rate - other
+        z = diff / diff_se if diff_se > 0 else 0.0
+        rows.append({column: card, "deals": len(w[card]), "n": held, "wins": wins, "rate": rate, "se": se,
+                     "naive_se": math.sqrt(rate * (1 - rate) / held), "others": other, "diff": diff,
+                     "diff_se": diff_se, "lo": diff - z_sim * diff_se, "hi": diff + z_sim * diff_se,
+                     "z": z, "p": 2 * (1 - nd.cdf(abs(z)))})
+    for row, p in zip(rows, analysis.holm([r["p"] for r in rows])):
+        row["p_holm"] = p
+    rows.sort(key=lambda r: (-r["rate"], r[column]))
+    return Table(rows, max_rows=0, title=(
+        f"win rate of each card's holder ({column}), {len(games)} games, deals as clusters; mean holder rate "
+        f"{total_w / total_n:.3f}; diff = rate - others (the other cards' holders), p of diff = 0 Holm-adjusted "
+        f"over {m} cards (p_holm); lo, hi: simultaneous {confidence:.0%} intervals of diff (Bonferroni)"))
+
+
+def _first_share(g: GameResult) -> float:
+    return g.win_share(0 if g.first_player is None else g.first_player)
+
+
+def mean_score(g: GameResult) -> float:
+    """The mean of the two final scores (a what-if metric)."""
+    return (g.scores[0] + g.scores[1]) / 2
+
+
+#: per-game values of the what-if metrics the notebook reads (name -> f(GameResult))
+WHATIF_METRICS: dict[str, Any] = {"first_player_advantage": _first_share, "steps": lambda g: g.steps,
+                                  "mean_score": mean_score}
+
+
+#: the notebook's what-if variants, the rulebook first (the baseline)
+VARIANTS: dict[str, Rules] = {
+    "rulebook": Rules(),
+    "no last turn": Rules(last_turn=False),
+    "support both": Rules(support="both"),
+    "chain of one": Rules(max_chain_flips=1),
+    "most cattle wins ties": Rules(tie_break="most_cattle"),
+}
+
+
+def play_variants(variants: Mapping[str, Rules], games: int = VARIANT_GAMES, seed: int = VARIANT_SEED,
+                  bots: Sequence[Any] | None = None, processes: int | None = None) -> dict[str, Results]:
+    """The same ``games`` seeds under each rule set (common random numbers: the same
+    deals, so a variant's effect is measured game by game), one discard area (the
+    default Celeiro face, as in ``cows.new_game``)."""
+    players = list(bots) if bots is not None else [GreedyBot(), GreedyBot()]
+    return {name: sim.run_many("cows", players, games, seed=seed, rules=rules, progress=False, processes=processes)
+            for name, rules in variants.items()}
+
+
+def variant_verdicts(runs: Mapping[str, Results], metrics: Mapping[str, Any] | None = None,
+                     alpha: float = 0.05, m: int | None = None) -> Table:
+    """Each rule variant's paired difference from the first run (the rulebook), per metric.
+
+    ``runs`` maps a variant to its games on the same seeds (``compare_variants(...).results``).
+    For each variant and metric the games are paired by seed: ``diff`` is the mean of the
+    per-game differences, ``lo``, ``hi`` its normal interval at the Bonferroni level
+    ``1 - alpha / m`` for the m variant-metric pairs (all hold together with probability
+    at least ``1 - alpha``), ``changed`` how many games the variant changed at all.
+    ``verdict``: ``"same in every game"`` when no game changed (an interval of zero width
+    is then exact, not a lack of data), else :func:`ovnilab.ovni.balance.classify` of
+    ``z = diff / se`` with Holm's adjustment over the m pairs, as "up"/"down".
+    ``m`` adjusts as if there were ``m`` pairs when only some of a larger comparison
+    were played (a replication of a few variants): the missing p-values count as 1,
+    which never makes Holm less strict than over the full comparison.
+    """
+    from ..ovni.balance import classify
+
+    metrics = dict(metrics or WHATIF_METRICS)
+    names = list(runs)
+    base = runs[names[0]]
+    rows = []
+    for metric, fn in metrics.items():
+        b = [float(fn(g)) for g in base]
+        for v in names[1:]:
+            games = runs[v]
+            if [g.seed for g in games] != [g.seed for g in base]:
+                raise ValueError(f"variant {v!r} was not played on the baseline's seeds")
+            d = [float(fn(g)) - x for g, x in zip(games, b)]
+            mean = statistics.fmean(d)
+            se = statistics.stdev(d) / math.sqrt(len(d)) if len(d) > 1 else 0.0
+            rows.append({"variant": v, "metric": metric, "value": statistics.fmean(fn(g) for g in games),
+                         "diff": mean, "se": se, "changed": sum(x != 0 for x in d), "n": len(d),
+                         "z": mean / se if se > 0 else 0.0})
+    if m is not None and m < len(rows):
+        raise ValueError(f"m = {m} is fewer than the {len(rows)} pairs compared")
+    m = len(rows) if m is None else m
+    z_sim = statistics.NormalDist().inv_cdf(1 - alpha / (2 * max(m, 1)))
+    ps = [2 * (1 - statistics.NormalDist().cdf(abs(r["z"]))) for r in rows]
+    for r, p, ph in zip(rows, ps, analysis.holm(ps + [1.0] * (m - len(rows)))):
+        r.update(lo=r["diff"] - z_sim * r["se"], hi=r["diff"] + z_sim * r["se"], p=p, p_holm=ph)
+        if r["changed"] == 0:
+            r["verdict"] = "same in every game"
+        else:
+            r["verdict"] = (classify(r["z"], ph, m, alpha)
+                            .replace("above", "up").replace("below", "down"))
+    return Table(rows, columns=["variant", "metric", "value", "diff", "lo", "hi", "changed", "n", "p_holm",
+                                "verdict"], max_rows=0,
+                 title=(f"each variant minus {names[0]} on the same {len(base)} seeds (paired); lo, hi: "
+                        f"simultaneous {1 - alpha:.0%} normal intervals (Bonferroni over {m}); "
+                        f"p_holm: Holm over {m}"))
+
+
+def card_verdicts(cards: Table) -> dict[str, str]:
+    """Each card of :func:`card_rates` -> :func:`ovnilab.ovni.balance.classify` of its
+    difference from the other cards' holders (m = the number of cards)."""
+    from ..ovni.balance import classify
+
+    column = cards.columns[0]
+    return {r[column]: classify(r["z"], r["p_holm"], len(cards)) for r in cards}
+
+
+def findings(first: FirstPlayer, cards: Table, variants: Table) -> dict[str, str]:
+    """Every verdict of the notebook, question -> verdict; the findings among them
+    ("above"/"below"/"up"/"down") at the notebook's sizes and seeds are :data:`FINDINGS`."""
+    out = {"first player": first.verdict}
+    out.update({f"card: {k}": v for k, v in card_verdicts(cards).items()})
+    for r in variants:
+        out[f"{r['variant']}: {r['metric']}"] = r["verdict"]
+    return out
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -103,3 +103,39 @@ def test_command_line(capsys):
     assert "Rules.cards_file" in capsys.readouterr().err
     with pytest.raises(ValueError, match="games_per_face"):
         balance.measure(0, rules=cows.Rules())
+
+
+def test_card_rates_compare_each_card_with_the_other_cards():
+    games = list(sim.run_many("cows", [RandomBot(), RandomBot()], 30, seed=6, progress=False))
+    table = balance.card_rates(games)
+    wins, held = sum(r["wins"] for r in table), sum(r["n"] for r in table)
+    for r in table:
+        assert r["others"] == pytest.approx((wins - r["wins"]) / (held - r["n"]))
+        assert r["diff"] == pytest.approx(r["rate"] - r["others"]) and r["lo"] < r["diff"] < r["hi"]
+    assert all(r["p_holm"] >= r["p"] for r in table)
+    assert set(balance.card_verdicts(table)) == set(table.column("cards"))
+
+
+def test_variant_verdicts_say_when_no_game_changed():
+    runs = balance.play_variants({"rulebook": cows.Rules(), "same": cows.Rules(),
+                                  "no last turn": cows.Rules(last_turn=False)}, 12, seed=2,
+                                 bots=[RandomBot(), RandomBot()])
+    table = balance.variant_verdicts(runs)
+    same = [r for r in table if r["variant"] == "same"]
+    assert all(r["verdict"] == "same in every game" and r["changed"] == 0 for r in same)
+    assert len(table) == 6 and all(r["n"] == 12 for r in table)
+    wider = balance.variant_verdicts(runs, m=12)  # as if twelve pairs were compared
+    assert all(w["p_holm"] >= r["p_holm"] and w["hi"] - w["lo"] >= r["hi"] - r["lo"] for w, r in zip(wider, table))
+    with pytest.raises(ValueError, match="fewer"):
+        balance.variant_verdicts(runs, m=2)
+
+
+def test_first_player_share_pools_the_two_faces():
+    runs = [balance.first_player_games(a, 10, seed=3, part=k, bots=[RandomBot(), RandomBot()])
+            for a in (1, 2) for k in (0, 1)]
+    seeds = [g.seed for res in runs for g in res]
+    assert len(set(seeds)) == len(seeds) == 40  # every face and part has its own deals
+    first = balance.first_player_share(runs[::2])  # one part per face
+    assert first.estimate.n == 20 and set(first.per_face) == {1, 2}
+    assert first.estimate.value == pytest.approx(sum(e.value for e in first.per_face.values()) / 2)
+    assert first.verdict in ("above", "below", "suggestive above", "suggestive below", "not shown")
