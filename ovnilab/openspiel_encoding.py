@@ -389,6 +389,7 @@ class CosmicCodec:
         self.n = state.num_players
         self._texts_key: Any = None
         self._texts: dict[str, Any] = {}
+        self._cells: dict[str, int] = {}
 
     @staticmethod
     def char_id(ch: str) -> int:
@@ -465,22 +466,31 @@ class CosmicCodec:
             raise ValueError(f"{text!r} is not a legal action continuing {p!r}")
         return self.END if len(text) == len(p) else self.char_id(text[len(p)])
 
+    def _cell(self, feature: str) -> int:
+        """The tensor cell of a feature (CRC-32 modulo the size), remembered: the same
+        few thousand paths and values recur at every step."""
+        c = self._cells.get(feature)
+        if c is None:
+            if len(self._cells) > 100_000:
+                self._cells.clear()
+            c = self._cells[feature] = zlib.crc32(feature.encode()) % self.SIZE
+        return c
+
     def fill(self, obs: dict[str, Any], out: np.ndarray, prefix: str = "") -> None:
         """Write the hashed features of one seat's observation into ``out``."""
         out.fill(0.0)
-        size = self.SIZE
-        crc = zlib.crc32
+        cell = self._cell
 
         def walk(path: str, x: Any) -> None:
             if x is None:
                 return
             if isinstance(x, bool):
                 if x:
-                    out[crc(path.encode()) % size] += 1.0
+                    out[cell(path)] += 1.0
             elif isinstance(x, (int, float)):
-                out[crc(path.encode()) % size] += float(x)
+                out[cell(path)] += float(x)
             elif isinstance(x, str):
-                out[crc(f"{path}={x}".encode()) % size] += 1.0
+                out[cell(f"{path}={x}")] += 1.0
             elif isinstance(x, dict):
                 for k, v in x.items():
                     walk(f"{path}/{k}", v)
@@ -493,7 +503,7 @@ class CosmicCodec:
         for key, value in obs.items():
             walk(key, value)
         if prefix:
-            out[crc(f"prefix={prefix}".encode()) % size] += 1.0
+            out[cell(f"prefix={prefix}")] += 1.0
 
     def tensor(self, obs: dict[str, Any], prefix: str = "") -> np.ndarray:
         out = np.zeros(self.SIZE, np.float32)
