@@ -6,7 +6,13 @@ a game and its rules) and an observation as a fixed-size vector of numbers. ovni
 engines speak in :class:`Action` values with a readable text and in observation
 dictionaries. A *codec* here translates, without importing either library, so both
 adapters give the same ids and the same tensors. :func:`codec_for` gives a state's codec;
-:class:`OvniCodec`'s docstring documents Ovni's layout, the cow game's follows.
+:class:`OvniCodec`'s docstring documents Ovni's layout, :class:`CosmicCodec`'s Cosmic
+Encounter's (an action spelled in steps, a hashed tensor), the cow game's follows.
+
+Every codec has the same methods: ``legal_ids(state, prefix)``, ``advance(state, prefix,
+id) -> (prefix, action or None)``, ``id_text``, ``id_toward`` (the id on the way to an
+engine action), ``fill``/``tensor`` (from ``observation(seat)``), ``views`` and ``text``.
+``prefix`` is the part of a Cosmic action spelled so far, always "" for the other games.
 
 The cow game (:class:`CowsCodec`)
 ---------------------------------
