@@ -130,3 +130,27 @@ def test_cosmic_game_is_ovnilab_game():
     assert [total[a] for a in e.possible_agents] == ([0.0] * 3 if len(w) in (0, 3) else
                                                       [1.0 if p in w else -1.0 for p in range(3)])
     assert e.render().lstrip().startswith("<svg")
+
+
+@pytest.mark.parametrize("game,n", [("ovni", 3), ("cosmic", 4)])
+def test_same_ids_and_tensors_as_openspiel(game, n):
+    """Seed i in PettingZoo is chance outcome i of OpenSpiel's root: the same game, so
+    the same masks and tensors, step by step."""
+    pyspiel = pytest.importorskip("pyspiel")
+    import ovnilab.openspiel  # noqa: F401
+
+    e = env(game, num_players=n)
+    e.reset(seed=4)
+    s = pyspiel.load_game(f"python_ovnilab_{game}", {"players": n}).new_initial_state()
+    s.apply_action(4)
+    rng = np.random.default_rng(4)
+    for _ in range(60):
+        agent = e.agent_selection
+        seat = e.possible_agents.index(agent)
+        obs = e.observe(agent)
+        assert seat == s.current_player()
+        assert list(np.flatnonzero(obs["action_mask"])) == s.legal_actions()
+        assert np.array_equal(obs["observation"], np.array(s.observation_tensor(seat), np.float32))
+        a = int(rng.choice(s.legal_actions()))
+        e.step(a)
+        s.apply_action(a)
