@@ -357,4 +357,7 @@ assert share < 0.05
 # [What if the rule were different?](ovni_what_if.ipynb) does for other rules.
 #
 # **Going further.** Raise `N_GAMES`; switch `BOTS` to greedy players; group by anything in
-# `results.seat_table()` with `analysis.win_rate_by(results, key, adjust="holm")`.
+# `results.seat_table()` with `balance.rates_against_expected(results, key, stratum=...)`
+# (pass as `stratum` whatever else changes a seat's chances and weighs differently in the
+# rows) or, when every seat-game is in exactly one group, with
+# `analysis.win_rate_by(results, key, adjust="holm")`.
