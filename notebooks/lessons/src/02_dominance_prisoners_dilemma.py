@@ -426,9 +426,19 @@ assert is_prisoners_dilemma(pd)
 # ## 5. The same dilemma in Ovni: spending the 6
 #
 # The rulebook lets each player use its token **6 once per game**; after that it leaves
-# the game. Spending it now costs its future use. As a *modelling choice*, price that at
-# $c$ of a card, and count a card won by the rival as $-1$ for you (in a race for points
-# the rival's gain is your loss). Keep to tokens 5 and 6 in one area:
+# the game. Spending it now costs its future use. The table below rests on two choices,
+# said here and compared with the alternatives after the table:
+#
+# 1. **A reading of the rules: a cancelled 6 is spent.** The rulebook says equal commands
+#    cancel "e são devolvidos aos jogadores" (and go back to the players); ovnilab's engine
+#    reads this as "the token goes back, but the 6 was used" (its default; the rules notebook
+#    gives the reasons), and offers the other reading as `ovni.Rules(cancelled_six_returns=True)`.
+# 2. **The payoffs, a model:** price the spent 6 at $c$ of a card, and count a card won by
+#    the rival as $-1$ for you (the rival pulls ahead of you). The rival's spent 6 is *not*
+#    counted as a gain for you: at a table of three or more, the rival's weaker future
+#    helps every other player, not only you, and the model sets your share of it to 0.
+#
+# Keep to tokens 5 and 6 in one area:
 #
 # * 5 against 5: the 5s cancel, nobody wins, nobody pays: $(0, 0)$.
 # * 6 against 5: the 6 wins: $(1 - c,\ -1)$; and 5 against 6 is the mirror image.
@@ -474,17 +484,44 @@ assert stage.row_labels == stage.col_labels == ("5", "6")
 # their 6, the 6s cancel, and each ends at $-\tfrac12$ where both keeping the 6 would have
 # given 0.
 #
-# **The payoffs are a model, and the answer depends on them.** With two players only the
-# difference between the scores decides the game. With `zero_sum=True` each payoff is
-# "mine minus yours": two cancelling 6s cost both players the same, so neither falls
-# behind, and $R = P = 0$ is no dilemma. The dilemma needs a reason why both burning
-# their 6 hurts them both, such as other players at the table who profit from it.
+# **The dilemma depends on both choices.** Change either one and it disappears:
+#
+# * *The other reading* (`cancelled_six_returns=True`): two 6s that cancel go back to their
+#   owners unspent, so 6 against 6 pays $(0, 0)$, the same as 5 against 5: $R = P = 0$,
+#   and spending is never worse, but mutual spending no longer hurts anybody.
+# * *Other payoffs* (`zero_sum=True`): with two players only the difference between the
+#   scores decides the game, so each payoff is "mine minus yours", the rival's spent 6
+#   included. Two cancelling 6s then cost both players the same, neither falls behind,
+#   and again $R = P = 0$.
+#
+# The three versions side by side, from the same library function:
 
 # %%
+versions = {
+    "cancelled 6 spent, payoff as above": dict(lose=-1, six_cost=0.5),
+    "cancelled 6 returns (other reading)": dict(lose=-1, six_cost=0.5, cancelled_six_returns=True),
+    "cancelled 6 spent, mine minus yours": dict(six_cost=0.5, zero_sum=True),
+}
+verdicts = {}
+for name, options in versions.items():
+    g = theory.bidding_game(tokens_each=1, **options).restrict(rows=[3, 4], cols=[3, 4])
+    verdicts[name] = is_prisoners_dilemma(g)
+    cells = {k: float(v) for k, v in letters(g).items()}
+    print(f"{name:38s} R={cells['R']:+.1f} S={cells['S']:+.1f} T={cells['T']:+.1f} P={cells['P']:+.1f}   "
+          f"prisoner's dilemma: {verdicts[name]}")
+dilemmas = [name for name, is_pd in verdicts.items() if is_pd]
+print(f"only '{dilemmas[0]}' is a prisoner's dilemma")
+assert dilemmas == ["cancelled 6 spent, payoff as above"]
 race = theory.bidding_game(tokens_each=1, six_cost=0.5, zero_sum=True).restrict(rows=[3, 4], cols=[3, 4])
-print(race)
-print({k: float(v) for k, v in letters(race).items()}, "prisoner's dilemma:", is_prisoners_dilemma(race))
 assert letters(race)["R"] == letters(race)["P"] == 0 and not is_prisoners_dilemma(race)
+
+# %% [markdown]
+# So the dilemma in Ovni is a finding about the engine's reading *and* a payoff model that
+# counts the rival's card against you but not the rival's spent 6. Both are defensible at
+# a table of three or more players (a card taken by one rival is a step ahead of you; a 6
+# it burns weakens it against everybody); in a two-player race the zero-sum payoff is the
+# right one, and there is no dilemma. A model is a choice: state it, and check whether the
+# conclusion survives the alternatives.
 
 # %% [markdown]
 # ### Exercise 3 (pen and paper)

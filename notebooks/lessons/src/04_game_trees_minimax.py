@@ -14,22 +14,22 @@
 # finite two-player zero-sum game of *perfect information*. Such a game can be drawn as a
 # tree and solved exactly by reasoning backwards from its end. This lesson does it by
 # hand on a toy tree, then with a few lines of Python, and then with the library's solver on
-# real endgames. Finally it asks whether a simple bot plays those endgames well.
+# real endgames. (Whether a simple bot plays those endgames well is measured in the
+# explore notebook [Bots](../explore/bots.ipynb), with tools that lessons 6 and 7 teach.)
 #
 # **Audience:** students in a first course on game theory or on algorithms for games;
 # teachers preparing one. You do not need to know the cow game: its rules are in
 # [the cow game's rules notebook](../rules/cows.ipynb), and the lesson explains what it uses.
 #
 # **Prerequisites:** a zero-sum game and its value ([lesson 3](03_mixed_strategies_zero_sum.ipynb)
-# helps, but is not required); reading a short recursive Python function; a proportion
-# and its confidence interval ([lesson 6](06_estimating_win_rates.ipynb) goes further).
+# helps, but is not required); reading a short recursive Python function.
 #
 # **Objectives:** after this lesson you can
 # - draw a finite game of perfect information as a game tree and solve it by *backward
 #   induction* (minimax) with pen and paper;
 # - read a minimax function and say why it needs *alpha-beta pruning* on real games;
-# - solve a real endgame with `ovnilab.cows.endgame` and read its action values;
-# - measure how often a bot finds an optimal move, with n, an interval and a random baseline.
+# - solve a real endgame with `ovnilab.cows.endgame` and read its action values, and
+#   compare a bot's move with them.
 #
 # **Time:** 50 minutes (about 30 min for the text and code, 20 min for the exercises).
 #
@@ -53,16 +53,12 @@
 # %%
 # %matplotlib inline
 import math
-import random
 from fractions import Fraction
 
 import matplotlib.pyplot as plt
 import networkx as nx
-import numpy as np
 
 from ovnilab import cows, theory
-from ovnilab.analysis import mean_interval, wilson_interval
-from ovnilab.bots import PlayerView
 from ovnilab.cows import endgame
 from ovnilab.cows.bots import HAND_WEIGHT, GreedyBot
 
@@ -256,11 +252,7 @@ greedy = GreedyBot()
 
 def greedy_game(seed):
     """A whole seeded game between two greedy bots, as its final state."""
-    state = cows.new_game(seed=seed)
-    rng = random.Random(seed)
-    while not state.is_over():
-        state.apply(greedy.act(PlayerView(state, state.current_player), rng))
-    return state
+    return endgame.bot_game(seed, greedy)
 
 
 def show(state):
@@ -407,7 +399,7 @@ assert cows.Rules().stall_limit == 12  # section 5's "twelve turns in a row"
 # library's.
 
 # %%
-N_GAMES = 60  # greedy games used in this section and the next; raise for tighter intervals
+N_GAMES = 60  # greedy games used in this section, the next and the exercises; raise for more positions
 PLAIN_BUDGET = 200  # expansions allowed to the plain minimax per position
 SEEDS = range(1000, 1000 + N_GAMES)
 games = {seed: greedy_game(seed) for seed in SEEDS}
@@ -445,36 +437,40 @@ print(f"{beyond_both} positions needed more than {LIBRARY_BUDGET} positions of t
 # %% [markdown]
 # ## 6. A deeper endgame: the library alone
 #
-# Eight decisions before the end of another greedy game of section 5: the first from seed
-# 1039 on whose position there the library solves within `10 * LIBRARY_BUDGET` (earlier
-# seeds qualify too, as printed below; this one has actions of different values, so the
-# choice matters). The plain minimax
-# gets a budget ten times larger than above, and the library's
-# `endgame.action_values` gives the exact value of every legal action for the player to
-# act (positive = good for *that* player):
+# Eight decisions before the end of another greedy game of section 5: the first of those
+# games whose position there the plain minimax cannot finish even with a budget ten times
+# larger than above (`10 * PLAIN_BUDGET` expansions), the library solves within
+# `10 * LIBRARY_BUDGET`, and whose legal actions do not all have the same value (so the
+# choice matters). The library's `endgame.action_values` gives the exact value of every
+# legal action for the player to act (positive = good for *that* player):
 
 # %%
-def deep_enough(game):
-    try:
-        endgame.solve(game.replay(len(game.log) - 8), max_nodes=10 * LIBRARY_BUDGET)
-        return True
-    except endgame.SearchLimit:
-        return False
-
-
-deep_seed = next(seed for seed, game in games.items() if seed >= 1039 and deep_enough(game))
-first_any = next(seed for seed, game in games.items() if deep_enough(game))
-print(f"greedy game {deep_seed} (the first of all section 5's games that qualifies is {first_any})")
-deep_game = games[deep_seed]
 BEFORE = 8
+
+
+def deep_example(game):
+    """True when the position BEFORE decisions before the end fits section 6's three conditions."""
+    position = game.replay(len(game.log) - BEFORE)
+    try:
+        vals = endgame.action_values(position, max_nodes=10 * LIBRARY_BUDGET)
+    except endgame.SearchLimit:
+        return False  # too deep for the library's budget as well
+    if len(set(vals.values())) < 2:
+        return False  # every action is worth the same: nothing to choose
+    try:
+        minimax(position, CowGame(budget=10 * PLAIN_BUDGET))
+        return False  # the plain minimax finishes: not deep enough to make the point
+    except endgame.SearchLimit:
+        return True
+
+
+deep_seed = next(seed for seed, game in games.items() if deep_example(game))
+print(f"greedy game {deep_seed}")
+deep_game = games[deep_seed]
 deep = deep_game.replay(len(deep_game.log) - BEFORE)
 show(deep)
-try:
-    minimax(deep, CowGame(budget=10 * PLAIN_BUDGET))
-    print("plain minimax: finished within its budget")
-except endgame.SearchLimit:
-    print(f"plain minimax: more than {10 * PLAIN_BUDGET} expansions, stopped; "
-          f"the library: {endgame.solve(deep).nodes}")
+print(f"plain minimax: more than {10 * PLAIN_BUDGET} expansions, stopped; "
+      f"the library: {endgame.solve(deep).nodes}")
 me = deep.current_player
 values = {action: int(v) for action, v in endgame.action_values(deep).items()}
 played = deep_game.log[len(deep_game.log) - BEFORE]
@@ -521,95 +517,19 @@ assert line[0] in best_first
 # built, the opponent's answer). The solver weighs every line to the end; where the two
 # disagree, the cell above says so and prints the regret.
 #
-# ## 7. Does the greedy bot play endgames well?
-#
-# For each of the `N_GAMES` games above: the position `BEFORE_END` decisions before the
-# end, the exact value of each legal action, and the move the greedy bot actually played
-# there. Positions with a single legal action are left out (there is nothing to choose),
-# and so is any whose search would exceed `MAX_NODES`. The **baseline** is a player who
-# picks a legal action uniformly at random: in a position with $k$ optimal actions among
-# $n$ it is optimal with probability $k/n$. The two are compared *paired*, position by
-# position: $d_i = \mathbf{1}[\text{greedy optimal in } i] - k_i/n_i$.
-
-# %%
-BEFORE_END = 8  # a larger value makes harder endgames (raise MAX_NODES too)
-MAX_NODES = 5_000
-
-rows, single, skipped = [], 0, 0
-for seed, game in games.items():
-    position = game.replay(len(game.log) - BEFORE_END)
-    if len(position.legal_actions()) < 2:
-        single += 1
-        continue
-    try:
-        vals = endgame.action_values(position, max_nodes=MAX_NODES)
-    except endgame.SearchLimit:
-        skipped += 1
-        continue
-    move = game.log[len(game.log) - BEFORE_END]
-    best = max(vals.values())
-    rows.append({"seed": seed, "n": len(vals), "k": sum(v == best for v in vals.values()),
-                 "optimal": vals[move] == best, "regret": best - vals[move], "move": str(move)})
-print(f"{len(rows)} positions with a choice ({single} with a single legal action, "
-      f"{skipped} over {MAX_NODES} nodes left out)")
-print(f"{skipped} of {len(games)} positions were too large to search: what follows describes "
-      f"small endgames only, not the bot's endgame play in general.")
-misses = [r for r in rows if not r["optimal"]]
-print(f"the {len(misses)} positions where greedy's move was not optimal (regret in points of margin):")
-for r in misses:
-    print(f"  seed {r['seed']}: {r['move']:<12} regret {r['regret']:.0f}  ({r['n']} legal actions)")
-print(f"greedy's move was 'draw 2' in {sum(r['move'] == 'draw 2' for r in misses)} of these {len(misses)}")
-
-# %%
-m = len(rows)
-hits = sum(r["optimal"] for r in rows)
-lo, hi = wilson_interval(hits, m)
-chance = [r["k"] / r["n"] for r in rows]
-c_mean, _, c_lo, c_hi, _ = mean_interval(chance)
-d_mean, _, d_lo, d_hi, _ = mean_interval([r["optimal"] - p for r, p in zip(rows, chance)])
-# the regrets are mostly zeros and a few large values: a normal interval around their
-# mean is not defensible on so few positions, so a bootstrap percentile interval
-# (10,000 resamples of the positions, seeded) gives the range instead
-regrets = np.array([r["regret"] for r in rows], dtype=float)
-boot = np.random.default_rng(4).choice(regrets, size=(10_000, len(regrets))).mean(axis=1)
-g_mean, (g_lo, g_hi) = regrets.mean(), np.percentile(boot, [2.5, 97.5])
-sizes = {n: sum(r["n"] == n for r in rows) for n in sorted({r["n"] for r in rows})}
-print(f"greedy is optimal in {hits} of {m} positions: {hits / m:.2f} (95% Wilson interval {lo:.2f} to {hi:.2f})")
-print(f"a random legal move would be optimal with probability {c_mean:.2f} on average "
-      f"(95% interval {c_lo:.2f} to {c_hi:.2f}; {sum(chance):.1f} of {m} positions expected)")
-print(f"paired difference greedy - random: {d_mean:+.2f} (95% interval {d_lo:+.2f} to {d_hi:+.2f})")
-if d_lo > 0:
-    print("The interval excludes 0: greedy finds an optimal move more often than random play.")
-elif d_hi < 0:
-    print("The interval excludes 0: greedy finds an optimal move less often than random play.")
-else:
-    print("The interval contains 0: with these positions the data cannot tell greedy from random play.")
-print(f"mean regret of greedy: {g_mean:.2f} points of margin over {m} positions, {int((regrets == 0).sum())} "
-      f"of them zero (95% bootstrap interval {g_lo:.2f} to {g_hi:.2f})")
-print("positions by number of legal actions:", sizes)
-assert sum(c for n, c in sizes.items() if n <= 3) > m / 2  # "most offer two or three moves"
-
-# %% [markdown]
-# **Careful with the comparison.** The solver sees everything; the greedy bot decides from
-# what its seat sees (it averages its evaluation over a few guesses of the hidden cards).
-# Part of its regret is therefore not a lack of lookahead but a lack of information: even
-# a perfect reasoner who cannot see the cards could not always find the solver's move.
-# This comparison cannot say how much of the regret is which. (The library can separate
-# the two on the game's last turn, when only one seat still moves:
-# `endgame.expectimax` finds the best play for a player who sees only what its seat sees.)
-# Note also that most of these positions offer only two or three moves, which is why the
-# random baseline is high.
-#
 # ## Exercises
 #
 # Exercises 1 and 2 are for pen and paper. Exercises 3 and 4 use two more positions from
-# section 7's games, eight decisions before their end: for exercise 3 the first one whose
+# section 5's games, eight decisions before their end: for exercise 3 the first one whose
 # legal actions do not all have the same value, for exercise 4 the first one in which the
 # *win* objective (below) finds more optimal actions than the margin.
 
 # %%
 def eight_before(game):
     return game.replay(len(game.log) - 8)
+
+
+MAX_NODES = 5_000  # the exercises' positions must be solvable within this many positions
 
 
 def solvable(position, objective="margin"):
@@ -761,5 +681,6 @@ assert sum(v == max(_mg.values()) for v in _mg.values()) < answer_4  # the margi
 #   player can guarantee.
 # - Minimax is a few lines; what makes it usable on real games is pruning (alpha-beta),
 #   good move ordering and a table of positions already solved.
-# - A bot's quality can be measured exactly on endgames: how often its move is optimal,
-#   with n, an interval and the random baseline, compared position by position.
+# - An exact value is a yardstick for bots: on an endgame, a bot's move is optimal or it
+#   gives away a known number of points (the explore notebook *Bots* measures this over
+#   many games, against a random player's moves on the same positions).

@@ -28,8 +28,13 @@
 # - check an exact answer against many simulated deals: state $n$, a 95% Wilson interval,
 #   and whether the exact value lies inside it.
 #
-# **Time:** 50 minutes (sections 1 and 2 about 20 minutes, section 3 about 5, section 4
-# about 25; the exercises can be finished at home).
+# **Time:** two periods of 50 minutes, or one period with the exercises as homework.
+# - *Two periods* (recommended): period 1, sections 1 and 2 (about 25 minutes) and
+#   exercises 1 and 2 in class (about 25); period 2, sections 3 and 4 (about 30 minutes)
+#   and exercises 3, 4 and 5 in class (about 20).
+# - *One period*: the four sections only (about 50 minutes, section 4 the longest); the
+#   five exercises as homework (about 45 minutes at home; exercises 2 to 5 are pen and
+#   paper, exercise 1 needs the notebook).
 #
 # **Glossary**
 # - Cosmic Encounter (the rulebook's Portuguese term in brackets): *cosmic deck* (deck
