@@ -76,6 +76,12 @@ __all__ = [
     "head_to_head",
     "ladder",
     "mixed_table",
+    "FINDING_ALPHA",
+    "FINDING_REPLICATION",
+    "replication_bar",
+    "classify",
+    "describe",
+    "phrase",
 ]
 
 
@@ -885,3 +891,63 @@ def mixed_table(game: str | Callable[..., Any], bots: Mapping[str, Any], n_games
         rows.append({"bot": name, "games": n, "wins": wins[name], "win_rate": wins[name] / n, "lo": lo, "hi": hi})
     return Table(rows, title=f"{k} bots at one table, rotated through the seats (fair share {1 / k:.3f}; "
                              f"{int(confidence * 100)}% Wilson intervals)")
+
+
+# ======================================================================
+# Findings that replicate: the explore notebooks' verdict vocabulary
+# ======================================================================
+
+#: family-wise error rate of each ranking (Holm)
+FINDING_ALPHA = 0.05
+#: the chance, were the true effect the one observed, that a fresh batch of the same size
+#: states a finding again (see :func:`classify`)
+FINDING_REPLICATION = 0.9
+
+
+def replication_bar(m: int, alpha: float = FINDING_ALPHA, replication: float = FINDING_REPLICATION) -> float:
+    """The |z| a difference needs, among ``m`` tests, to be printed as a finding.
+
+    Why: a verdict that only just passes its test (p near the threshold) is repeated by an
+    independent batch of the same size about half the time (Goodman 1992), so printing it
+    as a finding invites a failed replication. If the true effect were the observed one, a
+    fresh batch's z would be normal around the observed z, and it would pass the
+    Bonferroni threshold ``z_(1 - alpha / 2m)`` with probability ``replication`` when the
+    observed |z| exceeds that threshold by ``z_replication`` (1.28 for 0.9).
+    """
+    nd = statistics.NormalDist()
+    return nd.inv_cdf(1 - alpha / (2 * max(m, 1))) + nd.inv_cdf(replication)
+
+
+def classify(z: float, p_holm: float, m: int, alpha: float = FINDING_ALPHA) -> str:
+    """``"above"``/``"below"`` for a finding (Holm-adjusted p under ``alpha`` and |z| over
+    :func:`replication_bar`), ``"suggestive above"``/``"suggestive below"`` when only the
+    test passes (not a finding: a batch of the same size would often not repeat it), else
+    ``"not shown"``."""
+    if p_holm >= alpha:
+        return "not shown"
+    side = "above" if z > 0 else "below"
+    return side if abs(z) >= replication_bar(m, alpha) else f"suggestive {side}"
+
+
+def describe(verdict: Mapping[Any, str], baseline: str) -> str:
+    """The lines a notebook prints for a ranking's verdicts (:func:`verdicts`): findings,
+    then suggestive results, then how many are not shown to differ from ``baseline``."""
+    lines = []
+    for kind, say in (("above", "finding, above"), ("below", "finding, below"),
+                      ("suggestive above", "suggestive only (not a finding), above"),
+                      ("suggestive below", "suggestive only (not a finding), below")):
+        names = [str(k) for k, v in verdict.items() if v == kind]
+        if names or not kind.startswith("suggestive"):
+            lines.append(f"{say} {baseline}: {', '.join(names) or 'none'}")
+    rest = sum(v == "not shown" for v in verdict.values())
+    lines.append(f"{rest} of {len(verdict)} not shown to differ from {baseline}")
+    return "\n".join(lines)
+
+
+def phrase(verdict: str, baseline: str) -> str:
+    """A verdict of :func:`classify` as words, e.g. "above the fair share (a finding)"."""
+    if verdict == "not shown":
+        return f"not shown to differ from {baseline}"
+    if verdict.startswith("suggestive"):
+        return f"{verdict.split()[1]} {baseline} (suggestive only, not a finding)"
+    return f"{verdict} {baseline} (a finding)"

@@ -18,6 +18,9 @@ Design (the notebook explains it for a reader):
   Holm's procedure and calls a bot stronger only when the adjusted p-value is at most the
   level **and** the interval excludes 1/2.
 
+:func:`ovnilab.analysis.ladder` is the quick pooled version (each bot's share of all the
+games, one interval per pair); this module is the paired test the notebook's verdicts use.
+
 Games of three or more players (Cosmic) cannot seat two bots alone: :func:`rotation` sits
 all the bots at one table and plays each seed once per rotation of the seats, and a pair
 is compared by which bot took more of the seed's games.

@@ -54,11 +54,11 @@ import math
 import statistics
 import sys
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence
 
 from .. import analysis, sim
-from ..analysis import Estimate
+from ..analysis import Estimate, classify
 from ..core import derive_seed
 from ..sim import GameResult, Results, Table
 from .bots import GreedyBot, MCTSBot
@@ -367,7 +367,7 @@ class FirstPlayer:
 
     estimate: Estimate  # over both Celeiro faces
     per_face: dict[int, Estimate]  # discard areas -> the same over that face's games
-    verdict: str  # ovnilab.ovni.balance.classify of the score test against one half
+    verdict: str  # ovnilab.analysis.classify of the score test against one half
 
     def __str__(self) -> str:
         e = self.estimate
@@ -397,7 +397,6 @@ def first_player_share(runs: Iterable[Results]) -> FirstPlayer:
     writing this: a per-deal standard deviation of 0.38 over 800 deals, 0.0135 standard
     error against 0.0125 for as many independent games) and only halve the deals.
     """
-    from ..ovni.balance import classify
 
     both = Results([g for res in runs for g in res])
     est = analysis.first_player_advantage(both)
@@ -514,13 +513,12 @@ def variant_verdicts(runs: Mapping[str, Results], metrics: Mapping[str, Any] | N
     ``1 - alpha / m`` for the m variant-metric pairs (all hold together with probability
     at least ``1 - alpha``), ``changed`` how many games the variant changed at all.
     ``verdict``: ``"same in every game"`` when no game changed (an interval of zero width
-    is then exact, not a lack of data), else :func:`ovnilab.ovni.balance.classify` of
+    is then exact, not a lack of data), else :func:`ovnilab.analysis.classify` of
     ``z = diff / se`` with Holm's adjustment over the m pairs, as "up"/"down".
     ``m`` adjusts as if there were ``m`` pairs when only some of a larger comparison
     were played (a replication of a few variants): the missing p-values count as 1,
     which never makes Holm less strict than over the full comparison.
     """
-    from ..ovni.balance import classify
 
     metrics = dict(metrics or WHATIF_METRICS)
     names = list(runs)
@@ -558,9 +556,8 @@ def variant_verdicts(runs: Mapping[str, Results], metrics: Mapping[str, Any] | N
 
 
 def card_verdicts(cards: Table) -> dict[str, str]:
-    """Each card of :func:`card_rates` -> :func:`ovnilab.ovni.balance.classify` of its
+    """Each card of :func:`card_rates` -> :func:`ovnilab.analysis.classify` of its
     difference from the other cards' holders (m = the number of cards)."""
-    from ..ovni.balance import classify
 
     column = cards.columns[0]
     return {r[column]: classify(r["z"], r["p_holm"], len(cards)) for r in cards}

@@ -25,6 +25,7 @@ import statistics
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from .. import analysis
+from ..analysis import classify, describe, phrase, replication_bar
 from ..sim import GameResult, Results, Table, run_many
 from .bots import RandomBot
 from .data import load_cards
@@ -37,11 +38,9 @@ __all__ = ["FINDINGS", "FINDINGS_GAMES", "FINDINGS_SEED", "classify", "describe"
 FINDINGS_GAMES = 5000
 FINDINGS_SEED = 2026
 PLAYERS = 4
-#: family-wise error rate of each ranking (Holm)
-ALPHA = 0.05
-#: the chance, were the true effect the one observed, that a fresh batch of the same size
-#: states a finding again (see :func:`classify`)
-REPLICATION = 0.9
+# the verdict vocabulary (finding / suggestive / not shown) is shared with the cow game's
+# balance module, so it lives in ovnilab.analysis
+ALPHA = analysis.FINDING_ALPHA
 
 #: what the notebook states at FINDINGS_GAMES games from FINDINGS_SEED, each re-checked on
 #: fresh seeds by tests/test_replication_balance.py (question -> "above" / "below" the
@@ -140,31 +139,6 @@ def rates_against_expected(
     return Table(out, columns=columns, title=title, max_rows=0)
 
 
-def replication_bar(m: int, alpha: float = ALPHA, replication: float = REPLICATION) -> float:
-    """The |z| a difference needs, among ``m`` tests, to be printed as a finding.
-
-    Why: a verdict that only just passes its test (p near the threshold) is repeated by an
-    independent batch of the same size about half the time (Goodman 1992), so printing it
-    as a finding invites a failed replication. If the true effect were the observed one, a
-    fresh batch's z would be normal around the observed z, and it would pass the
-    Bonferroni threshold ``z_(1 - alpha / 2m)`` with probability ``replication`` when the
-    observed |z| exceeds that threshold by ``z_replication`` (1.28 for 0.9).
-    """
-    nd = statistics.NormalDist()
-    return nd.inv_cdf(1 - alpha / (2 * max(m, 1))) + nd.inv_cdf(replication)
-
-
-def classify(z: float, p_holm: float, m: int, alpha: float = ALPHA) -> str:
-    """``"above"``/``"below"`` for a finding (Holm-adjusted p under ``alpha`` and |z| over
-    :func:`replication_bar`), ``"suggestive above"``/``"suggestive below"`` when only the
-    test passes (not a finding: a batch of the same size would often not repeat it), else
-    ``"not shown"``."""
-    if p_holm >= alpha:
-        return "not shown"
-    side = "above" if z > 0 else "below"
-    return side if abs(z) >= replication_bar(m, alpha) else f"suggestive {side}"
-
-
 def verdicts(table: Iterable[Mapping[str, Any]], label: str, alpha: float = ALPHA) -> dict[Any, str]:
     """Each group of a ranking -> :func:`classify` of its row: against ``expected`` when
     the table has it (:func:`rates_against_expected`), else against ``fair`` (a table of
@@ -178,30 +152,6 @@ def verdicts(table: Iterable[Mapping[str, Any]], label: str, alpha: float = ALPH
             z = (r["rate"] - r["fair"]) / math.sqrt(r["fair"] * (1 - r["fair"]) / r["n"])
         out[r[label]] = classify(z, r["p_holm"], len(rows), alpha)
     return out
-
-
-def describe(verdict: Mapping[Any, str], baseline: str) -> str:
-    """The lines a notebook prints for a ranking's verdicts (:func:`verdicts`): findings,
-    then suggestive results, then how many are not shown to differ from ``baseline``."""
-    lines = []
-    for kind, say in (("above", "finding, above"), ("below", "finding, below"),
-                      ("suggestive above", "suggestive only (not a finding), above"),
-                      ("suggestive below", "suggestive only (not a finding), below")):
-        names = [str(k) for k, v in verdict.items() if v == kind]
-        if names or not kind.startswith("suggestive"):
-            lines.append(f"{say} {baseline}: {', '.join(names) or 'none'}")
-    rest = sum(v == "not shown" for v in verdict.values())
-    lines.append(f"{rest} of {len(verdict)} not shown to differ from {baseline}")
-    return "\n".join(lines)
-
-
-def phrase(verdict: str, baseline: str) -> str:
-    """A verdict of :func:`classify` as words, e.g. "above the fair share (a finding)"."""
-    if verdict == "not shown":
-        return f"not shown to differ from {baseline}"
-    if verdict.startswith("suggestive"):
-        return f"{verdict.split()[1]} {baseline} (suggestive only, not a finding)"
-    return f"{verdict} {baseline} (a finding)"
 
 
 def first_player_verdict(results: Results, alpha: float = ALPHA) -> tuple[analysis.Estimate, str]:
