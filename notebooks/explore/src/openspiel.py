@@ -33,7 +33,6 @@ import pyspiel
 
 import ovnilab.openspiel  # registers python_ovnilab_cows, _ovni and _cosmic
 from ovnilab import cows
-from ovnilab.analysis import wilson_interval
 
 # %% [markdown]
 # ## 1. The three games by name
@@ -121,42 +120,83 @@ assert abs(value - exact) <= band + 1e-9
 # the adapter's `resample_from_infostate` calls ovnilab's own `determinize`, so the bot
 # never reads the hidden backs or the deck's order. `OvnilabBot` seats ovnilab's bots in
 # an OpenSpiel game, and `ovnilab.openspiel.play` plays one game between OpenSpiel bots.
-# IS-MCTS alternates seats; a shared win counts half.
+#
+# How the match is scored (the paired-seed design of `ovnilab.ladder`, used by the *Bots*
+# notebook): every seed is one deal, played twice, IS-MCTS in seat 0 and then in seat 1,
+# so that neither the deal nor the seat favours one bot. A game gives IS-MCTS its share
+# of the win (1, 1/2 for a shared win, 0), as `ovnilab.sim.GameResult.win_share` does. A
+# seed is won by the bot with more than half of its two games and tied at exactly half;
+# under "equally strong" each decided seed is a fair coin, hence an exact sign test. The
+# section makes two claims (one per opponent), so its two p-values are Holm-adjusted
+# (`ladder.verdicts`), and a verdict is printed only when the adjusted p-value is at most
+# 0.05 and the Wilson interval of the decided seeds excludes 1/2.
+# `tests/test_replication_openspiel.py` plays every printed verdict again on fresh seeds.
 
 # %%
 from open_spiel.python.algorithms import ismcts, mcts
 
+from ovnilab import ladder
 from ovnilab.bots import RandomBot
 from ovnilab.cows.bots import GreedyBot
 from ovnilab.openspiel import OvnilabBot, play
 
-N_GAMES = 16  # per opponent; raise for tighter intervals
+SEEDS = 20  # per opponent, each played twice (seats swapped); raise for tighter intervals
 SIMULATIONS = 20
 game = pyspiel.load_game("python_ovnilab_cows")
-rs = np.random.RandomState(0)
-searcher = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs), uct_c=2.0,
-                            max_simulations=SIMULATIONS, random_state=rs)
-# its samples drawn from our seeded generator (OpenSpiel's default sampler is seeded
-# afresh on each call), so that the numbers below repeat
-searcher.set_resampler(lambda state, player: state.resample_from_infostate(player, rs.random_sample))
 
 
-ismcts_results = {}
-for label, opponent in [("RandomBot", RandomBot()), ("GreedyBot", GreedyBot())]:
-    score = 0.0
-    for k in range(N_GAMES):
-        seat = k % 2
-        bots = [None, None]
-        bots[seat] = searcher
-        bots[1 - seat] = OvnilabBot(opponent, 1 - seat, seed=k)
-        r = play(game, bots, rs).returns()[seat]
-        score += 1.0 if r > 0 else (0.5 if r == 0 else 0.0)
-    lo, hi = wilson_interval(score, N_GAMES)
-    ismcts_results[label] = (score / N_GAMES, lo, hi)
-    verdict = ("better than an even share" if lo > 0.5 else "worse than an even share" if hi < 0.5
-               else "not distinguishable from an even share at this n")
-    print(f"IS-MCTS ({SIMULATIONS} simulations) vs {label}: wins {score:g} of {N_GAMES} = {score / N_GAMES:.2f} "
-          f"(95% Wilson {lo:.2f}-{hi:.2f}): {verdict}")
+def win_share(state, seat):
+    """A seat's share of the win at the end of an OpenSpiel game of ovnilab's."""
+    winners = state.engine.winners()
+    return 1.0 / len(winners) if seat in winners else 0.0
+
+
+def ismcts_match(label, opponent, seeds, first_seed):
+    """IS-MCTS against one ovnilab bot on seeds first_seed.. (each twice, seats swapped):
+    a sign-test row of ovnilab.ladder, and IS-MCTS's share of all the games."""
+    rs = np.random.RandomState(first_seed)
+    searcher = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs), uct_c=2.0,
+                                max_simulations=SIMULATIONS, random_state=rs)
+    # its samples drawn from our seeded generator (OpenSpiel's default sampler is seeded
+    # afresh on each call), so that the numbers below repeat
+    searcher.set_resampler(lambda state, player: state.resample_from_infostate(player, rs.random_sample))
+    per_seed = []
+    for seed in range(first_seed, first_seed + seeds):
+        share = 0.0
+        for seat in (0, 1):
+            bots = [None, None]
+            bots[seat] = searcher
+            bots[1 - seat] = OvnilabBot(opponent, 1 - seat, seed=seed)
+            # the deal is drawn from its own generator: the same deal in both seatings
+            share += win_share(play(game, bots, np.random.RandomState(seed)), seat) / 2
+        per_seed.append(share)
+    won, lost = sum(s > 0.5 for s in per_seed), sum(s < 0.5 for s in per_seed)
+    return ladder.sign_test("IS-MCTS", label, won, lost, seeds - won - lost,
+                            {"share of all games": sum(per_seed) / seeds})
+
+
+def ismcts_findings(rows):
+    """The Holm-adjusted verdicts of the section's rows, as 'stronger > weaker' texts."""
+    return [f"{a} > {b}" for a, b in ladder.verdicts(rows)]
+
+
+# %%
+# one cell per opponent (short cells), then the two claims adjusted together
+ismcts_rows = [ismcts_match("RandomBot", RandomBot(), SEEDS, first_seed=0)]
+
+# %%
+ismcts_rows.append(ismcts_match("GreedyBot", GreedyBot(), SEEDS, first_seed=0))
+findings = ismcts_findings(ismcts_rows)
+for row in ismcts_rows:
+    a, b = row["pair"].split(" vs ")
+    verdict = (f"{a} is stronger" if f"{a} > {b}" in findings else f"{b} is stronger" if f"{b} > {a}" in findings
+               else "no verdict at this n")
+    print(f"IS-MCTS ({SIMULATIONS} simulations) vs {b}: {row['seeds']} seeds x 2 seatings; "
+          f"IS-MCTS's share of all {2 * row['seeds']} games {row['share of all games']:.2f}. "
+          f"Seeds won {row['A won']}, lost {row['B won']}, tied {row['tied']}; "
+          f"share of decided seeds {row['A share of decided']:.2f} (95% Wilson {row['lo']:.2f}-{row['hi']:.2f}), "
+          f"sign-test p {row['p']:.2g}, Holm-adjusted over the 2 opponents {row['Holm p']:.2g}: {verdict}")
+print("IS-MCTS findings:", "; ".join(findings) if findings else "none")
 
 # %% [markdown]
 # ## 4. A PettingZoo loop and a small learner
@@ -167,6 +207,16 @@ for label, opponent in [("RandomBot", RandomBot()), ("GreedyBot", GreedyBot())]:
 # one preference per *kind* of action (the first word of its text, and the row for a
 # build), a softmax policy over the legal actions, and REINFORCE updates from the final
 # reward against the random policy.
+#
+# The measurement is the one of section 3: every evaluation deal is played twice, the
+# learner in seat 0 and then in seat 1, and a game scores the learner's share of the win
+# (a shared win, reward 0 to both, counts 1/2 as in `GameResult.win_share`). Each seat
+# draws its random choices from its own generator of the deal, so with no learning the
+# two games of a deal are the same game with the roles swapped: the baseline, masked
+# random against masked random, is then exactly 1/2 on every deal (the cell checks it),
+# not an estimate with its own noise (an estimated share of two random players misses
+# 1/2 with its 95% interval in one sample in twenty). The learning effect is one paired
+# comparison, trained against untrained deal by deal, with the sign test of section 3.
 
 # %%
 from ovnilab.pettingzoo import env
@@ -180,9 +230,11 @@ def kind(text):
 
 
 def run(prefs, learner_seat, seed, learn=False, lr=0.05):
-    """One game: the learner (softmax over kind preferences) against masked random play."""
+    """One game: the learner (softmax over kind preferences) against masked random play;
+    returns the learner's share of the win (1, 1/2 shared, 0). Each seat draws from its
+    own generator of the deal, so that the opponent's draws do not depend on the learner's."""
     e.reset(seed=seed)
-    r = np.random.default_rng(seed)
+    rngs = [np.random.default_rng([seed, seat]) for seat in range(len(e.possible_agents))]
     chosen, reward = [], 0.0
     me = e.possible_agents[learner_seat]
     for agent in e.agent_iter():
@@ -193,42 +245,65 @@ def run(prefs, learner_seat, seed, learn=False, lr=0.05):
             e.step(None)
             continue
         ids = np.flatnonzero(obs["action_mask"])
-        if agent != me:
-            e.step(int(r.choice(ids)))
-            continue
         kinds = [kind(e.unwrapped.action_text(a)) for a in ids]
-        z = np.array([prefs.get(k, 0.0) for k in kinds])
+        z = np.array([prefs.get(k, 0.0) if agent == me else 0.0 for k in kinds])  # masked random: all 0
         p = np.exp(z - z.max())
         p /= p.sum()
-        i = int(r.choice(len(ids), p=p))
-        chosen.append((kinds, p, i))
+        i = int(rngs[e.possible_agents.index(agent)].choice(len(ids), p=p))
+        if agent == me:
+            chosen.append((kinds, p, i))
         e.step(int(ids[i]))
     if learn:  # REINFORCE: push the chosen kind's preference by the reward
         for kinds, p, i in chosen:
             for k, pk in zip(kinds, p):
                 prefs[k] = prefs.get(k, 0.0) - lr * reward * pk
             prefs[kinds[i]] = prefs.get(kinds[i], 0.0) + lr * reward
-    return reward
+    winners = e.unwrapped.state.winners()
+    return 1.0 / len(winners) if learner_seat in winners else 0.0
 
 
-N_TRAIN, N_EVAL = 200, 120  # raise for a better learner and tighter intervals
-untrained = [run({}, k % 2, 10_000 + k) for k in range(N_EVAL)]
-prefs = {}
-for k in range(N_TRAIN):
-    run(prefs, k % 2, k, learn=True)
-trained = [run(prefs, k % 2, 10_000 + k) for k in range(N_EVAL)]  # the same deals as before: paired
+def train(games, first_seed):
+    """Preferences learnt over `games` games (seeds first_seed.., seats alternating)."""
+    prefs = {}
+    for k in range(games):
+        run(prefs, k % 2, first_seed + k, learn=True)
+    return prefs
+
+
+def deal_shares(prefs, deals, first_seed):
+    """The learner's share of each deal's two games (seat 0, then seat 1, the same deal)."""
+    return np.array([(run(prefs, 0, s) + run(prefs, 1, s)) / 2 for s in range(first_seed, first_seed + deals)])
+
+
+def mean_interval(x):
+    """Mean of per-deal values with a 95% normal interval (the deal is the unit)."""
+    half = 1.96 * x.std(ddof=1) / np.sqrt(len(x))
+    return x.mean(), x.mean() - half, x.mean() + half
+
+
+def learner_test(trained, untrained):
+    """Trained against untrained, deal by deal: a sign-test row and its verdicts."""
+    better, worse = int((trained > untrained).sum()), int((trained < untrained).sum())
+    row = ladder.sign_test("trained", "untrained", better, worse, len(trained) - better - worse)
+    return row, [f"{a} > {b}" for a, b in ladder.verdicts([row])]
+
+
+# %%
+N_TRAIN, N_DEALS = 200, 120  # raise for a better learner and tighter intervals
+untrained = deal_shares({}, N_DEALS, 10_000)
+assert (untrained == 0.5).all(), "with no learning the two seatings of a deal must split it evenly"
+prefs = train(N_TRAIN, 0)
+trained = deal_shares(prefs, N_DEALS, 10_000)  # the same deals, seats and opponent draws: paired
 print("learnt preferences:", {k: round(float(v), 2) for k, v in sorted(prefs.items(), key=lambda kv: -kv[1])})
-for label, rewards in [("masked random (no learning)", untrained), (f"after {N_TRAIN} training games", trained)]:
-    s = sum(1.0 if x > 0 else 0.5 if x == 0 else 0.0 for x in rewards)
-    lo, hi = wilson_interval(s, N_EVAL)
-    print(f"{label}: win share {s / N_EVAL:.2f} over {N_EVAL} games against random (95% Wilson {lo:.2f}-{hi:.2f}; "
-          f"the even share 0.5 of two random players is {'inside' if lo <= 0.5 <= hi else 'outside'} it)")
-diff = np.array(trained) - np.array(untrained)  # per deal: paired
-half = 1.96 * diff.std(ddof=1) / np.sqrt(len(diff))
-print(f"paired difference in mean reward (trained - untrained), same {N_EVAL} deals: {diff.mean():+.2f} "
-      f"(95% interval {diff.mean() - half:+.2f} to {diff.mean() + half:+.2f}): "
-      + ("the learner is better" if diff.mean() - half > 0 else
-         "the learner is worse" if diff.mean() + half < 0 else "the data cannot tell them apart"))
+print(f"masked random (no learning): share of the wins 1/2 on each of the {N_DEALS} deals (checked above)")
+m, lo, hi = mean_interval(trained)
+row, learner_findings = learner_test(trained, untrained)
+print(f"after {N_TRAIN} training games: share of the wins {m:.2f} against masked random play, "
+      f"{N_DEALS} deals x 2 seats (95% interval over deals {lo:.2f}-{hi:.2f}); "
+      f"more than 1/2 of the deal on {row['A won']} deals, less on {row['B won']}, exactly 1/2 on {row['tied']} "
+      f"(share of decided deals {row['A share of decided']:.2f}, 95% Wilson {row['lo']:.2f}-{row['hi']:.2f}, "
+      f"sign-test p {row['p']:.2g})")
+print("Learner finding:", "; ".join(learner_findings) if learner_findings else "none (the data cannot tell them apart)")
 
 # %% [markdown]
 # The same loop runs `env("ovni", num_players=3)` and `env("cosmic", num_players=4)`; a
