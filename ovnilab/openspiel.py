@@ -31,18 +31,35 @@ Chance model (cows)
     turned half). ``max_chance_outcomes`` is the number of cards. The engine's state is
     then built from that deal.
 
-Chance model (Ovni and Cosmic: one chance node over seeds)
-    Ovni's engine draws chance during play (the alien deck reshuffled, the third
-    player's tokens drawn from its bag), and so does Cosmic's (the destiny deck, card
-    draws, powers taking a random card), from generators derived from the game's seed.
-    Making each of those an OpenSpiel chance node would need hooks inside the engine's
-    ``apply``; instead the game starts with one chance node over ``chance_seeds`` seeds
-    (default 1,000, uniform): outcome ``i`` is exactly ``ovnilab.make("ovni", seed=i)``
-    (with the game's player count and rules),
-    and every later draw is the engine's own. Algorithms that enumerate chance see
-    ``chance_seeds`` equally likely deals (a sample of the real distribution); the seed is
-    hidden from every seat (it is in no observation), and IS-MCTS resamples the future
-    chance with ``determinize``.
+Chance model (Ovni and Cosmic: the deal over seeds, every later draw a chance node)
+    These engines deal their set-up inside ``new_game`` (from a generator of the game's
+    seed), so the game starts with one chance node over ``chance_seeds`` seeds (default
+    1,000, uniform): outcome ``i`` is exactly ``ovnilab.make(game, seed=i)`` with the
+    game's player count and rules. Enumerating the set-up card by card would need the
+    engine's constructor to stop half-way; algorithms that enumerate chance see
+    ``chance_seeds`` equally likely deals there (a sample of the real distribution).
+
+    Every draw during play is an explicit chance node with its real probabilities
+    (parameter ``draws_as_chance``, default true): Ovni's alien deck reshuffled and the
+    third player's tokens drawn from its bag; Cosmic's destiny draws, deck reshuffles,
+    the destiny card that picks the first player once the aliens are chosen, compensation
+    and powers taking random cards. The engine takes all of its chance during play from
+    ``GameState.chance()``, and every draw it makes is a uniform integer (a shuffle is
+    Fisher-Yates: a draw below n, then below n-1, ... below 2; a random card is a draw below
+    the hand's size). So when a player's action needs chance, the adapter stops before it
+    and asks OpenSpiel for those integers one by one (a chance node of ``n`` outcomes, 1/n
+    each), then applies the action on a copy of the engine whose ``chance()`` returns
+    them: the product of the nodes' probabilities is the engine's own distribution, and
+    no rule is re-implemented. ``engine_outcome`` gives, at such a node, the integer the
+    seeded engine itself would draw (to replay an ovnilab game exactly in OpenSpiel).
+    One draw repeats by rule: Cosmic's first player is a destiny card looked at in place,
+    and a wild or special card is looked at again (rulebook, set-up step 7), so the nodes
+    of that draw can repeat; every path through them ends with probability 1, but a search
+    that always expands the same outcome (say, always 0) can meet the same card forever.
+    Algorithms that enumerate chance exhaustively bound their depth there.
+    With ``draws_as_chance=false`` the seed also fixes every later draw (the engine's own
+    generators), as in ovnilab: one chance node in all. ``max_chance_outcomes`` is the
+    larger of ``chance_seeds`` and :data:`MAX_DRAW`.
 
 Sub-games (``start``)
     The parameter ``start`` takes an ovnilab save (:func:`start_parameter` encodes
@@ -93,7 +110,7 @@ from .core import load_json
 from .openspiel_encoding import codec_for, win_loss
 
 __all__ = ["GAMES", "CowsGame", "CowsState", "OvniGame", "CosmicGame", "SeededState", "EngineObserver", "OvnilabBot",
-           "game_parameters", "play", "start_parameter"]
+           "game_parameters", "play", "start_parameter", "MAX_DRAW"]
 
 #: registered short names
 GAMES = ("python_ovnilab_cows", "python_ovnilab_ovni", "python_ovnilab_cosmic")
@@ -145,22 +162,32 @@ def _read_start(text: str) -> str:
 
 
 class _Engine:
-    """Holds ovnilab's state; OpenSpiel's deep copy of it is ovnilab's own ``clone()``."""
+    """Holds ovnilab's state; OpenSpiel's deep copy of it is ovnilab's own ``clone()``.
 
-    __slots__ = ("state",)
+    With draws as chance nodes, ``base`` is the save of the position the OpenSpiel game
+    started from and ``draws`` every action applied since, as ``(text, outcomes)``: the
+    engine's own save would replay its seeded generators, not OpenSpiel's outcomes."""
 
-    def __init__(self, state: Any) -> None:
+    __slots__ = ("state", "base", "draws")
+
+    def __init__(self, state: Any, base: str | None = None, draws: list[tuple[str, tuple[int, ...]]] | None = None) -> None:
         self.state = state
+        self.base = base
+        self.draws = draws
 
     def __deepcopy__(self, memo: Any) -> "_Engine":
-        return _Engine(None if self.state is None else self.state.clone())
+        return _Engine(None if self.state is None else self.state.clone(), self.base,
+                       None if self.draws is None else list(self.draws))
 
     def __reduce__(self) -> Any:
         # OpenSpiel's serialize pickles a state's attributes. A game played from a seed
-        # pickles as its save (Cosmic's aliens hold functions pickle cannot write); a
-        # position arranged by the adapter (the cow deal) has no save and pickles whole.
-        # A determinized state (IS-MCTS's samples) would come back as its replay.
+        # pickles as its save (Cosmic's aliens hold functions pickle cannot write), or as
+        # its start and the draws OpenSpiel chose; a position arranged by the adapter (the
+        # cow deal) has no save and pickles whole. A determinized state (IS-MCTS's
+        # samples) would come back as its replay.
         st = self.state
+        if st is not None and self.draws is not None:
+            return (_engine_from_draws, (self.base, list(self.draws)))
         if st is not None and st.__dict__.get("_origin") is None:
             return (_engine_from_save, (st.to_json(),))
         return (_Engine, (st,))
@@ -168,6 +195,13 @@ class _Engine:
 
 def _engine_from_save(text: str) -> _Engine:
     return _Engine(load_json(text))
+
+
+def _engine_from_draws(base: str, draws: list[tuple[str, tuple[int, ...]]]) -> _Engine:
+    state = load_json(base)
+    for text, outcomes in draws:
+        state = _apply_scripted(state, state.parse_action(text), tuple(outcomes))
+    return _Engine(state, base, list(draws))
 
 
 class _Log:
@@ -182,6 +216,85 @@ class _Log:
 
     def __deepcopy__(self, memo: Any) -> "_Log":
         return _Log(list(self.items))
+
+
+#: the largest n of one draw during play ("a uniform integer below n"): a shuffle of the
+#: largest deck (Cosmic's cosmic deck with every flare, Ovni's alien deck) stays below it
+MAX_DRAW = 256
+
+
+class _NeedChance(Exception):
+    """Raised inside a trial ``apply`` when the engine asks for a draw OpenSpiel has not
+    made yet: ``bound`` is its number of outcomes."""
+
+    def __init__(self, bound: int) -> None:
+        super().__init__(bound)
+        self.bound = bound
+
+
+class _Scripted(random.Random):
+    """A generator whose integer draws are OpenSpiel's chance outcomes, in order.
+
+    Python's ``shuffle``, ``randrange`` and ``choice`` all draw through ``_randbelow``;
+    a continuous draw (``random()``) has no finite outcomes, so it is refused by name."""
+
+    def __init__(self, outcomes: tuple[int, ...]) -> None:
+        super().__init__(0)
+        self.outcomes = outcomes
+        self.used = 0
+
+    def _randbelow(self, n: int) -> int:  # type: ignore[override]
+        if n > MAX_DRAW:
+            raise ValueError(f"a draw among {n} outcomes exceeds the declared MAX_DRAW = {MAX_DRAW}")
+        if self.used == len(self.outcomes):
+            raise _NeedChance(n)
+        v = self.outcomes[self.used]
+        if not 0 <= v < n:
+            raise ValueError(f"chance outcome {v} is not below {n}")
+        self.used += 1
+        return v
+
+    def random(self) -> float:
+        raise NotImplementedError("a continuous random draw cannot be an OpenSpiel chance node "
+                                  "(the engine draws only integers; this one is new)")
+
+
+class _Recorder(random.Random):
+    """Wraps one of the engine's own generators and notes every integer it draws."""
+
+    def __init__(self, inner: random.Random, notes: list[int]) -> None:
+        super().__init__(0)
+        self.inner, self.notes = inner, notes
+
+    def _randbelow(self, n: int) -> int:  # type: ignore[override]
+        v = self.inner._randbelow(n)  # type: ignore[attr-defined]
+        self.notes.append(v)
+        return v
+
+    def random(self) -> float:
+        raise NotImplementedError("a continuous random draw cannot be an OpenSpiel chance node")
+
+
+def _apply_scripted(engine: Any, action: Any, outcomes: tuple[int, ...]) -> Any:
+    """A copy of ``engine`` after ``action``, its chance drawn from ``outcomes``; raises
+    :class:`_NeedChance` when the action needs one more draw."""
+    trial = engine.clone()
+    script = _Scripted(outcomes)
+
+    def chance() -> random.Random:
+        # this copy only: its draws come from OpenSpiel; the engine's counter of chance
+        # events advances as with its own generators, so engine_outcome stays in step
+        trial._chance_n += 1
+        return script
+
+    trial.chance = chance
+    try:
+        trial.apply(action)
+    finally:
+        del trial.chance
+    if script.used != len(outcomes):
+        raise ValueError(f"{len(outcomes)} chance outcomes given, the action drew {script.used}")
+    return trial
 
 
 def _game_type(short: str, long: str, players: tuple[int, int], utility: Any, params: dict[str, Any]) -> Any:
@@ -572,9 +685,14 @@ class _SeededGame(_EngineGame):
         if not isinstance(k, int) or not 1 <= k <= 1_000_000:
             raise ValueError(f"chance_seeds must be an int from 1 to 1000000, not {k!r}")
         self.chance_seeds = k
+        draws = params.get("draws_as_chance", self.spec["draws_as_chance"])
+        if not isinstance(draws, bool):
+            raise ValueError(f"draws_as_chance must be true or false, not {draws!r}")
+        self.draws_as_chance = draws
+        self.start_json = None if self.start is None else self.start.to_json()
         info = pyspiel.GameInfo(
             num_distinct_actions=self.codec.num_actions,
-            max_chance_outcomes=k,
+            max_chance_outcomes=max(k, MAX_DRAW) if draws else k,
             num_players=self.num_seats,
             min_utility=-1.0,
             max_utility=1.0,
@@ -590,20 +708,91 @@ class _SeededGame(_EngineGame):
 
 class SeededState(_EngineState):
     """The root chance node picks the engine's seed (uniform over ``chance_seeds``):
-    outcome ``i`` is ``ovnilab.make(game, seed=i, ...)``, so every later draw of the
-    engine is its own, from that seed."""
+    outcome ``i`` is ``ovnilab.make(game, seed=i, ...)``. With ``draws_as_chance`` a
+    player's action that draws is followed by one chance node per integer it draws
+    (the module docstring says how); otherwise the engine draws from its seed."""
+
+    def __init__(self, game: _EngineGame) -> None:
+        super().__init__(game)
+        # an action waiting for its draws: (seat, action, outcomes so far, next bound)
+        self._pending: tuple[int, Any, tuple[int, ...], int] | None = None
+        if self.engine is not None and game.draws_as_chance:
+            self._e = _Engine(self.engine, game.start_json, [])
+
+    def current_player(self) -> int:
+        if self._pending is not None:
+            return pyspiel.PlayerId.CHANCE
+        return super().current_player()
+
+    def is_chance_node(self) -> bool:
+        return self.engine is None or self._pending is not None
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self._pending is not None:
+            bound = self._pending[3]
+            return [(i, 1.0 / bound) for i in range(bound)]
         k = self._game.chance_seeds
         return [(i, 1.0 / k) for i in range(k)]
+
+    def _apply_action(self, action: int) -> None:
+        if self._pending is not None:
+            seat, a, outcomes, bound = self._pending
+            if not 0 <= action < bound:
+                raise ValueError(f"chance outcome {action} is not one of 0..{bound - 1}")
+            self._try(seat, a, outcomes + (int(action),))
+            return
+        if self.engine is None or not self._game.draws_as_chance:
+            super()._apply_action(action)
+            return
+        seat = self.engine.current_player
+        prefix, a = self._game.codec.advance(self.engine, self._prefix, action)
+        self._prefix = prefix
+        if a is not None:
+            self._try(seat, a, ())
+
+    def _try(self, seat: int, action: Any, outcomes: tuple[int, ...]) -> None:
+        """Apply ``action`` with these draws, or wait at a chance node for the next one."""
+        try:
+            after = _apply_scripted(self.engine, action, outcomes)
+        except _NeedChance as need:
+            self._pending = (seat, action, outcomes, need.bound)
+            return
+        self._e.state = after
+        if self._e.draws is not None:
+            self._e.draws.append((str(after.log[-1]), outcomes))
+        self._pending = None
+        self._log.items.append((seat, after.log[-1]))
+
+    def engine_outcome(self) -> int:
+        """At a chance node during play: the integer the seeded engine itself would draw
+        here (its own generators), so that a game of ovnilab can be replayed exactly."""
+        if self._pending is None:
+            raise ValueError("engine_outcome is for the chance nodes of a draw during play")
+        _seat, action, outcomes, _bound = self._pending
+        trial = self.engine.clone()
+        notes: list[int] = []
+        own = trial.chance
+        trial.chance = lambda: _Recorder(own(), notes)
+        trial.apply(action)
+        return notes[len(outcomes)]
 
     def _chance_step(self, outcome: int) -> None:
         if not 0 <= outcome < self._game.chance_seeds:
             raise ValueError(f"chance outcome {outcome} is not a seed 0..{self._game.chance_seeds - 1}")
-        self._e = _Engine(self._game.make(outcome))
+        engine = self._game.make(outcome)
+        self._e = _Engine(engine, engine.to_json(), []) if self._game.draws_as_chance else _Engine(engine)
 
     def _chance_text(self, outcome: int) -> str:
+        if self._pending is not None:
+            seat, action, outcomes, bound = self._pending
+            return f"draw {len(outcomes) + 1} for '{action}': {outcome} of 0..{bound - 1}"
         return f"deal with seed {outcome}"
+
+    def __str__(self) -> str:
+        text = super().__str__()
+        if self._pending is not None:
+            text += f"\nwaiting for draw {len(self._pending[2]) + 1} of '{self._pending[1]}'"
+        return text
 
 
 def _ovni_rules_cls() -> type:
@@ -612,7 +801,8 @@ def _ovni_rules_cls() -> type:
     return Rules
 
 
-_OVNI_PARAMS = game_parameters(_ovni_rules_cls(), {"players": 4, "chance_seeds": 1000, "start": ""})
+_OVNI_PARAMS = game_parameters(_ovni_rules_cls(), {"players": 4, "chance_seeds": 1000, "draws_as_chance": True,
+                                                   "start": ""})
 _OVNI_TYPE = _game_type("python_ovnilab_ovni", "ovnilab: Ovni", (2, 4), pyspiel.GameType.Utility.GENERAL_SUM,
                         _OVNI_PARAMS)
 
@@ -656,7 +846,8 @@ def _cosmic_rules_cls() -> type:
     return Rules
 
 
-_COSMIC_PARAMS = game_parameters(_cosmic_rules_cls(), {"players": 4, "chance_seeds": 1000, "start": ""})
+_COSMIC_PARAMS = game_parameters(_cosmic_rules_cls(), {"players": 4, "chance_seeds": 1000,
+                                                       "draws_as_chance": True, "start": ""})
 _COSMIC_TYPE = _game_type("python_ovnilab_cosmic", "ovnilab: Cosmic Encounter", (3, 5),
                           pyspiel.GameType.Utility.GENERAL_SUM, _COSMIC_PARAMS)
 

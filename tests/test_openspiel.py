@@ -12,7 +12,7 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-import ovnilab.openspiel  # noqa: E402,F401  (registers the games)
+import ovnilab.openspiel  # noqa: E402  (registers the games)
 from ovnilab import cows  # noqa: E402
 from ovnilab.bots import RandomBot  # noqa: E402
 from ovnilab.cows.bots import GreedyBot  # noqa: E402
@@ -209,12 +209,18 @@ def test_ovni_seed_chance_is_ovnilab_seed_and_ids_are_texts():
     s.apply_action(7)
     ref = ovni.new_game(num_players=3, seed=7, rules=ovni.Rules(platform_capacity=3))
     rng = random.Random(1)
+    draws = 0
     while not s.is_terminal():
+        if s.is_chance_node():  # a draw during play: take the one the seeded engine makes
+            assert s.chance_outcomes() == [(i, 1 / len(s.chance_outcomes())) for i in range(len(s.chance_outcomes()))]
+            s.apply_action(s.engine_outcome())
+            draws += 1
+            continue
         assert {s.action_to_string(a) for a in s.legal_actions()} == {str(a) for a in ref.legal_actions()}
         a = rng.choice(s.legal_actions())
         ref.apply(s.action_to_string(a))
         s.apply_action(a)
-    assert ref.is_over() and ref == s.engine
+    assert draws > 0 and ref.is_over() and ref == s.engine
     w = ref.winners()
     assert s.returns() == ([0.0] * 3 if len(w) == 3 else [1.0 if p in w else -1.0 for p in range(3)])
     with pytest.raises(Exception, match="2 to 4 players"):
@@ -252,6 +258,9 @@ def test_ovni_determinization_matches_the_observation_in_every_phase():
     rng = random.Random(0)
     phases = set()
     while not s.is_terminal():
+        if s.is_chance_node():
+            s.apply_action(rng.choice(s.legal_actions()))
+            continue
         p = s.current_player()
         phases.add(s.engine.phase)
         d = s.resample_from_infostate(p, pyspiel.UniformProbabilitySampler(0.0, 1.0))
@@ -314,17 +323,21 @@ def test_cosmic_actions_are_spelled_from_ovnilab_texts():
     ref = cosmic.new_game(num_players=3, seed=2, rules=cosmic.Rules(turn_limit=3, alien_levels=("green",)))
     rng = random.Random(2)
     steps = 0
+    text = ""
     while not s.is_terminal():
-        ids = s.legal_actions()
-        texts = [s.action_to_string(a) for a in ids]
-        legal = {str(a) for a in s.engine.legal_actions()}
-        for t in texts:  # a choice names a whole legal action or a part of one
-            assert t in legal or any(x.startswith(t[:-3]) for x in legal)
-        a = rng.choice(ids)
-        text = s.action_to_string(a)
         n = len(s.engine.log)
-        s.apply_action(a)
-        steps += 1
+        if s.is_chance_node():  # the draws of the chosen action: the seeded engine's own
+            s.apply_action(s.engine_outcome())
+        else:
+            ids = s.legal_actions()
+            texts = [s.action_to_string(a) for a in ids]
+            legal = {str(a) for a in s.engine.legal_actions()}
+            for t in texts:  # a choice names a whole legal action or a part of one
+                assert t in legal or any(x.startswith(t[:-3]) for x in legal)
+            a = rng.choice(ids)
+            text = s.action_to_string(a)
+            s.apply_action(a)
+            steps += 1
         if len(s.engine.log) > n:
             assert str(s.engine.log[-1]) == text
             ref.apply(text)
@@ -366,3 +379,83 @@ def test_cosmic_mcts_and_ismcts_play_ovnilab_bots():
     bots = [m, i, OvnilabBot(CosmicGreedy(), 2)]
     state = play(g, bots, rs)
     assert state.engine.is_over() and set(state.returns()) <= {-1.0, 0.0, 1.0}
+
+
+# ====================================================================== draws during play
+
+
+def _first_draws(name: str, params: dict, seed: int = 0):
+    """A state at the first chance node after the root, reached by seeded random play."""
+    g = pyspiel.load_game(name, params)
+    s = g.new_initial_state()
+    s.apply_action(seed)
+    rng = random.Random(seed)
+    while not s.is_chance_node():
+        assert not s.is_terminal(), "no draw during play in this game"
+        s.apply_action(rng.choice(s.legal_actions()))
+    return g, s
+
+
+@pytest.mark.parametrize("name,params", [("python_ovnilab_ovni", {"players": 3}),
+                                         ("python_ovnilab_cosmic", {"players": 3, "turn_limit": 3})])
+def test_a_draw_during_play_is_chance_nodes_with_the_engines_distribution(name, params):
+    g, s = _first_draws(name, params)
+    assert g.max_chance_outcomes() >= ovnilab.openspiel.MAX_DRAW
+    # every node is a uniform integer; the nodes of one action multiply to the engine's own
+    # probability of that outcome (a shuffle of n: 1/n, 1/(n-1), ... 1/2, i.e. 1/n!)
+    before = s.engine.clone()
+    # Outcomes 0, 1, 2, ... (modulo each node's size), not all zeros: Cosmic's first-player
+    # destiny draw looks again at a wild or special card, so always drawing 0 could repeat
+    # forever (a path of probability zero; see the module docstring).
+    probability, bounds, scripted = 1.0, [], s.clone()
+    while scripted.is_chance_node():
+        outcomes = scripted.chance_outcomes()
+        assert [o for o, _ in outcomes] == list(range(len(outcomes)))
+        assert all(p == pytest.approx(1 / len(outcomes)) for _, p in outcomes)
+        probability *= outcomes[0][1]
+        bounds.append(len(outcomes))
+        scripted.apply_action(len(bounds) % len(outcomes))
+    assert probability == pytest.approx(np.prod([1 / b for b in bounds]))
+    # the engine's own draws (what the seeded ovnilab game does) and the scripted ones both
+    # end in the same action; other integers at the first node give other positions
+    own = s.clone()
+    while own.is_chance_node():
+        own.apply_action(own.engine_outcome())
+    assert scripted.engine != before and own.engine.log == scripted.engine.log
+    finals = []
+    for first in range(min(bounds[0], 8)):
+        other = s.clone()
+        other.apply_action(first)
+        k = 1
+        while other.is_chance_node():
+            k += 1
+            other.apply_action(k % len(other.chance_outcomes()))
+        finals.append(other.engine)
+    assert any(e != finals[0] for e in finals) or bounds[0] == 1
+    with pytest.raises(Exception, match="not one of"):
+        s.clone().apply_action(10**6)
+    with pytest.raises(ValueError, match="draw during play"):
+        own.engine_outcome()  # a player's node: there is no draw to report
+    text = s.action_to_string(pyspiel.PlayerId.CHANCE, 0)
+    assert text.startswith("draw 1 for '") and "0 of 0.." in text
+
+
+def test_draws_replay_through_serialization_and_can_be_switched_off():
+    g, s = _first_draws("python_ovnilab_ovni", {"players": 3})
+    rng = random.Random(5)
+    chance = 0
+    while not s.is_terminal() and chance < 6:  # random outcomes, not the engine's: a game
+        chance += s.is_chance_node()           # the seed alone cannot replay
+        s.apply_action(rng.choice(s.legal_actions()))
+    back = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(g, s))[1]
+    assert back.engine == s.engine and back.history() == s.history()
+    off = pyspiel.load_game("python_ovnilab_ovni", {"players": 3, "draws_as_chance": False})
+    t = off.new_initial_state()
+    t.apply_action(0)
+    rng = random.Random(0)
+    while not t.is_terminal():
+        assert not t.is_chance_node()  # the seed draws everything, as in ovnilab
+        t.apply_action(rng.choice(t.legal_actions()))
+    assert off.max_chance_outcomes() == 1000
+    with pytest.raises(Exception, match="draws_as_chance"):
+        pyspiel.load_game("python_ovnilab_cosmic", {"draws_as_chance": 2})

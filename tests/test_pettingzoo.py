@@ -134,8 +134,9 @@ def test_cosmic_game_is_ovnilab_game():
 
 @pytest.mark.parametrize("game,n", [("ovni", 3), ("cosmic", 4)])
 def test_same_ids_and_tensors_as_openspiel(game, n):
-    """Seed i in PettingZoo is chance outcome i of OpenSpiel's root: the same game, so
-    the same masks and tensors, step by step."""
+    """Seed i in PettingZoo is chance outcome i of OpenSpiel's root, and each later draw
+    the engine's own (``engine_outcome``): the same game, so the same masks and tensors,
+    step by step."""
     pyspiel = pytest.importorskip("pyspiel")
     import ovnilab.openspiel  # noqa: F401
 
@@ -145,6 +146,8 @@ def test_same_ids_and_tensors_as_openspiel(game, n):
     s.apply_action(4)
     rng = np.random.default_rng(4)
     for _ in range(60):
+        while s.is_chance_node():  # a draw during play: the one PettingZoo's seeded engine makes
+            s.apply_action(s.engine_outcome())
         agent = e.agent_selection
         seat = e.possible_agents.index(agent)
         obs = e.observe(agent)

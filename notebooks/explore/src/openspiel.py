@@ -55,6 +55,47 @@ for name, params in [("python_ovnilab_cows", {}), ("python_ovnilab_ovni", {"play
     print("   first choices:", [state.action_to_string(a) for a in state.legal_actions()][:4])
 
 # %% [markdown]
+# In Ovni and Cosmic the deal is one chance node over seeds (the engines deal inside
+# `new_game`), but every draw *during* play is explicit chance: before an action that
+# draws (a reshuffle, a token from a bag, a destiny card) the game stops at chance nodes,
+# one per integer the engine's generator draws, each uniform. A shuffle of n cards is n - 1
+# nodes (below n, below n - 1, ... below 2), so their product is the engine's own 1/n!.
+# `engine_outcome()` gives, at such a node, the integer the seeded ovnilab game would draw,
+# so an ovnilab game replays exactly in OpenSpiel.
+
+# %%
+from math import factorial, prod
+
+from ovnilab import ovni
+
+ovni_game = pyspiel.load_game("python_ovnilab_ovni", {"players": 3})
+state = ovni_game.new_initial_state()
+state.apply_action(0)  # the deal of seed 0
+reference = ovni.new_game(num_players=3, seed=0)  # the same game in ovnilab
+rng = random.Random(0)
+while not state.is_chance_node():
+    action = rng.choice(state.legal_actions())
+    reference.apply(state.action_to_string(action))
+    state.apply_action(action)
+print("first draw during play:", state.action_to_string(pyspiel.PlayerId.CHANCE, 0))
+deck, discards = len(state.engine.deck), len(state.engine.discard)  # before the action
+bounds = []
+while state.is_chance_node():
+    outcomes = state.chance_outcomes()
+    assert all(p == 1 / len(outcomes) for _, p in outcomes)  # each node uniform
+    bounds.append(len(outcomes))
+    state.apply_action(state.engine_outcome())
+print(f"{len(bounds)} chance nodes of {bounds} outcomes: each of the {prod(bounds):,} results "
+      f"has probability 1/{prod(bounds):,}")
+if bounds == list(range(bounds[0], 1, -1)):  # a shuffle: every order of the cards once
+    assert prod(bounds) == factorial(bounds[0]) and discards == bounds[0] and deck < len(state.engine.area_cards)
+    print(f"a shuffle of {bounds[0]} cards, {bounds[0]}! orders: the next round needs more alien "
+          f"cards than the {deck} left in the deck, so the {discards} discards are reshuffled")
+for entry in state.engine.log[len(reference.log):]:  # the action that drew, and what it set off
+    reference.apply(str(entry))
+assert reference == state.engine  # the engine's own draws replay the seeded game
+
+# %% [markdown]
 # ## 2. CFR on a cow-game endgame
 #
 # After the set-up the cow game has no chance, and late in a game little is hidden. The
