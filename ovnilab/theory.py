@@ -869,25 +869,28 @@ def heatmap(game: NormalFormGame, player: Player | int = "row", ax: Any = None, 
             cmap: str = "RdBu") -> Any:
     """Draw ``player``'s payoff matrix as a matplotlib heatmap (labels on the axes up to
     40 strategies, numbers in the cells when the game is small). Returns the axes; in a
-    notebook show ``ax.figure``."""
+    notebook show ``ax.figure``.
+
+    Labels and numbers are 9 pt, the smallest size that stays legible on a classroom
+    projector; a new figure gets cells large enough to hold them (0.4 inch a strategy)."""
     m = game.payoffs(player)
     if ax is None:
-        ax = _new_axes((min(2 + 0.32 * m.shape[1], 14), min(1.5 + 0.28 * m.shape[0], 12)))
+        ax = _new_axes((min(2.5 + 0.4 * m.shape[1], 16), min(2 + 0.4 * m.shape[0], 14)))
     lim = float(np.max(np.abs(m))) or 1.0
     im = ax.imshow(m, cmap=cmap, vmin=-lim, vmax=lim)
     ax.figure.colorbar(im, ax=ax, shrink=0.8)
     if m.shape[0] <= 40:
-        ax.set_yticks(range(m.shape[0]), game.row_labels, fontsize=7)
+        ax.set_yticks(range(m.shape[0]), game.row_labels, fontsize=9)
     if m.shape[1] <= 40:
-        ax.set_xticks(range(m.shape[1]), game.col_labels, rotation=90, fontsize=7)
+        ax.set_xticks(range(m.shape[1]), game.col_labels, rotation=90, fontsize=9)
     ax.set_ylabel(game.players[0])
     ax.set_xlabel(game.players[1])
-    ax.set_title(f"{game.name}: {game.players[_player(player)]}'s payoff", fontsize=9)
+    ax.set_title(f"{game.name}: {game.players[_player(player)]}'s payoff", fontsize=10)
     if annotate if annotate is not None else m.size <= 150:
         for i in range(m.shape[0]):
             for j in range(m.shape[1]):
                 dark = abs(m[i, j]) > 0.6 * lim
-                ax.text(j, i, f"{m[i, j]:g}", ha="center", va="center", fontsize=7,
+                ax.text(j, i, f"{m[i, j]:g}", ha="center", va="center", fontsize=9,
                         color="white" if dark else "black")
     return ax
 

@@ -425,3 +425,21 @@ def test_pictures_label_the_strategies():
     eq = T.equilibria(T.allocation_game(col_tokens=(2, 3, 4, 5), zero_sum=True))[0]
     bars = T.plot_strategy(eq, "col")
     assert len(bars.patches) == len(eq.support("col"))
+
+
+def test_heatmap_labels_are_projector_sized_and_do_not_overlap():
+    """Every label and cell number is at least 9 pt, and on a new figure neighbouring tick
+    labels do not overlap (the cells grow with the strategies)."""
+    g = T.allocation_game(col_tokens=(2, 3, 4, 5), zero_sum=True)
+    assert 10 <= g.payoffs("row").shape[0] <= 40
+    ax = T.heatmap(g, annotate=True)
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    canvas = FigureCanvasAgg(ax.figure)  # the bare Figure draws with Agg, as inline Jupyter does
+    canvas.draw()
+    renderer = canvas.get_renderer()
+    for labels in (ax.get_yticklabels(), ax.get_xticklabels()):
+        assert labels and all(t.get_fontsize() >= 9 for t in labels)
+        boxes = [t.get_window_extent(renderer) for t in labels]
+        assert not any(a.overlaps(b) for a, b in zip(boxes, boxes[1:]))
+    assert ax.texts and all(t.get_fontsize() >= 9 for t in ax.texts)
