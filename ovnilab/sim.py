@@ -272,17 +272,7 @@ def play(
     if recording:
         traj.append(scores)
         traj_steps.append(steps)
-    breakdown_fn = getattr(state, "score_breakdown", None)
-    breakdown = tuple(dict(b) for b in breakdown_fn()) if breakdown_fn is not None else None
-    # a game may say who "moved first" better than its first decision (Ovni: set-up
-    # choices come before the first player of round 1)
-    first_fn = getattr(state, "first_mover", None)
-    if first_fn is not None and first_fn() is not None:
-        first_player = first_fn()
-    extras_fn = getattr(state, "result_extras", None)
-    extras = _json_normal(extras_fn()) if extras_fn is not None else {}
-    areas_fn = getattr(state, "result_areas", None)
-    areas = tuple(areas_fn()) if areas_fn is not None else None
+    fields = _outcome_fields(state, first_player)
     return GameResult(
         game=state.game_name,
         seed=state.seed,
@@ -291,15 +281,34 @@ def play(
         winners=tuple(state.winners()),
         rounds=getattr(state, "round", None),
         steps=steps,
-        first_player=first_player,
-        breakdown=breakdown,
         trajectory=tuple(traj) if recording else None,
         trajectory_steps=tuple(traj_steps) if recording else None,
         log=tuple(str(a) for a in state.log[start_log:]) if keep_log else None,
-        extras=extras,
         bot_seed=seed,
-        areas=areas,
+        **fields,
     )
+
+
+def _outcome_fields(state: Any, first_player: int | None = None) -> dict[str, Any]:
+    """The parts of a :class:`GameResult` a finished state tells by itself, through the
+    games' optional hooks: ``first_player`` (the hook's, else the seat given: the one that
+    made the first decision), ``breakdown``, ``extras`` and ``areas``.
+    Shared by :func:`play` and the classroom's results, so a class's games carry the
+    same fields as simulated ones."""
+    breakdown_fn = getattr(state, "score_breakdown", None)
+    # a game may say who "moved first" better than its first decision (Ovni: set-up
+    # choices come before the first player of round 1)
+    first_fn = getattr(state, "first_mover", None)
+    if first_fn is not None and first_fn() is not None:
+        first_player = first_fn()
+    extras_fn = getattr(state, "result_extras", None)
+    areas_fn = getattr(state, "result_areas", None)
+    return {
+        "first_player": first_player,
+        "breakdown": tuple(dict(b) for b in breakdown_fn()) if breakdown_fn is not None else None,
+        "extras": _json_normal(extras_fn()) if extras_fn is not None else {},
+        "areas": tuple(areas_fn()) if areas_fn is not None else None,
+    }
 
 
 # ======================================================================

@@ -580,7 +580,7 @@ class Room:
 
         if self.kind == "experiment":
             return xp.Results(self._cl.experiment_rows(self.code))
-        from ..sim import GameResult, Results
+        from ..sim import GameResult, Results, _outcome_fields
 
         games = []
         for rid in self.rooms():
@@ -591,20 +591,20 @@ class Room:
                 st = st.clone()
             seats = self._cl.store.all("SELECT s.*, p.pid FROM seats s LEFT JOIN participants p ON p.id=s.participant "
                                        "WHERE s.room=? ORDER BY s.seat", rid)
-            acts = self._cl.store.all("SELECT seat, by FROM actions WHERE room=?", rid)
+            acts = self._cl.store.all("SELECT seat, by FROM actions WHERE room=? ORDER BY seq", rid)
             n = len(seats)
             bot_moves = [sum(1 for a in acts if a["seat"] == s and a["by"] != "student") for s in range(n)]
-            extras_fn = getattr(st, "result_extras", None)
-            extras = dict(extras_fn()) if extras_fn is not None else {}
-            extras.update({"room": rid, "player": [s["pid"] or f"bot:{s['bot']}" for s in seats],
-                           "student": [s["pid"] is not None for s in seats], "bot_moves": bot_moves})
-            bd = getattr(st, "score_breakdown", None)
+            # the same per-game fields as a simulated game (first player, categories,
+            # extras, areas), then who sat where
+            fields = _outcome_fields(st, acts[0]["seat"] if acts else None)
+            fields["extras"] = dict(fields["extras"])
+            fields["extras"].update({"room": rid, "player": [s["pid"] or f"bot:{s['bot']}" for s in seats],
+                                     "student": [s["pid"] is not None for s in seats], "bot_moves": bot_moves})
+            fields["extras"] = _json_ready(fields["extras"])
             games.append(GameResult(game=st.game_name, seed=st.seed, options=st.options, scores=tuple(st.scores()),
                                     winners=tuple(st.winners()),  # type: ignore[attr-defined]
                                     rounds=getattr(st, "round", None), steps=len(st.log) - base,
-                                    breakdown=tuple(dict(b) for b in bd()) if bd else None,
-                                    log=tuple(str(a) for a in st.log[base:]), extras=_json_ready(extras),
-                                    index=len(games)))
+                                    log=tuple(str(a) for a in st.log[base:]), index=len(games), **fields))
         return Results(games, {"game": self.game, "source": f"class {self.code}"})
 
     # ------------------------------------------------------------- display

@@ -95,6 +95,22 @@ def test_cosmic_room_two_students_and_three_bots(cl):
     assert all(m > 0 for m in res[0].extras["bot_moves"][2:]) and res[0].extras["bot_moves"][:2] == [0, 0]
 
 
+def test_an_ovni_class_game_has_the_fields_of_a_simulated_one(cl):
+    """A class's game carries what ovnilab.sim.play records (first player, categories,
+    areas), so the what-if questions of the explore notebooks work on the students' play."""
+    room = cl.open_room("ovni", seats=3, bots={2: "greedy"}, bot_delay=0, seed=4)
+    a, b = cl.join(room.code, "Ana"), cl.join(room.code, "Bruno")
+    room.start()
+    play_out(cl, [a, b], random.Random(2), limit=20000)
+    final = room.state(public=False)
+    g = room.results()[0]
+    assert g.areas == tuple(final.result_areas()) and len(g.areas) >= 3
+    assert g.breakdown == tuple(dict(x) for x in final.score_breakdown())
+    assert g.first_player == final.first_mover() and g.first_player in (0, 1, 2)
+    assert g.extras["student"] == [True, True, False] and g.extras["room"] == room.code
+    assert json.loads(json.dumps(g.to_dict())) == g.to_dict()
+
+
 def test_open_seats_get_bots_at_start_and_a_late_student_takes_over(cl, clock):
     room = cl.open_room("cows", bot_delay=0)
     a = cl.join(room.code, "Ana")
