@@ -532,3 +532,26 @@ def test_phone_join_form_and_moves_fit(server, devices):
         button.tap()
     assert info.value.status == 200
     expect(phone.locator("#play")).not_to_have_attribute("data-position", str(before))
+
+
+def test_a_cosmic_seat_at_1024x768_sees_its_moves_and_whole_board_at_once(server, devices):
+    """A school laptop or projector at 1024x768: on the seat's turn the moves and the
+    whole Cosmic board, down to the seat's hand at its foot, are in the window without
+    scrolling (the moves sit beside the board, not above it)."""
+    from playwright.sync_api import expect
+
+    cl, url = server.cl, server.url
+    room = cl.open_room("cosmic", seats=4, bots={2: "random", 3: "random"}, bot_delay=0.05, decision_seconds=None)
+    laptop = devices.page(viewport={"width": 1024, "height": 768})
+    other = devices.page()
+    _join(laptop, url, room.code, "Ana")
+    _join(other, url, room.code, "Bruno")
+    room.start()
+    _drive([other], random.Random(4), lambda _: laptop.locator(MOVES).count() > 0, timeout=60,
+           what="the 1024x768 seat's turn")
+    expect(laptop.locator("#board svg")).to_be_visible()
+    for what, loc in (("the moves", laptop.locator("#moves.active")), ("the board", laptop.locator("#board svg"))):
+        box = _box(laptop, loc)
+        assert _in_view(box), f"{what} not wholly in the 1024x768 window: {box}"
+    sw, iw = _overflow(laptop)
+    assert sw <= iw, f"the seat's page is {sw} px wide in a {iw} px window"
