@@ -3,6 +3,7 @@ encounter (compared with the same encounter without it), so does each side of it
 and the readings documented in :mod:`ovnilab.cosmic.aliens_red` hold."""
 
 import random
+import re
 
 from ovnilab import cosmic
 from ovnilab.cosmic import rules as R
@@ -189,8 +190,17 @@ def test_gambler_claim_is_public_and_the_card_stays_face_down():
     assert o["totals"] == [41, 14]  # the totals count the claim, never the real card
     d = s.determinize(BLUE, random.Random(3))
     assert d.observation(BLUE) == o and d.legal_actions() == s.legal_actions()
-    svg = to_svg(s, viewer=BLUE)
-    assert ">says:<" in svg and ">attack 40<" in svg and "04" not in svg.split("says:")[1][:600]
+    svg = to_svg(s, viewer=BLUE, highlight_last=False)
+    assert ">says:<" in svg and ">attack 40<" in svg
+    # blue's picture tells nothing of the real card: the same texts whatever red holds
+    # face down (determinizations deal red other cards; they keep no log to highlight)
+    texts = re.findall(r">([^<>]+)<", svg)
+    real = set()
+    for k in range(6):
+        other = s.determinize(BLUE, random.Random(k))
+        real.add(other.observation(RED)["encounter_cards"]["offense"])
+        assert re.findall(r">([^<>]+)<", to_svg(other, viewer=BLUE, highlight_last=False)) == texts
+    assert len(real) > 1  # the face-down card did differ
 
 
 def test_gambler_caught_lying_loses_its_ships_from_outside_the_encounter():
