@@ -820,6 +820,25 @@ class OvniGame(_SeededGame):
     players = (2, 4)
     max_length = 1000
 
+    def determinize(self, state: Any, seat: int, rng: random.Random) -> Any:
+        """ovnilab's determinization, with the command tokens the seat has seen restored.
+
+        Ovni's ``determinize`` resamples other seats' face-down tokens in every phase,
+        but they are hidden only while tokens are placed: once the areas are resolved
+        ``observation`` shows them, and IS-MCTS needs a sample that keeps the seat's
+        information state. So outside the placement the sample takes the (public)
+        tokens of the true position. (The engine's own fix is left to its owners: it
+        would change the bots' random draws, and with them notebook outputs.)
+        """
+        from .ovni.rules import PLACEMENT
+
+        d = state.determinize(seat, rng)
+        if state.phase != PLACEMENT:
+            d.area_slots = [list(sl) for sl in state.area_slots]
+            d._legal_cache = None
+            d._legal_set_cache = None
+        return d
+
 
 def _cosmic_rules_cls() -> type:
     from .cosmic import Rules

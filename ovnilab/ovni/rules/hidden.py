@@ -68,10 +68,10 @@ class HiddenInfoMixin:
     def determinize(self, seat: int, rng: Any) -> "State":
         """A full state consistent with what ``seat`` has seen, for search bots.
 
-        Resampled: other players' face-down command tokens while they are face down (the
-        placement; drawn from the tokens they may still hold), the third player's hidden
-        tokens and bag, other players' missions (from the missions ``seat`` was not
-        dealt), the alien deck's order; the future chance is reseeded. Everything ``seat`` sees is unchanged.
+        Resampled: other players' face-down command tokens (from the tokens they may
+        still hold), the third player's hidden tokens and bag, other players' missions
+        (from the missions ``seat`` was not dealt), the alien deck's order; the future
+        chance is reseeded. Everything ``seat`` sees is unchanged.
         """
         d = self.clone()
         # hidden command tokens: face-down (even index) tokens of others, and their hands
@@ -93,12 +93,6 @@ class HiddenInfoMixin:
                     d.area_slots[i][k] = (o, pool.pop())
                 if o == d.third:
                     d.third_bag = pool[: len(d.third_bag)]
-            if d.phase != PLACEMENT:
-                # rulebook: the tokens are turned face up once all are placed, so outside
-                # the placement every seat has seen them: keep the true ones. (They are
-                # still drawn above, so that a determinization takes the same random
-                # numbers in every phase and the bots' games are unchanged.)
-                d.area_slots = [list(sl) for sl in self.area_slots]
         # other players' missions: drawn from the cards this seat has not seen
         own = set(d.missions_dealt[seat])
         unseen = [m.id for m in d.cards.missions if m.id not in own]
