@@ -555,3 +555,22 @@ def test_a_cosmic_seat_at_1024x768_sees_its_moves_and_whole_board_at_once(server
         assert _in_view(box), f"{what} not wholly in the 1024x768 window: {box}"
     sw, iw = _overflow(laptop)
     assert sw <= iw, f"the seat's page is {sw} px wide in a {iw} px window"
+
+
+def test_a_tall_ovni_board_keeps_the_whole_width_at_1024x768(server, devices):
+    """Ovni's board is taller than wide, fitted to its column and scrolled: at 1024 px a
+    moves column beside it would shrink its text by a third, so there it keeps the page's
+    width (and its smallest text stays readable)."""
+    from playwright.sync_api import expect
+
+    cl, url = server.cl, server.url
+    room = cl.open_room("ovni", seats=3, bots={1: "random", 2: "random"}, bot_delay=0.05, decision_seconds=None)
+    laptop = devices.page(viewport={"width": 1024, "height": 768})
+    _join(laptop, url, room.code, "Ana")
+    room.start()
+    expect(laptop.locator("#board svg")).to_be_visible()
+    expect(laptop.locator("#board.tall")).to_have_count(1)
+    box = _box(laptop, laptop.locator("#board svg"))
+    assert box["width"] >= 0.9 * box["vw"], f"the Ovni board is {box['width']:.0f} px wide in a 1024 px window"
+    sw, iw = _overflow(laptop)
+    assert sw <= iw, f"the seat's page is {sw} px wide in a {iw} px window"
