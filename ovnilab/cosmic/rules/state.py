@@ -575,9 +575,11 @@ class State(BoardMixin, CardsMixin, EncounterMixin, DecisionsMixin, AnswersMixin
     # shared read-only data (tables, board, card set): equality skips it
     _STATIC = ("g", "t", "hooked", "powers", "power_sets", "pindex", "cindex", "A", "_orders", "_planets", "system")
 
-    def _fingerprint(self) -> Any:
+    def _position(self) -> dict[str, Any]:
         # the powers in play (Power definitions are compared by name)
-        return super()._fingerprint() + repr([[p.name for p in ps] for ps in self.power_sets])
+        d = super()._position()
+        d["power_sets"] = tuple(tuple(p.name for p in ps) for ps in self.power_sets)
+        return d
 
     # ------------------------------------------------------------- properties
     @property
