@@ -138,9 +138,10 @@ class Face:
     effects: tuple[Effect, ...]
     note: str = ""
 
-    @property
+    @functools.cached_property
     def symbols(self) -> tuple[int, int, int, int, int]:
-        """Counts of (Sun, Moon, cows, calves, cards=1) shown on this face."""
+        """Counts of (Sun, Moon, cows, calves, cards=1) shown on this face (computed once:
+        the greedy bot's scoring reads it millions of times)."""
         return (int(self.sky == "sun"), int(self.sky == "moon"), self.cows, self.calves, 1)
 
     def immediate(self) -> tuple[Effect, ...]:

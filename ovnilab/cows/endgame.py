@@ -112,13 +112,18 @@ class _Search:
         """Successors, by kind of action: builds and effects first, then taking and
         drawing, flips, ending the turn. Trying the usually good moves first is what
         makes alpha-beta prune."""
-        out = []
-        for a in s.legal_actions():
-            c = s.clone()
-            c.apply(a)
-            out.append((a, c))
-        out.sort(key=lambda ac: _ORDER.get(ac[0].kind, 5))
-        return out
+        return [(a, self.child(s, a)) for a in self.ordered(s)]
+
+    @staticmethod
+    def ordered(s: State) -> list[Action]:
+        """The legal actions in the search's order (a stable sort by kind of action)."""
+        return sorted(s.legal_actions(), key=lambda a: _ORDER.get(a.kind, 5))
+
+    @staticmethod
+    def child(s: State, a: Action) -> State:
+        c = s.clone()
+        c.apply(a)
+        return c
 
     def value(self, s: State, alpha: float, beta: float) -> float:
         if s.over:
@@ -135,8 +140,8 @@ class _Search:
         a0, b0 = alpha, beta
         maximise = s.current_player == 0
         best = -math.inf if maximise else math.inf
-        for _a, c in self.children(s):
-            v = self.value(c, alpha, beta)
+        for a in self.ordered(s):  # a child is made only when searched: a cut-off skips the rest
+            v = self.value(self.child(s, a), alpha, beta)
             if maximise:
                 best = max(best, v)
                 alpha = max(alpha, v)

@@ -78,6 +78,7 @@ hands, discard areas and the deck (its end is the bottom) are lists of ints; a p
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Sequence
@@ -167,12 +168,8 @@ _OPEN = {sup: tuple(tuple(open_slots(m, sup)) for m in range(64)) for sup in ("a
 
 def pyramid_symbols(faces: Sequence[Face | None]) -> list[int]:
     """Totals of (Sun, Moon, cows, calves, cards) shown by a pyramid's faces."""
-    tot = [0, 0, 0, 0, 0]
-    for f in faces:
-        if f is not None:
-            for i, v in enumerate(f.symbols):
-                tot[i] += v
-    return tot
+    shown = [f.symbols for f in faces if f is not None]
+    return [sum(column) for column in zip(*shown)] if shown else [0, 0, 0, 0, 0]
 
 
 def score_pyramid(
@@ -199,6 +196,22 @@ def score_pyramid(
             elif e.kind == "end":
                 end += effect_points(e, slot, faces, own, opp, hand_size)
     return {"base": base, "adjacency": adj, "end_of_game": end}
+
+
+_CATEGORIES = ("base", "adjacency", "end_of_game")
+#: the face tables seen by :func:`_pyramid_points`, by id (a cache key must be hashable)
+_FACE_SETS: dict[int, tuple] = {}
+
+
+@functools.lru_cache(maxsize=100_000)
+def _pyramid_points(own: tuple[int, ...], opp: tuple[int, ...], hand0: int, hand1: int,
+                    faces_key: int) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    """:func:`score_pyramid` of both seats' pyramids (faces by index, -1 = empty slot)."""
+    table = _FACE_SETS[faces_key]
+    a = [None if f < 0 else table[f] for f in own]
+    b = [None if f < 0 else table[f] for f in opp]
+    pa, pb = score_pyramid(a, b, hand0), score_pyramid(b, a, hand1)
+    return tuple(pa[k] for k in _CATEGORIES), tuple(pb[k] for k in _CATEGORIES)  # type: ignore[return-value]
 
 
 def effect_points(e: Effect, slot: int, faces: Sequence[Face | None], own: Sequence[int], opp: Sequence[int],
@@ -888,12 +901,24 @@ class State(GameState):
     def score_breakdown(self) -> list[dict[str, int]]:
         """Each seat's points: ``base`` (card values), ``adjacency`` and ``end_of_game``
         effects, as the final count would give them now."""
-        pf = [self.pyramid_faces(0), self.pyramid_faces(1)]
-        return [score_pyramid(pf[s], pf[1 - s], len(self.hand[s])) for s in (0, 1)]
+        return [dict(zip(_CATEGORIES, p)) for p in self._points()]
 
     def scores(self) -> list[int]:
         """Total points per seat (rulebook: base values, then end-of-game effects)."""
-        return [sum(b.values()) for b in self.score_breakdown()]
+        return [sum(p) for p in self._points()]
+
+    def _points(self) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+        """Each seat's (base, adjacency, end of game), from the faces in the two pyramids
+        and the hand sizes (remembered per such position: an endgame search scores the
+        same final pyramids many times)."""
+        fo = self._t.face_of
+        up = self.up
+        faces = self.cards.faces
+        key = id(faces)
+        if _FACE_SETS.get(key) is not faces:
+            _FACE_SETS[key] = faces  # held, so the id is never reused while cached
+        ids = [tuple(-1 if c < 0 else fo[2 * c + up[c]] for c in self.pyr[p]) for p in (0, 1)]
+        return _pyramid_points(ids[0], ids[1], len(self.hand[0]), len(self.hand[1]), key)
 
     def cattle(self, seat: int) -> int:
         """Cows plus calves shown in ``seat``'s pyramid (the optional tie-break)."""
