@@ -5,7 +5,10 @@ Run with ``make bench`` (installs open_spiel for the reference column when it ca
 Python tic-tac-toe under random play, measured in the same run on the same machine.
 A second table gives random play through the OpenSpiel and PettingZoo adapters
 (``ovnilab.openspiel``, ``ovnilab.pettingzoo``) next to the raw engine, as a ratio: the
-adapters' overhead (``--adapters-only`` prints just that table).
+adapters' overhead (``--adapters-only`` prints just that table). A third table gives
+what a board or a class page calls on every move typed or clicked: ``parse_action``,
+state equality, ``undo`` late in a game and random play through action texts
+(``--api-only`` prints just that table).
 """
 
 from __future__ import annotations
@@ -222,6 +225,75 @@ def print_adapters(games: list[str], seconds: float) -> None:
         print(f"{game:<14}{cols[0]}{cols[1]} {cols[2]}")
 
 
+# ------------------------------------------------------------ the text interface (issue 36)
+def late_position(game: str, kw: dict, seed: int = 3) -> "ovnilab.GameState":
+    """The last position before the end of a seeded random game (a long log to undo)."""
+    s = ovnilab.make(game, seed=seed, **kw)
+    rng = random.Random(seed)
+    while True:
+        a = rng.choice(s.legal_actions())
+        t = s.clone()
+        t.apply(a)
+        if t.is_over():
+            return s
+        s = t
+
+
+def api_rates(game: str, kw: dict, seconds: float) -> dict[str, float]:
+    """Calls per second of what a board or a class page calls on every typed or clicked
+    move, over the positions of random games: ``parse_action`` of a legal text and of an
+    unreadable one, ``state == clone``, ``undo`` late in a game (first, then the next
+    ones), and random play through the text interface (``apply(str(action))``)."""
+    pos = sample_positions(game, kw)
+    texts = [(s, str(random.Random(i).choice(s.legal_actions()))) for i, s in enumerate(pos) if not s.is_over()]
+    out: dict[str, float] = {}
+    out["parse legal/s"] = per_second(lambda st: st[0].parse_action(st[1]), texts, seconds / 2)
+
+    def refused(st) -> None:
+        try:
+            st[0].parse_action("this is not an action")
+        except ovnilab.IllegalAction:
+            pass
+
+    out["parse refused/s"] = per_second(refused, texts, seconds / 2)
+    pairs = [(s, s.clone()) for s in pos]
+    out["equal/s"] = per_second(lambda p: p[0] == p[1], pairs, seconds / 2)
+    late = late_position(game, kw)
+    start = time.perf_counter()
+    late.clone().undo()
+    out["first undo/s"] = 1 / (time.perf_counter() - start)
+    s = late.clone()
+    n = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds / 2 and len(s.log) > 1:
+        s.undo()
+        n += 1
+    out["next undo/s"] = n / (time.perf_counter() - start)
+
+    def by_text(seed: int) -> int:
+        st = ovnilab.make(game, seed=seed, **kw)
+        rng = random.Random(seed)
+        k = 0
+        while not st.is_over():
+            st.apply(str(rng.choice(st.legal_actions())))
+            k += 1
+        return k
+
+    out["text steps/s"] = _timed(by_text, seconds)
+    return out
+
+
+def print_api(games: list[str], seconds: float) -> None:
+    """The text interface's table (calls per second)."""
+    cols = ["parse legal/s", "parse refused/s", "equal/s", "first undo/s", "next undo/s", "text steps/s"]
+    print(f"{'text interface':<14}" + "".join(f"{c:>17}" for c in cols))
+    for game in games:
+        for label, kw in CONFIGS[game]:
+            rates = api_rates(game, kw, seconds)
+            print(f"{label:<14}" + "".join(f"{rates[c]:>17,.0f}" if rates[c] >= 10 else f"{rates[c]:>17,.2f}"
+                                           for c in cols))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
@@ -230,9 +302,14 @@ def main() -> None:
                     help="random 4-player Ovni games for the run_many row (0 skips it)")
     ap.add_argument("--processes", type=int, default=2, help="worker processes for the run_many row")
     ap.add_argument("--adapters-only", action="store_true", help="only the OpenSpiel/PettingZoo adapter table")
+    ap.add_argument("--api-only", action="store_true",
+                    help="only the text interface's table (parse_action, equality, undo, text steps)")
     args = ap.parse_args()
     if args.adapters_only:
         print_adapters(args.games, args.seconds)
+        return
+    if args.api_only:
+        print_api(args.games, args.seconds)
         return
     ref = openspiel_reference(args.seconds)
     rows = []
@@ -254,6 +331,7 @@ def main() -> None:
     else:
         print("OpenSpiel not installed: `pip install open-spiel` for the reference column")
     print_adapters(args.games, args.seconds)
+    print_api(args.games, args.seconds)
     if args.scale:
         secs = scale_run(args.scale, args.processes)
         print(f"run_many: {args.scale:,} random 4-player Ovni games with processes={args.processes}: "

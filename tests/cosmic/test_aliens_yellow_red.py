@@ -600,14 +600,24 @@ def test_shadow_wild_takes_the_winners_down():
 
 
 # ------------------------------------------------------------------ random games
-def test_random_games_with_the_new_aliens():
-    """Random games whose pools hold every new alien (and green ones to deal from): the
-    invariants hold after every action, observations hide hands and determinizations
-    keep them, saves replay; every flare side and optional power is played."""
+#: the random games below, in parts (each a test of its own, under a minute): part ->
+#: (aliens dealt, flare sides and optional powers used); the last test adds them up
+RANDOM_PARTS = 4
+_RANDOM_SEEN: dict[int, tuple[Counter, Counter]] = {}
+
+
+def _random_games_part(part: int) -> tuple[Counter, Counter]:
+    """Part ``part`` of the random games (every RANDOM_PARTS-th seed from ``part``):
+    pools that hold every new alien (and green ones to deal from); the invariants hold
+    after every action, observations hide hands and determinizations keep them, saves
+    replay. Returns the aliens dealt and the flare sides and optional powers played."""
+    if part in _RANDOM_SEEN:
+        return _RANDOM_SEEN[part]
     greens = [a for a in cosmic.implemented_aliens() if a not in NEW]
     dealt: Counter = Counter()
     used: Counter = Counter()  # flare sides played, optional powers used or asked (choose)
-    for seed in range(16 * len(NEW)):  # (as many games per new alien as when there were 16)
+    # (as many games per new alien as when there were 16)
+    for seed in range(part, 16 * len(NEW), RANDOM_PARTS):
         n = 3 + seed % 3
         rng = random.Random(seed)
         # mostly new aliens, so that each is dealt (and its flare shuffled in) often
@@ -631,6 +641,26 @@ def test_random_games_with_the_new_aliens():
         dealt.update(a for a in s.alien if a in NEW)
         if seed % 10 == 0:
             assert cosmic.load_json(s.to_json()) == s
+    _RANDOM_SEEN[part] = (dealt, used)
+    return dealt, used
+
+
+@pytest.mark.parametrize("part", range(RANDOM_PARTS))
+def test_random_games_with_the_new_aliens(part):
+    """Each part's random games play to their end with every check above passing."""
+    dealt, _used = _random_games_part(part)
+    assert dealt
+
+
+def test_random_games_with_the_new_aliens_deal_and_play_every_power():
+    """Over all the parts: every new alien is dealt, and every flare side and optional
+    power is played."""
+    dealt: Counter = Counter()
+    used: Counter = Counter()
+    for part in range(RANDOM_PARTS):
+        d, u = _random_games_part(part)
+        dealt.update(d)
+        used.update(u)
     assert set(dealt) == set(NEW), dealt
     # (Machine's choice is the engine's "have a second encounter")
     optional = {(a, "power") for a in NEW if AL.POWERS[a].optional and a != "Machine"}
