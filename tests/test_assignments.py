@@ -142,28 +142,55 @@ def _answered(release: Path, answers: dict[int, str], dest: Path) -> None:
     dest.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
+STUDENTS = ("blank", "student")
+
+
 @pytest.fixture(scope="module")
 def course(tmp_path_factory):
+    """The course built once for this module: the student versions (nbgrader's
+    generate_assignment, a few seconds). The submissions are autograded by the tests
+    below, one lesson and student a test (:func:`_autograded`)."""
     root = tmp_path_factory.mktemp("course")
     made = assignments.build(root)
     assert made == [p.stem for p in LESSONS]
-    grader = assignments.api(root)
-    for lesson in LESSONS:
-        release = root / "release" / lesson.stem / lesson.name
-        for student in ("blank", "student"):
-            dest = root / "submitted" / student / lesson.stem
-            dest.mkdir(parents=True)
-            if student == "blank":
-                shutil.copy2(release, dest / lesson.name)
-            else:
-                _answered(release, STUDENT.get(lesson.stem, {}), dest / lesson.name)
-            result = grader.autograde(lesson.stem, student)
-            assert result.get("success"), result.get("error") or result.get("log")
     return root
+
+
+#: (course, lesson, student) -> autograded, kept for the other tests of the same run
+_GRADED: set[tuple[Path, str, str]] = set()
+
+
+def _autograded(course: Path, lesson: Path, student: str) -> None:
+    """Submit and autograde ``student``'s version of ``lesson`` (once per run): ``blank``
+    as handed out, ``student`` answered as :data:`STUDENT` says."""
+    key = (course, lesson.stem, student)
+    if key in _GRADED:
+        return
+    release = course / "release" / lesson.stem / lesson.name
+    dest = course / "submitted" / student / lesson.stem
+    dest.mkdir(parents=True, exist_ok=True)
+    if student == "blank":
+        shutil.copy2(release, dest / lesson.name)
+    else:
+        _answered(release, STUDENT.get(lesson.stem, {}), dest / lesson.name)
+    result = assignments.api(course).autograde(lesson.stem, student)
+    assert result.get("success"), result.get("error") or result.get("log")
+    _GRADED.add(key)
+
+
+@pytest.mark.parametrize("student", STUDENTS)
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda p: p.stem)
+def test_submission_is_autograded(course, lesson, student):
+    """nbgrader runs the submitted lesson top to bottom and grades it (the tests after
+    this one read the grades)."""
+    _autograded(course, lesson, student)
+    assert (course / "autograded" / student / lesson.stem / lesson.name).exists()
 
 
 def _grades(course: Path, lesson: Path, student: str) -> dict[str, object]:
     from nbgrader.api import Gradebook
+
+    _autograded(course, lesson, student)
 
     with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gb:
         nb = gb.find_submission_notebook(lesson.stem, lesson.stem, student)
@@ -245,6 +272,7 @@ def test_unanswered_gets_zero_and_the_friendly_message(course, lesson):
     grades = _grades(course, lesson, "blank")
     assert grades and all(score == 0 for score, *_ in grades.values()), (
         f"{lesson.name}: the unanswered version scored {grades}")
+    _autograded(course, lesson, "blank")
     graded = _cells(course / "autograded" / "blank" / lesson.stem / lesson.name)
     for cell in graded:
         if (k := _exercise(cell, "check")) is None:
@@ -260,6 +288,7 @@ def test_unanswered_gets_zero_and_the_friendly_message(course, lesson):
 def test_unanswered_lesson_still_runs(course, lesson):
     """Only the check cells fail when nothing is answered, and they are the cells tagged to
     let Run All go on: the lesson runs top to bottom."""
+    _autograded(course, lesson, "blank")
     graded = course / "autograded" / "blank" / lesson.stem / lesson.name
     for i, cell in enumerate(_cells(graded)):
         errors = [o for o in cell.get("outputs", []) if o.get("output_type") == "error"]
