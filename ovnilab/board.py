@@ -44,7 +44,6 @@ from __future__ import annotations
 
 import dataclasses
 import html
-import importlib
 import inspect
 import random
 import re
@@ -55,8 +54,9 @@ from typing import Any, Callable, Mapping
 import ipywidgets as W
 
 from . import datafiles
-from .bots import PlayerView, RandomBot
+from .bots import BOT_LABELS, PlayerView, RandomBot, default_bots  # noqa: F401  (re-exported)
 from .core import GameState, IllegalAction, NoLegalMove, RuleOptionWarning
+from .present import PRESENT_BUTTON, PRESENT_CSS
 
 __all__ = ["GameBoard", "Chooser", "PRESENT_BUTTON", "PRESENT_CSS", "log_html", "words_html", "svg_aspect", "view_width_css",
            "view_width_px"]
@@ -793,37 +793,6 @@ class GameBoard(W.VBox):
         return out
 
 
-#: The one-click presentation view: the browser's full-screen mode for the board alone
-#: (Esc or the same button leaves it). In JupyterLab the notebook leaves the board about
-#: 560 px (file browser open), too small to read on a projector; full screen gives it the
-#: whole screen, laid out as a served page (map beside the side column, text >= 12 px at
-#: 1024x768). A widget button cannot reach the browser, so this is a plain HTML button
-#: with a fixed inline handler (no kernel round trip; nothing from the kernel runs in it).
-PRESENT_BUTTON = (
-    '<button class="ovnilab-present" type="button" title="show the board alone on the whole '
-    'screen, for a projector (Esc leaves)" onclick="var b=this.closest(\'.ovnilab-present-root\');'
-    'if(document.fullscreenElement){document.exitFullscreen();}'
-    'else if(b&&b.requestFullscreen){b.requestFullscreen();}">'
-    '<span class="ovnilab-present-on">full screen</span>'
-    '<span class="ovnilab-present-off">leave full screen</span></button>')
-
-#: The CSS of the presentation view (PRESENT_BUTTON), for any widget with the class
-#: ``ovnilab-present-root`` (a board, the classroom's projector view): on full screen it
-#: keeps the page's background and scrolls only if the screen is smaller than it needs.
-PRESENT_CSS = """
-.ovnilab-present-root:fullscreen { background: var(--jp-layout-color0, #ffffff); padding: 12px 16px;
-  overflow: auto; box-sizing: border-box; }
-/* full screen sets the widget's height; its rows must keep their own heights, not shrink
-   to share it (the panel was drawn over the map and the side column) */
-.ovnilab-present-root:fullscreen > * { flex-shrink: 0; }
-.ovnilab-present { font-size: 13px; padding: 3px 10px; border: 1px solid #8a949e; border-radius: 3px;
-  background: var(--jp-layout-color1, #f5f5f5); color: inherit; cursor: pointer; white-space: nowrap; }
-.ovnilab-present:hover { background: var(--jp-layout-color2, #e8e8e8); }
-.ovnilab-present-off { display: none; }
-.ovnilab-present-root:fullscreen .ovnilab-present-on { display: none; }
-.ovnilab-present-root:fullscreen .ovnilab-present-off { display: inline; }
-"""
-
 #: Width of the column beside the map (status, actions, controls, tabs), in CSS px.
 SIDE_WIDTH = 300
 #: Height above and below the map that the page keeps for other things (a line of text
@@ -915,26 +884,6 @@ def view_width_px(aspect: float, row_width: float, viewport_height: float) -> fl
 
 
 _VIEWBOX = re.compile(r'viewBox="\s*[-\d.]+[\s,]+[-\d.]+[\s,]+([\d.]+)[\s,]+([\d.]+)\s*"')
-
-
-#: how the seat pickers name each kind of bot
-BOT_LABELS = {"random": "random bot", "greedy": "greedy bot", "mcts": "MCTS bot (slower)"}
-
-
-def default_bots(game: str) -> dict[str, Callable[[], Any]]:
-    """The bots a seat may be given on a board of ``game``: the random bot and, where
-    ``ovnilab.<game>.bots`` has them, its greedy and MCTS bots at their default
-    settings (MCTS by iterations, not time, so a seeded game replays the same)."""
-    out: dict[str, Callable[[], Any]] = {"random": RandomBot}
-    try:
-        mod = importlib.import_module(f"ovnilab.{game}.bots") if game else None
-    except ImportError:
-        mod = None
-    for key, name in (("greedy", "GreedyBot"), ("mcts", "MCTSBot")):
-        cls = getattr(mod, name, None)
-        if cls is not None:
-            out[key] = cls
-    return out
 
 
 def field_doc(cls: type, f: dataclasses.Field) -> str:

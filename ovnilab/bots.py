@@ -9,12 +9,13 @@ a full state sampled consistently with what the seat has seen.
 
 from __future__ import annotations
 
+import importlib
 import random
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Callable, Protocol, runtime_checkable
 
 from .core import GameState
 
-__all__ = ["Bot", "PlayerView", "RandomBot", "OnePlyBot"]
+__all__ = ["Bot", "PlayerView", "RandomBot", "OnePlyBot", "BOT_LABELS", "default_bots"]
 
 
 class PlayerView:
@@ -108,3 +109,24 @@ class OnePlyBot:
         best = max(totals)
         choices = [a for a, t in zip(legal, totals) if t >= best - 1e-9]
         return choices[rng.randrange(len(choices))]
+
+
+# ------------------------------------------------------------------ the registry
+#: how the seat pickers name each kind of bot
+BOT_LABELS = {"random": "random bot", "greedy": "greedy bot", "mcts": "MCTS bot (slower)"}
+
+
+def default_bots(game: str) -> dict[str, Callable[[], Any]]:
+    """The bots a seat may be given on a board of ``game``: the random bot and, where
+    ``ovnilab.<game>.bots`` has them, its greedy and MCTS bots at their default
+    settings (MCTS by iterations, not time, so a seeded game replays the same)."""
+    out: dict[str, Callable[[], Any]] = {"random": RandomBot}
+    try:
+        mod = importlib.import_module(f"ovnilab.{game}.bots") if game else None
+    except ImportError:
+        mod = None
+    for key, name in (("greedy", "GreedyBot"), ("mcts", "MCTSBot")):
+        cls = getattr(mod, name, None)
+        if cls is not None:
+            out[key] = cls
+    return out

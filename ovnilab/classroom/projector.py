@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
-from ..board import PRESENT_BUTTON, PRESENT_CSS
+from ..present import PRESENT_BUTTON, PRESENT_CSS
 from .handles import room_view
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -75,7 +75,7 @@ class Projector(W.VBox):
         if kind == "groups":
             controls.insert(0, self.group_picker)
             self.start_button.layout.display = "none"  # a grouping session runs as students arrive
-        # full screen for the projector (ovnilab.board.PRESENT_BUTTON): in JupyterLab the
+        # full screen for the projector (ovnilab.present.PRESENT_BUTTON): in JupyterLab the
         # notebook leaves the view less than the 900 px its text needs
         self.present = W.HTML(f"<style>{PRESENT_CSS}</style>{PRESENT_BUTTON}")
         controls.append(self.present)

@@ -52,8 +52,7 @@ from collections import deque
 from typing import Any, Callable, Iterable, Mapping
 
 from .. import GAMES
-from ..board import default_bots
-from ..bots import PlayerView
+from ..bots import PlayerView, default_bots
 from ..core import GameState, IllegalAction, derive_seed, load_json, make_rng
 from .store import Store, dumps, loads, token_hash
 
