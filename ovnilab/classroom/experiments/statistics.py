@@ -1,0 +1,287 @@
+"""The statistics a lesson runs on the records: choice shares with Wilson intervals,
+and goodness of fit to the equilibrium (an exact multinomial test, or chi-square
+beyond :data:`EXACT_LIMIT` outcomes), Holm-adjusted.
+
+Part of :mod:`ovnilab.classroom.experiments` (the package docstring says the design)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from ...analysis import wilson_interval
+from ...sim import Table
+from .definitions import Experiment
+from .records import RecordError, Results
+
+# ======================================================================
+# Statistics
+# ======================================================================
+
+
+def _as_results(results: Results | Iterable[Mapping[str, Any]]) -> Results:
+    return results if isinstance(results, Results) else Results(results)
+
+
+def _role_rows(results: Results | Iterable[Mapping[str, Any]], exp: Experiment, role: int,
+               include_timeouts: bool) -> list[dict[str, Any]]:
+    """The records of ``role`` (both sides of a symmetric game), checked against the game."""
+    r = exp._role(role)
+    rows = []
+    for k, rec in enumerate(_as_results(results)):
+        if rec["role"] not in exp.roles:
+            raise RecordError(f"row {k}, field 'role': {rec['role']!r} is not a role of {exp.name!r} "
+                              f"({list(exp.roles)})", k, "role")
+        if rec["role"] != exp.roles[r]:
+            continue
+        if rec["choice"] not in exp.game.labels(r):
+            raise RecordError(f"row {k}, field 'choice': {rec['choice']!r} is not a choice of the "
+                              f"{exp.roles[r]} in {exp.name!r} ({exp.strategies(r)})", k, "choice")
+        if include_timeouts or rec["by"] == "student":
+            rows.append(rec)
+    return rows
+
+
+def _share_rows(rows: Sequence[Mapping[str, Any]], exp: Experiment, role: int, extra: Mapping[str, Any],
+                confidence: float) -> list[dict[str, Any]]:
+    n = len(rows)
+    eq = exp.equilibrium()[role]
+    out = []
+    for label in exp.strategies(role):
+        count = sum(1 for rec in rows if rec["choice"] == label)
+        lo, hi = wilson_interval(count, n, confidence)
+        out.append({**extra, "strategy": label, "count": count, "n": n,
+                    "share": count / n if n else math.nan, "lo": lo, "hi": hi, "equilibrium": float(eq[label])})
+    return out
+
+
+def choice_shares(results: Results | Iterable[Mapping[str, Any]], exp: Experiment, role: int,
+                  by_round: bool = False, include_timeouts: bool = False, confidence: float = 0.95) -> Table:
+    """How often the class chose each strategy in ``role``: one row per strategy (per
+    round and strategy with ``by_round``) with ``count``, ``n``, ``share``, its Wilson
+    interval ``lo``-``hi`` and the ``equilibrium`` probability beside it.
+
+    Only the students' own choices count unless ``include_timeouts`` (then the choices
+    bots made for a student, after a timeout or on a seat the teacher handed to a bot,
+    count too). In a symmetric game both sides are the same role and are pooled.
+    Strategies nobody chose are listed with count 0; a round without records has share nan.
+    """
+    r = exp._role(role)
+    rows = _role_rows(results, exp, r, include_timeouts)
+    who = "choices" if include_timeouts else "own choices"
+    title = f"{exp.name}: the {exp.roles[r]}'s {who} (n={len(rows)}, {round(confidence * 100)}% Wilson intervals)"
+    if not by_round:
+        return Table(_share_rows(rows, exp, r, {}, confidence), title=title)
+    out: list[dict[str, Any]] = []
+    for rnd in sorted({rec["round"] for rec in rows}):
+        out += _share_rows([rec for rec in rows if rec["round"] == rnd], exp, r, {"round": rnd}, confidence)
+    return Table(out, columns=["round", "strategy", "count", "n", "share", "lo", "hi", "equilibrium"], title=title)
+
+
+@dataclass(frozen=True)
+class GoodnessOfFit:
+    """The result of :func:`equilibrium_test`.
+
+    ``statistic`` is Pearson's X² (inf when a choice of probability 0 was made),
+    ``pvalue`` the p-value of ``method`` (``"exact multinomial"`` or ``"chi-square"``),
+    ``n`` the number of choices tested, ``df`` the degrees of freedom (strategies of
+    positive equilibrium probability minus one); ``observed`` / ``expected`` per strategy;
+    ``note`` warns about what the reader must know (small expected counts, choices the
+    equilibrium never makes, dependence between a participant's rounds).
+    """
+
+    statistic: float
+    pvalue: float
+    n: int
+    df: int
+    method: str
+    observed: dict[str, int]
+    expected: dict[str, float]
+    rounds: str
+    note: str = ""
+
+    def __str__(self) -> str:
+        text = (f"{self.method} test of the equilibrium mix: X2 = {self.statistic:.3f}, df = {self.df}, "
+                f"n = {self.n}, p = {self.pvalue:.4f} (rounds: {self.rounds})")
+        return text + (f"\n{self.note}" if self.note else "")
+
+
+#: largest number of possible outcomes for which ``method="auto"`` runs the exact test
+EXACT_LIMIT = 200_000
+
+
+def _compositions(n: int, k: int) -> Iterator[tuple[int, ...]]:
+    """Every k-tuple of non-negative integers summing to n."""
+    if k == 1:
+        yield (n,)
+        return
+    for first in range(n + 1):
+        for rest in _compositions(n - first, k - 1):
+            yield (first, *rest)
+
+
+def _exact_multinomial_pvalue(counts: Sequence[int], probs: Sequence[float]) -> float:
+    """P(an outcome at most as probable as the observed one) under the multinomial
+    (probability ordering; every probability positive)."""
+    n = sum(counts)
+    logp = [math.log(p) for p in probs]
+
+    def loglik(ys: Sequence[int]) -> float:
+        return math.lgamma(n + 1) + sum(y * lp - math.lgamma(y + 1) for y, lp in zip(ys, logp))
+
+    observed = loglik(counts)
+    tol = 1e-7  # relative: outcomes exactly as probable count, whatever the rounding
+    return min(1.0, math.fsum(math.exp(ll) for ys in _compositions(n, len(counts))
+                              if (ll := loglik(ys)) <= observed + tol))
+
+
+def _chi2_sf(x: float, df: int) -> float:
+    """Upper tail of the chi-square distribution with integer ``df`` (closed forms of the
+    regularised incomplete gamma function Q(df/2, x/2))."""
+    if x <= 0:
+        return 1.0
+    if math.isinf(x):
+        return 0.0
+    h = x / 2
+    if df % 2 == 0:
+        terms = [math.exp(-h + i * math.log(h) - math.lgamma(i + 1)) for i in range(df // 2)]
+        return min(1.0, math.fsum(terms))
+    terms = [math.erfc(math.sqrt(h))]
+    terms += [math.exp(-h + (i - 0.5) * math.log(h) - math.lgamma(i + 0.5)) for i in range(1, (df + 1) // 2)]
+    return min(1.0, math.fsum(terms))
+
+
+def _select_rounds(rows: list[dict[str, Any]], rounds: str | int) -> list[dict[str, Any]]:
+    if rounds == "all":
+        return rows
+    if rounds in ("first", "last"):
+        pick: dict[tuple[str, str], dict[str, Any]] = {}
+        for rec in rows:
+            key = (rec["session"], rec["participant"])
+            old = pick.get(key)
+            if old is None or (rec["round"] < old["round"] if rounds == "first" else rec["round"] > old["round"]):
+                pick[key] = rec
+        return list(pick.values())
+    if isinstance(rounds, int) and not isinstance(rounds, bool):
+        return [rec for rec in rows if rec["round"] == rounds]
+    raise ValueError(f"rounds must be 'all', 'first', 'last' or a round number, got {rounds!r}")
+
+
+def equilibrium_test(results: Results | Iterable[Mapping[str, Any]], exp: Experiment, role: int,
+                     rounds: str | int = "all", include_timeouts: bool = False, within_support: bool = False,
+                     method: Literal["auto", "exact", "chi-square"] = "auto") -> GoodnessOfFit:
+    """Does the class play the equilibrium mix? A goodness-of-fit test of the counts of
+    each strategy in ``role`` against the lesson's equilibrium probabilities.
+
+    The test. ``method="exact"`` is the **exact multinomial test**: the p-value is the
+    probability, under the equilibrium mix, of all count vectors of the same ``n`` that
+    are at most as probable as the observed one. It is the default (``"auto"``) whenever
+    the outcomes can be enumerated (at most :data:`EXACT_LIMIT` of them: about n = 630
+    for three strategies), because class samples are small and equilibrium probabilities
+    such as 1/8 or 7/52 give expected counts below 5, where the chi-square approximation
+    is unreliable. Beyond that, Pearson's chi-square test with ``df`` = (strategies of
+    positive probability) - 1; the ``note`` says when an expected count is below 5. The
+    statistic reported is always Pearson's X².
+
+    Strategies of probability 0. A choice the equilibrium never makes is impossible under
+    it: the test then rejects outright (X² = inf, p = 0) and the note counts such choices.
+    ``within_support=True`` instead tests only how the choices *inside* the equilibrium's
+    support are mixed (conditional on their number): "do they mix the right cards in the
+    right proportions?" apart from "do they avoid the others?". In a pure equilibrium (the
+    bidding dilemma) the test is degenerate (p = 1 if everybody plays it, else 0):
+    :func:`choice_shares` and its intervals say more.
+
+    Independence. The test assumes independent choices. A participant's choices across
+    rounds are not independent (the same person, who learns from the last round), so the
+    pooled default (``rounds="all"``) overstates the evidence. ``rounds="first"`` keeps each
+    participant's first record in this role (first-round choices are made before any
+    feedback: the cleanest test of the prediction); ``rounds="last"`` their last (after
+    learning); an integer keeps that round. Both one-per-participant variants still assume
+    participants choose independently of each other.
+    """
+    r = exp._role(role)
+    rows = _select_rounds(_role_rows(results, exp, r, include_timeouts), rounds)
+    labels = exp.strategies(r)
+    eq = exp.equilibrium()[r]
+    observed = {lab: sum(1 for rec in rows if rec["choice"] == lab) for lab in labels}
+    support = [lab for lab in labels if eq[lab] > 0]
+    off = sum(observed[lab] for lab in labels if eq[lab] == 0)
+    notes = []
+    if within_support:
+        n = sum(observed[lab] for lab in support)
+        total = sum(eq[lab] for lab in support)
+        probs = {lab: float(eq[lab] / total) for lab in support}
+        tested = support
+        if off:
+            notes.append(f"{off} choice(s) outside the equilibrium's support left out (within_support=True)")
+    else:
+        n = len(rows)
+        probs = {lab: float(eq[lab]) for lab in labels}
+        tested = labels
+    if n == 0:
+        raise ValueError(f"no choices of the {exp.roles[r]} to test (rounds={rounds!r})")
+    expected = {lab: n * probs[lab] for lab in tested}
+    df = len(support) - 1
+    if not within_support and off:
+        statistic, pvalue, used = math.inf, 0.0, "exact multinomial" if method != "chi-square" else "chi-square"
+        notes.append(f"{off} choice(s) the equilibrium never makes: impossible under the equilibrium mix "
+                     "(within_support=True tests the mix of the other choices)")
+    else:
+        counts = [observed[lab] for lab in support]
+        ps = [probs[lab] for lab in support]
+        statistic = sum((c - n * p) ** 2 / (n * p) for c, p in zip(counts, ps))
+        outcomes = math.comb(n + len(support) - 1, len(support) - 1)
+        if method == "auto":
+            method = "exact" if outcomes <= EXACT_LIMIT else "chi-square"
+        if method == "exact":
+            used, pvalue = "exact multinomial", _exact_multinomial_pvalue(counts, ps)
+        elif method == "chi-square":
+            used = "chi-square"
+            pvalue = 1.0 if df == 0 else _chi2_sf(statistic, df)
+            small = [lab for lab in support if n * probs[lab] < 5]
+            if small:
+                notes.append(f"expected count below 5 for {', '.join(small)}: the chi-square approximation "
+                             "is unreliable here; prefer method='exact'")
+        else:
+            raise ValueError(f"method must be 'auto', 'exact' or 'chi-square', got {method!r}")
+    if rounds == "all" and len({(rec["session"], rec["participant"]) for rec in rows}) < len(rows):
+        notes.append("several rounds per participant are pooled as if independent; rounds='first' or "
+                     "'last' keeps one choice per participant")
+    return GoodnessOfFit(float(statistic), float(pvalue), n, df, used, observed,
+                         {lab: expected.get(lab, 0.0) for lab in labels}, str(rounds), "\n".join(notes))
+
+
+def equilibrium_tests(results: Results | Iterable[Mapping[str, Any]], exp: Experiment,
+                      rounds: str | int | Sequence[str | int] = "last",
+                      within_support: bool | Sequence[bool] = (False, True),
+                      roles: Sequence[int] | None = None, include_timeouts: bool = False) -> Table:
+    """Several :func:`equilibrium_test` at once, with the p-values adjusted for testing
+    several hypotheses on one class (Holm's method, :func:`ovnilab.analysis.holm`).
+
+    One row per role (every role of the game, one for a symmetric game), rounds selection
+    and test (``"whole mix"``; ``"within support"`` with ``within_support=True``): ``n``,
+    ``method``, ``statistic`` (X²), ``p`` and ``holm_p``; each row's ``fit`` holds the full
+    :class:`GoodnessOfFit` (not printed). The default, one choice per student and role
+    (the last) tested on the whole mix and within the support, is what the lessons run.
+    """
+    from ...analysis import holm
+
+    picks = [rounds] if isinstance(rounds, (str, int)) else list(rounds)
+    kinds = [within_support] if isinstance(within_support, bool) else list(within_support)
+    who = list(roles) if roles is not None else ([0] if exp.symmetric else [0, 1])
+    rows: list[dict[str, Any]] = []
+    for role in who:
+        for pick in picks:
+            for within in kinds:
+                fit = equilibrium_test(results, exp, role, rounds=pick, include_timeouts=include_timeouts,
+                                       within_support=within)
+                rows.append({"role": exp.roles[role], "rounds": str(pick),
+                             "test": "within support" if within else "whole mix", "n": fit.n,
+                             "method": fit.method, "statistic": fit.statistic, "p": fit.pvalue, "fit": fit})
+    for row, adjusted in zip(rows, holm([r["p"] for r in rows])):
+        row["holm_p"] = adjusted
+    return Table(rows, columns=["role", "rounds", "test", "n", "method", "statistic", "p", "holm_p"],
+                 title=f"{exp.name}: goodness of fit to the equilibrium, {len(rows)} tests "
+                       f"(p Holm-adjusted over the {len(rows)})", decimals=4)
