@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as W
 
 from ..present import PRESENT_BUTTON, PRESENT_CSS
-from .handles import room_view
+from .views import room_view
 
 if TYPE_CHECKING:  # pragma: no cover
     from .handles import Room

@@ -60,7 +60,7 @@ from typing import Any
 import tornado.web
 from tornado.ioloop import IOLoop
 
-from .handles import _events, room_view
+from .views import _events, room_view
 from .rooms import Classroom, ClassroomError, RateLimited, StaleMove
 from .store import Store
 from .voila_kernels import MAX_BOARDS
@@ -282,7 +282,7 @@ def _safe_view(cl: Classroom, token: str) -> dict[str, Any] | None:
 
 
 def _watch_payload(cl: Classroom, code: str) -> dict[str, Any]:
-    from .rooms import clean_code
+    from .limits import clean_code
 
     c = clean_code(code)
     sess = cl.store.one("SELECT kind, version FROM sessions WHERE code=?", c)

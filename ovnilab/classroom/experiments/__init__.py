@@ -48,10 +48,10 @@ import experiments``: every public name is here.
 
 from __future__ import annotations
 
-from .definitions import BIDDING_ARGS, BIDDING_TOKENS, CARD_KEEPING_WEIGHTS, DEFENSE_HAND, Experiment, EXPERIMENTS, get, Matching, OFFENSE_HAND
+from .definitions import BIDDING_ARGS, BIDDING_TOKENS, CARD_KEEPING_WEIGHTS, DEFENSE_HAND, Experiment, EXPERIMENTS, get, Matching, OFFENSE_HAND  # noqa: F401  (Matching: the type the modules share)
 from .matching import bot_choice, pair_up
 from .records import BY_VALUES, FIELDS, RecordError, Results
-from .statistics import _chi2_sf, _compositions, _exact_multinomial_pvalue, choice_shares, equilibrium_test, equilibrium_tests, EXACT_LIMIT, GoodnessOfFit
+from .statistics import _chi2_sf, _compositions, _exact_multinomial_pvalue, choice_shares, equilibrium_test, equilibrium_tests, EXACT_LIMIT, GoodnessOfFit  # noqa: F401  (the private helpers the tests read)
 from .plots import plot_choices
 from .simulate import DEFAULT_PRECISION, MODELS, simulate_class
 from .recorded import DATA_SETS, load_recorded, write_data

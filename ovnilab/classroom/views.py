@@ -1,0 +1,201 @@
+"""What a page shows of a class game, as plain data: the public board or one seat's,
+the log as that seat may read it, the moves grouped as the boards group them, the room's
+events, an experiment's round as a participant sees it.
+
+The class server sends these dicts to the pages, the projector draws them and a
+:class:`~.handles.Seat` returns them, so a test or a bot that uses a Seat sees exactly what
+a student sees. They read the :class:`~.rooms.Classroom` they are given and import
+nothing above the store and the shared limits.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+from ..core import GameState
+from .limits import LOG_LINES, RECONNECT_GRACE
+from .store import loads
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .rooms import Classroom
+
+__all__ = ["public_log_text", "board_view", "room_view", "action_groups"]
+
+
+def public_log_text(state: GameState, action: Any, actor: int, viewer: int | None) -> str:
+    """``action`` as ``viewer`` may read it in the log (``None``: the projector, any
+    onlooker): in full for the actor's own seat, masked as another seat reads it for
+    everyone else (a face-down token's value, a selected card's name)."""
+    if viewer is not None and actor == viewer:
+        return str(action)
+    describe = getattr(state, "describe", None)
+    if describe is None:
+        return str(action)
+    n = state.num_players  # type: ignore[attr-defined]
+    other = viewer if viewer is not None else (actor + 1) % n
+    try:
+        return describe(action, other, actor=actor)
+    except TypeError:  # games whose describe takes no actor
+        return describe(action, other)
+
+
+def action_groups(game: str, state_actions: list[Any]) -> list[dict[str, Any]]:
+    """The legal actions grouped as the boards group them (by kind, labelled, with the
+    two pickers of the game's widget where it has them), as plain data for the page."""
+    try:
+        w = importlib.import_module(f"ovnilab.{game}.widget")
+        choosers, labels = getattr(w, "_CHOOSERS", {}), getattr(w, "_LABELS", {})
+    except ImportError:  # pragma: no cover - every game has a widget
+        choosers, labels = {}, {}
+    groups: dict[str, list[Any]] = {}
+    for a in state_actions:
+        groups.setdefault(getattr(a, "kind", "move"), []).append(a)
+    out = []
+    for kind, acts in groups.items():
+        ch = choosers.get(kind)
+        g: dict[str, Any] = {"kind": kind, "label": labels.get(kind, kind.replace("_", " ")),
+                             "actions": [str(a) for a in acts]}
+        if ch is not None and len(acts) > 6:
+            g.update({"first": ch.first, "second": ch.second, "button": ch.label,
+                      "keys": [[ch.key1(a), ch.key2(a)] for a in acts]})
+        out.append(g)
+    return out
+
+
+def _render(state: GameState, viewer: int | None) -> str:
+    mod = importlib.import_module(f"ovnilab.{state.game_name}.render")
+    return mod.to_svg(state, viewer=viewer)
+
+
+def _events(cl: "Classroom", session: str, room: str | None, participant: str | None, limit: int = 5) -> list[str]:
+    rows = cl.store.all("SELECT text FROM events WHERE session=? AND (room IS ? OR room IS NULL) AND "
+                        "(participant IS NULL OR participant IS ?) ORDER BY id DESC LIMIT ?",
+                        session, room, participant, limit)
+    return [r["text"] for r in reversed(rows)]
+
+
+def board_view(state: GameState, base: int, viewer: int | None, svg: bool = True,
+               legal: bool = False) -> dict[str, Any]:
+    """What the game itself shows ``viewer`` (a seat, or None for the projector): whose
+    turn, the log masked for it, the scores at the end, its legal moves (``legal``) and the
+    board drawn for it. A function of the state and the viewer only: the tests check that
+    it does not change when another seat's hidden information is dealt differently."""
+
+    st = state
+    over = st.is_over()
+    cur = None if over else st.current_player
+    log = []
+    for i in range(max(base, len(st.log) - LOG_LINES), len(st.log)):
+        actor = st.actors[i]
+        log.append(f"{i - base + 1:>4}. {st.seat_name(actor)}: {public_log_text(st, st.log[i], actor, viewer)}")
+    out: dict[str, Any] = {
+        "game": st.game_name, "seat": viewer, "seat_name": st.seat_name(viewer) if viewer is not None else None,
+        "position": len(st.log) - base, "turn": cur, "turn_name": st.seat_name(cur) if cur is not None else None,
+        "legal": [str(a) for a in st.legal_actions()] if legal and not over else [],
+        "log": log, "scores": list(st.scores()) if over else None,
+        "winners": [st.seat_name(w) for w in st.winners()] if over else None,  # type: ignore[attr-defined]
+    }
+    if svg:
+        out["svg"] = _render(st, viewer)
+    return out
+
+
+def room_view(cl: "Classroom", room: str, viewer: int | None, svg: bool = True,
+              observation: bool = False, groups: bool = False) -> dict[str, Any]:
+    """A room as ``viewer`` (a seat, or None for the projector) sees it. Everything that
+    depends on the game is read under the room's lock from one position, so a move made
+    meanwhile (by a bot, a timeout, the student's other device) can never mix the moves
+    of the seat now to act into this seat's view."""
+
+    r = cl.store.one("SELECT * FROM rooms WHERE id=?", room)
+    sess = cl.store.one("SELECT config FROM sessions WHERE code=?", r["session"])
+    config = loads(sess["config"])
+    seats = cl.store.all("SELECT s.*, p.name, p.pid, p.last_seen FROM seats s LEFT JOIN participants p "
+                         "ON p.id = s.participant WHERE s.room=? ORDER BY s.seat", room)
+    now = cl.clock()
+    with cl._room_lock(room):
+        st, base = cl._state(room)
+        over = st.is_over()
+        cur = None if over else st.current_player
+        players = []
+        for s in seats:
+            if s["controller"] == "student":
+                who = s["name"]
+            elif s["controller"] == "bot" and s["name"]:
+                who = f"{s['name']} (a bot plays for now)"
+            elif s["controller"] == "bot":
+                who = f"bot ({s['bot']})"
+            else:
+                who = "open seat"
+            players.append({"seat": s["seat"], "seat_name": st.seat_name(s["seat"]), "player": who,
+                            "student": s["name"], "controller": s["controller"],
+                            "connected": bool(s["name"]) and now - (s["last_seen"] or 0) < RECONNECT_GRACE})
+        mine = viewer is not None and seats[viewer]["controller"] == "student"
+        may_move = r["status"] == "running" and not over and cur == viewer and mine
+        limit = config.get("decision_seconds")
+        deadline = None
+        if (r["status"] == "running" and not over and cur is not None and limit is not None
+                and seats[cur]["controller"] == "student"):
+            deadline = max(0.0, (r["turn_since"] or now) + limit - now)
+        out: dict[str, Any] = {
+            "room": room, "status": "over" if over and r["status"] != "ended" else r["status"],
+            "your_turn": may_move,
+            "controller": seats[viewer]["controller"] if viewer is not None else None,
+            "seconds_left": deadline, "players": players,
+            **board_view(st, base, viewer, svg=svg, legal=may_move),
+        }
+        if observation and viewer is not None:
+            out["observation"] = st.observation(viewer)
+        if groups:
+            out["groups"] = action_groups(st.game_name, st.legal_actions()) if may_move else []
+    return out
+
+
+def _experiment_view(cl: "Classroom", sess: Any, p: Any) -> dict[str, Any]:
+    from . import experiments as xp  # numpy and nashpy: only when an experiment runs
+
+    exp = xp.get(sess["game"])
+    config = loads(sess["config"])
+    code = sess["code"]
+    cur = cl.store.one("SELECT * FROM rounds WHERE session=? ORDER BY round DESC LIMIT 1", code)
+    out: dict[str, Any] = {"game": exp.name, "title": exp.title, "instructions": exp.instructions,
+                           "status": sess["status"], "rounds": config["rounds"], "round": 0,
+                           "your_turn": False, "legal": [], "role": None, "seconds_left": None,
+                           "history": [r for r in cl.experiment_rows(code) if r["participant"] == p["pid"]]}
+    out["total"] = sum(r["payoff"] for r in out["history"])
+    if cur is None:
+        out["message"] = "the experiment starts when the teacher starts it" if sess["status"] == "waiting" else \
+            "the first round starts in a moment"
+        return out
+    out["round"] = cur["round"]
+    role = _role_of(loads(cur["pairs"]), p["pid"])
+    if cur["closed"] is None and role is not None:
+        out["role"] = exp.roles[role]
+        done = cl.store.one("SELECT choice FROM choices WHERE session=? AND round=? AND participant=?",
+                            code, cur["round"], p["pid"])
+        if done is None and sess["status"] == "running":
+            out["your_turn"] = True
+            out["legal"] = list(exp.strategies(role))
+            limit = config.get("decision_seconds")
+            if limit is not None:
+                out["seconds_left"] = max(0.0, cur["started"] + limit - cl.clock())
+            out["message"] = f"round {cur['round']} of {config['rounds']}: you are the {exp.roles[role]}; choose"
+        else:
+            out["message"] = (f"round {cur['round']}: you chose {done['choice']!r}; waiting for the others"
+                              if done else "the teacher paused the experiment")
+    elif cur["closed"] is None:
+        out["message"] = f"round {cur['round']} is under way: you play from the next round"
+    else:
+        out["message"] = (f"round {cur['round']} of {config['rounds']} is over" +
+                          ("" if sess["status"] == "over" else ": the next starts in a moment"))
+    return out
+
+
+def _role_of(pairs: list[dict], pid: str) -> int | None:
+    for e in pairs:
+        if e["row"] == pid:
+            return 0
+        if e["col"] == pid:
+            return 1
+    return None
