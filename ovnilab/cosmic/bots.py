@@ -46,7 +46,7 @@ from ..mcts import MCTSBot as _MCTSBot
 from . import rules as R
 from .data import ATTACK, MORPH, NEGOTIATE
 from .rules import State
-from .stats import outcome_probabilities
+from .rules.odds import outcome_probabilities
 
 __all__ = [
     "RandomBot",

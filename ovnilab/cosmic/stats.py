@@ -32,15 +32,17 @@ from __future__ import annotations
 
 import functools
 import random
-from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from ..sim import Table
 from ..walk import advance
 from . import rules as R
-from .data import ATTACK, MORPH, NEGOTIATE, load_data
+from .data import ATTACK
 from .rules import PLANETS, SHIPS, Rules, State, new_game
+from .rules.state import result_extras  # noqa: F401  (the engine reports it; the name stays here)
+from .rules.odds import (_KIND, _VALUE, ENCOUNTER_FACES, _check_face, card_distribution,  # noqa: F401
+                         outcome_probabilities, resolve_cards)
 
 __all__ = [
     "result_extras",
@@ -83,129 +85,9 @@ OFFENSE, DEFENSE = 0, 1
 # ======================================================================
 
 
-def result_extras(state: State) -> dict[str, Any]:
-    """What a finished game reports for analyses (the ``State.result_extras`` hook).
-
-    Per seat (lists, one entry per seat, so they become columns of the seat table):
-    ``alien`` (``None`` without powers), ``home_colonies``, ``ships_in_warp``,
-    ``cards_in_hand`` and ``power_active`` at the end. Per game: ``turns``,
-    ``encounters``, ``limit_reached`` (the ovnilab safety rule ended the game) and
-    ``win_reason`` (why it ended: five foreign colonies, a power's alternate win, ...).
-    """
-    n = state.num_players
-    return {
-        "alien": list(state.alien),
-        "home_colonies": [state.home_colonies(s) for s in range(n)],
-        "ships_in_warp": list(state.warp),
-        "cards_in_hand": [len(h) for h in state.hands],
-        "power_active": [state.power_active(s) for s in range(n)],
-        "turns": state.turn,
-        "encounters": state.encounters,
-        "limit_reached": bool(state.limit_reached),
-        "win_reason": state.win_reason,
-    }
-
-
 # ======================================================================
 # Encounter odds from the rulebook's comparison of cards
 # ======================================================================
-
-
-def _faces() -> tuple[tuple[str, int, int], ...]:
-    g = load_data()
-    return tuple((f.name, f.kind, f.value) for f in g.faces if f.kind <= MORPH)
-
-
-#: the encounter card faces of the cosmic deck, in file order ("attack 00" ... "morph")
-ENCOUNTER_FACES: tuple[str, ...] = tuple(name for name, _, _ in _faces())
-_KIND = {name: kind for name, kind, _ in _faces()}
-_VALUE = {name: value for name, _, value in _faces()}
-
-
-def _check_face(card: str) -> None:
-    if card not in _KIND:
-        raise ValueError(f"{card!r} is not an encounter card; choose from {list(ENCOUNTER_FACES)}")
-
-
-def card_distribution(cards: Iterable[str] | None = None) -> dict[str, int]:
-    """How many encounter cards of each face: in ``cards`` (names, e.g. a hand or the
-    cards a player cannot see), or in the whole cosmic deck (``None``). Other cards
-    (reinforcements, artifacts, flares) are left out."""
-    if cards is None:
-        g = load_data()
-        names = [g.faces[g.card_face[c]].name for c in range(g.deck_size)]
-    else:
-        names = list(cards)
-    counts = Counter(x for x in names if x in _KIND)
-    return {face: counts[face] for face in ENCOUNTER_FACES if counts[face]}
-
-
-def resolve_cards(offense_card: str, defense_card: str, offense_strength: int, defense_strength: int,
-                  double_morph: str = "attack0") -> tuple[str, str | None]:
-    """Who wins an encounter once both cards are revealed, by the rulebook.
-
-    ``*_strength`` is everything a side adds to its card's value: its ships (allies
-    included), reinforcements and bonuses. Returns ``(winner, compensated)``: winner is
-    ``"offense"``, ``"defense"`` or ``"deal"`` (two negotiates: the players must make a
-    deal); ``compensated`` is the side that lost with a negotiate against an attack
-    (it takes compensation), else ``None``. A morph copies the other card; two morphs
-    count as attack 00 (``double_morph="attack0"``, the engine's default) or as
-    negotiates (``"negotiate"``). Powers are not applied here: see :func:`play_encounter`.
-    """
-    _check_face(offense_card)
-    _check_face(defense_card)
-    ko, kd = _KIND[offense_card], _KIND[defense_card]
-    vo, vd = _VALUE[offense_card], _VALUE[defense_card]
-    if ko == MORPH and kd == MORPH:
-        ko = kd = ATTACK if double_morph == "attack0" else NEGOTIATE
-        vo = vd = 0
-    elif ko == MORPH:
-        ko, vo = kd, vd
-    elif kd == MORPH:
-        kd, vd = ko, vo
-    if ko == ATTACK and kd == ATTACK:
-        # rulebook: the higher total wins; ties go to the defense
-        return ("offense" if vo + offense_strength > vd + defense_strength else "defense"), None
-    if ko == ATTACK:
-        return "offense", "defense"
-    if kd == ATTACK:
-        return "defense", "offense"
-    return "deal", None
-
-
-@functools.lru_cache(maxsize=65536)
-def outcome_probabilities(offense_cards: tuple[tuple[str, int], ...], defense_cards: tuple[tuple[str, int], ...],
-                          offense_strength: int, defense_strength: int,
-                          same_pool: bool = False) -> tuple[float, float, float, float, float]:
-    """The chances of each outcome when each side's card is drawn from a weighted list
-    of faces (``((face, count), ...)``; one entry for a known card).
-
-    Returns ``(offense wins, defense wins, deal, offense compensated, defense
-    compensated)``. ``same_pool``: both cards come from one pool without replacement
-    (the second draw has one card of the first's face fewer). Cached: bots call it in
-    their evaluation.
-    """
-    total = p_off = p_def = p_deal = c_off = c_def = 0.0
-    for a, ka in offense_cards:
-        for b, kb in defense_cards:
-            w = ka * (kb - (1 if same_pool and a == b else 0))
-            if w <= 0:
-                continue
-            winner, comp = resolve_cards(a, b, offense_strength, defense_strength)
-            total += w
-            if winner == "offense":
-                p_off += w
-                if comp:
-                    c_def += w
-            elif winner == "defense":
-                p_def += w
-                if comp:
-                    c_off += w
-            else:
-                p_deal += w
-    if total == 0:
-        raise ValueError("no pair of encounter cards can be drawn")
-    return p_off / total, p_def / total, p_deal / total, c_off / total, c_def / total
 
 
 def _dist_key(d: Mapping[str, int]) -> tuple[tuple[str, int], ...]:

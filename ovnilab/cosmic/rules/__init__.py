@@ -205,6 +205,9 @@ One class, :class:`State`, whose methods are grouped in modules named for what t
   the log's wording;
 * :mod:`.components`: the constants the engine counts with (planets, ships, destiny
   codes, sides, roles) and the static tables built once per deck.
+* :mod:`.odds`: the rulebook's comparison of two revealed encounter cards and the odds
+  of each outcome over drawn cards (pure functions the bots evaluate with;
+  :mod:`ovnilab.cosmic.stats` builds its tables on them).
 
 Every name the single module ``rules.py`` defined is still importable from
 ``ovnilab.cosmic.rules`` (the private ones other modules and tests use included), and so

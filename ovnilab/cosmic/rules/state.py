@@ -667,10 +667,8 @@ class State(BoardMixin, CardsMixin, EncounterMixin, DecisionsMixin, AnswersMixin
         """Seats sharing the win (empty while the game runs)."""
         return list(self.winners_) if self.over else []
 
-    def result_extras(self) -> dict:
-        """What analyses group results by: each seat's alien, and the turn count."""
-        from ..stats import result_extras
-
+    def result_extras(self) -> dict[str, Any]:
+        """What a finished game reports for analyses: :func:`result_extras`."""
         return result_extras(self)
 
     def seat_name(self, seat: int) -> str:
@@ -717,6 +715,29 @@ def new_game(
     player is dealt ``Rules.alien_choices`` aliens and keeps one (actions at the start).
     """
     return State(num_players, seed, rules, aliens)
+
+
+def result_extras(state: "State") -> dict[str, Any]:
+    """What a finished game reports for analyses (what ``sim`` records of a game).
+
+    Per seat (lists, one entry per seat, so they become columns of the seat table):
+    ``alien`` (``None`` without powers), ``home_colonies``, ``ships_in_warp``,
+    ``cards_in_hand`` and ``power_active`` at the end. Per game: ``turns``,
+    ``encounters``, ``limit_reached`` (the ovnilab safety rule ended the game) and
+    ``win_reason`` (why it ended: five foreign colonies, a power's alternate win, ...).
+    """
+    n = state.num_players
+    return {
+        "alien": list(state.alien),
+        "home_colonies": [state.home_colonies(s) for s in range(n)],
+        "ships_in_warp": list(state.warp),
+        "cards_in_hand": [len(h) for h in state.hands],
+        "power_active": [state.power_active(s) for s in range(n)],
+        "turns": state.turn,
+        "encounters": state.encounters,
+        "limit_reached": bool(state.limit_reached),
+        "win_reason": state.win_reason,
+    }
 
 
 def check_invariants(state: State) -> None:
