@@ -85,6 +85,12 @@ class Seat:
         return self._row()["seat"]
 
     @property
+    def participant_id(self) -> str:
+        """The seat's participant in the store (the server marks a page that waits for a
+        change as seen through it: :meth:`Classroom.mark_seen`)."""
+        return str(self._row()["id"])
+
+    @property
     def pid(self) -> str:
         """The pseudonymous id results use (``p01``...), not the name."""
         return self._row()["pid"]

@@ -60,9 +60,10 @@ from typing import Any
 import tornado.web
 from tornado.ioloop import IOLoop
 
-from .views import _events, room_view
+from .handles import SEEN_EVERY
 from .rooms import Classroom, ClassroomError, RateLimited, StaleMove
 from .store import Store
+from .views import _events, room_view
 from .voila_kernels import MAX_BOARDS
 
 __all__ = ["make_app", "serve", "main", "Director", "voila_command", "voila_env"]
@@ -131,6 +132,10 @@ class Hub:
         self.signature: int | None = None
         self.joins: dict[str, collections.deque] = {}
         self.pictures: dict[str, str] = {}
+        #: participants with a page waiting in a long poll now (id -> requests): a waiting
+        #: page is a connected student, so the pulse marks them all seen in one write
+        self.waiting: collections.Counter[str] = collections.Counter()
+        self._waiting_seen = 0.0
 
     async def run(self, fn: Any, *args: Any) -> Any:
         return await IOLoop.current().run_in_executor(self.pool, fn, *args)
@@ -151,6 +156,12 @@ class Hub:
                 self.signature = sig
                 ev, self.changed = self.changed, asyncio.Event()
                 ev.set()
+            if self.waiting and time.monotonic() - self._waiting_seen >= SEEN_EVERY:
+                self._waiting_seen = time.monotonic()
+                try:
+                    await self.run(self.cl.mark_seen, list(self.waiting))
+                except Exception:  # a busy database: the next pulse tries again
+                    pass
             await asyncio.sleep(PULSE)
 
     def join_blocked(self, addr: str) -> bool:
@@ -235,16 +246,25 @@ class ViewHandler(Base):
             seat = await self.hub.run(self.hub.cl.rejoin, token)
             if since_v is not None:
                 deadline = time.monotonic() + min(LONG_POLL, float(self.get_query_argument("wait", LONG_POLL) or 0))
-                while time.monotonic() < deadline:
-                    if await self.hub.run(seat.version) != since_v:
-                        break
-                    ev = self.hub.changed
-                    try:
-                        await asyncio.wait_for(ev.wait(), timeout=max(0.01, deadline - time.monotonic()))
-                    except asyncio.TimeoutError:
-                        break
-                    if self.request.connection.stream.closed():  # type: ignore[union-attr]
-                        return
+                # while the page waits, its student counts as connected (the pulse marks it
+                # seen): a classmate cannot take the seat by typing the same name
+                who = await self.hub.run(lambda: seat.participant_id)
+                self.hub.waiting[who] += 1
+                try:
+                    while time.monotonic() < deadline:
+                        if await self.hub.run(seat.version) != since_v:
+                            break
+                        ev = self.hub.changed
+                        try:
+                            await asyncio.wait_for(ev.wait(), timeout=max(0.01, deadline - time.monotonic()))
+                        except asyncio.TimeoutError:
+                            break
+                        if self.request.connection.stream.closed():  # type: ignore[union-attr]
+                            return
+                finally:
+                    self.hub.waiting[who] -= 1
+                    if self.hub.waiting[who] <= 0:
+                        del self.hub.waiting[who]
             view = await self.hub.run(_seat_payload, self.hub.cl, token)
         except ClassroomError as exc:
             return self.write_json({"error": str(exc)}, 401 if "not valid" in str(exc) or "no seat" in str(exc)

@@ -248,3 +248,28 @@ def test_the_landing_page_and_pictures(server):
     for game in ("cows", "ovni", "cosmic"):
         with urllib.request.urlopen(f"{server.url}/picture/{game}.svg", timeout=30) as r:
             assert r.headers["Content-Type"] == "image/svg+xml" and r.read().startswith(b"<svg")
+
+
+def test_a_student_whose_page_waits_keeps_the_seat(server):
+    """Issue 30: a page waiting in a long poll is a connected student. Ana's page waits
+    (nothing changes: the teacher has not started) longer than the reconnection grace; a
+    classmate who types the code and her name meanwhile is refused, the players list
+    shows her connected, and her token still plays her seat."""
+    from ovnilab.classroom.limits import RECONNECT_GRACE
+
+    cl = Classroom(server.db)
+    room = cl.open_room("cows", bot_delay=0, decision_seconds=None, seed=3)
+    srv = connect(server.url)
+    ana = srv.join(room.code, "Ana")
+    since = ana.view()["version"]
+    waited: list[bool] = []
+    page = threading.Thread(target=lambda: waited.append(ana.wait(RECONNECT_GRACE + 6, since=since)))
+    page.start()
+    time.sleep(RECONNECT_GRACE + 2)
+    with pytest.raises(ClassroomError, match="is taken"):
+        connect(server.url).join(room.code, "Ana")
+    players = room.state(svg=False)["players"]
+    assert [p["connected"] for p in players if p["student"] == "Ana"] == [True], players
+    page.join()
+    assert waited == [False]  # nothing changed while she waited
+    assert ana.view()["name"] == "Ana"  # her token is still hers
