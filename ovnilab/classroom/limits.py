@@ -7,24 +7,29 @@ server all read it, and it imports none of them.
 
 from __future__ import annotations
 
+import functools
 import math
-import re
 import secrets
 import unicodedata
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 __all__ = ["ClassroomError", "StaleMove", "RateLimited", "CODE_ALPHABET", "CODE_LENGTH", "MAX_NAME",
            "RECONNECT_GRACE", "DEFAULT_DECISION_SECONDS", "DEFAULT_BOT_DELAY", "RATE_MOVES", "RATE_WINDOW",
-           "MAX_STUDENTS", "LOG_LINES", "clean_code", "clean_name", "new_code"]
+           "MAX_STUDENTS", "LOG_LINES", "clean_code", "clean_name", "new_code", "name_skeleton", "lookalike"]
 
 #: join codes: six characters without look-alikes (no 0/O, 1/I/L), read aloud or from a
 #: projector without mistakes; 31^6 = 887 million codes, and the server limits how often
 #: one address may try
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
-#: a name: 1-24 letters, digits, spaces and . ' - (accents welcome)
+#: a name: 1-24 characters, the letters and marks of any script, digits, spaces, and
+#: . ' ’ - (as people write names: "O’Brien" with a phone's apostrophe, "محمّد", "அனில்")
 MAX_NAME = 24
-_NAME_RE = re.compile(r"^[\w][\w .'\-]*$", re.UNICODE)
+#: the punctuation a name may hold besides spaces: period, apostrophes, hyphens
+_NAME_PUNCTUATION = frozenset(".'\u2019\u02bc-\u2010")
+#: joiners that Persian and Indic names need between letters (every other format
+#: character, bidi controls included, is refused)
+_NAME_JOINERS = frozenset("\u200c\u200d")
 #: a seat whose student was seen this recently cannot be taken by typing the same name
 RECONNECT_GRACE = 15.0
 #: the default time limit of one decision (generous: a Cosmic decision can need reading)
@@ -67,7 +72,10 @@ def clean_code(code: Any) -> str:
 
 
 def clean_name(name: Any) -> str:
-    """A student's name, trimmed, or :class:`ClassroomError` (length and characters)."""
+    """A student's name, in NFC with single spaces, or :class:`ClassroomError` saying
+    what is wrong: its length, or a character that is not a letter or mark of some
+    script, a digit, a space or . ' ’ - (control and bidi characters are refused: they
+    would make the name read differently on the projector)."""
     if not isinstance(name, str):
         raise ClassroomError("the name must be text")
     n = " ".join(unicodedata.normalize("NFC", name).split())
@@ -75,9 +83,44 @@ def clean_name(name: Any) -> str:
         raise ClassroomError("type a name (the class sees it beside your seat)")
     if len(n) > MAX_NAME:
         raise ClassroomError(f"a name has at most {MAX_NAME} characters")
-    if not _NAME_RE.match(n) or any(unicodedata.category(ch)[0] == "C" for ch in n):
-        raise ClassroomError("a name may hold letters, digits, spaces and . ' - only")
+    for i, ch in enumerate(n):
+        kind = unicodedata.category(ch)
+        fits = (kind[0] in "LM" or kind == "Nd" or ch == " " or ch in _NAME_PUNCTUATION
+                or (ch in _NAME_JOINERS and 0 < i < len(n) - 1))
+        if not fits or (i == 0 and kind[0] not in "LN"):
+            raise ClassroomError("a name may hold letters, digits, spaces and . ' - only, and begins "
+                                 "with a letter or a digit")
     return n
+
+
+def name_skeleton(name: str) -> str:
+    """What ``name`` looks like: each character replaced by one chosen representative of
+    the characters it is confusable with (Unicode's confusables, through the
+    ``confusable-homoglyphs`` package; an ASCII one where there is one), so that a Latin
+    "Ana" and one typed with a Cyrillic "А" have the same skeleton."""
+    table = _confusables()
+    out = []
+    for ch in name:
+        group = [ch] + [h["c"] for h in table.get(ch, ())]
+        out.append(min(group, key=lambda c: (not c.isascii(), c)))
+    return "".join(out)
+
+
+@functools.lru_cache(maxsize=1)
+def _confusables() -> dict[str, list[dict[str, str]]]:
+    from confusable_homoglyphs import confusables  # its data load once, on the first join
+
+    return confusables.confusables_data
+
+
+def lookalike(name: str, others: Iterable[str]) -> str | None:
+    """The first of ``others`` that looks like ``name`` without being it (the same
+    :func:`name_skeleton`), or None."""
+    key = name_skeleton(name)
+    for other in others:
+        if other != name and name_skeleton(other) == key:
+            return other
+    return None
 
 
 def new_code(taken: Callable[[str], bool]) -> str:

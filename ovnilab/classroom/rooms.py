@@ -54,7 +54,8 @@ from ..core import GameState, IllegalAction, derive_seed, load_json, make_rng
 from .handles import Room, Seat
 from .limits import (CODE_ALPHABET, CODE_LENGTH, DEFAULT_BOT_DELAY, DEFAULT_DECISION_SECONDS,  # noqa: F401
                      LOG_LINES, MAX_NAME, MAX_STUDENTS, RATE_MOVES, RATE_WINDOW, RECONNECT_GRACE,
-                     ClassroomError, RateLimited, StaleMove, _check_seconds, clean_code, clean_name, new_code)
+                     ClassroomError, RateLimited, StaleMove, _check_seconds, clean_code, clean_name, lookalike,
+                     new_code)
 from .store import Store, dumps, loads, token_hash
 
 __all__ = ["Classroom", "ClassroomError", "StaleMove", "Seat", "Room", "CODE_ALPHABET",
@@ -208,6 +209,13 @@ class Classroom:
                 self.store.event(db, code, f"{name} is back", old["room"])
                 self._bump(db, code, old["room"])
                 return Seat(self, token)
+            # a name that only looks like a classmate's (letters of another alphabet)
+            similar = lookalike(name, (r["name"] for r in db.execute("SELECT name FROM participants WHERE session=?",
+                                                                     (code,))))
+            if similar is not None:
+                raise ClassroomError(f"the name {name!r} looks like {similar!r}, a classmate's name in this game "
+                                     "(some of its letters come from another alphabet and look the same): "
+                                     "choose another name")
             count = db.execute("SELECT COUNT(*) FROM participants WHERE session=?", (code,)).fetchone()[0]
             if count >= MAX_STUDENTS:
                 raise ClassroomError("this class game is full")

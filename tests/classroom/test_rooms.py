@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import multiprocessing as mp
 import random
+import unicodedata
 import sqlite3
 
 import pytest
@@ -15,6 +16,7 @@ import ovnilab
 from ovnilab import analysis
 from ovnilab.classroom import Classroom, ClassroomError, StaleMove
 from ovnilab.classroom.handles import board_view
+from ovnilab.classroom.limits import lookalike, name_skeleton
 from ovnilab.classroom.rooms import RECONNECT_GRACE, RateLimited, clean_code, clean_name
 from ovnilab.ovni.rules import PLACEMENT
 
@@ -437,3 +439,33 @@ def test_partners_keep_their_partner_when_a_student_arrives_late(cl, clock):
     for p in ("p01", "p02", "p03", "p04"):
         assert partner[1, p] == partner[2, p] == partner[3, p] != "bot"
     assert partner[3, "p05"] == "bot"
+
+
+def test_real_names_of_every_script_are_welcome(cl):
+    """Issue 30: the names people have (a phone's curly apostrophe, marks of Devanagari,
+    Tamil and Arabic, a Persian joiner) are accepted as typed, in NFC; control, bidi and
+    other format characters, and a name that begins with punctuation, are refused."""
+    room = cl.open_room("cows", seats=2, students=[0, 1])
+    names = ["O’Brien", "अनिल", "தமிழ்", "محمّد", "Zoë-Ann", "Jean-Luc Picard", "José", "می‌خواهم", "Ng 2"]
+    for name in names:
+        assert clean_name(name) == unicodedata.normalize("NFC", name)
+    assert clean_name("Zoe\u0308") == "Zoë"  # NFC: the same name however it was typed
+    for bad in ["Ana\u202e", "Ana\u200e", "A\u0000b", "\u200cAna", "'Ana", "-Ana", "Ana\u2066x"]:
+        with pytest.raises(ClassroomError, match="letters"):
+            clean_name(bad)
+    seat = cl.join(room.code, "O’Brien")
+    assert seat.name == "O’Brien"
+    assert cl.join(room.code, "محمّد").name == "محمّد"
+
+
+def test_a_name_that_only_looks_like_a_classmates_is_refused(cl):
+    """A Cyrillic "А" (U+0410) in "Аna" looks like the Latin "Ana" on every screen: the
+    class could not tell the two students apart, so the second is refused, saying why.
+    Names that merely share letters, or differ in case, are different names."""
+    room = cl.open_room("cows", seats=2, students=[0, 1])
+    cl.join(room.code, "Ana")
+    with pytest.raises(ClassroomError, match="looks like 'Ana'.*another alphabet"):
+        cl.join(room.code, "\u0410na")
+    assert name_skeleton("\u0410na") == name_skeleton("Ana") != name_skeleton("Ina")
+    assert lookalike("Anna", ["Ana"]) is None and lookalike("ana", ["Ana"]) is None
+    assert cl.join(room.code, "Anna").name == "Anna"

@@ -273,3 +273,17 @@ def test_a_student_whose_page_waits_keeps_the_seat(server):
     page.join()
     assert waited == [False]  # nothing changed while she waited
     assert ana.view()["name"] == "Ana"  # her token is still hers
+
+
+def test_names_of_several_scripts_join_and_a_lookalike_is_refused(server):
+    """Issue 30, over HTTP: names as phones type them join and come back in the view as
+    typed; a name that only looks like a classmate's is refused with the reason."""
+    cl = Classroom(server.db)
+    room = cl.open_session("cows", group_size=2)
+    srv = connect(server.url)
+    for name in ["O’Brien", "अनिल", "தமிழ்", "محمّد", "Ana"]:
+        assert srv.join(room.code, name).view()["name"] == name
+    with pytest.raises(ClassroomError, match="looks like 'Ana'"):
+        srv.join(room.code, "\u0410na")
+    with pytest.raises(ClassroomError, match="letters"):
+        srv.join(room.code, "Ana\u202egnp.exe")
