@@ -55,7 +55,7 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 import tornado.web
 from tornado.ioloop import IOLoop
@@ -120,6 +120,33 @@ class Director(threading.Thread):
 
 
 # ------------------------------------------------------------------ the app
+def own_names(host: str = "127.0.0.1", extra: Iterable[str] = ()) -> frozenset[str]:
+    """The names this server answers to besides IP addresses: ``localhost``, this
+    machine's names, the name it was started on (``--host``) and ``extra``
+    (``--allow-host``), lower case."""
+    import socket
+
+    names = {"localhost", host, *extra}
+    try:
+        names.update({socket.gethostname(), socket.getfqdn(), socket.gethostname() + ".local"})
+    except OSError:
+        pass
+    return frozenset(n.lower().rstrip(".") for n in names if n)
+
+
+def host_allowed(name: str, names: frozenset[str]) -> bool:
+    """Whether a request's Host (without its port) is this server: an IP address (a
+    rebinding attack needs a name), or one of ``names``."""
+    import ipaddress
+
+    bare = name.strip("[]").lower().rstrip(".")
+    try:
+        ipaddress.ip_address(bare)
+        return True
+    except ValueError:
+        return bare in names
+
+
 class Hub:
     """What the handlers share: the classroom, a thread pool, the pulse that wakes long
     polls, and per-address join counters."""
@@ -135,6 +162,8 @@ class Hub:
         #: participants with a page waiting in a long poll now (id -> requests): a waiting
         #: page is a connected student, so the pulse marks them all seen in one write
         self.waiting: collections.Counter[str] = collections.Counter()
+        #: the names (not addresses) a request's Host may give: :func:`own_names`
+        self.hosts: frozenset[str] = own_names()
         self._waiting_seen = 0.0
 
     async def run(self, fn: Any, *args: Any) -> Any:
@@ -188,6 +217,25 @@ class Base(tornado.web.RequestHandler):
         for k, v in _SECURITY_HEADERS.items():
             self.set_header(k, v)
         self.set_header("Server", "ovnilab")
+
+    def prepare(self) -> None:
+        """Refuse, before any handler runs, what only another site or a rebinding name
+        would send: a Host that is not this server's (DNS rebinding: a page of another
+        site reaching this server under its own name), and a POST from another origin or
+        not sent as ``application/json`` (a form on another site posting into a
+        student's browser session; browsers send such forms as text or form data)."""
+        if not host_allowed(self.request.host_name, self.hub.hosts):
+            return self.write_json({"error": "this server answers at its own address (the one `make play` printed), "
+                                             "not under another name"}, 400)
+        if self.request.method == "POST":
+            origin = self.request.headers.get("Origin")
+            if origin is not None and origin != f"{self.request.protocol}://{self.request.host}":
+                return self.write_json({"error": "a request from another site is refused"}, 403)
+            kind = self.request.headers.get("Content-Type", "").split(";")[0].strip().lower()
+            if kind != "application/json":
+                return self.write_json({"error": "the request is not JSON (the class page sends application/json)"},
+                                       400)
+        return None
 
     def write_json(self, data: Any, status: int = 200) -> None:
         self.set_status(status)
@@ -461,9 +509,12 @@ def _die_with_parent() -> None:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8866, db: str | None = None, voila_port: int | None = None,
-          voila_args: list[str] | None = None, quiet: bool = False, rate_moves: int | None = None) -> None:
+          voila_args: list[str] | None = None, quiet: bool = False, rate_moves: int | None = None,
+          allow_hosts: Iterable[str] = ()) -> None:
     """Run the class server until Ctrl+C (or SIGTERM): the page, the API, the director,
-    and, with ``voila_port``, Voila serving the solo boards of ``notebooks/play``."""
+    and, with ``voila_port``, Voila serving the solo boards of ``notebooks/play``.
+    ``allow_hosts``: names (besides its addresses and this machine's names) that pages
+    may reach it under (a school's DNS name for the teacher's computer)."""
     cl = Classroom(Store(db))
     if rate_moves is not None:
         cl.rate_moves = rate_moves
@@ -476,6 +527,7 @@ def serve(host: str = "127.0.0.1", port: int = 8866, db: str | None = None, voil
 
     async def main_loop() -> None:
         app, hub = make_app(cl, voila_port)
+        hub.hosts = own_names(host, allow_hosts)
         server = app.listen(port, address=host, max_body_size=MAX_BODY, xheaders=False)
         director.start()
         pulse = asyncio.ensure_future(hub.pulse())
@@ -529,9 +581,12 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--quiet", action="store_true")
     p.add_argument("--rate-moves", type=int, default=None,
                    help="moves a seat may make in 10 s (default 30; load tests raise it)")
+    p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                   help="a name the pages may reach this server under, besides its addresses and this "
+                        "machine's names (e.g. the school's DNS name for this computer); repeatable")
     a = p.parse_args(argv)
     voila_args = voila_command(a.notebooks, a.host, a.voila_port, a.max_boards) if a.voila_port else None
-    serve(a.host, a.port, a.db, a.voila_port or None, voila_args, a.quiet, a.rate_moves)
+    serve(a.host, a.port, a.db, a.voila_port or None, voila_args, a.quiet, a.rate_moves, a.allow_host)
 
 
 if __name__ == "__main__":

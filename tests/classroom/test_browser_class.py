@@ -574,3 +574,40 @@ def test_a_tall_ovni_board_keeps_the_whole_width_at_1024x768(server, devices):
     assert box["width"] >= 0.9 * box["vw"], f"the Ovni board is {box['width']:.0f} px wide in a 1024 px window"
     sw, iw = _overflow(laptop)
     assert sw <= iw, f"the seat's page is {sw} px wide in a {iw} px window"
+
+
+def test_a_form_on_another_site_cannot_join_in_a_students_browser(server, devices):
+    """Issue 30: a page of another origin (here another port) holds a form that posts
+    text/plain shaped as JSON to the class server's join API and submits itself, the
+    classic cross-site trick. In a real browser the server refuses it and nobody joins;
+    the class page's own join form, in the same browser, still works."""
+    import http.server
+    import threading
+
+    room = server.cl.open_room("cows")
+    evil = ("<!doctype html><form id=f method=POST enctype='text/plain' action='" + server.url + "/api/join'>"
+            "<input name='{\"code\":\"" + room.code + "\",\"name\":\"Eve\",\"x\":\"' value='\"}'></form>"
+            "<script>document.getElementById('f').submit()</script>").encode()
+
+    class Evil(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):  # noqa: N802 (the stdlib's name)
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.end_headers()
+            self.wfile.write(evil)
+
+        def log_message(self, *args):
+            pass
+
+    site = http.server.ThreadingHTTPServer(("127.0.0.1", free_port()), Evil)
+    threading.Thread(target=site.serve_forever, daemon=True).start()
+    try:
+        page = devices.page()
+        with page.expect_response(lambda r: "/api/join" in r.url) as answer:
+            page.goto(f"http://127.0.0.1:{site.server_address[1]}/")
+        assert answer.value.status in (400, 403), answer.value.status
+        assert [p["controller"] for p in room.seats()] == ["open", "open"]  # Eve did not join
+        _join(page, server.url, room.code, "Ana")  # the class page itself still joins
+        assert _seat(page) == 0
+    finally:
+        site.shutdown()

@@ -287,3 +287,39 @@ def test_names_of_several_scripts_join_and_a_lookalike_is_refused(server):
         srv.join(room.code, "\u0410na")
     with pytest.raises(ClassroomError, match="letters"):
         srv.join(room.code, "Ana\u202egnp.exe")
+
+
+def test_another_site_cannot_post_and_a_rebinding_name_is_refused(server):
+    """Issue 30: a form on another site posts text/plain (or form data) into a student's
+    browser: refused, as is a JSON post whose Origin is another site; a Host that is a
+    name this machine does not have (DNS rebinding) is refused; the class page's own
+    requests (same origin, application/json) and a request by address still work."""
+    cl = Classroom(server.db)
+    room = cl.open_room("cows")
+    body = json.dumps({"code": room.code, "name": "Ana"}).encode()
+
+    def post(headers):
+        req = urllib.request.Request(server.url + "/api/join", data=body, method="POST", headers=headers)
+        try:
+            with urllib.request.urlopen(req, timeout=10) as r:
+                return r.status, json.loads(r.read())
+        except urllib.error.HTTPError as e:
+            return e.code, json.loads(e.read())
+
+    status, data = post({"Content-Type": "text/plain"})
+    assert status == 400 and "JSON" in data["error"]
+    status, data = post({"Content-Type": "application/x-www-form-urlencoded", "Origin": server.url})
+    assert status == 400
+    status, data = post({"Content-Type": "application/json", "Origin": "http://evil.example"})
+    assert status == 403 and "another site" in data["error"]
+    status, data = post({"Content-Type": "application/json", "Host": f"evil.example:{server.port}"})
+    assert status == 400 and "own address" in data["error"]
+    req = urllib.request.Request(server.url + "/join", headers={"Host": "rebound.example"})
+    with pytest.raises(urllib.error.HTTPError) as err:
+        urllib.request.urlopen(req, timeout=10)
+    assert err.value.code == 400
+    assert [p["controller"] for p in room.seats()] == ["open", "open"]  # nothing was joined
+    status, data = post({"Content-Type": "application/json; charset=utf-8", "Origin": server.url})
+    assert status == 200 and data["token"]
+    status, data = post({"Content-Type": "application/json", "Host": f"localhost:{server.port}"})
+    assert status == 400 and "taken" in data["error"]  # answered: Ana is connected
