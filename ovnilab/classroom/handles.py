@@ -140,8 +140,17 @@ class Seat:
         if len(text) > 200:
             raise ClassroomError("a move has at most 200 characters")
         p = self._row()
+        self._cl._rate_check(p["id"])
+        try:
+            played = self._play(p, text, expect)
+        except Exception:
+            self._cl._rate_note(p["id"], refused=True)
+            raise
+        self._cl._rate_note(p["id"], refused=False)
+        return played
+
+    def _play(self, p: Any, text: str, expect: int | None) -> str:
         cl = self._cl
-        cl._rate_check(p["id"])
         sess = cl.store.one("SELECT * FROM sessions WHERE code=?", p["session"])
         if sess["kind"] == "experiment":
             return _experiment_play(cl, sess, p, text)

@@ -72,7 +72,7 @@ class Classroom:
         self._states: dict[str, tuple[GameState, int]] = {}  # room -> (state, actions before the room's)
         self._room_locks: dict[str, threading.RLock] = {}
         self._bots: dict[tuple[str, str], Any] = {}
-        self._rate: dict[str, deque] = {}
+        self._rate: dict[Any, deque] = {}
         #: moves allowed per student in RATE_WINDOW seconds (a script may raise it)
         self.rate_moves = RATE_MOVES
 
@@ -615,10 +615,19 @@ class Classroom:
 
     # ============================================================ rate limit
     def _rate_check(self, part: str) -> None:
+        """Refuse a move when ``part`` made :attr:`rate_moves` accepted moves in the last
+        RATE_WINDOW seconds, or four times as many refused ones (a script hammering the
+        engine). The two are counted apart (:meth:`_rate_note`): a student's typos (short of
+        that flood) never hold back the next legal move."""
         now = time.monotonic()
-        q = self._rate.setdefault(part, deque())
-        while q and q[0] < now - RATE_WINDOW:
-            q.popleft()
-        if len(q) >= self.rate_moves:
-            raise RateLimited(f"too many moves in {RATE_WINDOW:.0f} seconds: wait a moment")
-        q.append(now)
+        for key, limit, what in ((part, self.rate_moves, "moves"),
+                                 (("refused", part), 4 * self.rate_moves, "refused moves")):
+            q = self._rate.setdefault(key, deque())
+            while q and q[0] < now - RATE_WINDOW:
+                q.popleft()
+            if len(q) >= limit:
+                raise RateLimited(f"too many {what} in {RATE_WINDOW:.0f} seconds: wait a moment")
+
+    def _rate_note(self, part: str, refused: bool) -> None:
+        """Count one move of ``part`` for :meth:`_rate_check`, accepted or refused."""
+        self._rate.setdefault(("refused", part) if refused else part, deque()).append(time.monotonic())

@@ -328,15 +328,30 @@ def test_an_experiment_of_three_students_over_three_rounds(cl, clock):
 
 
 def test_rate_limit(cl):
+    """Accepted moves and refused ones are limited apart (issue 30): a student's typos do
+    not hold back the next legal move; a script's flood of refused moves is stopped at
+    four times the limit; accepted moves at the limit itself."""
     cl.rate_moves = 3
-    room = cl.open_room("cows")
-    a = cl.join(room.code, "Ana")
-    cl.join(room.code, "Bruno")
-    for _ in range(3):
-        with pytest.raises(ClassroomError):
-            a.play("draw 2")  # not started: refused, but counted
-    with pytest.raises(RateLimited):
-        a.play("draw 2")
+    room = cl.open_room("cows", bot_delay=0, decision_seconds=None)
+    seats = [cl.join(room.code, "Ana"), cl.join(room.code, "Bruno")]
+    for _ in range(5):
+        with pytest.raises(ClassroomError) as refused:
+            seats[0].play("draw 2")  # not started: refused, counted as refused
+        assert not isinstance(refused.value, RateLimited)
+    room.start()
+    mover = next(s for s in seats if s.view()["your_turn"])
+    assert mover.play(mover.view()["legal"][0])  # five typos did not hold it back
+    for _ in range(4 * 3 - 5):  # up to four times the limit, refusals are only refusals
+        with pytest.raises(ClassroomError) as refused:
+            seats[0].play("not a move")
+        assert not isinstance(refused.value, RateLimited)
+    with pytest.raises(RateLimited, match="refused moves"):
+        seats[0].play("not a move")
+    other = seats[1]
+    for _ in range(3):  # three accepted moves in the window (as the room counts them)
+        cl._rate_note(other.participant_id, refused=False)
+    with pytest.raises(RateLimited, match="too many moves"):
+        other.play("draw 2")
 
 
 @pytest.mark.parametrize("game,seats", [("cows", 2), ("ovni", 3), ("cosmic", 4)])
