@@ -69,8 +69,12 @@ from .voila_kernels import MAX_BOARDS
 __all__ = ["make_app", "serve", "main", "Director", "voila_command", "voila_env"]
 
 STATIC = Path(__file__).parent / "static"
-#: refused joins an address may make in a minute before it must wait
+#: refused joins (or projector codes) one device may make in a minute before it must wait
 JOINS_PER_MINUTE = 20
+#: the same for a whole network address, all its devices together: a class of 40 behind
+#: one school router, each mistyping a few times, stays far below it; a script guessing
+#: codes gets 200 guesses a minute out of 887 million codes
+ADDRESS_JOINS_PER_MINUTE = 200
 LONG_POLL = 25.0
 PULSE = 0.05
 MAX_BODY = 16 * 1024
@@ -157,7 +161,7 @@ class Hub:
         self.pool = ThreadPoolExecutor(max_workers=8, thread_name_prefix="ovnilab-view")
         self.changed = asyncio.Event()
         self.signature: int | None = None
-        self.joins: dict[str, collections.deque] = {}
+        self.joins: dict[Any, collections.deque] = {}
         self.pictures: dict[str, str] = {}
         #: participants with a page waiting in a long poll now (id -> requests): a waiting
         #: page is a connected student, so the pulse marks them all seen in one write
@@ -193,18 +197,26 @@ class Hub:
                     pass
             await asyncio.sleep(PULSE)
 
-    def join_blocked(self, addr: str) -> bool:
-        """Too many refused joins from this address in the last minute (a code being
-        guessed). Only refusals count: a class behind one school router shares one
-        address, and thirty good joins in a minute are a class starting."""
+    def join_blocked(self, addr: str, device: str = "") -> bool:
+        """Too many refused joins in the last minute from this device (a student's typos,
+        :data:`JOINS_PER_MINUTE`) or from this address (a code being guessed,
+        :data:`ADDRESS_JOINS_PER_MINUTE`). Only refusals count: thirty good joins in a
+        minute are a class starting. The device is the page's own random id: a wrong
+        code typed on one device never refuses the right code typed on another behind
+        the same school router."""
         now = time.monotonic()
-        q = self.joins.setdefault(addr, collections.deque())
-        while q and q[0] < now - 60:
-            q.popleft()
-        return len(q) >= JOINS_PER_MINUTE
+        for key, limit in (((addr, device), JOINS_PER_MINUTE), (addr, ADDRESS_JOINS_PER_MINUTE)):
+            q = self.joins.setdefault(key, collections.deque())
+            while q and q[0] < now - 60:
+                q.popleft()
+            if len(q) >= limit:
+                return True
+        return False
 
-    def join_refused(self, addr: str) -> None:
-        self.joins.setdefault(addr, collections.deque()).append(time.monotonic())
+    def join_refused(self, addr: str, device: str = "") -> None:
+        now = time.monotonic()
+        for key in ((addr, device), addr):
+            self.joins.setdefault(key, collections.deque()).append(now)
 
 
 class Base(tornado.web.RequestHandler):
@@ -253,6 +265,15 @@ class Base(tornado.web.RequestHandler):
             raise ClassroomError("the request is not a JSON object")
         return data
 
+    def device(self) -> tuple[str, str]:
+        """(network address, the page's device id): the id is a random text the page
+        keeps in its own storage (``X-Ovnilab-Device``), only to count refused joins per
+        device; a missing or odd one counts as no device."""
+        d = self.request.headers.get("X-Ovnilab-Device", "")
+        if len(d) > 64 or not d.isascii() or not d.isalnum():
+            d = ""
+        return self.request.remote_ip or "?", d
+
     def token(self) -> str:
         t = self.request.headers.get("X-Ovnilab-Seat", "")
         if not t or len(t) > 64:
@@ -271,16 +292,16 @@ def _seat_payload(cl: Classroom, token: str, svg: bool = True) -> dict[str, Any]
 
 class JoinHandler(Base):
     async def post(self) -> None:
-        addr = self.request.remote_ip or "?"
-        if self.hub.join_blocked(addr):
-            return self.write_json({"error": "too many refused join attempts from this network address: "
+        addr, device = self.device()
+        if self.hub.join_blocked(addr, device):
+            return self.write_json({"error": "too many refused join attempts from this device: "
                                              "wait a minute and check the code"}, 429)
         try:
             data = self.body_json()
             seat = await self.hub.run(self.hub.cl.join, data.get("code"), data.get("name"))
             view = await self.hub.run(_seat_payload, self.hub.cl, seat.token)
         except ClassroomError as exc:
-            self.hub.join_refused(addr)
+            self.hub.join_refused(addr, device)
             return self.write_json({"error": str(exc)}, 400)
         self.write_json({"token": seat.token, "view": view})
 
@@ -368,6 +389,10 @@ def _watch_payload(cl: Classroom, code: str) -> dict[str, Any]:
 
 class WatchHandler(Base):
     async def get(self) -> None:
+        addr, device = self.device()
+        if self.hub.join_blocked(addr, device):  # a projector code is guessed like a join code
+            return self.write_json({"error": "too many unknown codes from this device: wait a minute and "
+                                             "check the code"}, 429)
         try:
             code = self.get_query_argument("code", "")
             since = self.get_query_argument("since", "")
@@ -381,6 +406,7 @@ class WatchHandler(Base):
                         break
             view = await self.hub.run(_watch_payload, self.hub.cl, code)
         except ClassroomError as exc:
+            self.hub.join_refused(addr, device)
             return self.write_json({"error": str(exc)}, 400)
         self.write_json(view)
 

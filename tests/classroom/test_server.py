@@ -323,3 +323,50 @@ def test_another_site_cannot_post_and_a_rebinding_name_is_refused(server):
     assert status == 200 and data["token"]
     status, data = post({"Content-Type": "application/json", "Host": f"localhost:{server.port}"})
     assert status == 400 and "taken" in data["error"]  # answered: Ana is connected
+
+
+def _post_as(server, path, body, device):
+    req = urllib.request.Request(server.url + path, data=json.dumps(body).encode(), method="POST",
+                                 headers={"Content-Type": "application/json", "X-Ovnilab-Device": device})
+    try:
+        with urllib.request.urlopen(req, timeout=20) as r:
+            return r.status, json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read())
+
+
+def _get_as(server, path, device):
+    req = urllib.request.Request(server.url + path, headers={"X-Ovnilab-Device": device})
+    try:
+        with urllib.request.urlopen(req, timeout=20) as r:
+            return r.status, json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read())
+
+
+def test_one_devices_typos_do_not_lock_out_a_classmate_behind_the_same_router(server):
+    """Issue 30: refused joins count per device (the page's random id) and, much higher,
+    per address. One device that mistypes the code 20 times waits a minute; a classmate
+    on the same address with the right code joins at once; projector codes (/api/watch)
+    are limited the same way; a script that changes its device id meets the address's
+    limit."""
+    from ovnilab.classroom.server import ADDRESS_JOINS_PER_MINUTE, JOINS_PER_MINUTE
+
+    cl = Classroom(server.db)
+    sess = cl.open_session("cows", group_size=2, bot_delay=0)
+    wrong = "ZZZZZZ" if sess.code != "ZZZZZZ" else "YYYYYY"
+    a, b, c = "a" * 32, "b" * 32, "c" * 32
+    statuses = [_post_as(server, "/api/join", {"code": wrong, "name": "Ana"}, a)[0] for _ in range(JOINS_PER_MINUTE + 1)]
+    assert statuses == [400] * JOINS_PER_MINUTE + [429]
+    status, data = _post_as(server, "/api/join", {"code": sess.code, "name": "Bruno"}, b)
+    assert status == 200 and data["token"]
+    statuses = [_get_as(server, f"/api/watch?code={wrong}", c)[0] for _ in range(JOINS_PER_MINUTE + 1)]
+    assert statuses == [400] * JOINS_PER_MINUTE + [429]
+    room = cl.open_room("cows")
+    assert _get_as(server, f"/api/watch?code={room.code}", b)[0] == 200  # the projector page of a room
+    # a guessing script with a new device id per request: the address's own limit
+    used = 2 * JOINS_PER_MINUTE
+    statuses = [_post_as(server, "/api/join", {"code": wrong, "name": "x"}, f"{k:032x}")[0]
+                for k in range(ADDRESS_JOINS_PER_MINUTE - used + 1)]
+    assert statuses[:-1] == [400] * (ADDRESS_JOINS_PER_MINUTE - used) and statuses[-1] == 429
+    assert _post_as(server, "/api/join", {"code": sess.code, "name": "Carla"}, "d" * 32)[0] == 429

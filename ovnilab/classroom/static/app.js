@@ -5,6 +5,7 @@
 "use strict";
 
 const KEY = "ovnilab-seat";
+const DEVICE_KEY = "ovnilab-device";
 const $ = (id) => document.getElementById(id);
 const S = {
   token: null, version: null, view: null, busy: false, deadline: null, deadlineYours: false, svg: null,
@@ -29,9 +30,24 @@ function sleep(ms) { return new Promise((r) => setTimeout(r, ms)); }
 
 function cleanCode(c) { return (c || "").replace(/[\s-]/g, "").toUpperCase(); }
 
+// A random id of this device, kept in its own storage: the server counts refused joins
+// per device, so one student's typos never refuse a classmate behind the same router.
+function deviceId() {
+  let d = null;
+  try { d = localStorage.getItem(DEVICE_KEY); } catch (e) { d = null; }
+  if (!d || !/^[0-9a-f]{32}$/.test(d)) {
+    const bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    d = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+    try { localStorage.setItem(DEVICE_KEY, d); } catch (e) { /* private mode: one id per page */ }
+  }
+  return d;
+}
+
 async function api(path, options) {
   const opts = Object.assign({ headers: {} }, options || {});
   if (S.token) opts.headers["X-Ovnilab-Seat"] = S.token;
+  opts.headers["X-Ovnilab-Device"] = deviceId();
   if (opts.json !== undefined) {
     opts.method = "POST";
     opts.headers["Content-Type"] = "application/json";
