@@ -259,7 +259,7 @@ class Base(tornado.web.RequestHandler):
             raise ClassroomError("request too large")
         try:
             data = json.loads(self.request.body or b"{}")
-        except (ValueError, UnicodeDecodeError):
+        except (ValueError, UnicodeDecodeError, RecursionError):  # RecursionError: thousands of nested [
             raise ClassroomError("the request is not JSON") from None
         if not isinstance(data, dict):
             raise ClassroomError("the request is not a JSON object")
@@ -281,7 +281,9 @@ class Base(tornado.web.RequestHandler):
         return t
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
-        self.write_json({"error": "not found" if status_code == 404 else "the server could not answer"}, status_code)
+        message = {404: "not found", 405: f"the method {self.request.method} is not allowed here",
+                   400: "a malformed request"}.get(status_code, "the server could not answer")
+        self.write_json({"error": message}, status_code)
 
 
 def _seat_payload(cl: Classroom, token: str, svg: bool = True) -> dict[str, Any]:
@@ -314,7 +316,7 @@ class ViewHandler(Base):
             since_v = int(since) if since not in (None, "") and since.lstrip("-").isdigit() else None
             seat = await self.hub.run(self.hub.cl.rejoin, token)
             if since_v is not None:
-                deadline = time.monotonic() + min(LONG_POLL, float(self.get_query_argument("wait", LONG_POLL) or 0))
+                deadline = time.monotonic() + _wait_seconds(self.get_query_argument("wait", None))
                 # while the page waits, its student counts as connected (the pulse marks it
                 # seen): a classmate cannot take the seat by typing the same name
                 who = await self.hub.run(lambda: seat.participant_id)
@@ -444,7 +446,30 @@ def _picture(game: str) -> str:
     return importlib.import_module(f"ovnilab.{game}.render").to_svg(st, viewer=None)
 
 
+def _wait_seconds(text: str | None) -> float:
+    """A long poll's ``wait`` argument: seconds, at most :data:`LONG_POLL` (the most when
+    missing); :class:`ClassroomError` (a 400) when it is not a number of seconds."""
+    if text in (None, ""):
+        return LONG_POLL
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0 <= value < float("inf"):
+        raise ClassroomError("wait is a number of seconds")
+    return min(LONG_POLL, value)
+
+
 class StaticHandler(tornado.web.StaticFileHandler):
+    def validate_absolute_path(self, root: str, absolute_path: str) -> str | None:
+        if "\x00" in absolute_path:  # a NUL in the path (app.js%00.png): no such file
+            raise tornado.web.HTTPError(404)
+        return super().validate_absolute_path(root, absolute_path)
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        self.set_header("Content-Type", "application/json; charset=utf-8")
+        self.finish(json.dumps({"error": "not found" if status_code == 404 else "a malformed request"}))
+
     def set_default_headers(self) -> None:
         for k, v in _SECURITY_HEADERS.items():
             if k != "Cache-Control":

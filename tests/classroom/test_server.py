@@ -370,3 +370,33 @@ def test_one_devices_typos_do_not_lock_out_a_classmate_behind_the_same_router(se
                 for k in range(ADDRESS_JOINS_PER_MINUTE - used + 1)]
     assert statuses[:-1] == [400] * (ADDRESS_JOINS_PER_MINUTE - used) and statuses[-1] == 429
     assert _post_as(server, "/api/join", {"code": sess.code, "name": "Carla"}, "d" * 32)[0] == 429
+
+
+def test_malformed_requests_get_a_4xx_never_a_500(server):
+    """Issue 30: thousands of nested [ in a body, a wait that is not a number, a NUL in a
+    static path and a wrong method are refused with 400, 404 or 405 and a message; the
+    server keeps answering."""
+    cl = Classroom(server.db)
+    room = cl.open_room("cows")
+    srv = connect(server.url)
+    seat = srv.join(room.code, "Ana")
+    req = urllib.request.Request(server.url + "/api/join", data=b"[" * 8000, method="POST",
+                                 headers={"Content-Type": "application/json"})
+    with pytest.raises(urllib.error.HTTPError) as err:
+        urllib.request.urlopen(req, timeout=10)
+    assert err.value.code == 400 and "JSON" in json.loads(err.value.read())["error"]
+    version = seat.view()["version"]
+    for wait in ("abc", "nan", "-1", "inf"):
+        status, data = srv.request(f"/api/view?since={version}&wait={wait}", token=seat.token, timeout=40)
+        assert status == 400 and "seconds" in data["error"], (wait, status, data)
+    status, data = srv.request(f"/api/view?since={version}&wait=0.2", token=seat.token, timeout=40)
+    assert status == 200 and data["version"] == version
+    for path, code in (("/static/app.js%00.png", 404), ("/static/../server.py", 404)):
+        with pytest.raises(urllib.error.HTTPError) as err:
+            urllib.request.urlopen(server.url + path, timeout=10)
+        assert err.value.code in (code, 403), (path, err.value.code)
+    req = urllib.request.Request(server.url + "/api/join", method="DELETE")
+    with pytest.raises(urllib.error.HTTPError) as err:
+        urllib.request.urlopen(req, timeout=10)
+    assert err.value.code == 405 and "not allowed" in json.loads(err.value.read())["error"]
+    assert seat.view()["name"] == "Ana"  # still answering
