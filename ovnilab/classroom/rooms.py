@@ -234,7 +234,13 @@ class Classroom:
             if room is not None:
                 self._take_seat(db, code, room, seat, part, name, now)
             self._bump(db, code, room)
-        self._autostart(code)
+        try:
+            self._autostart(code)
+        except ClassroomError:
+            # the seat is committed: the join stands (a join gives a seat and its token, or
+            # changes nothing). Two last joins at once both see the room full and both
+            # start it; the second start is refused because the first one ran.
+            pass
         return Seat(self, token)
 
     def mark_seen(self, participants: Iterable[str]) -> None:

@@ -484,3 +484,58 @@ def test_a_name_that_only_looks_like_a_classmates_is_refused(cl):
     assert name_skeleton("\u0410na") == name_skeleton("Ana") != name_skeleton("Ina")
     assert lookalike("Anna", ["Ana"]) is None and lookalike("ana", ["Ana"]) is None
     assert cl.join(room.code, "Anna").name == "Anna"
+
+
+def test_the_last_two_joins_at_once_both_get_their_seats(tmp_path, monkeypatch):
+    """Issue 30: a room that starts itself when full, its last two seats joined at the same
+    moment from two threads (the server's pool): each join gives a seat and its token,
+    the room runs once, nobody gets an error after their seat was taken. Both joins are
+    held at the room's start until both arrive, the race a loaded server meets."""
+    import threading
+
+    from ovnilab.classroom import handles
+
+    real_start = handles.Room.start
+    meet = threading.Barrier(2, timeout=2)
+
+    def start_together(self):
+        try:
+            meet.wait()
+        except threading.BrokenBarrierError:
+            pass
+        real_start(self)
+
+    monkeypatch.setattr(handles.Room, "start", start_together)
+    real_autostart = Classroom._autostart
+    committed = threading.Barrier(2, timeout=2)
+
+    def autostart_together(self, code):
+        try:
+            committed.wait()  # both seats are committed before either looks at the room
+        except threading.BrokenBarrierError:
+            pass
+        real_autostart(self, code)
+
+    monkeypatch.setattr(Classroom, "_autostart", autostart_together)
+    cl = Classroom(str(tmp_path / "race.sqlite"))
+    for trial in range(3):
+        meet.reset()
+        committed.reset()
+        room = cl.open_room("cows", autostart=True, decision_seconds=None)
+        barrier = threading.Barrier(2)
+        got: list = []
+
+        def join(name):
+            barrier.wait()
+            try:
+                got.append(cl.join(room.code, name))
+            except Exception as exc:  # noqa: BLE001 - the test reports it
+                got.append(exc)
+
+        threads = [threading.Thread(target=join, args=(f"{n}{trial}",)) for n in ("Ana", "Bruno")]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert all(not isinstance(g, Exception) for g in got), got
+        assert sorted(g.seat for g in got) == [0, 1] and room.status == "running"
