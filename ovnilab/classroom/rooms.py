@@ -243,6 +243,37 @@ class Classroom:
             pass
         return Seat(self, token)
 
+    # ============================================================ server downtime
+    def mark_alive(self) -> None:
+        """A class server is running now (its director says so every few seconds): what
+        :meth:`resume_after_downtime` measures an outage from."""
+        with self.store.write() as db:
+            db.execute("INSERT INTO meta VALUES ('alive', ?) ON CONFLICT(key) DO UPDATE SET value=excluded.value",
+                       (repr(self.clock()),))
+
+    def resume_after_downtime(self) -> float:
+        """At a class server's start: the time since a server last said it was alive is
+        no student's time. Every running clock (a decision's, an experiment's round, a
+        grouping lobby's wait) moves forward by it, so an outage never hands a waiting
+        student's move to a bot the moment the server is back. Returns the seconds."""
+        row = self.store.one("SELECT value FROM meta WHERE key='alive'")
+        try:
+            last = float(row["value"]) if row else None
+        except ValueError:
+            last = None
+        now = self.clock()
+        if last is None or now <= last:
+            return 0.0
+        down = now - last
+        with self.store.write() as db:
+            db.execute("UPDATE rooms SET turn_since = turn_since + ? WHERE status IN ('running', 'paused') "
+                       "AND turn_since IS NOT NULL", (down,))
+            db.execute("UPDATE rounds SET started = started + ? WHERE closed IS NULL", (down,))
+            db.execute("UPDATE participants SET joined = joined + ? WHERE room IS NULL", (down,))
+            db.execute("INSERT INTO meta VALUES ('alive', ?) ON CONFLICT(key) DO UPDATE SET value=excluded.value",
+                       (repr(now),))
+        return down
+
     def mark_seen(self, participants: Iterable[str]) -> None:
         """Mark ``participants`` (store ids) seen now, in one write: the class server
         calls it every few seconds for the pages waiting in a long poll, so a student

@@ -76,6 +76,8 @@ JOINS_PER_MINUTE = 20
 #: codes gets 200 guesses a minute out of 887 million codes
 ADDRESS_JOINS_PER_MINUTE = 200
 LONG_POLL = 25.0
+#: how often the director notes that a server runs (an outage is measured from the last note)
+ALIVE_EVERY = 2.0
 PULSE = 0.05
 MAX_BODY = 16 * 1024
 
@@ -104,12 +106,19 @@ class Director(threading.Thread):
         self.errors: collections.deque[str] = collections.deque(maxlen=20)
 
     def run(self) -> None:
-        last_beat = 0.0
+        last_beat = last_alive = 0.0
+        try:  # the time no server ran is no student's time (Classroom.resume_after_downtime)
+            self.cl.resume_after_downtime()
+        except Exception as exc:  # a busy database: the clocks run on as before
+            print(f"ovnilab classroom: {exc!r}", file=sys.stderr)
         while not self.stopping.is_set():
             try:
                 if self.url and time.time() - last_beat > 5:
                     self.cl.store.announce(self.url)
                     last_beat = time.time()
+                if time.time() - last_alive > ALIVE_EVERY:
+                    self.cl.mark_alive()
+                    last_alive = time.time()
                 if self.cl.tick() == 0:
                     self.stopping.wait(self.idle)
             except Exception as exc:  # a bad room must not stop the class: log it, go on

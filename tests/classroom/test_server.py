@@ -400,3 +400,26 @@ def test_malformed_requests_get_a_4xx_never_a_500(server):
         urllib.request.urlopen(req, timeout=10)
     assert err.value.code == 405 and "not allowed" in json.loads(err.value.read())["error"]
     assert seat.view()["name"] == "Ana"  # still answering
+
+
+def test_time_with_the_server_down_is_not_a_students_time(server):
+    """Issue 30: a student has 6 s to decide; the server is killed with SIGKILL and stays
+    down for 8 s; started again, the student's turn is still theirs, with about the time
+    that was left when the server died (not handed to a bot the moment it is back)."""
+    cl = Classroom(server.db)
+    room = cl.open_room("cows", bot_delay=0, decision_seconds=6, seed=5)
+    srv = connect(server.url)
+    seats = [srv.join(room.code, "Ana"), srv.join(room.code, "Bruno")]
+    room.start()
+    time.sleep(2.5)  # the director has noted it runs (every 2 s)
+    mover, view = _turn(seats)
+    assert mover is not None and view["seconds_left"] is not None
+    position = view["position"]
+    server.kill(signal.SIGKILL)
+    time.sleep(8)  # longer than the decision's 6 s
+    server.start()
+    time.sleep(1.0)  # the director's first ticks
+    again = mover.view()
+    assert again["position"] == position and again["your_turn"], again["events"]
+    assert again["seconds_left"] > 0.5
+    assert mover.play(again["legal"][0], position)  # the student still decides
