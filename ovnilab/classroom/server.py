@@ -76,6 +76,9 @@ JOINS_PER_MINUTE = 20
 #: codes gets 200 guesses a minute out of 887 million codes
 ADDRESS_JOINS_PER_MINUTE = 200
 LONG_POLL = 25.0
+#: seconds a connection may stay silent (before its request, between requests, inside a
+#: body) before the server closes it
+IDLE_TIMEOUT = 10.0
 #: how often the director notes that a server runs (an outage is measured from the last note)
 ALIVE_EVERY = 2.0
 PULSE = 0.05
@@ -568,6 +571,20 @@ def _die_with_parent() -> None:
         pass
 
 
+def _raise_file_limit() -> None:
+    """Open files up to the system's hard limit (a desktop's soft default of 1,024 is a
+    few hundred connections: a class, its long polls and a few slow clients)."""
+    try:
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        target = hard if hard != resource.RLIM_INFINITY else max(soft, 65536)
+        if soft != resource.RLIM_INFINITY and soft < target:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+    except (ImportError, ValueError, OSError):  # not POSIX, or the system says no: keep its limit
+        pass
+
+
 def serve(host: str = "127.0.0.1", port: int = 8866, db: str | None = None, voila_port: int | None = None,
           voila_args: list[str] | None = None, quiet: bool = False, rate_moves: int | None = None,
           allow_hosts: Iterable[str] = ()) -> None:
@@ -575,6 +592,7 @@ def serve(host: str = "127.0.0.1", port: int = 8866, db: str | None = None, voil
     and, with ``voila_port``, Voila serving the solo boards of ``notebooks/play``.
     ``allow_hosts``: names (besides its addresses and this machine's names) that pages
     may reach it under (a school's DNS name for the teacher's computer)."""
+    _raise_file_limit()
     cl = Classroom(Store(db))
     if rate_moves is not None:
         cl.rate_moves = rate_moves
@@ -588,7 +606,11 @@ def serve(host: str = "127.0.0.1", port: int = 8866, db: str | None = None, voil
     async def main_loop() -> None:
         app, hub = make_app(cl, voila_port)
         hub.hosts = own_names(host, allow_hosts)
-        server = app.listen(port, address=host, max_body_size=MAX_BODY, xheaders=False)
+        # a connection that sends nothing (a half-open one, a slow client) is closed after
+        # IDLE_TIMEOUT s instead of holding a file descriptor for ever; a long poll is a
+        # request being answered, not an idle connection
+        server = app.listen(port, address=host, max_body_size=MAX_BODY, xheaders=False,
+                            idle_connection_timeout=IDLE_TIMEOUT, body_timeout=IDLE_TIMEOUT)
         director.start()
         pulse = asyncio.ensure_future(hub.pulse())
         if not quiet:

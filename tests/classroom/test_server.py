@@ -423,3 +423,61 @@ def test_time_with_the_server_down_is_not_a_students_time(server):
     assert again["position"] == position and again["your_turn"], again["events"]
     assert again["seconds_left"] > 0.5
     assert mover.play(again["legal"][0], position)  # the student still decides
+
+
+def test_half_open_connections_are_closed_and_the_class_goes_on(tmp_path):
+    """Issue 30: under a low file limit (the server started with 256 open files at most,
+    hard limit included, so it cannot raise it), 300 connections that send half a
+    request and then nothing fill its descriptors; the server closes each after
+    IDLE_TIMEOUT seconds of silence and answers a student again."""
+    import resource
+
+    from ovnilab.classroom.server import IDLE_TIMEOUT
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and hard < 1024:
+        pytest.skip("this test needs 1,024 open files for its own connections")
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, 1024), hard))
+
+    def low_limit():
+        os.setsid()
+        resource.setrlimit(resource.RLIMIT_NOFILE, (256, 256))
+
+    server = ServerProcess(tmp_path / "class.sqlite", tmp_path / "server.log")
+    log = open(server.log_path, "a")
+    server.proc = subprocess.Popen([sys.executable, "-m", "ovnilab.classroom.server", "--port", str(server.port),
+                                    "--db", str(server.db), "--quiet"], cwd=ROOT, stdout=log,
+                                   stderr=subprocess.STDOUT, preexec_fn=low_limit)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(server.url + "/static/style.css", timeout=2):
+                    break
+            except OSError:
+                assert time.monotonic() < deadline, server.log_path.read_text()
+                time.sleep(0.1)
+        cl = Classroom(server.db)
+        room = cl.open_room("cows")
+        held = []
+        for _ in range(300):
+            s = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+            s.sendall(b"GET /api/view HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # and never the end
+            held.append(s)
+        time.sleep(IDLE_TIMEOUT + 3)
+        seat = connect(server.url).join(room.code, "Ana")  # answered again
+        assert seat.view()["name"] == "Ana"
+        closed = 0
+        for s in held:
+            try:
+                s.settimeout(0.5)
+                closed += s.recv(1) == b""
+            except OSError:
+                closed += 1
+            s.close()
+        assert closed >= 250, closed  # the server let them go
+    finally:
+        if server.proc.poll() is None:
+            os.killpg(server.proc.pid, signal.SIGKILL)
+            server.proc.wait(20)
+        log.close()
