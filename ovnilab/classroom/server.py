@@ -62,7 +62,7 @@ from tornado.ioloop import IOLoop
 
 from .handles import SEEN_EVERY
 from .rooms import Classroom, ClassroomError, RateLimited, StaleMove
-from .store import Store
+from .store import DatabaseGone, Store
 from .views import _events, room_view
 from .voila_kernels import MAX_BOARDS
 
@@ -125,8 +125,11 @@ class Director(threading.Thread):
                 if self.cl.tick() == 0:
                     self.stopping.wait(self.idle)
             except Exception as exc:  # a bad room must not stop the class: log it, go on
-                self.errors.append(repr(exc))
-                print(f"ovnilab classroom: {exc!r}", file=sys.stderr)
+                said = repr(exc)
+                if not self.errors or self.errors[-1] != said:  # once, not every second
+                    print(f"ovnilab classroom: {exc}" if isinstance(exc, DatabaseGone) else
+                          f"ovnilab classroom: {said}", file=sys.stderr)
+                self.errors.append(said)
                 self.stopping.wait(1.0)
         if self.url:
             try:
@@ -292,7 +295,15 @@ class Base(tornado.web.RequestHandler):
             raise ClassroomError("this page has no seat: join with the code and your name")
         return t
 
+    def log_exception(self, typ: Any, value: Any, tb: Any) -> None:
+        if isinstance(value, DatabaseGone):
+            return  # the director says it once in the terminal; each page gets the message
+        super().log_exception(typ, value, tb)
+
     def write_error(self, status_code: int, **kwargs: Any) -> None:
+        exc = (kwargs.get("exc_info") or (None, None, None))[1]
+        if isinstance(exc, DatabaseGone):  # say what happened, on every page
+            return self.write_json({"error": str(exc)}, 503)
         message = {404: "not found", 405: f"the method {self.request.method} is not allowed here",
                    400: "a malformed request"}.get(status_code, "the server could not answer")
         self.write_json({"error": message}, status_code)

@@ -145,6 +145,11 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
+class DatabaseGone(RuntimeError):
+    """The class's database file was removed or replaced while this process used it:
+    what is written now would be lost, so nothing is (the message says what to do)."""
+
+
 class Store:
     """The SQLite file of a class (see the module docstring).
 
@@ -159,6 +164,23 @@ class Store:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._local = threading.local()
         self._init()
+        self._identity = self._file_identity()
+
+    def _file_identity(self) -> tuple[int, int] | None:
+        try:
+            st = os.stat(self.path)
+        except OSError:
+            return None
+        return st.st_dev, st.st_ino
+
+    def check_file(self) -> None:
+        """Raise :class:`DatabaseGone` when the file this store opened is no longer at its
+        path (deleted, or replaced by another file): SQLite would go on writing into the
+        deleted file, and every move acknowledged from then on would be lost."""
+        if self._file_identity() != self._identity:
+            raise DatabaseGone(f"the class database {self.path} was deleted or replaced while the class server "
+                               "was running: nothing is saved any more. Stop the server (Ctrl+C) and start it "
+                               "again; to delete a class's data, end the class and stop the server first")
 
     def _init(self) -> None:
         db = self._conn()
@@ -199,6 +221,8 @@ class Store:
             finally:
                 self._local.depth -= 1
             return
+        if hasattr(self, "_identity"):  # (not while the schema is being created)
+            self.check_file()
         db.execute("BEGIN IMMEDIATE")
         self._local.depth = 1
         try:

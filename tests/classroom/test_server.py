@@ -481,3 +481,25 @@ def test_half_open_connections_are_closed_and_the_class_goes_on(tmp_path):
             os.killpg(server.proc.pid, signal.SIGKILL)
             server.proc.wait(20)
         log.close()
+
+
+def test_a_deleted_database_stops_the_acknowledgements_and_says_why(server):
+    """Issue 30: the class database deleted while the server runs: SQLite would go on
+    writing into the deleted file. Every move is refused from then on (503) with a
+    message naming the file and what to do; nothing is acknowledged that is not saved."""
+    cl = Classroom(server.db)
+    room = cl.open_room("cows", bot_delay=0, decision_seconds=None, seed=2)
+    srv = connect(server.url)
+    seats = [srv.join(room.code, "Ana"), srv.join(room.code, "Bruno")]
+    room.start()
+    mover, view = _turn(seats)
+    os.remove(server.db)
+    status, data = srv.request("/api/play", {"text": view["legal"][0], "position": view["position"]},
+                               token=mover.token)
+    assert status == 503, (status, data)
+    assert "deleted or replaced" in data["error"] and str(server.db) in data["error"]
+    status, data = srv.request("/api/join", {"code": room.code, "name": "Carla"})
+    assert status in (400, 503)  # nothing joins a file that is gone
+    time.sleep(1.5)
+    log = server.log_path.read_text()
+    assert log.count("deleted or replaced") <= 1  # said once in the terminal, not every second
