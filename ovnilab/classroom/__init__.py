@@ -39,7 +39,7 @@ from .rooms import Classroom, ClassroomError, RateLimited, StaleMove
 from .store import Store
 
 __all__ = ["Classroom", "ClassroomError", "StaleMove", "RateLimited", "Room", "Seat", "Store",
-           "open_room", "open_session", "open_experiment", "join", "rejoin", "room", "use", "current"]
+           "open_room", "open_session", "open_experiment", "join", "rejoin", "room", "use", "current", "forget"]
 
 _current: Classroom | None = None
 
@@ -87,3 +87,9 @@ def rejoin(token: str) -> Seat:
 def room(code: str) -> Room:
     """The teacher's handle on an existing code."""
     return current().room(code)
+
+
+def forget(code: str) -> int:
+    """End a class game and delete its data (rooms, moves, names, choices): see
+    :meth:`Classroom.forget`."""
+    return current().forget(code)

@@ -397,6 +397,11 @@ class Room:
         return _wait_for_change(self.version, timeout, since)
 
     # ------------------------------------------------------------- results
+    def forget(self) -> int:
+        """End this class game and delete everything the store holds of it (see
+        :meth:`Classroom.forget`): take ``results()`` first if you keep them."""
+        return self._cl.forget(self.code)
+
     def results(self) -> Any:
         """The class's data. An experiment: :class:`experiments.Results` (one row per
         student and closed round). Games: :class:`ovnilab.sim.Results` of the finished

@@ -243,6 +243,37 @@ class Classroom:
             pass
         return Seat(self, token)
 
+    # ============================================================ forgetting a class
+    def forget(self, code: str) -> int:
+        """End the class game of ``code`` and delete everything the store holds of it:
+        its rooms, seats and moves, the names students typed, the experiment's rounds and
+        choices, its events. One transaction, so a running server sees the class either
+        whole or gone (its students' pages then say the link is no longer valid), and the
+        other classes in the file stay as they are: the safe way to delete a class's data,
+        where deleting the file under a running server would lose the others' moves.
+        Export what you keep first (``room.results()``). Returns the rows deleted."""
+        c = clean_code(code)
+        # the deleted rows are overwritten in the file, not only unlinked (the names)
+        self.store.read().execute("PRAGMA secure_delete=ON")
+        with self.store.write() as db:
+            if db.execute("SELECT 1 FROM sessions WHERE code=?", (c,)).fetchone() is None:
+                raise ClassroomError(f"no class game has the code {c}")
+            rooms = [r["id"] for r in db.execute("SELECT id FROM rooms WHERE session=?", (c,))]
+            deleted = 0
+            marks = ",".join("?" * len(rooms))
+            if rooms:
+                for table in ("actions", "seats"):
+                    deleted += db.execute(f"DELETE FROM {table} WHERE room IN ({marks})", rooms).rowcount
+            for table in ("choices", "rounds", "participants", "events", "rooms"):
+                deleted += db.execute(f"DELETE FROM {table} WHERE session=?", (c,)).rowcount
+            deleted += db.execute("DELETE FROM sessions WHERE code=?", (c,)).rowcount
+        with self._lock:
+            for room in rooms:
+                self._states.pop(room, None)  # the cached game of a room that is gone
+        # and out of the write-ahead log too, as soon as no page is reading an older state
+        self.store.read().execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        return deleted
+
     # ============================================================ server downtime
     def mark_alive(self) -> None:
         """A class server is running now (its director says so every few seconds): what

@@ -539,3 +539,31 @@ def test_the_last_two_joins_at_once_both_get_their_seats(tmp_path, monkeypatch):
             t.join()
         assert all(not isinstance(g, Exception) for g in got), got
         assert sorted(g.seat for g in got) == [0, 1] and room.status == "running"
+
+
+def test_forget_deletes_one_class_and_keeps_the_others(tmp_path):
+    """Issue 30: the safe way to delete a class's data. Two classes in one file; forgetting
+    one removes its rooms, moves, names and events (not a byte of its students' names is
+    left in the file), its tokens stop working, and the other class plays on."""
+    path = tmp_path / "class.sqlite"
+    cl = Classroom(str(path))
+    gone = cl.open_room("cows", bot_delay=0, decision_seconds=None)
+    kept = cl.open_room("cows", bot_delay=0, decision_seconds=None)
+    zed = cl.join(gone.code, "Zacarias Quixote")
+    cl.join(gone.code, "Yolanda Wexford")
+    stay = [cl.join(kept.code, "Ana"), cl.join(kept.code, "Bruno")]
+    gone.start()
+    kept.start()
+    for _ in range(6):
+        cl.tick()
+    assert gone.forget() > 0
+    with pytest.raises(ClassroomError, match="not valid"):
+        cl.rejoin(zed.token)
+    with pytest.raises(ClassroomError, match="no class game"):
+        cl.room(gone.code)
+    raw = b"".join(p.read_bytes() for p in tmp_path.glob("class.sqlite*"))
+    assert b"Zacarias" not in raw and b"Wexford" not in raw
+    mover = next(s for s in stay if s.view()["your_turn"])
+    assert mover.play(mover.view()["legal"][0])  # the other class goes on
+    with pytest.raises(ClassroomError, match="no class game"):
+        cl.forget(gone.code)
