@@ -13,7 +13,7 @@ import secrets
 import unicodedata
 from typing import Any, Callable, Iterable
 
-__all__ = ["ClassroomError", "StaleMove", "RateLimited", "CODE_ALPHABET", "CODE_LENGTH", "MAX_NAME",
+__all__ = ["ClassroomError", "StaleMove", "RateLimited", "RoomBroken", "CODE_ALPHABET", "CODE_LENGTH", "MAX_NAME",
            "RECONNECT_GRACE", "DEFAULT_DECISION_SECONDS", "DEFAULT_BOT_DELAY", "RATE_MOVES", "RATE_WINDOW",
            "MAX_STUDENTS", "LOG_LINES", "clean_code", "clean_name", "new_code", "name_skeleton", "lookalike"]
 
@@ -52,6 +52,12 @@ class ClassroomError(ValueError):
 
 class StaleMove(ClassroomError):
     """A move made on a position that has moved on (another click came first)."""
+
+
+class RoomBroken(ClassroomError):
+    """A room whose stored game no longer replays (a database from another version of
+    ovnilab, a damaged file): the message names the room, the move and the rule; the
+    other rooms go on."""
 
 
 class RateLimited(ClassroomError):

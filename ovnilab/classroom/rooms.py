@@ -54,7 +54,7 @@ from ..core import GameState, IllegalAction, derive_seed, load_json, make_rng
 from .handles import Room, Seat
 from .limits import (CODE_ALPHABET, CODE_LENGTH, DEFAULT_BOT_DELAY, DEFAULT_DECISION_SECONDS,  # noqa: F401
                      LOG_LINES, MAX_NAME, MAX_STUDENTS, RATE_MOVES, RATE_WINDOW, RECONNECT_GRACE,
-                     ClassroomError, RateLimited, StaleMove, _check_seconds, clean_code, clean_name, lookalike,
+                     ClassroomError, RateLimited, RoomBroken, StaleMove, _check_seconds, clean_code, clean_name, lookalike,
                      new_code)
 from .store import Store, dumps, loads, token_hash
 
@@ -70,6 +70,9 @@ class Classroom:
         self.clock = clock
         self._lock = threading.RLock()
         self._states: dict[str, tuple[GameState, int]] = {}  # room -> (state, actions before the room's)
+        #: rooms whose stored game does not replay: room -> what is wrong (the class server
+        #: says each once in its terminal; the room's pages and projector say it each time)
+        self.broken: dict[str, str] = {}
         self._room_locks: dict[str, threading.RLock] = {}
         self._bots: dict[tuple[str, str], Any] = {}
         self._rate: dict[Any, deque] = {}
@@ -340,7 +343,10 @@ class Classroom:
             except ClassroomError:
                 pass
         for r in self.store.all("SELECT id FROM rooms WHERE status='running'"):
-            done += self._room_tick(r["id"])
+            try:
+                done += self._room_tick(r["id"])
+            except RoomBroken as exc:  # said once (see broken); the other rooms go on
+                self.broken.setdefault(r["id"], str(exc))
         return done
 
     def run_until_idle(self, limit: int = 100_000) -> int:
@@ -411,16 +417,26 @@ class Classroom:
             row = db.execute("SELECT start FROM rooms WHERE id=?", (room,)).fetchone()
             if row is None:
                 raise ClassroomError(f"no room {room}")
-            st = load_json(row["start"], trusted=True)  # written by the teacher's own open_room
+            try:
+                st = load_json(row["start"], trusted=True)  # written by the teacher's own open_room
+            except (ValueError, TypeError) as exc:  # SaveFormatError and RulesError are ValueErrors
+                raise RoomBroken(f"room {room} cannot be resumed: its stored start does not load in this "
+                                 f"version of ovnilab ({exc}); the other rooms go on") from None
             cached = (st, len(st.log))
             self._states[room] = cached
         st, base = cached
         rows = db.execute("SELECT seq, text FROM actions WHERE room=? AND seq>=? ORDER BY seq",
                           (room, len(st.log) - base)).fetchall()
         for r in rows:
-            if r["seq"] != len(st.log) - base:
-                raise RuntimeError(f"room {room}: stored action {r['seq']} does not follow {len(st.log) - base}")
-            st.apply(r["text"])
+            try:
+                if r["seq"] != len(st.log) - base:
+                    raise ValueError(f"the stored moves jump from {len(st.log) - base} to {r['seq']}")
+                st.apply(r["text"])
+            except (ValueError, TypeError) as exc:  # IllegalAction is a ValueError
+                self._states.pop(room, None)
+                raise RoomBroken(f"room {room} cannot be resumed: its stored move {r['seq']} ({str(r['text'])[:60]!r}) "
+                                 f"does not replay in this version of ovnilab ({exc}); the other rooms go on. "
+                                 "End it (room.end()); its moves stay in the database") from None
         return st, base
 
     def _apply(self, room: str, seat: int, text: Any, by: str, expect: int | None,

@@ -110,6 +110,7 @@ class Director(threading.Thread):
 
     def run(self) -> None:
         last_beat = last_alive = 0.0
+        told: set[str] = set()
         try:  # the time no server ran is no student's time (Classroom.resume_after_downtime)
             self.cl.resume_after_downtime()
         except Exception as exc:  # a busy database: the clocks run on as before
@@ -122,7 +123,12 @@ class Director(threading.Thread):
                 if time.time() - last_alive > ALIVE_EVERY:
                     self.cl.mark_alive()
                     last_alive = time.time()
-                if self.cl.tick() == 0:
+                busy = self.cl.tick()
+                for room, why in list(self.cl.broken.items()):
+                    if room not in told:  # once per room, in the terminal
+                        told.add(room)
+                        print(f"ovnilab classroom: {why}", file=sys.stderr, flush=True)
+                if busy == 0:
                     self.stopping.wait(self.idle)
             except Exception as exc:  # a bad room must not stop the class: log it, go on
                 said = repr(exc)

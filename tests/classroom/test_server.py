@@ -503,3 +503,33 @@ def test_a_deleted_database_stops_the_acknowledgements_and_says_why(server):
     time.sleep(1.5)
     log = server.log_path.read_text()
     assert log.count("deleted or replaced") <= 1  # said once in the terminal, not every second
+
+
+def test_a_room_that_does_not_replay_is_reported_once_and_the_others_go_on(server):
+    """Issue 30: a stored move that no longer replays (a database from another version,
+    a damaged file) made every view of its room a 500 and logged an error every second.
+    Now its pages say which room cannot be resumed and why (400), the terminal says it
+    once, and another room of the same server plays on."""
+    import sqlite3
+
+    cl = Classroom(server.db)
+    bad = cl.open_room("cows", bot_delay=0, decision_seconds=None, seed=4)
+    good = cl.open_room("cows", bot_delay=0, decision_seconds=None, seed=5)
+    srv = connect(server.url)
+    spoilt = srv.join(bad.code, "Ana")
+    srv.join(bad.code, "Bruno")
+    players = [srv.join(good.code, "Carla"), srv.join(good.code, "Davi")]
+    bad.start()
+    good.start()
+    with sqlite3.connect(server.db) as db:  # a move this version refuses, as a damaged file would hold
+        seq = db.execute("SELECT COUNT(*) FROM actions WHERE room=?", (bad.code,)).fetchone()[0]
+        db.execute("INSERT INTO actions VALUES (?, ?, 0, 'fly to the moon', 'student', 0)", (bad.code, seq))
+        db.execute("UPDATE rooms SET version=version+1 WHERE id=?", (bad.code,))
+    status, data = srv.request("/api/view", token=spoilt.token)
+    assert status == 400 and "cannot be resumed" in data["error"] and "fly to the moon" in data["error"]
+    mover, view = _turn(players)
+    assert mover.play(view["legal"][0], view["position"])
+    time.sleep(3)  # the director ticks many times meanwhile
+    log = server.log_path.read_text()
+    assert log.count("cannot be resumed") == 1, log[-2000:]
+    assert "Traceback" not in log
