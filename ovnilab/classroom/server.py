@@ -62,7 +62,7 @@ from tornado.ioloop import IOLoop
 
 from .handles import SEEN_EVERY
 from .rooms import Classroom, ClassroomError, RateLimited, StaleMove
-from .store import DatabaseGone, Store
+from .store import DatabaseDamaged, DatabaseGone, Store
 from .views import _events, room_view
 from .voila_kernels import MAX_BOARDS
 
@@ -685,7 +685,11 @@ def main(argv: list[str] | None = None) -> None:
                         "machine's names (e.g. the school's DNS name for this computer); repeatable")
     a = p.parse_args(argv)
     voila_args = voila_command(a.notebooks, a.host, a.voila_port, a.max_boards) if a.voila_port else None
-    serve(a.host, a.port, a.db, a.voila_port or None, voila_args, a.quiet, a.rate_moves, a.allow_host)
+    try:
+        serve(a.host, a.port, a.db, a.voila_port or None, voila_args, a.quiet, a.rate_moves, a.allow_host)
+    except DatabaseDamaged as exc:  # said in plain words, not as a traceback
+        print(f"ovnilab classroom: {exc}", file=sys.stderr)
+        sys.exit(1)
 
 
 if __name__ == "__main__":

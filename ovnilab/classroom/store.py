@@ -150,6 +150,11 @@ class DatabaseGone(RuntimeError):
     what is written now would be lost, so nothing is (the message says what to do)."""
 
 
+class DatabaseDamaged(RuntimeError):
+    """The class's database file is not a sound SQLite database (damaged, truncated, or
+    another kind of file): the message names the file and what to do."""
+
+
 class Store:
     """The SQLite file of a class (see the module docstring).
 
@@ -183,9 +188,19 @@ class Store:
                                "again; to delete a class's data, end the class and stop the server first")
 
     def _init(self) -> None:
-        db = self._conn()
-        # executescript issues its own COMMIT: run it outside any transaction
-        db.executescript(SCHEMA)
+        try:
+            db = self._conn()
+            # a damaged file must be said before anything is served from it
+            problems = [r[0] for r in db.execute("PRAGMA quick_check").fetchall()]
+            if problems != ["ok"]:
+                raise sqlite3.DatabaseError("; ".join(str(p) for p in problems[:3]))
+            # executescript issues its own COMMIT: run it outside any transaction
+            db.executescript(SCHEMA)
+        except sqlite3.DatabaseError as exc:  # "file is not a database", "malformed", a failed check
+            self.close()
+            raise DatabaseDamaged(f"the class database {self.path} is damaged ({exc}). Keep the file if its "
+                                  "classes matter (rename it), and start with a new one: delete or move it, or "
+                                  "set OVNILAB_CLASSROOM_DB to another file") from None
         row = db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
         if row is None:
             with self.write() as w:

@@ -533,3 +533,24 @@ def test_a_room_that_does_not_replay_is_reported_once_and_the_others_go_on(serve
     log = server.log_path.read_text()
     assert log.count("cannot be resumed") == 1, log[-2000:]
     assert "Traceback" not in log
+
+
+@pytest.mark.parametrize("offset", [4096, 8192])
+def test_a_damaged_database_is_named_at_start_not_served(tmp_path, offset):
+    """Issue 30: 2,000 garbage bytes over pages of a class database that hold its tables
+    (a disk or a copy gone wrong): the server does not start and serve from it; it says,
+    in one plain line, which file is damaged and what to do, with no traceback. (Garbage
+    in a page no table uses is not damage SQLite can see, nor does it change a class.)"""
+    db = tmp_path / "class.sqlite"
+    cl = Classroom(str(db))
+    room = cl.open_room("cows")
+    cl.join(room.code, "Ana")
+    cl.store.read().execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    cl.store.close()
+    with open(db, "r+b") as f:
+        f.seek(offset)
+        f.write(b"\xa5" * 2000)
+    done = subprocess.run([sys.executable, "-m", "ovnilab.classroom.server", "--port", str(_free_port()),
+                           "--db", str(db), "--quiet"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert f"the class database {db} is damaged" in done.stderr and "Traceback" not in done.stderr
