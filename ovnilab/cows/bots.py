@@ -25,7 +25,7 @@ from typing import Any
 
 from ..bots import OnePlyBot, RandomBot
 from ..mcts import MCTSBot as _MCTSBot
-from .rules import State, score_pyramid
+from .rules import _FACE_SETS, State, face_ids, faces_key, score_pyramid
 
 __all__ = ["RandomBot", "GreedyBot", "MCTSBot", "evaluate", "HAND_WEIGHT", "WIN_BONUS"]
 
@@ -33,18 +33,6 @@ __all__ = ["RandomBot", "GreedyBot", "MCTSBot", "evaluate", "HAND_WEIGHT", "WIN_
 HAND_WEIGHT = 0.5
 #: points added for a win (subtracted for a loss) at the end of the game
 WIN_BONUS = 50.0
-
-
-#: card sets seen by :func:`evaluate`, by id (the cache keys hold the id, not the faces)
-_FACE_SETS: dict[int, tuple] = {}
-
-
-def _faces_key(state: State) -> int:
-    faces = state.cards.faces
-    key = id(faces)
-    if _FACE_SETS.get(key) is not faces:
-        _FACE_SETS[key] = faces
-    return key
 
 
 @functools.lru_cache(maxsize=200_000)
@@ -77,19 +65,13 @@ def _hand_potential(own: tuple, opp: tuple, hand: tuple, hand_opp: int, open_slo
     return sum(gains[:room])
 
 
-def _face_ids(state: State, cards: list[int]) -> tuple[int, ...]:
-    fo = state._t.face_of
-    up = state.up
-    return tuple(-1 if c < 0 else fo[2 * c + up[c]] for c in cards)
-
-
 def evaluate(state: State, seat: int) -> float:
     """The greedy bot's value of ``state`` for ``seat`` (see the module docstring):
     score margin now, plus :data:`HAND_WEIGHT` times the hand's build potential
     difference, plus :data:`WIN_BONUS` times the result once the game is over."""
-    fk = _faces_key(state)
-    pyr = [_face_ids(state, state.pyr[p]) for p in (0, 1)]
-    hands = [_face_ids(state, state.hand[p]) for p in (0, 1)]
+    fk = faces_key(state)
+    pyr = [face_ids(state, state.pyr[p]) for p in (0, 1)]
+    hands = [face_ids(state, state.hand[p]) for p in (0, 1)]
     opp = 1 - seat
     margin = _margin(pyr[seat], pyr[opp], len(hands[seat]), len(hands[opp]), fk)
     if state.is_over():
@@ -101,7 +83,7 @@ def evaluate(state: State, seat: int) -> float:
     if state.drawn:  # "keep one": the better drawn card is as good as in hand
         t = state.turn
         pot[t] = max(_hand_potential(pyr[t], pyr[1 - t], hands[t] + (f,), len(hands[1 - t]), slots[t], fk)
-                     for f in _face_ids(state, state.drawn))
+                     for f in face_ids(state, state.drawn))
     return margin + HAND_WEIGHT * (pot[seat] - pot[opp])
 
 

@@ -199,8 +199,25 @@ def score_pyramid(
 
 
 _CATEGORIES = ("base", "adjacency", "end_of_game")
-#: the face tables seen by :func:`_pyramid_points`, by id (a cache key must be hashable)
+#: the face tables seen by the scoring caches (here and the greedy bot's), by id: a cache
+#: key must be hashable, and the table is held so its id is never reused
 _FACE_SETS: dict[int, tuple] = {}
+
+
+def faces_key(state: "State") -> int:
+    """The key of ``state``'s face table in the scoring caches (:data:`_FACE_SETS`)."""
+    faces = state.cards.faces
+    key = id(faces)
+    if _FACE_SETS.get(key) is not faces:
+        _FACE_SETS[key] = faces
+    return key
+
+
+def face_ids(state: "State", cards: Sequence[int]) -> tuple[int, ...]:
+    """The index of the face showing on each of ``cards`` (-1 for an empty slot)."""
+    fo = state._t.face_of
+    up = state.up
+    return tuple(-1 if c < 0 else fo[2 * c + up[c]] for c in cards)
 
 
 @functools.lru_cache(maxsize=100_000)
@@ -911,14 +928,8 @@ class State(GameState):
         """Each seat's (base, adjacency, end of game), from the faces in the two pyramids
         and the hand sizes (remembered per such position: an endgame search scores the
         same final pyramids many times)."""
-        fo = self._t.face_of
-        up = self.up
-        faces = self.cards.faces
-        key = id(faces)
-        if _FACE_SETS.get(key) is not faces:
-            _FACE_SETS[key] = faces  # held, so the id is never reused while cached
-        ids = [tuple(-1 if c < 0 else fo[2 * c + up[c]] for c in self.pyr[p]) for p in (0, 1)]
-        return _pyramid_points(ids[0], ids[1], len(self.hand[0]), len(self.hand[1]), key)
+        return _pyramid_points(face_ids(self, self.pyr[0]), face_ids(self, self.pyr[1]),
+                               len(self.hand[0]), len(self.hand[1]), faces_key(self))
 
     def cattle(self, seat: int) -> int:
         """Cows plus calves shown in ``seat``'s pyramid (the optional tie-break)."""
