@@ -867,6 +867,27 @@ def warn_inert(rules: Any, inert: Mapping[str, tuple[str, Any, str]]) -> None:
                           f"{other}={value!r}: {why}", RuleOptionWarning, stacklevel=4)
 
 
+class RuleSet:
+    """The base of each game's ``Rules`` dataclass: the checks every option set runs when
+    it is built and the designer's list of its options, in one place for the three games.
+    A game names its checks across fields (``_across(rules, errors)``) and its options that
+    another can make change nothing (``_inert``, see :func:`warn_inert`)."""
+
+    _across: ClassVar[Callable[[Any, dict[str, str]], None] | None] = None
+    _inert: ClassVar[Mapping[str, tuple[str, Any, str]]] = {}
+
+    def __post_init__(self) -> None:
+        # one check for every option: types and the documented ranges (a data file must
+        # exist now, not at the first deal, so the error names the option)
+        check_rules(self, type(self)._across)
+        warn_inert(self, type(self)._inert)
+
+    @classmethod
+    def describe(cls) -> str:
+        """Every option, a line each: name, default, values, meaning."""
+        return describe_rules(cls)
+
+
 class RuleOptionWarning(UserWarning):
     """A rule option that changes nothing in the rules it is combined with."""
 

@@ -85,8 +85,7 @@ from typing import Any, NamedTuple, Sequence
 
 import networkx as nx
 
-from ..core import (TERMINAL, GameState, IllegalAction, SaveFormatError, action_repr, check_rules, describe_rules,
-                    load_saved_file, rule_option, rules_from_dict, rules_to_dict, saved_choice)
+from ..core import (RuleSet, TERMINAL, GameState, IllegalAction, SaveFormatError, action_repr, load_saved_file, rule_option, rules_from_dict, rules_to_dict, saved_choice)
 from . import data as _data
 from .data import CALF, COW, MOON, SUN, Cards, Effect, Face, _fold, load_cards
 
@@ -262,7 +261,7 @@ TIE_BREAKS = ("shared", "most_cattle")
 
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(RuleSet):
     """Rule options. Defaults are the rulebook (see the module docstring for each reading).
 
     hand_limit: rulebook "não é permitido ter mais de 3 cartas em sua posse".
@@ -301,16 +300,6 @@ class Rules:
                                                  "card ends either way up, as from a box in any order)")
     cards_file: str | None = rule_option(None, "the card set: a file name in data/cows (empty: cards.toml)",
                                          folder=lambda: _data.data_dir() / "cows")
-
-    def __post_init__(self) -> None:
-        # one check for every option: types and the documented ranges; the cards file
-        # must exist now, not at the first deal, so the error names the option
-        check_rules(self)
-
-    @classmethod
-    def describe(cls) -> str:
-        """Every option, a line each: name, default, values, meaning."""
-        return describe_rules(cls)
 
 
 class Action(NamedTuple):

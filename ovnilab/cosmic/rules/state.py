@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
-from ...core import (GameState, RulesError, SaveFormatError, TERMINAL, check_rules, describe_rules, load_saved_file,
-                     rule_option, rules_from_dict, rules_to_dict, saved_choice, short_repr, warn_inert)
+from ...core import (RuleSet, GameState, RulesError, SaveFormatError, TERMINAL, load_saved_file,
+                     rule_option, rules_from_dict, rules_to_dict, saved_choice, short_repr)
 from .. import data as _data
 from ..aliens import POWERS
 from ..data import load_data
@@ -35,7 +35,7 @@ ANY_CARDS = 99
 
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(RuleSet):
     """Rule options. Defaults are the rulebook; change them for what-if analyses.
 
     See the package docstring (:mod:`ovnilab.cosmic.rules`) for the readings behind ``may_abandon_colonies``,
@@ -146,15 +146,6 @@ class Rules:
     before_issue_13: bool = rule_option(False, "play as ovnilab did before issue 13's rule fixes "
                                                "(older saves replay so)")
 
-    def __post_init__(self) -> None:
-        check_rules(self, _check_rules_across)
-        warn_inert(self, _INERT)
-
-    @classmethod
-    def describe(cls) -> str:
-        """Every option, a line each: name, default, values, meaning."""
-        return describe_rules(cls)
-
 
 #: options that change nothing while another has a given value (core.warn_inert)
 _INERT = {"flares_total": ("flares", False, "no flare is shuffled into the deck, however many are asked for"),
@@ -221,6 +212,11 @@ def _check_rules_across(rules: Rules, errors: dict[str, str]) -> None:
             errors["alien_pool"] = f"{short_repr(unknown)} are not implemented aliens; choose from {sorted(POWERS)}"
     elif len(set(pool)) != len(pool):
         errors["alien_pool"] = "names an alien twice"
+
+
+# core.RuleSet runs these when a Rules is built
+Rules._across = _check_rules_across
+Rules._inert = _INERT
 
 
 class State(BoardMixin, CardsMixin, EncounterMixin, DecisionsMixin, AnswersMixin, DealsMixin,

@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, Callable, Mapping, Sequence
 
-from ...core import (TERMINAL, GameState, IllegalAction, SaveFormatError, check_rules, describe_rules, load_saved_file,
-                     rule_option, rules_from_dict, rules_to_dict, saved_choice, warn_inert)
+from ...core import (RuleSet, TERMINAL, GameState, IllegalAction, SaveFormatError, load_saved_file,
+                     rule_option, rules_from_dict, rules_to_dict, saved_choice)
 from .. import data as _data
 from ..data import ALIEN_TYPES, Board, Cards, _fold, load_board, load_cards
 from .actions import Action, ActionTextMixin, _tables
@@ -32,7 +32,7 @@ from .setup import SetupMixin
 
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(RuleSet):
     """Rule options. The defaults are the rulebook; change them for what-if analyses.
 
     Where the rulebook is silent or ambiguous, the default is the reading we judge most
@@ -135,15 +135,6 @@ class Rules:
     cards_file: str | None = rule_option(None, "the cards: a file name in data/ovni (empty: cards.toml)",
                                          folder=lambda: _data.data_dir() / "ovni")
 
-    def __post_init__(self) -> None:
-        check_rules(self, _check_rules_across)
-        warn_inert(self, _INERT)
-
-    @classmethod
-    def describe(cls) -> str:
-        """Every option, a line each: name, default, values, meaning."""
-        return describe_rules(cls)
-
 
 #: options that change nothing while another has a given value (core.warn_inert)
 _INERT = {"cancelled_six_returns": ("token_six_once", False,
@@ -182,6 +173,11 @@ def _check_rules_across(rules: Rules, errors: dict[str, str]) -> None:
             and rules.stock_removed_small >= rules.stock_per_type:
         errors["stock_removed_small"] = (f"must be below stock_per_type ({rules.stock_per_type}), "
                                          f"got {rules.stock_removed_small}")
+
+
+# core.RuleSet runs these when a Rules is built
+Rules._across = _check_rules_across
+Rules._inert = _INERT
 
 
 class State(SetupMixin, RecruitmentMixin, GroupsMixin, BoardMixin, ScoringMixin, HiddenInfoMixin, ActionTextMixin,
