@@ -45,69 +45,13 @@
 # - *Filch* is called *Larápio* in the rulebook.
 
 # %%
-from ovnilab import cosmic, walk
-from ovnilab.cosmic.stats import QUIET_ANSWERS as QUIET, finish_encounter
+# the walk to each demonstration's position, shared with part 4 (ovnilab.cosmic.demo):
+# advance, reach and demo play a seeded game until a test holds; use_power, card_of,
+# value and who read or act on the position
+from ovnilab import cosmic
+from ovnilab.cosmic.demo import SIDES, advance, card_of, demo, reach, reaches, use_power, value, who
+from ovnilab.cosmic.stats import finish_encounter
 from ovnilab.walk import legal_texts as options, offered
-
-SIDES = ("offense", "defense")
-
-
-def advance(state, until, seed=0, quiet=QUIET):
-    """Play until ``until(state)`` holds: a quiet answer when one is legal, otherwise a
-    seeded random choice (so every run reaches the same position)."""
-    return walk.advance(state, until, seed, prefer=quiet)
-
-
-def use_power(state, alien):
-    """Use ``alien``'s power, and let the other players decline to cancel it (a power's
-    use waits while the holders of a Cosmic Zap may answer it: part 2)."""
-    state.apply(f"use {alien} power")
-    while state.phase == "zap":
-        state.apply("pass")
-
-
-def card_of(state, seat):
-    """The encounter card ``seat`` selected, as that seat sees it (None before)."""
-    side = state.side_of(seat) if seat in (state.offense, state.defender) else -1
-    return state.observation(seat)["encounter_cards"][SIDES[side]] if side >= 0 else None
-
-
-def value(text):
-    """The number at the end of a card's name ("attack 08" -> 8, "... +3" -> 3), or -1."""
-    tail = text.split(" from ")[0].split()[-1].lstrip("+")
-    return int(tail) if tail.isdigit() else -1
-
-
-def who(state, seat):
-    """A seat's colour and alien."""
-    return f"{state.colours[seat]} ({state.alien[seat]})" if state.alien[seat] else state.colours[seat]
-
-
-def _reaches(state, until, quiet=QUIET):
-    """Whether ``advance`` gets ``state`` to ``until`` before its game ends."""
-    try:
-        advance(state, until, quiet=quiet)
-    except RuntimeError:
-        return False
-    return True
-
-
-def reach(alien, until, seed=0, quiet=QUIET):
-    """The first game ``demo(alien, k)``, for k = seed, seed + 1, ..., that ``advance``
-    brings to ``until`` (some games end before their position comes)."""
-    for k in range(seed, seed + 100):
-        g = demo(alien, k)
-        if _reaches(g, until, quiet):
-            return g
-    raise RuntimeError(f"no game of {alien} reached the position")
-
-
-def demo(alien, seed, n=3):
-    """A game without flares where red plays ``alien``; the other seats play optional
-    powers that quiet players never use."""
-    others = [a for a in ("Oracle", "Trader", "Will", "Sorcerer") if a != alien][: n - 1]
-    return cosmic.new_game(n, seed=seed, rules=cosmic.Rules(flares=False), aliens=[alien, *others])
-
 
 # %% [markdown]
 # ## 1. How powers work
@@ -630,7 +574,7 @@ def losing_third_colony(s):
             and s.target // 5 == 0 and s.colony(0, s.target) and s.home_colonies(0) == 3)
 
 
-g = next(x for x in (demo("Zombie", seed=k) for k in range(50)) if _reaches(x, losing_third_colony))
+g = next(x for x in (demo("Zombie", seed=k) for k in range(50)) if reaches(x, losing_third_colony))
 before = g.last_result
 there, home, warp = g.ships[g.target * g.n], g.ships_on_colonies(0), g.warp[0]
 print(f"red defends {g.pname[g.target]} with {there} ships: home colonies {g.home_colonies(0)},",

@@ -55,142 +55,18 @@
 # - *a neutral alien*: in these demonstrations, Observer, whose power acts only on allies (the quiet players here never ally).
 
 # %%
-from ovnilab import cosmic, walk
+# the walk to each demonstration's position, shared with part 3 (ovnilab.cosmic.demo):
+# demo and reach play a seeded quiet game until a test holds, flare_game and reach_flare
+# the same with flares, twin replays a game with a neutral alien in red's seat,
+# both_ways finishes the two encounters and prints them side by side
+from ovnilab import cosmic
 from ovnilab.core import RulesError
-from ovnilab.cosmic.stats import QUIET_ANSWERS as QUIET, finish_encounter
+from ovnilab.cosmic.demo import (SIDES, advance, at_reveal, both_ways, demo, play_flare, printed, reach,
+                                 reach_flare, red_main, twin, use_power, value, who)
+from ovnilab.cosmic.stats import finish_encounter
 from ovnilab.walk import legal_texts as options, offered
 
-SIDES = ("offense", "defense")
-NEUTRAL = "Observer"  # acts only on allies' ships: nothing, in these quiet games
-
-
-def advance(state, until, seed=0, quiet=QUIET):
-    """Play until ``until(state)`` holds: a quiet answer when one is legal, otherwise a
-    seeded random choice (so every run reaches the same position)."""
-    return walk.advance(state, until, seed, prefer=quiet)
-
-
-def use_power(state, alien, arg=None):
-    """Use ``alien``'s power (``arg``: the choice its action names), and let the other
-    players decline to cancel it (a power's use waits while the holders of a Cosmic Zap
-    may answer it: part 2)."""
-    state.apply(f"use {alien} power" + (f": {arg}" if arg else ""))
-    while state.phase == "zap":
-        state.apply("pass")
-
-
-def play_flare(state, action):
-    """Play a flare (``action``: its text) and let the others decline to cancel it (a
-    flare waits while the holders of a Card Zap may answer it: part 2)."""
-    state.apply(action)
-    while state.phase == "zap":
-        state.apply("pass")
-
-
-def card_of(state, seat):
-    """The encounter card ``seat`` selected, as that seat sees it (None before)."""
-    side = state.side_of(seat) if seat in (state.offense, state.defender) else -1
-    return state.observation(seat)["encounter_cards"][SIDES[side]] if side >= 0 else None
-
-
-def value(text):
-    """The number at the end of a card's name ("attack 08" -> 8, "... +3" -> 3), or -1."""
-    tail = text.split(" from ")[0].split()[-1].lstrip("+")
-    return int(tail) if tail.isdigit() else -1
-
-
-def who(state, seat):
-    """A seat's colour and alien."""
-    return f"{state.colours[seat]} ({state.alien[seat]})" if state.alien[seat] else state.colours[seat]
-
-
-def _reaches(state, until, quiet=QUIET):
-    """Whether ``advance`` gets ``state`` to ``until`` before its game ends."""
-    try:
-        advance(state, until, quiet=quiet)
-    except RuntimeError:
-        return False
-    return True
-
-
-def reach(alien, until, seed=0, quiet=QUIET):
-    """The first game ``demo(alien, k)``, for k = seed, seed + 1, ..., that ``advance``
-    brings to ``until`` (some games end before their position comes)."""
-    for k in range(seed, seed + 100):
-        g = demo(alien, k)
-        if _reaches(g, until, quiet):
-            return g
-    raise RuntimeError(f"no game of {alien} reached the position")
-
-
-def demo(alien, seed, n=3):
-    """A game without flares where red plays ``alien``; the other seats play optional
-    powers that quiet players never use."""
-    others = [a for a in ("Oracle", "Trader", "Will", "Sorcerer") if a != alien][: n - 1]
-    return cosmic.new_game(n, seed=seed, rules=cosmic.Rules(flares=False), aliens=[alien, *others])
-
-
-def twin(state, neutral=NEUTRAL):
-    """The same game where red plays ``neutral``: same seed, so the same deal and deck,
-    and the actions of ``state`` replayed (a pass that only one of the two games asks
-    for, in a window where the other alien could act, is skipped or added)."""
-    other = demo(neutral, state.seed)
-    for a in map(str, state.log):
-        while a not in options(other) and "pass" in options(other):
-            other.apply("pass")
-        if a == "pass" and a not in options(other):
-            continue
-        other.apply(a)
-    while "pass" in options(other) and (other.stage, other.revealed) != (state.stage, state.revealed):
-        other.apply("pass")
-    return other
-
-
-def flare_game(alien, seed, red=NEUTRAL):
-    """A game with flares where red plays ``red`` beside Oracle and Trader, and the deck
-    holds the flares of these three aliens and of ``alien`` (the game's pool)."""
-    aliens = [red, "Oracle", "Trader"]
-    pool = tuple(dict.fromkeys(aliens + [alien]))
-    return cosmic.new_game(3, seed=seed, rules=cosmic.Rules(alien_pool=pool), aliens=aliens)
-
-
-def reach_flare(alien, until, seed=0, red=NEUTRAL):
-    """``reach`` for the games of ``flare_game(alien, k, red)``."""
-    for k in range(seed, seed + 100):
-        g = flare_game(alien, k, red)
-        if _reaches(g, until):
-            return g
-    raise RuntimeError(f"no game with the {alien} flare reached the position")
-
-
-def red_main(s):
-    """Whether red is a main player of the encounter under way."""
-    return s.side_of(0) >= 0 and s.main(s.side_of(0)) == 0
-
-
-def at_reveal(s):
-    """The reveal phase of an encounter where red is a main player: cards face up."""
-    return s.stage == "reveal" and s.revealed and red_main(s)
-
-
-def printed(s, side):
-    """The value printed on ``side``'s revealed card (the engine's ``values`` are the
-    values after powers changed them)."""
-    return s.t.value[s.card[side]]
-
-
-def both_ways(g, base, labels=None):
-    """Finish the encounter of ``g`` (the power at work) and of ``base`` (without it);
-    print and return the two results."""
-    labels = labels or (f"red plays {g.alien[0]}", f"red plays {base.alien[0]}")
-    r, rb = finish_encounter(g, g.last_result), finish_encounter(base, base.last_result)
-    for name, x in zip(labels, (r, rb)):
-        print(f"  {name:<24} cards {x['cards']}, totals {x['totals']}: the {x['outcome']} wins")
-    return r, rb
-
-
 USED = ("red uses the power", "red does not")
-
 
 # %% [markdown]
 # ## 1. The alert levels
