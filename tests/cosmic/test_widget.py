@@ -12,28 +12,7 @@ from ovnilab.bots import RandomBot
 from ovnilab.cosmic.widget import Board, DealForm
 
 from . import BLUE, RED, YELLOW, arrange
-
-
-def click_random(board: Board, rng: random.Random) -> None:
-    """Click one of the offered controls: a button, two pickers and their button, or the
-    deal form (set to a random legal proposal, or accept / reject)."""
-    row = rng.choice(list(board.actions.children))
-    if isinstance(row, DealForm):
-        buttons = [b for b in (row.accept, row.reject, row.propose) if b is not None]
-        b = rng.choice(buttons)
-        if b is row.propose:
-            row.set_terms(rng.choice(row._props))
-        b.click()
-        return
-    pickers = getattr(row, "pickers", None)
-    if pickers:
-        p1, p2, go = pickers
-        p1.value = rng.choice(list(p1.options))
-        p2.value = rng.choice(list(p2.options))
-        go.click()
-        return
-    buttons = [c for c in row.children if isinstance(c, W.Button)]
-    rng.choice(buttons).click()
+from ..board_clicks import click_random
 
 
 def bots(n: int, human: int = 0) -> dict:

@@ -12,23 +12,8 @@ from ovnilab.cows.bots import GreedyBot
 from ovnilab.cows.render import to_svg
 from ovnilab.cows.widget import Board
 
+from ..board_clicks import click_random
 from .scenario import blank, to_hand, to_pyramid
-
-
-def _click_random(board: Board, rng: random.Random) -> None:
-    """Click one of the offered controls: a button, or two pickers and their button."""
-    row = rng.choice(list(board.actions.children))
-    pickers = getattr(row, "pickers", None)
-    if pickers:
-        p1, p2, go = pickers
-        p1.value = rng.choice(list(p1.options))
-        p2.value = rng.choice(list(p2.options))
-        go.click()
-        return
-    buttons = [b for b in board.action_buttons() if b in getattr(row, "children", ())]
-    if not buttons:  # a drop-down row: its play button
-        buttons = [c for c in row.children if hasattr(c, "click")]
-    rng.choice(buttons).click()
 
 
 @pytest.mark.parametrize("areas", [1, 2])
@@ -43,7 +28,7 @@ def test_play_a_whole_game_by_clicking(areas):
         assert "you" in board.status.value
         used_pickers |= any(getattr(r, "pickers", None) for r in board.actions.children)
         before = len(board.state.log)
-        _click_random(board, rng)
+        click_random(board, rng)
         assert len(board.state.log) > before and board.error.value == ""
         views.add(board.view.value)
         clicks += 1
@@ -89,7 +74,7 @@ def test_undo_and_history_slider():
     board = Board(cows.new_game(seed=4), seats={0: "human", 1: RandomBot()})
     rng = random.Random(1)
     for _ in range(14):
-        _click_random(board, rng)
+        click_random(board, rng)
     n = len(board.state.log)
     svg_live = board.view.value
     board.history.value = 0
@@ -169,7 +154,7 @@ def test_a_game_against_the_greedy_bot():
     board = Board(cows.new_game(seed=9, discard_areas=2), seats={0: "human", 1: GreedyBot(samples=1)}, bot_seed=3)
     rng = random.Random(9)
     while not board.state.is_over():
-        _click_random(board, rng)
+        click_random(board, rng)
     assert "game over" in board.status.value
     again = cows.new_game(seed=9, discard_areas=2)
     again.apply_many(board.state.log)
@@ -184,7 +169,7 @@ def test_undo_never_takes_back_the_bots_opening_actions():
     assert board.undo_button.disabled
     assert board.undo() is False and "nothing to undo" in board.error.value
     assert board.state.log == opening and board.state.current_player == 0 and board.actions.children
-    _click_random(board, random.Random(2))
+    click_random(board, random.Random(2))
     assert not board.undo_button.disabled
     assert board.undo() is True and board.state.log == opening and board.undo_button.disabled
 
@@ -199,7 +184,7 @@ def test_seats_are_chosen_in_the_new_game_tab():
     assert board.new_game() and board.seats == {0: "human", 1: "human"}
     for _ in range(6):
         assert board.viewer() == board.state.current_player
-        _click_random(board, random.Random(len(board.state.log)))
+        click_random(board, random.Random(len(board.state.log)))
     # all bots, on auto: the class watches a whole game in one click
     human.value, bot.value = "random", "mcts"
     assert board.new_game() and board.state.is_over() and "game over" in board.status.value

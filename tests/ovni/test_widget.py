@@ -11,27 +11,12 @@ from ovnilab.bots import RandomBot
 from ovnilab.ovni.render import board_svg, panel_html
 from ovnilab.ovni.widget import Board
 
+from ..board_clicks import click_random
+
 
 def _words(svg_or_html: str) -> str:
     """The texts of the drawings, joined by spaces (a wrapped mission reads back whole)."""
     return " ".join(re.findall(r"<text[^>]*>([^<]*)</text>", html.unescape(svg_or_html)))
-
-
-def _click_random(board: Board, rng: random.Random) -> None:
-    """Click one of the offered controls: a button, or two pickers and their button."""
-    rows = list(board.actions.children)
-    row = rng.choice(rows)
-    pickers = getattr(row, "pickers", None)
-    if pickers:
-        p1, p2, go = pickers
-        p1.value = rng.choice(list(p1.options))
-        p2.value = rng.choice(list(p2.options))
-        go.click()
-        return
-    buttons = [b for b in board.action_buttons() if b in getattr(row, "children", ())]
-    if not buttons:  # a dropdown row: its play button
-        buttons = [c for c in row.children if hasattr(c, "click")]
-    rng.choice(buttons).click()
 
 
 @pytest.mark.parametrize("n", [2, 4])
@@ -43,7 +28,7 @@ def test_play_a_whole_game_by_clicking(n):
     while not board.state.is_over():
         assert board.state.current_player == 0  # bots moved on their own
         before = len(board.state.log)
-        _click_random(board, rng)
+        click_random(board, rng)
         assert len(board.state.log) > before
         views.add(board.view.value)
         clicks += 1
@@ -62,7 +47,7 @@ def test_undo_and_history_slider():
     board = Board(ovni.new_game(3, seed=4), seats={0: "human", 1: RandomBot(), 2: RandomBot()})
     rng = random.Random(1)
     for _ in range(12):
-        _click_random(board, rng)
+        click_random(board, rng)
     n = len(board.state.log)
     svg_live, panel_live = board.view.value, board.panel.value
     board.history.value = 0
