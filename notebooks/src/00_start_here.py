@@ -117,9 +117,12 @@ display(Markdown("\n".join(table)))
 # and whose turn it is, with buttons to start, pause, end and hand a seat to a bot. A
 # time limit per decision (two minutes for a move in a game, one for an experiment's
 # choice, unless you choose another) hands a slow decision to a bot, so nobody stalls
-# the class. `room.results()` gives the class's data: lessons
-# 1-3 each have an optional "play it first" section that analyses an experiment of the
-# class. The README's "A class plays together" says what serving exposes and how a
+# the class. An experiment keeps the lesson's equilibrium off the projector until you press
+# *show the equilibrium*. `room.results()` gives the class's data, and
+# `classroom.room("ABC123").results()` gives it in any notebook (the code the projector
+# shows); `results.to_csv("period1.csv")` keeps it for a later period. Lessons 1-3 each
+# have an optional "play it first" section that analyses an experiment of the class. The
+# README's "A class plays together" says what serving exposes and how a
 # reload or a restart loses nothing.
 
 # %%

@@ -5,7 +5,9 @@ the public board (:func:`~.handles.room_view` with no viewer: no hand, hidden to
 card of anyone), who has joined and who is connected, whose turn it is, and what the room
 has said (time limits that ran out, the teacher's actions). For an experiment: the round,
 how many have chosen, and the class's choices per round beside the lesson's equilibrium
-(:func:`~.experiments.plot_choices`, drawn to SVG) with their Wilson intervals.
+(:func:`~.experiments.plot_choices`, drawn to SVG) with their Wilson intervals; the
+equilibrium stays hidden until the teacher presses "show the equilibrium" (the lessons have
+the class play before it is taught, and say when to show it).
 
 The teacher's controls are above it: start, pause / resume, end; hand a seat to a bot and
 back; for a grouping session, which group's board to show; full screen (the view alone on
@@ -37,6 +39,10 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["Projector"]
 
 
+#: the equilibrium toggle's label, by whether it is shown
+REVEAL_LABELS = {False: "show the equilibrium", True: "hide the equilibrium"}
+
+
 def _code_text(code: str) -> str:
     return f"{code[:3]} {code[3:]}"
 
@@ -61,6 +67,10 @@ class Projector(W.VBox):
         self.bot_button = W.Button(description="give to a bot")
         self.back_button = W.Button(description="give back to student")
         self.group_picker = W.Dropdown(description="group", layout=W.Layout(width="220px"))
+        # an experiment's answer stays off the screen until the teacher shows it: the
+        # lessons have the class play before the equilibrium is taught
+        self.reveal_button = W.ToggleButton(value=False, description=REVEAL_LABELS[False],
+                                            tooltip="the lesson's equilibrium: dashed lines and a column")
         self.start_button.on_click(lambda _: self._do(self.room.start))
         self.pause_button.on_click(lambda _: self._do(self.room.resume if self.room.status == "paused"
                                                       else self.room.pause))
@@ -68,10 +78,13 @@ class Projector(W.VBox):
         self.bot_button.on_click(lambda _: self._seat_do(self.room.give_to_bot))
         self.back_button.on_click(lambda _: self._seat_do(self.room.give_back))
         self.group_picker.observe(lambda _: self.refresh(force=True), names="value")
+        self.reveal_button.observe(self._reveal, names="value")
         kind = room.kind
         controls: list[W.Widget] = [self.start_button, self.pause_button, self.end_button]
         if kind != "experiment":
             controls += [self.seat_picker, self.bot_button, self.back_button]
+        else:
+            controls.append(self.reveal_button)
         if kind == "groups":
             controls.insert(0, self.group_picker)
             self.start_button.layout.display = "none"  # a grouping session runs as students arrive
@@ -79,7 +92,8 @@ class Projector(W.VBox):
         # notebook leaves the view less than the 900 px its text needs
         self.present = W.HTML(f"<style>{PRESENT_CSS}</style>{PRESENT_BUTTON}")
         controls.append(self.present)
-        for b in (self.start_button, self.pause_button, self.end_button, self.bot_button, self.back_button):
+        for b in (self.start_button, self.pause_button, self.end_button, self.bot_button, self.back_button,
+                  self.reveal_button):
             b.layout.width = "auto"
         row = W.HBox([self.board, self.side], layout=W.Layout(width="100%", align_items="flex-start",
                                                                flex_flow="row wrap"))
@@ -137,6 +151,15 @@ class Projector(W.VBox):
         self._do(lambda: fn(seat, room=room_id))
 
     # ------------------------------------------------------------------ drawing
+    def _reveal(self, change: dict[str, Any]) -> None:
+        self.reveal_button.description = REVEAL_LABELS[bool(change["new"])]
+        self.refresh(force=True)
+
+    @property
+    def revealed(self) -> bool:
+        """Whether the experiment's equilibrium is shown (the teacher's toggle)."""
+        return bool(self.reveal_button.value)
+
     def refresh(self, force: bool = False) -> None:
         """Redraw if the room changed (always with ``force``)."""
         v = self.room.version()
@@ -238,18 +261,23 @@ class Projector(W.VBox):
         if cur is not None and cur["closed"] is None:
             line += f"; {chosen} choice(s) in"
         line += f" · {state}"
+        shown = self.revealed
+        if not shown:
+            line += " · equilibrium hidden"
         self.status.value = f"<div style='font-size:20px;font-weight:600'>{html.escape(line)}</div>"
         results = room.results()
         if len(results):
-            fig = xp.plot_choices(results, exp)
+            # titles at 13 pt: the plot is drawn at most ~1.2 px per pt on the projector, so
+            # its smallest text (ticks, legend) stays at 12 px or more
+            fig = xp.plot_choices(results, exp, equilibrium=shown, text_size=13)
             buf = io.StringIO()
             fig.savefig(buf, format="svg", metadata={"Date": None})
             svg = buf.getvalue()
             svg = svg[svg.index("<svg"):].replace("<svg ", "<svg style=\"width:100%;height:auto\" ", 1)
             self.board.value = f"<div class='ovnilab-experiment-plot'>{svg}</div>"
         else:
-            self.board.value = ("<p style='font-size:18px'>The class's choices appear here, beside the "
-                                "lesson's equilibrium, as rounds complete.</p>")
+            self.board.value = ("<p style='font-size:18px'>The class's choices appear here as rounds "
+                                "complete" + (", beside the lesson's equilibrium." if shown else ".") + "</p>")
         names = "".join(f"<li>{html.escape(p['name'])}</li>" for p in people)
         table = ""
         if len(results):
@@ -259,11 +287,12 @@ class Projector(W.VBox):
                 t = xp.choice_shares(results, exp, r)
                 rows = "".join(
                     f"<tr><td>{html.escape(str(row['strategy']))}</td><td>{row['count']}/{row['n']}</td>"
-                    f"<td>{_pct(row['lo'])}-{_pct(row['hi'])}</td><td>{_pct(float(row['equilibrium']))}</td></tr>"
+                    f"<td>{_pct(row['lo'])}-{_pct(row['hi'])}</td>"
+                    + (f"<td>{_pct(float(row['equilibrium']))}</td>" if shown else "") + "</tr>"
                     for row in t)
                 parts.append(f"<p><b>{html.escape(exp.roles[r])}</b></p><table style='font-size:15px'>"
-                             f"<tr><th>choice</th><th>chose</th><th>95% interval</th><th>equilibrium</th></tr>"
-                             f"{rows}</table>")
+                             f"<tr><th>choice</th><th>chose</th><th>95% interval</th>"
+                             + ("<th>equilibrium</th>" if shown else "") + f"</tr>{rows}</table>")
             table = "".join(parts)
         self.side.value = (f"<div style='font-size:16px'>{table}<p><b>Joined</b></p>"
                            f"<ol style='margin:0;padding-left:22px'>{names}</ol></div>")

@@ -64,8 +64,17 @@ def test_an_experiment_on_the_projector_plots_the_choices_beside_the_equilibrium
     for s in seats:
         s.play(rng.choice(s.legal_actions()))
     p.refresh()
-    assert "<svg" in p.board.value and "equilibrium" in p.side.value
     assert "/2</td>" in p.side.value  # two offense and two defense choices in round 1
+    # the answer stays off the screen until the teacher shows it (the class plays first)
+    assert "<svg" in p.board.value and "equilibrium hidden" in p.status.value
+    assert "equilibrium" not in p.side.value and "dashed" not in p.board.value
+    assert "stroke-dasharray" not in p.board.value
+    p.reveal_button.value = True
+    assert p.reveal_button.description == "hide the equilibrium"
+    assert "<th>equilibrium</th>" in p.side.value and "dashed: equilibrium" in p.board.value
+    assert "stroke-dasharray" in p.board.value and "equilibrium hidden" not in p.status.value
+    p.reveal_button.value = False
+    assert "equilibrium" not in p.side.value
 
 
 def test_a_grouping_session_lists_its_groups(cl):
@@ -93,3 +102,18 @@ def test_a_room_displays_itself_as_its_projector_in_a_notebook(cl):
     finally:
         InteractiveShell.clear_instance()
     assert published and "application/vnd.jupyter.widget-view+json" in published[0]
+
+
+def test_the_plot_says_which_rounds_it_leaves_out():
+    from ovnilab.classroom import experiments as xp
+
+    exp = xp.get("duel")
+    recs = [dict(session="S", round=1, participant=f"p{k}", role=exp.roles[k % 2], choice=exp.strategies(k % 2)[0],
+                 opponent=f"p{k ^ 1}", opponent_choice=exp.strategies(1 - k % 2)[0], payoff=0.0, by="student")
+            for k in range(4)]
+    recs += [dict(r, round=2, by="timeout") for r in recs]
+    fig = xp.plot_choices(recs, exp)
+    labels = [a.get_xlabel() for a in fig.axes if a.get_xlabel()]
+    assert labels and all("not drawn: round 2, every choice timed out" in t for t in labels)
+    fig = xp.plot_choices(recs, exp, include_timeouts=True)
+    assert all(a.get_xlabel() == "round" for a in fig.axes if a.get_xlabel())

@@ -327,29 +327,34 @@ assert eq.exact_payoffs == (Fraction(-2, 15), Fraction(-1, 2))
 # ```python
 # from ovnilab import classroom
 # exp = classroom.open_experiment("encounter", rounds=5, matching="strangers")
-# exp            # the projector view: join code, who joined, live choices vs the equilibrium
+# exp            # the projector view: join code, who joined, the live choices
 # exp.start()
 # ```
 #
 # The students open the class page served by `make play HOST=0.0.0.0` on their own phones or
 # laptops, choose **Join a class game** and type the code and a name. Each round everyone
 # meets a new opponent (*strangers*), is the offense or the defense at random, picks a card
-# and sees their payoff. After the rounds, `results = exp.results()` is the class's table: one
-# row per student per round.
+# and sees their payoff. The projector keeps the equilibrium off the screen until the
+# teacher presses **show the equilibrium** (once section 4 has found it). After the rounds
+# the class's table, one row per student per round, is `exp.results()` in the notebook that
+# opened the experiment, or `classroom.room("ABC123").results()` in any notebook (this one
+# too), with the code the projector shows. To keep it for a later period:
+# `results.to_csv("period1.csv")`; later, `experiments.Results.from_csv("period1.csv")`
+# reads it back.
 #
 # **Here: a SIMULATED class, not real students**, so that the notebook runs without a class.
 # The cell below loads `data/classroom/encounter_simulated.csv`: 24 simulated students, 5
 # rounds, strangers. Each is a *logit fictitious player*: it expects the other role to play
 # like the opponents it has met so far, and picks each card with probability proportional to
 # $e^{4u}$, $u$ the card's expected payoff (a noisy best response; how the file was made:
-# `data/classroom/README.md`). In class, `results = exp.results()` gives the same table and
-# every cell below runs on it unchanged.
+# `data/classroom/README.md`). In class, `classroom.room(CODE).results()` gives the same
+# table and every cell below runs on it unchanged.
 
 # %%
 from ovnilab.classroom import experiments
 
 recorded = experiments.load_recorded("encounter")   # the simulated class described above
-results = recorded                                  # in class: results = exp.results()
+results = recorded                                  # in class: classroom.room(CODE).results()
 experiment = experiments.get("encounter")           # section 3's game, section 4's equilibrium
 assert experiment.game.row_payoffs.tolist() == weak.row_payoffs.tolist() and experiment.solution.exact == eq.exact
 assert experiment.game.col_payoffs.tolist() == weak.col_payoffs.tolist()

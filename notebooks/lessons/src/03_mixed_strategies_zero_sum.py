@@ -341,29 +341,34 @@ assert np.allclose(x_small, [15 / 26, 11 / 26]) and np.allclose(y_small, [0, 7 /
 # ```python
 # from ovnilab import classroom
 # exp = classroom.open_experiment("duel", rounds=5, matching="strangers")
-# exp            # the projector view: join code, who joined, live choices vs the equilibrium
+# exp            # the projector view: join code, who joined, the live choices
 # exp.start()
 # ```
 #
 # The students open the class page served by `make play HOST=0.0.0.0` on their own phones or
 # laptops, choose **Join a class game** and type the code and a name. Each round everyone
 # meets a new opponent (*strangers*), is the offense or the defense at random, picks a card
-# and sees their payoff. After the rounds, `results = exp.results()` is the class's table: one
-# row per student per round.
+# and sees their payoff. The projector keeps the equilibrium off the screen until the
+# teacher presses **show the equilibrium** (once section 4 has found it). After the rounds
+# the class's table, one row per student per round, is `exp.results()` in the notebook that
+# opened the experiment, or `classroom.room("ABC123").results()` in any notebook (this one
+# too), with the code the projector shows. To keep it for a later period:
+# `results.to_csv("period1.csv")`; later, `experiments.Results.from_csv("period1.csv")`
+# reads it back.
 #
 # **Here: a SIMULATED class, not real students**, so that the notebook runs without a class.
 # The cell below loads `data/classroom/duel_simulated.csv`: 24 simulated students, 5 rounds,
 # strangers. Each is a *logit fictitious player*: it expects the other role to play like the
 # opponents it has met so far, and picks each card with probability proportional to
 # $e^{4u}$, $u$ the card's expected payoff (a noisy best response; how the file was made:
-# `data/classroom/README.md`). In class, `results = exp.results()` gives the same table and
-# every cell below runs on it unchanged.
+# `data/classroom/README.md`). In class, `classroom.room(CODE).results()` gives the same
+# table and every cell below runs on it unchanged.
 
 # %%
 from ovnilab.classroom import experiments
 
 recorded = experiments.load_recorded("duel")   # the simulated class described above
-results = recorded                             # in class: results = exp.results()
+results = recorded                             # in class: classroom.room(CODE).results()
 experiment = experiments.get("duel")           # section 3's game, its equilibrium of sections 4 and 5
 assert experiment.game.row_payoffs.tolist() == A.tolist() and experiment.solution.exact == eq.exact
 assert experiment.game.col_payoffs.tolist() == bluff.col_payoffs.tolist()

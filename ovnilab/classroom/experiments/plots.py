@@ -9,13 +9,19 @@ from typing import Any
 
 from .definitions import Experiment
 from .records import Results
-from .statistics import _as_results, choice_shares
+from .statistics import _as_results, _role_rows, choice_shares
 
 def plot_choices(results: Results | Iterable[Mapping[str, Any]], exp: Experiment, ax: Any = None,
-                 by_round: bool = True, include_timeouts: bool = False) -> Any:
+                 by_round: bool = True, include_timeouts: bool = False, equilibrium: bool = True,
+                 text_size: float = 9) -> Any:
     """Plot the class's choices beside the lesson's equilibrium: one panel per role (one
     for a symmetric game), each strategy's share per round (``by_round``) or overall,
-    with 95% Wilson intervals, and a dashed line at its equilibrium probability.
+    with 95% Wilson intervals, and a dashed line at its equilibrium probability
+    (``equilibrium=False``: no line, for a class that has not been taught it yet).
+    A round with no choice counted (every choice timed out, and ``include_timeouts`` is
+    off) has nothing to draw: the panel says which rounds it leaves out.
+    ``text_size``: the titles' size in points (the rest in proportion; the projector
+    asks for more).
 
     ``ax``: an axes (one role) or a sequence of axes (one per role); by default a new
     figure (no pyplot state). Returns the figure. The drawing depends on the records only
@@ -38,6 +44,7 @@ def plot_choices(results: Results | Iterable[Mapping[str, Any]], exp: Experiment
         table = choice_shares(records, exp, r, by_round=by_round, include_timeouts=include_timeouts)
         labels = exp.strategies(r)
         eq = exp.equilibrium()[r]
+        small = text_size * 8 / 9
         width = 0.6 / len(labels)
         for k, label in enumerate(labels):
             colour = colours[k % len(colours)]
@@ -51,21 +58,37 @@ def plot_choices(results: Results | Iterable[Mapping[str, Any]], exp: Experiment
             err = [[y - row["lo"] for y, row in zip(ys, rows)], [row["hi"] - y for y, row in zip(ys, rows)]]
             if by_round:
                 a.errorbar(xs, ys, yerr=err, color=colour, marker="o", capsize=3, label=label)
-                a.axhline(float(eq[label]), color=colour, linestyle="--", linewidth=1)
+                if equilibrium:
+                    a.axhline(float(eq[label]), color=colour, linestyle="--", linewidth=1)
             else:
                 a.bar(xs, ys, yerr=err, color=colour, alpha=0.7, capsize=4, label=label)
-                a.hlines(float(eq[label]), k - 0.4, k + 0.4, color="black", linestyle="--", linewidth=1.5)
+                if equilibrium:
+                    a.hlines(float(eq[label]), k - 0.4, k + 0.4, color="black", linestyle="--", linewidth=1.5)
         n = sum(row["count"] for row in table)
         a.set_ylim(-0.03, 1.05)  # lines at 0 and 1 stay visible
-        a.set_ylabel("share of the choices")
+        a.set_ylabel("share of the choices", fontsize=small)
+        a.tick_params(labelsize=small)
         who = "both players" if exp.symmetric else exp.roles[r]
-        a.set_title(f"{exp.name}: {who} (n = {n}); dashed: equilibrium", fontsize=9)
+        a.set_title(f"{exp.name}: {who} (n = {n})" + ("; dashed: equilibrium" if equilibrium else ""),
+                    fontsize=text_size)
+        left_out = _rounds_left_out(records, exp, r, include_timeouts)
         if by_round:
-            rounds = sorted({row["round"] for row in table})
+            rounds = sorted({row["round"] for row in table if row["n"]})
             a.set_xticks(rounds)
-            a.set_xlabel("round")
-            a.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))  # beside, never over the data
+            a.set_xlabel("round" + (f" (not drawn: {left_out}, every choice timed out)" if left_out else ""),
+                         fontsize=small)
+            a.legend(fontsize=small, loc="upper left", bbox_to_anchor=(1.0, 1.0))  # beside, never over the data
         else:
             a.set_xticks(range(len(labels)), labels)
-            a.set_xlabel("choice")
+            a.set_xlabel("choice" + (f" (not counted: {left_out}, every choice timed out)" if left_out else ""),
+                         fontsize=small)
     return fig
+
+
+def _rounds_left_out(records: Results, exp: Experiment, role: int, include_timeouts: bool) -> str:
+    """The rounds played that count no choice of ``role`` ("round 3", "rounds 2 and 4")."""
+    counted = {rec["round"] for rec in _role_rows(records, exp, role, include_timeouts)}
+    missing = [str(x) for x in sorted({rec["round"] for rec in records}) if x not in counted]
+    if len(missing) <= 1:
+        return f"round {missing[0]}" if missing else ""
+    return "rounds " + ", ".join(missing[:-1]) + " and " + missing[-1]
