@@ -312,7 +312,7 @@ def _status_text(v: dict[str, Any]) -> str:
     if s == "ended":
         return "ended by the teacher"
     if s == "over":
-        return f"game over: won by {', '.join(v['winners'] or [])}; scores {v['scores']}"
+        return f"game over: {v['result']}"
     return f"to act: {v['turn_name']}"
 
 

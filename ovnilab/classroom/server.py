@@ -12,8 +12,11 @@ with Voila beside it on the next port for the solo boards) serves:
 * ``/watch?code=...``: the public board of a room, for a screen in the room (the same
   public view the teacher's notebook shows; no controls);
 * ``/api/...``: JSON. ``POST /api/join`` (code, name) -> token and view; ``GET
-  /api/view?since=V`` waits (long poll, at most 25 s) until the seat's view changes after
-  version V; ``POST /api/play`` (text, position); ``GET /api/watch?code=&since=``. The
+  /api/view?since=V`` waits (long poll, at most 25 s, ``wait=S`` seconds) until the
+  seat's view changes after version V; with ``brief=1`` a wait that saw no change answers
+  ``{"unchanged": true, "version": V}`` instead of the whole view (the class page polls
+  every few seconds so that it notices a lost network within 5 s: issue 29);
+  ``POST /api/play`` (text, position); ``GET /api/watch?code=&since=``. The
   seat is named by the header ``X-Ovnilab-Seat: <token>``.
 
 Why a light page of our own and not Voila with remote seats: a Voila page is a Python
@@ -343,6 +346,7 @@ class ViewHandler(Base):
             token = self.token()
             since = self.get_query_argument("since", None)
             since_v = int(since) if since not in (None, "") and since.lstrip("-").isdigit() else None
+            brief = self.get_query_argument("brief", "") == "1"
             seat = await self.hub.run(self.hub.cl.rejoin, token)
             if since_v is not None:
                 deadline = time.monotonic() + _wait_seconds(self.get_query_argument("wait", None))
@@ -365,6 +369,8 @@ class ViewHandler(Base):
                     self.hub.waiting[who] -= 1
                     if self.hub.waiting[who] <= 0:
                         del self.hub.waiting[who]
+                if brief and await self.hub.run(seat.version) == since_v:  # nothing new: a few bytes
+                    return self.write_json({"unchanged": True, "version": since_v})
             view = await self.hub.run(_seat_payload, self.hub.cl, token)
         except ClassroomError as exc:
             return self.write_json({"error": str(exc)}, 401 if "not valid" in str(exc) or "no seat" in str(exc)

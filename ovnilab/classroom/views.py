@@ -63,6 +63,30 @@ def action_groups(game: str, state_actions: list[Any]) -> list[dict[str, Any]]:
     return out
 
 
+def _person(p: dict[str, Any]) -> str:
+    """A seat as the class calls it: the student's name and the seat ("Ana (Green alien)"),
+    the seat alone for a bot or an open seat."""
+    return f"{p['student']} ({p['seat_name']})" if p.get("student") else p["seat_name"]
+
+
+def result_text(players: list[dict[str, Any]], winners: list[int] | None, scores: list[Any] | None) -> str:
+    """How a finished game ended, in words a class reads: "won by Ana (Green alien), 26 to
+    19"; with more players each score is named; a shared win names every winner."""
+    by_seat = {p["seat"]: p for p in players}
+    names = [_person(by_seat[w]) if w in by_seat else f"seat {w + 1}" for w in winners or []]
+    head = "won by " + (" and ".join(names) if names else "nobody")
+    if not scores:
+        return head
+    if len(scores) == 2 and len(names) == 1 and winners:
+        w = winners[0]
+        return f"{head}, {scores[w]} to {scores[1 - w]}"
+    if len(scores) == 2 and len(names) == 2:
+        return f"{head}, {scores[0]} each"
+    named = [f"{by_seat[i]['student'] or by_seat[i]['seat_name'] if i in by_seat else i + 1} {x}"
+             for i, x in enumerate(scores)]
+    return f"{head}; scores: {', '.join(named)}"
+
+
 def _render(state: GameState, viewer: int | None) -> str:
     mod = importlib.import_module(f"ovnilab.{state.game_name}.render")
     return mod.to_svg(state, viewer=viewer)
@@ -95,6 +119,7 @@ def board_view(state: GameState, base: int, viewer: int | None, svg: bool = True
         "legal": [str(a) for a in st.legal_actions()] if legal and not over else [],
         "log": log, "scores": list(st.scores()) if over else None,
         "winners": [st.seat_name(w) for w in st.winners()] if over else None,  # type: ignore[attr-defined]
+        "winner_seats": list(st.winners()) if over else None,  # type: ignore[attr-defined]
     }
     if svg:
         out["svg"] = _render(st, viewer)
@@ -145,6 +170,7 @@ def room_view(cl: "Classroom", room: str, viewer: int | None, svg: bool = True,
             "seconds_left": deadline, "players": players,
             **board_view(st, base, viewer, svg=svg, legal=may_move),
         }
+        out["result"] = result_text(players, out["winner_seats"], out["scores"]) if over else None
         if observation and viewer is not None:
             out["observation"] = st.observation(viewer)
         if groups:

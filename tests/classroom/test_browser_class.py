@@ -611,3 +611,41 @@ def test_a_form_on_another_site_cannot_join_in_a_students_browser(server, device
         assert _seat(page) == 0
     finally:
         site.shutdown()
+
+
+# ------------------------------------------------------------------ a school network
+_SMALL_TARGETS = """() => [...document.querySelectorAll('button, a, summary, select, input')]
+  .filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
+  .map(e => [e.getBoundingClientRect().height, (e.id || e.textContent || e.tagName).trim().slice(0, 30)])
+  .filter(([h]) => h > 0 && h < 44)"""
+
+
+def test_a_lost_network_is_said_within_5_s_and_the_page_catches_up(server, devices):
+    """The student's page notices a lost network within 5 s (it polls every few seconds
+    and gives a request 4.5 s), says so, and catches up with the moves made meanwhile
+    when the network returns. Every control a phone's student taps is 44 px tall or more."""
+    from playwright.sync_api import expect
+
+    cl, url = server.cl, server.url
+    room = cl.open_room("cows", bot_delay=0.2, decision_seconds=None)
+    phone, laptop = devices.page(**PHONE), devices.page()
+    _join(phone, url, room.code, "Ana")
+    _join(laptop, url, room.code, "Bruno")
+    room.start()
+    expect(phone.locator("#play")).to_have_attribute("data-status", "running")
+    phone.wait_for_timeout(500)
+    small = phone.evaluate(_SMALL_TARGETS)
+    assert not small, f"controls under 44 px on a phone: {small}"
+
+    phone.context.set_offline(True)
+    lost = time.monotonic()
+    expect(phone.locator("#connection")).to_be_visible(timeout=8_000)
+    assert time.monotonic() - lost <= 5.5, f"the lost network was said after {time.monotonic() - lost:.1f} s"
+    # meanwhile the game goes on: the teacher hands Ana's seat to a bot, which plays
+    room.give_to_bot(_seat(phone))
+    cl.run_until_idle()
+    moved = room.state(svg=False)["position"]
+    phone.context.set_offline(False)
+    expect(phone.locator("#connection")).to_be_hidden(timeout=10_000)
+    expect(phone.locator("#play")).to_have_attribute("data-position", str(moved), timeout=10_000)
+    expect(phone.locator("#status")).to_contain_text("a bot plays your seat")

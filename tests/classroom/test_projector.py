@@ -117,3 +117,29 @@ def test_the_plot_says_which_rounds_it_leaves_out():
     assert labels and all("not drawn: round 2, every choice timed out" in t for t in labels)
     fig = xp.plot_choices(recs, exp, include_timeouts=True)
     assert all(a.get_xlabel() == "round" for a in fig.axes if a.get_xlabel())
+
+
+def test_a_finished_game_is_said_in_words_a_class_reads():
+    from ovnilab.classroom.views import result_text
+
+    players = [{"seat": 0, "seat_name": "Green alien", "student": "Ana"},
+               {"seat": 1, "seat_name": "Blue alien", "student": None}]
+    assert result_text(players, [0], [26, 19]) == "won by Ana (Green alien), 26 to 19"
+    assert result_text(players, [1], [19, 26]) == "won by Blue alien, 26 to 19"
+    assert result_text(players, [0, 1], [20, 20]) == "won by Ana (Green alien) and Blue alien, 20 each"
+    three = players + [{"seat": 2, "seat_name": "red (Luxor)", "student": "Carla"}]
+    assert result_text(three, [2], [3, 1, 5]) == "won by Carla (red (Luxor)); scores: Ana 3, Blue alien 1, Carla 5"
+
+
+def test_a_cow_room_played_to_the_end_says_who_won_by_name(cl):
+    room = cl.open_room("cows", seats=2, bots={1: "random"}, bot_delay=0, seed=2)
+    ana = cl.join(room.code, "Ana")
+    room.start()
+    room.give_to_bot(ana.seat)
+    cl.run_until_idle()
+    v = room_view(cl, room.code, None, svg=False)
+    assert v["status"] == "over" and v["result"].startswith("won by ")
+    assert "seat" not in v["result"] and (" to " in v["result"] or " each" in v["result"])
+    assert "Ana (" in v["result"] or "won by Blue" in v["result"]
+    p = Projector(room, live=False)
+    assert "game over: won by" in p.status.value

@@ -44,8 +44,25 @@ function deviceId() {
   return d;
 }
 
+// The page asks for news every POLL_WAIT seconds at the longest (a long poll the server
+// answers early when something changes) and gives a request ANSWER_MS to come back: a lost
+// network shows within 5 s, and catches up by itself when it returns (issue 29). Between
+// two full views (every FULL_EVERY polls: the others' connected dots, the time left) the
+// server answers "unchanged" in a few bytes.
+const POLL_WAIT = 2.5;
+const ANSWER_MS = 4500;
+const FULL_EVERY = 6;
+
 async function api(path, options) {
   const opts = Object.assign({ headers: {} }, options || {});
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), opts.timeoutMs || ANSWER_MS);
+  opts.signal = abort.signal;
+  delete opts.timeoutMs;
+  try { return await request(path, opts); } finally { clearTimeout(timer); }
+}
+
+async function request(path, opts) {
   if (S.token) opts.headers["X-Ovnilab-Seat"] = S.token;
   opts.headers["X-Ovnilab-Device"] = deviceId();
   if (opts.json !== undefined) {
@@ -85,12 +102,7 @@ function seatAndPlayer(v, seat, name) {
 }
 
 function overText(v) {
-  const winners = (v.winners || []).join(" and ") || "nobody";
-  const scores = (v.scores || []).map((s, i) => {
-    const p = (v.players || []).find((q) => q.seat === i);
-    return `${p ? p.seat_name : "seat " + i} ${s}`;
-  });
-  return `game over: won by ${winners}` + (scores.length ? ` · scores: ${scores.join(", ")}` : "");
+  return `game over: ${v.result || "won by " + ((v.winners || []).join(" and ") || "nobody")}`;
 }
 
 function statusText(v) {
@@ -197,7 +209,7 @@ async function onJoin(ev) {
   btn.disabled = true;
   $("join-error").textContent = "";
   try {
-    const r = await api("/api/join", { json: { code: $("code").value, name: $("name").value } });
+    const r = await api("/api/join", { json: { code: $("code").value, name: $("name").value }, timeoutMs: 10000 });
     if (r.status !== 200) { $("join-error").textContent = r.data.error || "could not join"; return; }
     S.token = r.data.token;
     S.version = null; S.view = null; S.movesKey = null; S.checkUrl = false;
@@ -215,26 +227,37 @@ async function pollLoop() {
   if (polling) return;
   polling = true;
   try {
+    let polls = 0;
     while (S.token) {
       const token = S.token;
       const since = S.version === null ? "" : S.version;
+      const brief = since !== "" && (polls % FULL_EVERY) !== 0 ? "&brief=1" : "";
       let r;
       try {
-        r = await api(`/api/view?since=${since}`);
+        r = await api(`/api/view?since=${since}&wait=${POLL_WAIT}${brief}`);
       } catch (e) {
         S.failures += 1;
-        $("connection").hidden = false;
-        await sleep(Math.min(5000, 300 * 2 ** S.failures));
+        offline(true);
+        await sleep(Math.min(2000, 250 * 2 ** S.failures));
         continue;
       }
+      polls += 1;
       S.failures = 0;
-      $("connection").hidden = true;
+      offline(false);
       if (token !== S.token) continue; // the student left or joined another game meanwhile
       if (r.status === 401) { localStorage.removeItem(KEY); S.token = null; showJoin(r.data.error); break; }
       if (r.status !== 200) { $("message").textContent = r.data.error || "error"; await sleep(2000); continue; }
+      if (r.data.unchanged) continue;
       render(r.data);
     }
   } finally { polling = false; }
+}
+
+// the banner, and the page's own state: a lost network is said at once, and the clock
+// stops claiming time the student may not have
+function offline(lost) {
+  $("connection").hidden = !lost;
+  document.body.classList.toggle("offline", lost);
 }
 
 function render(v) {
@@ -362,7 +385,8 @@ async function play(text) {
   S.movesKey = null; // whatever comes back redraws the moves (enabled again)
   $("message").textContent = "";
   try {
-    const r = await api("/api/play", { json: { text: text, position: S.view ? S.view.position : null } });
+    const r = await api("/api/play", { json: { text: text, position: S.view ? S.view.position : null },
+                                       timeoutMs: 10000 });
     if (r.status === 200) render(r.data.view);
     else {
       $("message").textContent = r.data.error || "refused";
@@ -422,7 +446,7 @@ async function initWatch() {
   line.append("join at ", el("b", null, `${location.host}/join`), " · code ", el("b", { class: "code" }, cleanCode(code)));
   for (;;) {
     let r;
-    try { r = await api(`/api/watch?code=${encodeURIComponent(code)}&since=${version}`); }
+    try { r = await api(`/api/watch?code=${encodeURIComponent(code)}&since=${version}`, { timeoutMs: 30000 }); }
     catch (e) { $("message").textContent = "the class server does not answer: reconnecting..."; await sleep(2000); continue; }
     if (r.status !== 200) { $("message").textContent = r.data.error || "error"; await sleep(3000); continue; }
     const v = r.data;
