@@ -198,6 +198,7 @@ def _experiment_view(cl: "Classroom", sess: Any, p: Any) -> dict[str, Any]:
     role = _role_of(loads(cur["pairs"]), p["pid"])
     if cur["closed"] is None and role is not None:
         out["role"] = exp.roles[role]
+        out["payoffs"] = payoff_table(exp, role)
         done = cl.store.one("SELECT choice FROM choices WHERE session=? AND round=? AND participant=?",
                             code, cur["round"], p["pid"])
         if done is None and sess["status"] == "running":
@@ -216,6 +217,26 @@ def _experiment_view(cl: "Classroom", sess: Any, p: Any) -> dict[str, Any]:
         out["message"] = (f"round {cur['round']} of {config['rounds']} is over" +
                           ("" if sess["status"] == "over" else ": the next starts in a moment"))
     return out
+
+
+def payoff_table(exp: Any, role: int) -> dict[str, Any]:
+    """The student's own payoffs in ``role``: a row per choice of theirs, a column per
+    choice of the other player (what their payoff depends on), so that a minute is
+    enough to see what each choice risks (issue 29: the instructions' paragraph alone
+    took 4-5 steps to work out)."""
+    other = 1 - role
+    matrix = exp.game.row_payoffs if role == 0 else exp.game.col_payoffs.T
+    mine, theirs = exp.strategies(role), exp.strategies(other)
+    return {"caption": f"Your payoff as the {exp.roles[role]}: your choice (row) against the other "
+                       f"player's (column)",
+            "rows": mine, "cols": theirs,
+            "cells": [[_number(float(matrix[i][j])) for j in range(len(theirs))] for i in range(len(mine))]}
+
+
+def _number(x: float) -> str:
+    """A payoff as the page prints it: a sign, and no more decimals than it has."""
+    text = f"{x:+.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("+0", "-0") else text
 
 
 def _role_of(pairs: list[dict], pid: str) -> int | None:

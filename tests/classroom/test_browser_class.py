@@ -463,6 +463,9 @@ def test_experiment_choices_reach_the_teachers_table(server, devices):
     from playwright.sync_api import expect
 
     cl, url = server.cl, server.url
+    from ovnilab.classroom import experiments as xp
+
+    game = xp.get("encounter")
     exp = cl.open_experiment("encounter", rounds=3, matching="strangers", decision_seconds=60, pause=0.5)
     pages = [devices.page() for _ in range(3)]
     for i, p in enumerate(pages):
@@ -474,6 +477,16 @@ def test_experiment_choices_reach_the_teachers_table(server, devices):
     for rnd in (1, 2, 3):
         for i, p in enumerate(pages):
             expect(p.locator(".experiment .role")).to_contain_text(f"Round {rnd} of 3")
+            if rnd == 1:  # the student's own payoffs, a row per choice, beside the buttons
+                role = p.locator(".experiment .role").inner_text().rsplit(" ", 1)[-1]
+                r = game.role_index(role)
+                table = p.locator("table.payoffs")
+                expect(table).to_be_visible()
+                expect(table.locator("caption")).to_contain_text(f"Your payoff as the {role}")
+                assert table.locator("tr").count() == 4 and table.locator("td").count() == 9
+                mine = game.game.row_payoffs if r == 0 else game.game.col_payoffs.T
+                first = table.locator("tr").nth(1).locator("td").first.inner_text()
+                assert float(first) == pytest.approx(float(mine[0][0]))
             buttons = p.locator("#moves.active .buttons.big button:enabled")
             expect(buttons.first).to_be_visible()
             b = buttons.nth(rng.randrange(buttons.count()))

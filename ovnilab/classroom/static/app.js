@@ -399,12 +399,30 @@ async function play(text) {
   } finally { S.busy = false; }
 }
 
+// the student's own payoffs: a row per choice of theirs, a column per choice of the other
+function payoffTable(p) {
+  const t = el("table", { class: "payoffs" });
+  t.append(el("caption", null, p.caption));
+  const head = el("tr");
+  head.append(el("th", { scope: "col" }, "you ↓ · other →"));
+  p.cols.forEach((c) => head.append(el("th", { scope: "col" }, c)));
+  t.append(head);
+  p.rows.forEach((r, i) => {
+    const tr = el("tr");
+    tr.append(el("th", { scope: "row" }, r));
+    p.cells[i].forEach((x) => tr.append(el("td", null, x)));
+    t.append(tr);
+  });
+  return t;
+}
+
 function renderExperiment(v) {
   setBoard(null);
   zoomButton();
   const card = el("div", { class: "experiment" });
   card.append(el("h1", null, v.title));
   if (v.role) card.append(el("p", { class: "role" }, `Round ${v.round} of ${v.rounds}: you are the ${v.role}`));
+  if (v.payoffs) card.append(payoffTable(v.payoffs));
   card.append(el("p", { class: "instructions" }, v.instructions));
   if (v.history && v.history.length) {
     const t = el("table", { class: "history" });
