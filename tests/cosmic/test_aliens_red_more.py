@@ -1,6 +1,6 @@
 """Citadel, Dictator, Gambler and Grudge (red, issue 14): each power changes a real
 encounter (compared with the same encounter without it), so does each side of its flare,
-and the readings documented in :mod:`ovnilab.cosmic.aliens_red` hold."""
+and the readings documented in :mod:`ovnilab.cosmic.aliens.red` hold."""
 
 import random
 import re

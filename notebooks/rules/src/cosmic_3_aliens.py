@@ -60,7 +60,7 @@ from ovnilab.walk import legal_texts as options, offered
 # (offense, defense, main player, ally, not a main player, any) and is either
 # **optional** (its player is offered `use X power` in that phase's window, and may pass)
 # or acts by itself. The table is read from `data/cosmic/aliens.toml`; each power's
-# definition in the engine is one `Power(...)` in `ovnilab/cosmic/aliens.py`, whose
+# definition in the engine is one `Power(...)` in the package `ovnilab/cosmic/aliens/`, whose
 # docstring lists the readings taken where the power's one-line text leaves a choice open.
 #
 # In the demonstrations, `demo(alien, seed)` starts a three-player game without flares in

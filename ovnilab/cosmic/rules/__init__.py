@@ -2,11 +2,10 @@
 
 The rules are the rulebook ``seeds/003_*.txt`` plus the general rules REFERENCE.md gives
 (deals, compensation, defensive rewards, flares, artifacts); comments name the rule each
-block implements. Alien powers live in :mod:`ovnilab.cosmic.aliens`, one definition per
-alien (the yellow ones in :mod:`~ovnilab.cosmic.aliens_yellow` (Amoeba to Kamikaze) and
-:mod:`~ovnilab.cosmic.aliens_yellow_m_z` (Mind to Tick-Tock), the red ones in
-:mod:`~ovnilab.cosmic.aliens_red`, imported here so that every reader of ``POWERS`` sees
-them); the engine calls their hooks at fixed points (see that module).
+block implements. Alien powers live in the package :mod:`ovnilab.cosmic.aliens`, one
+definition per alien in the module of its colour (importing the package registers them
+all in ``POWERS``); the engine calls their hooks at fixed points (see
+:mod:`ovnilab.cosmic.aliens.base`).
 
 How a game flows
 ----------------
@@ -220,7 +219,6 @@ that patches a name the engine looks up patches it in the module that uses it (e
 from __future__ import annotations
 
 from ...core import TERMINAL, GameState, IllegalAction, SaveFormatError
-from .. import aliens_red, aliens_yellow, aliens_yellow_m_z  # noqa: F401 (they register their powers into POWERS)
 from ..aliens import POWERS
 from ..data import ARTIFACT, ATTACK, FLARE, MORPH, NEGOTIATE, REINFORCEMENT, CosmicData, load_data
 from .actions import _A, _INTERN, ACCEPT, AGAIN, DECLINE, DONE, END_TURN, JOIN, PASS, REJECT, SECOND, Action
