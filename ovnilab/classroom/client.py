@@ -13,6 +13,7 @@ Standard library only (``urllib``); each call is one request.
 from __future__ import annotations
 
 import json
+import secrets
 import time
 import urllib.error
 import urllib.request
@@ -34,13 +35,15 @@ class Server:
         return f"<classroom server {self.url}>"
 
     def request(self, path: str, body: dict[str, Any] | None = None, token: str | None = None,
-                timeout: float | None = None) -> tuple[int, dict[str, Any]]:
+                timeout: float | None = None, device: str | None = None) -> tuple[int, dict[str, Any]]:
         data = None if body is None else json.dumps(body).encode("utf-8")
         req = urllib.request.Request(self.url + path, data=data, method="GET" if body is None else "POST")
         if body is not None:
             req.add_header("Content-Type", "application/json")
         if token:
             req.add_header("X-Ovnilab-Seat", token)
+        if device:
+            req.add_header("X-Ovnilab-Device", device)
         try:
             with urllib.request.urlopen(req, timeout=timeout or self.timeout) as r:
                 return r.status, json.loads(r.read())
@@ -51,8 +54,11 @@ class Server:
                 payload = {"error": f"HTTP {e.code}"}
             return e.code, payload
 
-    def join(self, code: str, name: str) -> "RemoteSeat":
-        status, data = self.request("/api/join", {"code": code, "name": name})
+    def join(self, code: str, name: str, device: str | None = None) -> "RemoteSeat":
+        """Join as ``name``; each join is a device of its own unless ``device`` (the id a
+        page keeps) is given, as a class's phones are (the server limits joins per device)."""
+        status, data = self.request("/api/join", {"code": code, "name": name},
+                                    device=device or secrets.token_hex(16))
         _raise(status, data)
         seat = RemoteSeat(self, data["token"])
         seat._last = data["view"]

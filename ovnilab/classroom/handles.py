@@ -58,6 +58,9 @@ class Seat:
         if p is None:
             raise ClassroomError("this rejoin link is not valid (it may have been replaced when you joined "
                                  "again with your name)")
+        if p["removed"] is not None:
+            raise ClassroomError("this seat is not valid any more: the teacher removed you from this class game "
+                                 "(join again with the code if the teacher asks you to)")
         return p
 
     def _touch(self, p: Any) -> None:
@@ -297,12 +300,14 @@ class Room:
         cl = self._cl
         if self.kind == "experiment":
             return [{"pid": r["pid"], "name": r["name"], "joined": r["joined"]}
-                    for r in cl.store.all("SELECT * FROM participants WHERE session=? ORDER BY pid", self.code)]
+                    for r in cl.store.all("SELECT * FROM participants WHERE session=? AND removed IS NULL "
+                                          "ORDER BY pid", self.code)]
         out = []
         for rid in self.rooms():
             for pl in room_view(cl, rid, None, svg=False)["players"]:
                 out.append({"room": rid, **pl})
-        lobby = cl.store.all("SELECT name FROM participants WHERE session=? AND room IS NULL ORDER BY joined",
+        lobby = cl.store.all("SELECT name FROM participants WHERE session=? AND room IS NULL AND removed IS NULL "
+                             "ORDER BY joined",
                              self.code)
         for r in lobby:
             out.append({"room": None, "seat": None, "student": r["name"], "player": r["name"],
@@ -369,6 +374,7 @@ class Room:
 
         if bot is not None and bot not in kinds:
             raise ClassroomError(f"bot must be one of {sorted(kinds)}")
+        label = self._seat_label(rid, seat)
         with self._cl.store.write() as db:
             s = db.execute("SELECT * FROM seats WHERE room=? AND seat=?", (rid, seat)).fetchone()
             if s is None:
@@ -376,12 +382,29 @@ class Room:
             db.execute("UPDATE seats SET controller='bot', bot=? WHERE room=? AND seat=?",
                        (bot or s["bot"], rid, seat))
             db.execute("UPDATE rooms SET version=version+1 WHERE id=?", (rid,))
-            self._cl.store.event(db, self.code, f"a bot plays seat {seat} (the teacher's choice)", rid)
+            self._cl.store.event(db, self.code, f"a bot plays {label} for now (the teacher's choice)", rid)
+
+    def _seat_label(self, rid: str, seat: int) -> str:
+        """A seat as the class calls it: "Ana (red (Antáris))", or the seat's name alone."""
+        row = self._cl.store.one("SELECT p.name FROM seats s JOIN participants p ON p.id = s.participant "
+                                 "WHERE s.room=? AND s.seat=?", rid, seat)
+        try:
+            with self._cl._room_lock(rid):
+                name = self._cl._state(rid)[0].seat_name(seat)
+        except Exception:  # an unknown seat: the caller says so
+            name = f"seat {seat}"
+        return f"{row['name']} ({name})" if row is not None else name
+
+    def remove(self, who: str) -> str:
+        """Take a participant out of this class game (their name as typed, or their id
+        ``p07``): see :meth:`Classroom.remove`. Returns their id."""
+        return self._cl.remove(self.code, who)
 
     def give_back(self, seat: int, room: str | int | None = None) -> None:
         """Give ``seat`` back to its student (their clock starts again now)."""
 
         rid = self._room_id(room)
+        label = self._seat_label(rid, seat)
         with self._cl.store.write() as db:
             s = db.execute("SELECT * FROM seats WHERE room=? AND seat=?", (rid, seat)).fetchone()
             if s is None:
@@ -390,7 +413,7 @@ class Room:
                 raise ClassroomError(f"seat {seat} has no student to give it back to")
             db.execute("UPDATE seats SET controller='student' WHERE room=? AND seat=?", (rid, seat))
             db.execute("UPDATE rooms SET version=version+1, turn_since=? WHERE id=?", (self._cl.clock(), rid))
-            self._cl.store.event(db, self.code, f"seat {seat} is its student's again", rid)
+            self._cl.store.event(db, self.code, f"{label} plays again (the teacher gave the seat back)", rid)
 
     def wait(self, timeout: float = 10.0, since: int | None = None) -> bool:
         """Wait until something changes (after version ``since``), at most ``timeout`` s."""

@@ -10,7 +10,7 @@ equilibrium stays hidden until the teacher presses "show the equilibrium" (the l
 the class play before it is taught, and say when to show it).
 
 The teacher's controls are above it: start, pause / resume, end; hand a seat to a bot and
-back; for a grouping session, which group's board to show; full screen (the view alone on
+back; remove a student (a name a prank or a script put in: two clicks); for a grouping session, which group's board to show; full screen (the view alone on
 the screen, for the projector: in JupyterLab the notebook leaves it too little room).
 
 Live: a daemon thread polls the room's version (every ``interval`` seconds) and redraws
@@ -39,6 +39,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["Projector"]
 
 
+REMOVE_LABEL = "remove from the game"
 #: the equilibrium toggle's label, by whether it is shown
 REVEAL_LABELS = {False: "show the equilibrium", True: "hide the equilibrium"}
 
@@ -79,12 +80,21 @@ class Projector(W.VBox):
         self.back_button.on_click(lambda _: self._seat_do(self.room.give_back))
         self.group_picker.observe(lambda _: self.refresh(force=True), names="value")
         self.reveal_button.observe(self._reveal, names="value")
+        # a name a prank or a script put into the class: two clicks, so that no student
+        # is removed by a slip of the mouse
+        self.remove_picker = W.Dropdown(description="student", layout=W.Layout(width="240px"))
+        self.remove_button = W.Button(description=REMOVE_LABEL, layout=W.Layout(width="auto"),
+                                      tooltip="their link stops working; a bot plays a seat they held")
+        self.remove_button.on_click(self._remove)
+        self.remove_picker.observe(lambda _: self._arm_remove(False), names="value")
+        self._remove_armed = False
         kind = room.kind
         controls: list[W.Widget] = [self.start_button, self.pause_button, self.end_button]
         if kind != "experiment":
             controls += [self.seat_picker, self.bot_button, self.back_button]
         else:
             controls.append(self.reveal_button)
+        controls += [self.remove_picker, self.remove_button]
         if kind == "groups":
             controls.insert(0, self.group_picker)
             self.start_button.layout.display = "none"  # a grouping session runs as students arrive
@@ -151,6 +161,27 @@ class Projector(W.VBox):
         self._do(lambda: fn(seat, room=room_id))
 
     # ------------------------------------------------------------------ drawing
+    def _arm_remove(self, armed: bool) -> None:
+        self._remove_armed = armed
+        who = self.remove_picker.value
+        self.remove_button.description = f"click again to remove {who}" if armed and who else REMOVE_LABEL
+        self.remove_button.button_style = "danger" if armed else ""
+
+    def _remove(self, _: Any = None) -> None:
+        who = self.remove_picker.value
+        if not who:
+            return
+        if not self._remove_armed:
+            self._arm_remove(True)
+            return
+        self._arm_remove(False)
+        self._do(lambda: self.room.remove(who))
+
+    def _people(self) -> list[str]:
+        """The names of the students in the class game, in the order they joined."""
+        names = [p.get("student") if self.room.kind != "experiment" else p["name"] for p in self.room.seats()]
+        return [n for n in names if n]
+
     def _reveal(self, change: dict[str, Any]) -> None:
         self.reveal_button.description = REVEAL_LABELS[bool(change["new"])]
         self.refresh(force=True)
@@ -167,6 +198,11 @@ class Projector(W.VBox):
             return
         self._version = v
         self._header()
+        people = self._people()
+        if list(self.remove_picker.options) != people:
+            keep = self.remove_picker.value
+            self.remove_picker.options = people
+            self.remove_picker.value = keep if keep in people else None
         kind = self.room.kind
         if kind == "experiment":
             self._experiment()

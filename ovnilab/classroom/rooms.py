@@ -220,7 +220,9 @@ class Classroom:
                                      "(some of its letters come from another alphabet and look the same): "
                                      "choose another name")
             count = db.execute("SELECT COUNT(*) FROM participants WHERE session=?", (code,)).fetchone()[0]
-            if count >= MAX_STUDENTS:
+            present = db.execute("SELECT COUNT(*) FROM participants WHERE session=? AND removed IS NULL",
+                                 (code,)).fetchone()[0]
+            if present >= MAX_STUDENTS:
                 raise ClassroomError("this class game is full")
             room, seat = None, None
             if sess["kind"] == "room":
@@ -232,7 +234,8 @@ class Classroom:
                 room, seat = code, free["seat"]
             pid = f"p{count + 1:02d}"
             part = f"{code}:{pid}"
-            db.execute("INSERT INTO participants VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            db.execute("INSERT INTO participants (id, session, pid, name, token_hash, room, seat, joined, last_seen) "
+                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                        (part, code, pid, name, token_hash(token), room, seat, now, now))
             if room is not None:
                 self._take_seat(db, code, room, seat, part, name, now)
@@ -245,6 +248,37 @@ class Classroom:
             # start it; the second start is refused because the first one ran.
             pass
         return Seat(self, token)
+
+    # ============================================================ removing a participant
+    def remove(self, code: str, who: str) -> str:
+        """Take ``who`` (a name as typed, or a pseudonymous id ``p07``) out of the class
+        game of ``code``: their link stops working (their page says the teacher removed
+        them), a seat they held in a running game is played by a bot from now on and a
+        seat in a game not yet started is free again; they are matched in no later round
+        of an experiment. Their moves and choices stay in the records. For names a script
+        or a prank put into the class; the name is free to be typed again. Returns the id."""
+        c = clean_code(code)
+        now = self.clock()
+        with self.store.write() as db:
+            if db.execute("SELECT 1 FROM sessions WHERE code=?", (c,)).fetchone() is None:
+                raise ClassroomError(f"no class game has the code {c}")
+            p = db.execute("SELECT * FROM participants WHERE session=? AND removed IS NULL AND (pid=? OR name=?)",
+                           (c, str(who), str(who))).fetchone()
+            if p is None:
+                raise ClassroomError(f"nobody called {who!r} is in the class game {c}")
+            # the row stays (records name it by id); the name goes, so it can be typed again
+            db.execute("UPDATE participants SET removed=?, name=? WHERE id=?",
+                       (now, f"(removed {p['pid']})", p["id"]))
+            seat = db.execute("SELECT s.*, r.status FROM seats s JOIN rooms r ON r.id = s.room "
+                              "WHERE s.participant=?", (p["id"],)).fetchone()
+            if seat is not None:
+                if seat["status"] == "waiting":
+                    db.execute("UPDATE seats SET participant=NULL WHERE room=? AND seat=?", (seat["room"], seat["seat"]))
+                else:
+                    db.execute("UPDATE seats SET controller='bot' WHERE room=? AND seat=?", (seat["room"], seat["seat"]))
+            self.store.event(db, c, f"the teacher removed {p['name']} from the game", p["room"])
+            self._bump(db, c, p["room"])
+        return p["pid"]
 
     # ============================================================ forgetting a class
     def forget(self, code: str) -> int:
@@ -567,7 +601,7 @@ class Classroom:
         made = 0
         with self.store.write() as db:
             lobby = db.execute("SELECT id, name, joined FROM participants WHERE session=? AND room IS NULL "
-                               "ORDER BY joined, id", (code,)).fetchall()
+                               "AND removed IS NULL ORDER BY joined, id", (code,)).fetchall()
             while lobby:
                 if len(lobby) >= size:
                     group, lobby = lobby[:size], lobby[size:]
@@ -612,8 +646,8 @@ class Classroom:
                 return 1
             if cur is not None and now < cur["closed"] + config["pause"]:
                 return 0
-            people = [r["pid"] for r in db.execute("SELECT pid FROM participants WHERE session=? ORDER BY pid",
-                                                   (code,))]
+            people = [r["pid"] for r in db.execute("SELECT pid FROM participants WHERE session=? AND removed IS NULL "
+                                                   "ORDER BY pid", (code,))]
             if not people:
                 return 0
             if config["matching"] == "partners":

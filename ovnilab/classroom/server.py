@@ -78,6 +78,13 @@ JOINS_PER_MINUTE = 20
 #: one school router, each mistyping a few times, stays far below it; a script guessing
 #: codes gets 200 guesses a minute out of 887 million codes
 ADDRESS_JOINS_PER_MINUTE = 200
+#: joins that succeed (a new name or a name typed again), per minute: per device (a
+#: student joins once, maybe again after a slip), per network address and per class game
+#: (a class of 40 behind one school router, all joining in the same minute, stays below
+#: both; a script that puts names in is slowed to this, and the teacher removes them from
+#: the projector)
+DEVICE_SEATS_PER_MINUTE = 6
+SEATS_PER_MINUTE = 120  # per address and per class game (``--joins-per-minute``)
 LONG_POLL = 25.0
 #: seconds a connection may stay silent (before its request, between requests, inside a
 #: body) before the server closes it
@@ -186,6 +193,7 @@ class Hub:
         self.changed = asyncio.Event()
         self.signature: int | None = None
         self.joins: dict[Any, collections.deque] = {}
+        self.seats_per_minute = SEATS_PER_MINUTE
         self.pictures: dict[str, str] = {}
         #: participants with a page waiting in a long poll now (id -> requests): a waiting
         #: page is a connected student, so the pulse marks them all seen in one write
@@ -240,6 +248,28 @@ class Hub:
     def join_refused(self, addr: str, device: str = "") -> None:
         now = time.monotonic()
         for key in ((addr, device), addr):
+            self.joins.setdefault(key, collections.deque()).append(now)
+
+    def seats_flooded(self, addr: str, device: str, code: str) -> str | None:
+        """Why a join is refused before it is tried, when too many joins succeeded in the
+        last minute (see :data:`DEVICE_SEATS_PER_MINUTE`), or None."""
+        now = time.monotonic()
+        code = "".join(ch for ch in str(code).upper() if ch.isalnum())
+        checks = ((("seat", addr, device), DEVICE_SEATS_PER_MINUTE, "this device joined"),
+                  (("seat", addr), self.seats_per_minute, "this network address joined"),
+                  (("seat-code", code), self.seats_per_minute, "this class game took"))
+        for key, limit, who in checks:
+            q = self.joins.setdefault(key, collections.deque())
+            while q and q[0] < now - 60:
+                q.popleft()
+            if len(q) >= limit:
+                return f"{who} {limit} joins in the last minute: wait a minute and join again"
+        return None
+
+    def seat_taken(self, addr: str, device: str, code: str) -> None:
+        now = time.monotonic()
+        code = "".join(ch for ch in str(code).upper() if ch.isalnum())
+        for key in (("seat", addr, device), ("seat", addr), ("seat-code", code)):
             self.joins.setdefault(key, collections.deque()).append(now)
 
 
@@ -332,7 +362,11 @@ class JoinHandler(Base):
                                              "wait a minute and check the code"}, 429)
         try:
             data = self.body_json()
+            flooded = self.hub.seats_flooded(addr, device, data.get("code") or "")
+            if flooded:
+                return self.write_json({"error": flooded}, 429)
             seat = await self.hub.run(self.hub.cl.join, data.get("code"), data.get("name"))
+            self.hub.seat_taken(addr, device, data.get("code") or "")
             view = await self.hub.run(_seat_payload, self.hub.cl, seat.token)
         except ClassroomError as exc:
             self.hub.join_refused(addr, device)
@@ -610,7 +644,7 @@ def _raise_file_limit() -> None:
 
 def serve(host: str = "127.0.0.1", port: int = 8866, db: str | None = None, voila_port: int | None = None,
           voila_args: list[str] | None = None, quiet: bool = False, rate_moves: int | None = None,
-          allow_hosts: Iterable[str] = ()) -> None:
+          allow_hosts: Iterable[str] = (), joins_per_minute: int = SEATS_PER_MINUTE) -> None:
     """Run the class server until Ctrl+C (or SIGTERM): the page, the API, the director,
     and, with ``voila_port``, Voila serving the solo boards of ``notebooks/play``.
     ``allow_hosts``: names (besides its addresses and this machine's names) that pages
@@ -629,6 +663,7 @@ def serve(host: str = "127.0.0.1", port: int = 8866, db: str | None = None, voil
     async def main_loop() -> None:
         app, hub = make_app(cl, voila_port)
         hub.hosts = own_names(host, allow_hosts)
+        hub.seats_per_minute = joins_per_minute
         # a connection that sends nothing (a half-open one, a slow client) is closed after
         # IDLE_TIMEOUT s instead of holding a file descriptor for ever; a long poll is a
         # request being answered, not an idle connection
@@ -689,10 +724,14 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
                    help="a name the pages may reach this server under, besides its addresses and this "
                         "machine's names (e.g. the school's DNS name for this computer); repeatable")
+    p.add_argument("--joins-per-minute", type=int, default=SEATS_PER_MINUTE,
+                   help=f"joins that may succeed in a minute from one address and into one class game "
+                        f"(default {SEATS_PER_MINUTE}: a class of 40 behind one router never meets it)")
     a = p.parse_args(argv)
     voila_args = voila_command(a.notebooks, a.host, a.voila_port, a.max_boards) if a.voila_port else None
     try:
-        serve(a.host, a.port, a.db, a.voila_port or None, voila_args, a.quiet, a.rate_moves, a.allow_host)
+        serve(a.host, a.port, a.db, a.voila_port or None, voila_args, a.quiet, a.rate_moves, a.allow_host,
+              a.joins_per_minute)
     except DatabaseDamaged as exc:  # said in plain words, not as a traceback
         print(f"ovnilab classroom: {exc}", file=sys.stderr)
         sys.exit(1)

@@ -21,7 +21,7 @@ The tables (``SCHEMA``): ``sessions`` (what a join code opens: one room, a sessi
 groups arriving students into rooms, or an experiment), ``rooms`` (a game: its saved
 start, status, the time the current decision began), ``seats`` (who plays each seat: a
 student, a bot, or nobody yet), ``participants`` (a student in a session: name, token
-hash, room and seat once given), ``actions`` (every game action, in order),
+hash, room and seat once given, and when the teacher removed them), ``actions`` (every game action, in order),
 ``rounds``/``choices`` (experiments), ``events`` (what the room says to people: a time
 limit that ran out, the teacher pausing), ``servers`` (the address a class server
 announces, read by the teacher's notebook).
@@ -41,7 +41,10 @@ from typing import Any, Iterator
 
 __all__ = ["Store", "default_path", "token_hash", "SCHEMA_VERSION"]
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+#: what each older schema needs to read as the current one (2: a participant the teacher
+#: removed keeps its row, for the records, with the time it was removed)
+MIGRATIONS = {1: ["ALTER TABLE participants ADD COLUMN removed REAL"]}
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -85,6 +88,7 @@ CREATE TABLE IF NOT EXISTS participants (
     seat INTEGER,
     joined REAL NOT NULL,
     last_seen REAL NOT NULL,
+    removed REAL,
     UNIQUE (session, name)
 );
 CREATE TABLE IF NOT EXISTS actions (
@@ -205,6 +209,12 @@ class Store:
         if row is None:
             with self.write() as w:
                 w.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+        elif int(row[0]) in MIGRATIONS:
+            with self.write() as w:
+                for step in range(int(row[0]), SCHEMA_VERSION):
+                    for sql in MIGRATIONS[step]:
+                        w.execute(sql)
+                w.execute("UPDATE meta SET value=? WHERE key='schema'", (str(SCHEMA_VERSION),))
         elif int(row[0]) != SCHEMA_VERSION:
             raise RuntimeError(f"{self.path}: classroom database schema {row[0]}, this ovnilab reads "
                                f"{SCHEMA_VERSION}; use another file (OVNILAB_CLASSROOM_DB)")

@@ -143,3 +143,21 @@ def test_a_cow_room_played_to_the_end_says_who_won_by_name(cl):
     assert "Ana (" in v["result"] or "won by Blue" in v["result"]
     p = Projector(room, live=False)
     assert "game over: won by" in p.status.value
+
+
+def test_the_teacher_removes_a_student_from_the_projector_with_two_clicks(cl):
+    sess = cl.open_session("cows", group_size=2, bot_delay=0, bot_wait=None)
+    p = Projector(sess, live=False)
+    for name in ("Ana", "Prank"):
+        cl.join(sess.code, name)
+    p.refresh()
+    assert list(p.remove_picker.options) == ["Ana", "Prank"]
+    p.remove_picker.value = "Prank"
+    p.remove_button.click()  # the first click only asks
+    assert "click again to remove Prank" == p.remove_button.description
+    assert [s["student"] for s in sess.seats()] == ["Ana", "Prank"]
+    p.remove_button.click()
+    assert [s["student"] for s in sess.seats()] == ["Ana"]
+    assert list(p.remove_picker.options) == ["Ana"] and p.remove_button.description == "remove from the game"
+    assert "the teacher removed Prank" in " ".join(e["text"] for e in cl.store.all(
+        "SELECT text FROM events WHERE session=?", sess.code))

@@ -554,3 +554,86 @@ def test_a_damaged_database_is_named_at_start_not_served(tmp_path, offset):
                            "--db", str(db), "--quiet"], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 1, done.stdout + done.stderr
     assert f"the class database {db} is damaged" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_join_flood_is_slowed_and_the_teacher_removes_the_names(server):
+    """Issue 30: joins that succeed are limited too, per device (a student joins once or
+    twice), per address and per class game, above what a class of 40 behind one router
+    meets; the teacher removes the names a script put in: their link stops working and
+    a bot takes a seat they held, and the name is free again."""
+    from ovnilab.classroom.server import DEVICE_SEATS_PER_MINUTE, SEATS_PER_MINUTE
+
+    cl = Classroom(server.db)
+    sess = cl.open_session("cows", group_size=2, bot_delay=0, bot_wait=None)
+    one = "e" * 32
+    statuses = [_post_as(server, "/api/join", {"code": sess.code, "name": f"Bot {k}"}, one)[0]
+                for k in range(DEVICE_SEATS_PER_MINUTE + 1)]
+    assert statuses == [200] * DEVICE_SEATS_PER_MINUTE + [429]
+    # a class of 40 on one address, each on a phone of their own, all in the same minute
+    class_of_40 = [_post_as(server, "/api/join", {"code": sess.code, "name": f"Student {k}"}, f"{k:032x}")[0]
+                   for k in range(40)]
+    assert class_of_40 == [200] * 40
+    # a script that changes its device id meets the class game's own limit
+    used = DEVICE_SEATS_PER_MINUTE + 40
+    flood = [_post_as(server, "/api/join", {"code": sess.code, "name": f"x{k}"}, f"{k + 1000:032x}")[0]
+             for k in range(SEATS_PER_MINUTE - used + 1)]
+    assert flood[:-1] == [200] * (SEATS_PER_MINUTE - used) and flood[-1] == 429
+    status, data = _post_as(server, "/api/join", {"code": sess.code, "name": "Late"}, "f" * 32)
+    assert status == 429 and "joins in the last minute: wait a minute" in data["error"]
+    # the teacher removes one of the script's names from the projector's handle
+    room = cl.room(sess.code)
+    pid = room.remove("x0")
+    assert pid and all(p.get("student") != "x0" for p in room.seats())
+    with pytest.raises(ClassroomError, match="nobody called 'x0'"):
+        cl.remove(sess.code, "x0")  # already gone
+
+
+def test_a_removed_student_loses_the_link_and_a_bot_plays_the_seat(tmp_path):
+    cl = Classroom(tmp_path / "c.sqlite")
+    cl.rate_moves = 10**9
+    room = cl.open_room("cows", seats=2, bot_delay=0, seed=3)
+    ana, bruno = cl.join(room.code, "Ana"), cl.join(room.code, "Bruno")
+    room.start()
+    assert room.remove("Bruno") == "p02"
+    with pytest.raises(ClassroomError, match="the teacher removed you"):
+        bruno.view()
+    assert room.seats()[1]["controller"] == "bot"
+    cl.run_until_idle()
+    assert ana.view()["your_turn"] or ana.view()["status"] == "over"  # the bot played for Bruno
+    with pytest.raises(ClassroomError, match="full"):  # the name is free, but a bot holds the seat now
+        cl.join(room.code, "Bruno")
+    # in a room that has not started, the seat is free for the next student
+    waiting = cl.open_room("cows", seats=2, bot_delay=0)
+    cl.join(waiting.code, "Carla")
+    waiting.remove("p01")
+    assert cl.join(waiting.code, "Davi").seat == 0
+    # an experiment matches a removed student in no later round
+    exp = cl.open_experiment("duel", rounds=2, seed=1, pause=0)
+    seats = [cl.join(exp.code, n) for n in ("Eva", "Feli", "Gil")]
+    exp.remove("Gil")
+    exp.start()
+    cl.tick()
+    with pytest.raises(ClassroomError, match="removed"):
+        seats[2].view()
+    assert {s.view()["role"] for s in seats[:2]} == {"offense", "defense"}
+
+
+def test_a_schema_1_database_reads_as_the_current_one(tmp_path):
+    """A class database written before participants could be removed opens and keeps its
+    classes (the store adds the column)."""
+    import sqlite3
+
+    from ovnilab.classroom.store import SCHEMA_VERSION, Store
+
+    path = tmp_path / "old.sqlite"
+    cl = Classroom(path)
+    room = cl.open_room("cows")
+    cl.join(room.code, "Ana")
+    cl.store.close()
+    with sqlite3.connect(path) as db:  # as schema 1 had it: no removed column
+        db.execute("ALTER TABLE participants DROP COLUMN removed")
+        db.execute("UPDATE meta SET value='1' WHERE key='schema'")
+    again = Classroom(Store(path))
+    assert again.store.one("SELECT value FROM meta WHERE key='schema'")[0] == str(SCHEMA_VERSION)
+    assert [p["student"] for p in again.room(room.code).seats()] == ["Ana", None]
+    assert again.room(room.code).remove("Ana") == "p01"
