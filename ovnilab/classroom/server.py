@@ -48,6 +48,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import collections
+import errno
 import importlib
 import json
 import os
@@ -65,7 +66,7 @@ from tornado.ioloop import IOLoop
 
 from .handles import SEEN_EVERY
 from .rooms import Classroom, ClassroomError, RateLimited, StaleMove
-from .store import DatabaseDamaged, DatabaseGone, Store
+from .store import DatabaseDamaged, DatabaseUnusable, Store
 from .views import _events, room_view
 from .voila_kernels import MAX_BOARDS
 
@@ -143,7 +144,7 @@ class Director(threading.Thread):
             except Exception as exc:  # a bad room must not stop the class: log it, go on
                 said = repr(exc)
                 if not self.errors or self.errors[-1] != said:  # once, not every second
-                    print(f"ovnilab classroom: {exc}" if isinstance(exc, DatabaseGone) else
+                    print(f"ovnilab classroom: {exc}" if isinstance(exc, DatabaseUnusable) else
                           f"ovnilab classroom: {said}", file=sys.stderr)
                 self.errors.append(said)
                 self.stopping.wait(1.0)
@@ -335,13 +336,13 @@ class Base(tornado.web.RequestHandler):
         return t
 
     def log_exception(self, typ: Any, value: Any, tb: Any) -> None:
-        if isinstance(value, DatabaseGone):
+        if isinstance(value, DatabaseUnusable):
             return  # the director says it once in the terminal; each page gets the message
         super().log_exception(typ, value, tb)
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         exc = (kwargs.get("exc_info") or (None, None, None))[1]
-        if isinstance(exc, DatabaseGone):  # say what happened, on every page
+        if isinstance(exc, DatabaseUnusable):  # say what happened, on every page
             return self.write_json({"error": str(exc)}, 503)
         message = {404: "not found", 405: f"the method {self.request.method} is not allowed here",
                    400: "a malformed request"}.get(status_code, "the server could not answer")
@@ -617,6 +618,10 @@ def voila_env(env: dict[str, str] | None = None) -> dict[str, str]:
     return out
 
 
+class PortInUse(RuntimeError):
+    """The port the class server was asked to serve on is taken: said as its last line."""
+
+
 def _die_with_parent() -> None:
     """In the Voila child: end it when the class server dies, even by SIGKILL (Linux's
     PR_SET_PDEATHSIG; elsewhere the server's own shutdown stops it)."""
@@ -667,8 +672,14 @@ def serve(host: str = "127.0.0.1", port: int = 8866, db: str | None = None, voil
         # a connection that sends nothing (a half-open one, a slow client) is closed after
         # IDLE_TIMEOUT s instead of holding a file descriptor for ever; a long poll is a
         # request being answered, not an idle connection
-        server = app.listen(port, address=host, max_body_size=MAX_BODY, xheaders=False,
-                            idle_connection_timeout=IDLE_TIMEOUT, body_timeout=IDLE_TIMEOUT)
+        try:
+            server = app.listen(port, address=host, max_body_size=MAX_BODY, xheaders=False,
+                                idle_connection_timeout=IDLE_TIMEOUT, body_timeout=IDLE_TIMEOUT)
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                raise PortInUse(f"port {port} on {host} is in use (another class server, or another program): "
+                                f"stop it, or choose another port (make play PORT=...)") from None
+            raise
         director.start()
         pulse = asyncio.ensure_future(hub.pulse())
         if not quiet:
@@ -696,7 +707,8 @@ def serve(host: str = "127.0.0.1", port: int = 8866, db: str | None = None, voil
         asyncio.run(main_loop())
     finally:
         director.stopping.set()
-        director.join(timeout=10)
+        if director.is_alive():
+            director.join(timeout=10)
         if voila is not None and voila.poll() is None:
             try:
                 os.killpg(voila.pid, signal.SIGTERM)
@@ -732,7 +744,7 @@ def main(argv: list[str] | None = None) -> None:
     try:
         serve(a.host, a.port, a.db, a.voila_port or None, voila_args, a.quiet, a.rate_moves, a.allow_host,
               a.joins_per_minute)
-    except DatabaseDamaged as exc:  # said in plain words, not as a traceback
+    except (DatabaseDamaged, PortInUse) as exc:  # said in plain words, the last line, not a traceback
         print(f"ovnilab classroom: {exc}", file=sys.stderr)
         sys.exit(1)
 

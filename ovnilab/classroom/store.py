@@ -39,7 +39,8 @@ import time
 from pathlib import Path
 from typing import Any, Iterator
 
-__all__ = ["Store", "default_path", "token_hash", "SCHEMA_VERSION"]
+__all__ = ["Store", "default_path", "token_hash", "SCHEMA_VERSION", "DatabaseGone", "DatabaseUnwritable",
+           "DatabaseDamaged", "DatabaseUnusable"]
 
 SCHEMA_VERSION = 2
 #: what each older schema needs to read as the current one (2: a participant the teacher
@@ -149,9 +150,28 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
-class DatabaseGone(RuntimeError):
+class DatabaseUnusable(RuntimeError):
+    """Nothing can be saved in the class's database now: every page is told why (a 503)
+    and the terminal says it once."""
+
+
+class DatabaseGone(DatabaseUnusable):
     """The class's database file was removed or replaced while this process used it:
     what is written now would be lost, so nothing is (the message says what to do)."""
+
+
+class DatabaseUnwritable(DatabaseUnusable):
+    """The class's database file cannot be written (a read-only file or folder, a full
+    disk, a failing drive): said as such, not as "busy, try again"."""
+
+
+def _unwritable(path: Any, exc: BaseException) -> bool:
+    """Whether ``exc`` says the file cannot be written (not that another writer holds it)."""
+    if not isinstance(exc, sqlite3.OperationalError):
+        return False
+    text = str(exc).lower()
+    return not ("locked" in text or "busy" in text) and any(
+        w in text for w in ("readonly", "read-only", "disk i/o", "unable to open", "disk is full", "full"))
 
 
 class DatabaseDamaged(RuntimeError):
@@ -248,17 +268,35 @@ class Store:
             return
         if hasattr(self, "_identity"):  # (not while the schema is being created)
             self.check_file()
-        db.execute("BEGIN IMMEDIATE")
+        try:
+            db.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            self._say_unwritable(exc)
+            raise
         self._local.depth = 1
         try:
             yield db
-        except BaseException:
+        except BaseException as exc:
             self._local.depth = 0
-            db.execute("ROLLBACK")
+            with contextlib.suppress(sqlite3.Error):  # the transaction may be gone with the error
+                db.execute("ROLLBACK")
+            self._say_unwritable(exc)
             raise
         else:
             self._local.depth = 0
-            db.execute("COMMIT")
+            try:
+                db.execute("COMMIT")
+            except sqlite3.OperationalError as exc:
+                with contextlib.suppress(sqlite3.Error):
+                    db.execute("ROLLBACK")
+                self._say_unwritable(exc)
+                raise
+
+    def _say_unwritable(self, exc: BaseException) -> None:
+        if _unwritable(self.path, exc):
+            raise DatabaseUnwritable(f"cannot write the class database {self.path} ({exc}): check that the "
+                                     "file and its folder may be written and that the disk has room, then "
+                                     "try again; what was saved before is kept") from None
 
     def read(self) -> sqlite3.Connection:
         """A connection for queries (each statement sees the last committed data)."""

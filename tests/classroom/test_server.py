@@ -637,3 +637,34 @@ def test_a_schema_1_database_reads_as_the_current_one(tmp_path):
     assert again.store.one("SELECT value FROM meta WHERE key='schema'")[0] == str(SCHEMA_VERSION)
     assert [p["student"] for p in again.room(room.code).seats()] == ["Ana", None]
     assert again.room(room.code).remove("Ana") == "p01"
+
+
+def test_an_unwritable_database_is_said_as_such_not_as_busy(tmp_path):
+    """Issue 30: a database that cannot be written (read-only, a full disk) gives
+    "cannot write the class database FILE", not "busy, try again (disk I/O error)"; what
+    was saved stays readable (the server answers such errors with a 503 on every page,
+    as for a deleted file)."""
+    from ovnilab.classroom.store import DatabaseUnusable, DatabaseUnwritable
+
+    cl = Classroom(tmp_path / "class.sqlite")
+    room = cl.open_room("cows", seats=2, bot_delay=0)
+    ana = cl.join(room.code, "Ana")
+    cl.store.read().execute("PRAGMA query_only=ON")  # as a read-only file answers (root ignores chmod)
+    with pytest.raises(DatabaseUnwritable, match=r"cannot write the class database .*class\.sqlite"):
+        cl.join(room.code, "Bruno")
+    assert issubclass(DatabaseUnwritable, DatabaseUnusable)
+    assert ana.view()["status"] == "waiting" and [p["student"] for p in room.seats()] == ["Ana", None]
+
+
+def test_a_port_in_use_is_the_last_line_not_a_traceback(tmp_path):
+    """Issue 30: the server on a port another program holds says so in its last line and
+    exits 1 (it said "cannot join thread before it is started", 15 lines below the cause)."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        r = subprocess.run([sys.executable, "-m", "ovnilab.classroom.server", "--port", str(port),
+                            "--db", str(tmp_path / "c.sqlite")], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    last = (r.stdout + r.stderr).strip().splitlines()[-1]
+    assert r.returncode == 1 and f"port {port} on 127.0.0.1 is in use" in last, r.stderr
+    assert "Traceback" not in r.stderr
