@@ -48,14 +48,18 @@ lab: $(STAMP)
 # more visitor gets a page that says the server is full); nothing is fetched from the internet (ovnilab's
 # Voila template, ovnilab/classroom/jupyter). Ctrl+C stops both. README: "Playing in class"
 # and "A class plays together".
+# ALLOW_HOST: names besides this machine's own that pages may reach the server under (the
+# school's DNS name for the teacher's computer), space-separated: make play HOST=0.0.0.0
+# ALLOW_HOST=sala12.escola.local (other names are refused: DNS rebinding)
 HOST := 127.0.0.1
 PORT := 8866
+ALLOW_HOST :=
 VOILA_PORT := $(shell echo $$(($(PORT) + 1)))
 MAX_BOARDS := 40
 play: $(STAMP)
 	mkdir -p $(RUN)
 	$(PY) -m ovnilab.classroom.server --host=$(HOST) --port=$(PORT) --voila-port=$(VOILA_PORT) --notebooks=notebooks/play \
-	  --max-boards=$(MAX_BOARDS)
+	  --max-boards=$(MAX_BOARDS) $(foreach h,$(ALLOW_HOST),--allow-host=$(h))
 
 # --durations=10: the ten slowest items are printed at the end, so whoever slows the run
 # down sees it (goal: the whole run under 15 minutes on 2 cores, no test over 60 s, no
