@@ -61,6 +61,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Iterable
 
+import tornado.httpserver
 import tornado.web
 from tornado.ioloop import IOLoop
 
@@ -90,6 +91,11 @@ LONG_POLL = 25.0
 #: seconds a connection may stay silent (before its request, between requests, inside a
 #: body) before the server closes it
 IDLE_TIMEOUT = 10.0
+#: open connections one network address may hold at once: a school's router puts a whole
+#: class behind one address (120 students, a long poll and a move each, stay below it),
+#: and a script that opens connections without end is stopped there, leaving the
+#: server's files to the others
+CONNECTIONS_PER_ADDRESS = 600
 #: how often the director notes that a server runs (an outage is measured from the last note)
 ALIVE_EVERY = 2.0
 PULSE = 0.05
@@ -181,6 +187,37 @@ def host_allowed(name: str, names: frozenset[str]) -> bool:
         return True
     except ValueError:
         return bare in names
+
+
+class CappedHTTPServer(tornado.httpserver.HTTPServer):
+    """Tornado's HTTP server, refusing a connection when its address already holds
+    :data:`CONNECTIONS_PER_ADDRESS` (closed at once: it costs no file for long)."""
+
+    def initialize(self, *args: Any, per_address: int = CONNECTIONS_PER_ADDRESS, **kwargs: Any) -> None:
+        super().initialize(*args, **kwargs)
+        self.per_address = per_address
+        self.open: collections.Counter[str] = collections.Counter()
+
+    @staticmethod
+    def _who(address: Any) -> str:
+        return str(address[0]) if isinstance(address, tuple) and address else str(address)
+
+    def handle_stream(self, stream: Any, address: Any) -> None:
+        who = self._who(address)
+        if self.open[who] >= self.per_address:
+            stream.close()
+            return
+        self.open[who] += 1
+        super().handle_stream(stream, address)
+
+    def on_close(self, server_conn: Any) -> None:
+        # tornado's own count of connections ends here (the stream's close callback is
+        # tornado's, so the address's count is kept beside it)
+        super().on_close(server_conn)
+        who = self._who(getattr(getattr(server_conn, "context", None), "address", None))
+        self.open[who] -= 1
+        if self.open[who] <= 0:
+            del self.open[who]
 
 
 class Hub:
@@ -649,7 +686,8 @@ def _raise_file_limit() -> None:
 
 def serve(host: str = "127.0.0.1", port: int = 8866, db: str | None = None, voila_port: int | None = None,
           voila_args: list[str] | None = None, quiet: bool = False, rate_moves: int | None = None,
-          allow_hosts: Iterable[str] = (), joins_per_minute: int = SEATS_PER_MINUTE) -> None:
+          allow_hosts: Iterable[str] = (), joins_per_minute: int = SEATS_PER_MINUTE,
+          connections_per_address: int = CONNECTIONS_PER_ADDRESS) -> None:
     """Run the class server until Ctrl+C (or SIGTERM): the page, the API, the director,
     and, with ``voila_port``, Voila serving the solo boards of ``notebooks/play``.
     ``allow_hosts``: names (besides its addresses and this machine's names) that pages
@@ -673,8 +711,10 @@ def serve(host: str = "127.0.0.1", port: int = 8866, db: str | None = None, voil
         # IDLE_TIMEOUT s instead of holding a file descriptor for ever; a long poll is a
         # request being answered, not an idle connection
         try:
-            server = app.listen(port, address=host, max_body_size=MAX_BODY, xheaders=False,
-                                idle_connection_timeout=IDLE_TIMEOUT, body_timeout=IDLE_TIMEOUT)
+            server = CappedHTTPServer(app, max_body_size=MAX_BODY, xheaders=False,
+                                      idle_connection_timeout=IDLE_TIMEOUT, body_timeout=IDLE_TIMEOUT,
+                                      per_address=connections_per_address)
+            server.listen(port, address=host)
         except OSError as exc:
             if exc.errno == errno.EADDRINUSE:
                 raise PortInUse(f"port {port} on {host} is in use (another class server, or another program): "
@@ -739,11 +779,13 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--joins-per-minute", type=int, default=SEATS_PER_MINUTE,
                    help=f"joins that may succeed in a minute from one address and into one class game "
                         f"(default {SEATS_PER_MINUTE}: a class of 40 behind one router never meets it)")
+    p.add_argument("--connections-per-address", type=int, default=CONNECTIONS_PER_ADDRESS,
+                   help=f"open connections one network address may hold (default {CONNECTIONS_PER_ADDRESS})")
     a = p.parse_args(argv)
     voila_args = voila_command(a.notebooks, a.host, a.voila_port, a.max_boards) if a.voila_port else None
     try:
         serve(a.host, a.port, a.db, a.voila_port or None, voila_args, a.quiet, a.rate_moves, a.allow_host,
-              a.joins_per_minute)
+              a.joins_per_minute, a.connections_per_address)
     except (DatabaseDamaged, PortInUse) as exc:  # said in plain words, the last line, not a traceback
         print(f"ovnilab classroom: {exc}", file=sys.stderr)
         sys.exit(1)

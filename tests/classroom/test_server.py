@@ -40,11 +40,14 @@ class ServerProcess:
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen | None = None
 
-    def start(self) -> "ServerProcess":
+    def start(self, args: tuple[str, ...] = ("--rate-moves", "100000"), preexec_fn=None) -> "ServerProcess":
+        """Start the server (``args`` after the port and the database; ``preexec_fn`` in
+        the child, which must then start its own session) and wait until it answers."""
         log = open(self.log_path, "a")
         self.proc = subprocess.Popen([sys.executable, "-m", "ovnilab.classroom.server", "--port", str(self.port),
-                                      "--db", str(self.db), "--quiet", "--rate-moves", "100000"], cwd=ROOT, stdout=log,
-                                     stderr=subprocess.STDOUT, start_new_session=True)
+                                      "--db", str(self.db), "--quiet", *args], cwd=ROOT, stdout=log,
+                                     stderr=subprocess.STDOUT, start_new_session=preexec_fn is None,
+                                     preexec_fn=preexec_fn)
         deadline = time.monotonic() + 60
         while True:
             assert self.proc.poll() is None, self.log_path.read_text()
@@ -443,20 +446,8 @@ def test_half_open_connections_are_closed_and_the_class_goes_on(tmp_path):
         os.setsid()
         resource.setrlimit(resource.RLIMIT_NOFILE, (256, 256))
 
-    server = ServerProcess(tmp_path / "class.sqlite", tmp_path / "server.log")
-    log = open(server.log_path, "a")
-    server.proc = subprocess.Popen([sys.executable, "-m", "ovnilab.classroom.server", "--port", str(server.port),
-                                    "--db", str(server.db), "--quiet"], cwd=ROOT, stdout=log,
-                                   stderr=subprocess.STDOUT, preexec_fn=low_limit)
+    server = ServerProcess(tmp_path / "class.sqlite", tmp_path / "server.log").start((), preexec_fn=low_limit)
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(server.url + "/static/style.css", timeout=2):
-                    break
-            except OSError:
-                assert time.monotonic() < deadline, server.log_path.read_text()
-                time.sleep(0.1)
         cl = Classroom(server.db)
         room = cl.open_room("cows")
         held = []
@@ -477,10 +468,7 @@ def test_half_open_connections_are_closed_and_the_class_goes_on(tmp_path):
             s.close()
         assert closed >= 250, closed  # the server let them go
     finally:
-        if server.proc.poll() is None:
-            os.killpg(server.proc.pid, signal.SIGKILL)
-            server.proc.wait(20)
-        log.close()
+        server.kill()  # (low_limit made it a session of its own)
 
 
 def test_a_deleted_database_stops_the_acknowledgements_and_says_why(server):
@@ -668,3 +656,43 @@ def test_a_port_in_use_is_the_last_line_not_a_traceback(tmp_path):
     last = (r.stdout + r.stderr).strip().splitlines()[-1]
     assert r.returncode == 1 and f"port {port} on 127.0.0.1 is in use" in last, r.stderr
     assert "Traceback" not in r.stderr
+
+
+def test_one_address_cannot_hold_every_connection(tmp_path):
+    """Issue 30: connections are capped per network address (here 40): one address that
+    opens connections without end gets the extra ones closed at once, and a student on
+    another address (127.0.0.2, loopback too) is answered meanwhile."""
+    server = ServerProcess(tmp_path / "class.sqlite", tmp_path / "server.log").start(
+        ("--connections-per-address", "40"))
+    held = []
+    try:
+        time.sleep(0.5)  # the start-up probe's connection is closed and counted out
+        for _ in range(60):
+            s = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+            s.sendall(b"GET /api/view HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # and never the end
+            held.append(s)
+        time.sleep(1.0)
+        refused = 0
+        for s in held:  # (well inside the 10 s after which silent connections are closed)
+            s.settimeout(0.05)
+            try:
+                refused += s.recv(1) == b""
+            except socket.timeout:
+                pass
+            except OSError:
+                refused += 1
+        assert refused == 20, refused  # the 20 over the cap, closed at once
+        other = socket.create_connection(("127.0.0.1", server.port), timeout=5, source_address=("127.0.0.2", 0))
+        other.sendall(b"GET /static/style.css HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        assert other.recv(64).startswith(b"HTTP/1.1 200")
+        other.close()
+        # closed connections are counted out: the address may open its 40 again
+        for c in held:
+            c.close()
+        time.sleep(0.5)
+        with urllib.request.urlopen(server.url + "/static/style.css", timeout=5) as r:
+            assert r.status == 200
+    finally:
+        for s in held:
+            s.close()
+        server.kill()
