@@ -1,6 +1,7 @@
 """`make play` serves the class page on 127.0.0.1:PORT and notebooks/play/ with Voila on
-PORT+1, prints both addresses, renders a board with its code hidden, and stops both
-cleanly on Ctrl+C (SIGINT to its process group, as a terminal sends it). Only ever 127.0.0.1: the network case (HOST=0.0.0.0) is the same
+PORT+1, prints both addresses, renders a board with its code hidden, shuts a board's kernel
+down when its page is left, and stops both cleanly on Ctrl+C (SIGINT to its process group,
+as a terminal sends it). Only ever 127.0.0.1: the network case (HOST=0.0.0.0) is the same
 command with another --Voila.ip, documented in the README, never exercised here.
 """
 
@@ -8,11 +9,14 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import signal
 import socket
 import subprocess
 import time
+import urllib.error
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -69,9 +73,24 @@ def test_make_play_serves_the_boards_on_localhost_and_stops_on_ctrl_c(tmp_path):
         status, page = _get(base + "/", timeout=30)
         assert status == 200 and "Join a class game" in page and 'data-voila-port="%d"' % (port + 1) in page
         # a visitor's board: the notebook run for them, the board in it, no code shown
-        status, page = _get(boards + "/voila/render/cows.ipynb", timeout=120)
+        with urllib.request.urlopen(boards + "/voila/render/cows.ipynb", timeout=120) as r:
+            status, page, cookies = r.status, r.read().decode("utf-8", "replace"), r.headers.get_all("Set-Cookie")
         assert status == 200 and "application/vnd.jupyter.widget-view+json" in page
         assert "from ovnilab" not in page and "SEATS =" not in page
+        # leaving the board shuts its kernel down at once: the page posts its _xsrf cookie's
+        # value as Voila's page does on leaving (issue 29: the page had no such cookie, the
+        # terminal said "403 ... '_xsrf' argument missing from POST" and the kernel ran on)
+        xsrf = next(c.split(";")[0].split("=", 1)[1] for c in cookies or [] if c.startswith("_xsrf="))
+        kernel = re.search(r'"kernelId": "([0-9a-f-]+)"', page).group(1)
+        assert json.loads(_get(boards + "/api/kernels/" + kernel)[1])["id"] == kernel
+        beacon = urllib.request.Request(boards + "/voila/api/shutdown/" + kernel, method="POST",
+                                        data=urllib.parse.urlencode({"_xsrf": xsrf}).encode(),
+                                        headers={"Cookie": f"_xsrf={xsrf}", "Origin": boards})
+        with urllib.request.urlopen(beacon, timeout=30) as r:
+            assert r.status == 204
+        with pytest.raises(urllib.error.HTTPError) as gone:
+            _get(boards + "/api/kernels/" + kernel)
+        assert gone.value.code == 404
         # Ctrl+C: the whole foreground group gets SIGINT; the class server stops Voila too
         os.killpg(proc.pid, signal.SIGINT)
         proc.wait(timeout=30)
@@ -79,6 +98,8 @@ def test_make_play_serves_the_boards_on_localhost_and_stops_on_ctrl_c(tmp_path):
         while (_listening(port) or _listening(port + 1)) and time.monotonic() < deadline:
             time.sleep(0.2)
         assert not _listening(port) and not _listening(port + 1)
+        text = (tmp_path / "play.log").read_text()
+        assert "_xsrf' argument missing" not in text and " 500 " not in text, text
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)

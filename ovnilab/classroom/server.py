@@ -412,7 +412,52 @@ class JoinHandler(Base):
         self.write_json({"token": seat.token, "view": view})
 
 
-class ViewHandler(Base):
+class _LongPoll(Base):
+    """What the two long polls (:class:`ViewHandler`, :class:`WatchHandler`) share: a wait
+    that ends as soon as the page's connection closes, and a quiet end when the server
+    stops.
+
+    A page that closes (a student closes the tab, a phone leaves the network) while its
+    request waits is no server error. Before (issue 29) such a request waited out its whole
+    wait, and a server stopped meanwhile (Ctrl+C) cancelled it, which tornado answers and
+    logs as a 500: "500 GET /api/view?since=N ... 20000ms", a line per page closed before
+    the stop. Now the request ends when its page goes (nobody to answer), and one still
+    waiting when the server stops has its connection closed: its page says the connection
+    is lost, as it would a moment later anyway."""
+
+    def initialize(self, hub: Hub) -> None:
+        super().initialize(hub)
+        self.gone = asyncio.Event()
+
+    def on_connection_close(self) -> None:
+        self.gone.set()
+        super().on_connection_close()
+
+    async def wait_change(self, ev: asyncio.Event, deadline: float) -> bool:
+        """Wait until ``ev`` is set (True), or the ``deadline`` (time.monotonic) passes or
+        the page goes (False; :attr:`gone` tells which)."""
+        waits = [asyncio.ensure_future(ev.wait()), asyncio.ensure_future(self.gone.wait())]
+        try:
+            await asyncio.wait(waits, timeout=max(0.01, deadline - time.monotonic()),
+                               return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for w in waits:
+                w.cancel()
+        return ev.is_set() and not self.gone.is_set()
+
+    def stopped(self) -> bool:
+        """The server stops while this request waits (its task, or the thread pool's work it
+        waited for, was cancelled): close the connection without an answer, so that neither
+        tornado's 500 nor a traceback reaches the terminal. True when the cancellation is
+        this request's own (the caller re-raises it)."""
+        self.request.connection.close()
+        self.finish()
+        task = asyncio.current_task()
+        cancelling = getattr(task, "cancelling", None)  # Python 3.11+; before it, assume our own
+        return task is not None and (cancelling is None or cancelling() > 0)
+
+
+class ViewHandler(_LongPoll):
     async def get(self) -> None:
         try:
             token = self.token()
@@ -430,23 +475,24 @@ class ViewHandler(Base):
                     while time.monotonic() < deadline:
                         if await self.hub.run(seat.version) != since_v:
                             break
-                        ev = self.hub.changed
-                        try:
-                            await asyncio.wait_for(ev.wait(), timeout=max(0.01, deadline - time.monotonic()))
-                        except asyncio.TimeoutError:
+                        if not await self.wait_change(self.hub.changed, deadline):
                             break
-                        if self.request.connection.stream.closed():  # type: ignore[union-attr]
-                            return
                 finally:
                     self.hub.waiting[who] -= 1
                     if self.hub.waiting[who] <= 0:
                         del self.hub.waiting[who]
+                if self.gone.is_set():  # the page closed: nobody to answer
+                    return
                 if brief and await self.hub.run(seat.version) == since_v:  # nothing new: a few bytes
                     return self.write_json({"unchanged": True, "version": since_v})
             view = await self.hub.run(_seat_payload, self.hub.cl, token)
         except ClassroomError as exc:
             return self.write_json({"error": str(exc)}, 401 if "not valid" in str(exc) or "no seat" in str(exc)
                                    else 400)
+        except asyncio.CancelledError:
+            if self.stopped():
+                raise
+            return
         self.write_json(view)
 
 
@@ -496,7 +542,7 @@ def _watch_payload(cl: Classroom, code: str) -> dict[str, Any]:
     return v
 
 
-class WatchHandler(Base):
+class WatchHandler(_LongPoll):
     async def get(self) -> None:
         addr, device = self.device()
         if self.hub.join_blocked(addr, device):  # a projector code is guessed like a join code
@@ -509,14 +555,18 @@ class WatchHandler(Base):
                 deadline = time.monotonic() + LONG_POLL
                 room = await self.hub.run(self.hub.cl.room, code)
                 while time.monotonic() < deadline and await self.hub.run(room.version) == int(since):
-                    try:
-                        await asyncio.wait_for(self.hub.changed.wait(), timeout=max(0.01, deadline - time.monotonic()))
-                    except asyncio.TimeoutError:
+                    if not await self.wait_change(self.hub.changed, deadline):
                         break
+                if self.gone.is_set():  # the projector page closed: nobody to answer
+                    return
             view = await self.hub.run(_watch_payload, self.hub.cl, code)
         except ClassroomError as exc:
             self.hub.join_refused(addr, device)
             return self.write_json({"error": str(exc)}, 400)
+        except asyncio.CancelledError:
+            if self.stopped():
+                raise
+            return
         self.write_json(view)
 
 
@@ -627,6 +677,9 @@ def _address(host: str) -> str:
 
 #: the folder that holds ovnilab's Voila template (jupyter's data-path layout)
 JUPYTER_DATA = Path(__file__).parent / "jupyter"
+#: the folder that holds ovnilab's Voila configuration (voila.py: a board's page can shut
+#: its kernel down when it is left)
+JUPYTER_CONFIG = Path(__file__).parent / "jupyter_config"
 #: a kernel of a closed solo-board page is shut down after this many idle seconds (an open
 #: page keeps its kernel: only kernels without a connection are culled)
 CULL_SECONDS = 120
@@ -649,9 +702,11 @@ def voila_command(notebooks: str, host: str, port: int, max_boards: int = MAX_BO
 
 
 def voila_env(env: dict[str, str] | None = None) -> dict[str, str]:
-    """``env`` (default: this process's) with ovnilab's template on Jupyter's data path."""
+    """``env`` (default: this process's) with ovnilab's template on Jupyter's data path
+    and ovnilab's Voila configuration on its configuration path."""
     out = dict(os.environ if env is None else env)
-    out["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(JUPYTER_DATA), out.get("JUPYTER_PATH", "")) if p)
+    for var, folder in (("JUPYTER_PATH", JUPYTER_DATA), ("JUPYTER_CONFIG_PATH", JUPYTER_CONFIG)):
+        out[var] = os.pathsep.join(p for p in (str(folder), out.get(var, "")) if p)
     return out
 
 

@@ -9,6 +9,9 @@ page from ovnilab's Voila template (``503.html``) that says what happened and wh
 after :data:`ovnilab.classroom.server.CULL_SECONDS` idle seconds). ``make play`` sets
 it (``MAX_BOARDS``, default :data:`MAX_BOARDS`).
 
+:func:`give_xsrf_cookie` lets a board's page shut its kernel down when the visitor leaves
+it (ovnilab's Voila configuration, ``ovnilab/classroom/jupyter_config/voila.py``, sets it).
+
 It runs inside Voila's process (``--VoilaConfiguration.multi_kernel_manager_class``), so
 this module imports only Jupyter's own packages.
 """
@@ -21,7 +24,7 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from tornado import web
 from traitlets import Integer
 
-__all__ = ["CappedKernelManager", "MAX_BOARDS"]
+__all__ = ["CappedKernelManager", "MAX_BOARDS", "give_xsrf_cookie"]
 
 #: boards served at once by default (make play's MAX_BOARDS): ~70 MB each, about 2.8 GB in
 #: all (a class of 30 with a board each and room for reloads)
@@ -41,3 +44,15 @@ class CappedKernelManager(AsyncMappingKernelManager):
             raise web.HTTPError(503, "this server runs at most %d board(s) at once, and all are in use",
                                 self.max_kernels, reason="This server is full")
         return await super().start_kernel(*args, kernel_id=kernel_id, **kwargs)
+
+
+def give_xsrf_cookie(handler: Any, notebook: Any = None, cwd: str | None = None) -> None:
+    """Voila's prelaunch hook (``VoilaConfiguration.prelaunch_hook``): the board's page gets
+    Jupyter's ``_xsrf`` cookie, as JupyterLab's pages do. A page that is left asks the
+    server to shut its kernel down (a POST that must carry the cookie's value), and Voila's
+    own page never set the cookie: the server refused each one ("403 POST
+    /voila/api/shutdown/...: '_xsrf' argument missing from POST", Voila issue 1458) and the
+    kernel of a closed board ran on until culled two minutes later, holding one of the
+    MAX_BOARDS places. Reading the handler's token sets the cookie; the notebook is left
+    as it is (None)."""
+    handler.xsrf_token  # noqa: B018 - reading it is what sets the cookie

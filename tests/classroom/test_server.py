@@ -696,3 +696,100 @@ def test_one_address_cannot_hold_every_connection(tmp_path):
         for s in held:
             s.close()
         server.kill()
+
+
+def _long_polls(port: int, token: str, code: str, version: int, room_version: int) -> list[socket.socket]:
+    """A student page's two long polls (full and brief) and a projector's, as raw
+    connections that wait for their answer."""
+    polls = []
+    for path in (f"/api/view?since={version}", f"/api/view?since={version}&wait=20&brief=1",
+                 f"/api/watch?code={code}&since={room_version}"):
+        s = socket.create_connection(("127.0.0.1", port), timeout=10)
+        s.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX-Ovnilab-Seat: {token}\r\n\r\n".encode())
+        polls.append(s)
+    return polls
+
+
+def test_a_closed_page_ends_its_long_poll_at_once(tmp_path):
+    """Issue 29: a page closed during a long poll (a tab closed, a phone off the network)
+    ends its request at once; it waited out its whole wait before (up to 25 s), counted as
+    a connected student meanwhile, and was then a "500 ... 20000ms" if the server stopped.
+    The brief poll still answers a few bytes when nothing changed."""
+    import asyncio
+
+    from ovnilab.classroom.server import make_app
+
+    cl = Classroom(tmp_path / "class.sqlite")
+    room = cl.open_room("cows")
+    token = cl.join(room.code, "Ana").token
+    done: list[tuple[str, int, float]] = []
+    state: dict = {}
+    ready = threading.Event()
+
+    async def main() -> None:
+        app, hub = make_app(cl)
+        app.settings["log_function"] = lambda h: done.append((h.request.uri, h.get_status(),
+                                                              h.request.request_time()))
+        server = app.listen(0, address="127.0.0.1")
+        state.update(hub=hub, port=next(iter(server._sockets.values())).getsockname()[1],
+                     loop=asyncio.get_running_loop(), stop=asyncio.Event())
+        ready.set()
+        await state["stop"].wait()
+        server.stop()
+
+    thread = threading.Thread(target=asyncio.run, args=(main(),), daemon=True)
+    thread.start()
+    assert ready.wait(30)
+    try:
+        version = cl.rejoin(token).version()
+        polls = _long_polls(state["port"], token, room.code, version, room.version())
+        deadline = time.monotonic() + 10
+        while not state["hub"].waiting:  # the page counts as connected while it waits
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        time.sleep(0.3)
+        for s in polls:
+            s.close()
+        deadline = time.monotonic() + 5
+        while len(done) < 3:
+            assert time.monotonic() < deadline, f"closed pages still waited after 5 s: {done}"
+            time.sleep(0.05)
+        assert all(t < 3 and status < 500 for _, status, t in done), done
+        assert not state["hub"].waiting  # a closed page is no connected student
+        # an open page's brief poll: nothing new, a few bytes
+        with urllib.request.urlopen(urllib.request.Request(
+                f"http://127.0.0.1:{state['port']}/api/view?since={version}&wait=0.2&brief=1",
+                headers={"X-Ovnilab-Seat": token}), timeout=10) as r:
+            assert json.loads(r.read()) == {"unchanged": True, "version": version}
+    finally:
+        state["loop"].call_soon_threadsafe(state["stop"].set)
+        thread.join(10)
+
+
+def test_pages_waiting_when_the_server_stops_get_no_500(tmp_path):
+    """Issue 29: the terminal said "500 GET /api/view?since=N ... 20000ms" once per page
+    that had waited when the server was stopped (Ctrl+C cancels the waiting requests,
+    which tornado answers with a 500). Pages closed a moment before the stop and pages
+    still open: no 500, no traceback; the open ones see their connection closed (their
+    page then says the connection is lost)."""
+    server = ServerProcess(tmp_path / "class.sqlite", tmp_path / "server.log").start()
+    try:
+        cl = Classroom(server.db)
+        room = cl.open_room("cows")
+        seat = connect(server.url).join(room.code, "Ana")
+        version = seat.view()["version"]
+        closed = _long_polls(server.port, seat.token, room.code, version, room.version())
+        time.sleep(0.5)
+        for s in closed:
+            s.close()
+        waiting = _long_polls(server.port, seat.token, room.code, version, room.version())
+        time.sleep(1.0)
+        server.kill(signal.SIGINT)  # as Ctrl+C in make play's terminal
+        assert server.proc.returncode == 0
+        for s in waiting:
+            assert s.recv(200) == b"", "a page got an answer from a stopping server"
+            s.close()
+    finally:
+        server.kill()
+    log = server.log_path.read_text()
+    assert " 500 " not in f" {log} " and "500 GET" not in log and "Traceback" not in log, log
