@@ -887,6 +887,18 @@ class RuleSet:
         """Every option, a line each: name, default, values, meaning."""
         return describe_rules(cls)
 
+    @classmethod
+    def given(cls, rules: Any) -> Any:
+        """``rules`` as a game's set-up takes it: the rulebook's defaults for None, a
+        :class:`TypeError` naming the class for anything but this game's rules."""
+        if rules is None:
+            return cls()
+        if not isinstance(rules, cls):
+            game = cls.__module__.split(".")[1] if cls.__module__.startswith("ovnilab.") else cls.__module__
+            raise TypeError(f"rules must be {'an' if game[0] in 'aeiou' else 'a'} {game}.Rules, "
+                            f"not {type(rules).__name__}")
+        return rules
+
 
 class RuleOptionWarning(UserWarning):
     """A rule option that changes nothing in the rules it is combined with."""

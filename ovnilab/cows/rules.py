@@ -421,9 +421,7 @@ class State(GameState):
     def __init__(self, seed: int | None = None, discard_areas: int = 1, rules: Rules | None = None) -> None:
         if discard_areas not in (1, 2) or isinstance(discard_areas, bool):
             raise ValueError(f"discard_areas must be 1 or 2, not {discard_areas!r}")
-        rules = Rules() if rules is None else rules
-        if not isinstance(rules, Rules):
-            raise TypeError("rules must be a cows.Rules")
+        rules = Rules.given(rules)
         super().__init__(seed, {"discard_areas": discard_areas, "rules": rules_to_dict(rules)})
         self.rules = rules
         self.cards: Cards = load_cards(rules.cards_file)

@@ -139,15 +139,21 @@ def parse_board(d: dict[str, Any], source: str = "<board>") -> Board:
     )
 
 
+def _load(path: str | None, default: str, option: str, parse: Any) -> Any:
+    """Read, validate and parse a data file (``default`` in ``data/ovni`` when ``path``
+    is None); a missing file is a :class:`DataError` naming the rule option."""
+    try:
+        p = _resolve(path, default)
+    except FileNotFoundError as exc:  # one error type for every bad file
+        raise DataError(f"Rules.{option}: {exc}") from None
+    return parse(chk.read_toml(p, DataError), str(p))
+
+
 @functools.lru_cache(maxsize=16)
 def load_board(path: str | None = None) -> Board:
     """Read and validate a board file (default: ``data/ovni/board.toml``); a bad file
     raises :class:`DataError` naming the file and the field."""
-    try:
-        p = _resolve(path, "board.toml")
-    except FileNotFoundError as exc:  # one error type for every bad file
-        raise DataError(f"Rules.board_file: {exc}") from None
-    return parse_board(chk.read_toml(p, DataError), str(p))
+    return _load(path, "board.toml", "board_file", parse_board)
 
 
 @dataclass(frozen=True)
@@ -311,11 +317,7 @@ def parse_cards(d: dict[str, Any], source: str = "<cards>") -> Cards:
 def load_cards(path: str | None = None) -> Cards:
     """Read and validate a cards file (default: ``data/ovni/cards.toml``); a bad file
     raises :class:`DataError` naming the file and the field."""
-    try:
-        p = _resolve(path, "cards.toml")
-    except FileNotFoundError as exc:  # one error type for every bad file
-        raise DataError(f"Rules.cards_file: {exc}") from None
-    return parse_cards(chk.read_toml(p, DataError), str(p))
+    return _load(path, "cards.toml", "cards_file", parse_cards)
 
 
 def board_graph(path: str | None = None) -> nx.Graph:

@@ -236,9 +236,7 @@ class State(BoardMixin, CardsMixin, EncounterMixin, DecisionsMixin, AnswersMixin
     ) -> None:
         if isinstance(num_players, bool) or not isinstance(num_players, int) or num_players not in (3, 4, 5):
             raise ValueError(f"Cosmic Encounter is played here by 3, 4 or 5 players, not {num_players!r}")
-        rules = Rules() if rules is None else rules
-        if not isinstance(rules, Rules):
-            raise TypeError("rules must be a cosmic.Rules")
+        rules = Rules.given(rules)
         g = load_data(rules.deck_file)
         n = num_players
         # the aliens dealt: those of the pool named, else the implemented aliens of the

@@ -191,9 +191,7 @@ class State(SetupMixin, RecruitmentMixin, GroupsMixin, BoardMixin, ScoringMixin,
     def __init__(self, num_players: int = 4, seed: int | None = None, rules: Rules | None = None) -> None:
         if num_players not in (2, 3, 4):
             raise ValueError(f"Ovni is played by 2, 3 or 4 players, not {num_players!r}")
-        rules = Rules() if rules is None else rules
-        if not isinstance(rules, Rules):
-            raise TypeError("rules must be an ovni.Rules")
+        rules = Rules.given(rules)
         super().__init__(seed, {"num_players": num_players, "rules": rules_to_dict(rules)})
         self.rules = rules
         self.board: Board = load_board(rules.board_file)
