@@ -237,6 +237,66 @@ def test_strangers_rematch_and_draw_roles():
     assert E.pair_up(people, 3, "strangers", 1, False) != E.pair_up(people, 3, "strangers", 2, False)
 
 
+@SETTINGS
+@given(st.integers(1, 31), st.integers(0, 2**40), st.booleans())
+def test_strangers_never_meet_twice_while_the_schedule_lasts(n, seed, symmetric):
+    # perfect strangers: n - 1 rounds for an even class, n for an odd one (the bot is a seat)
+    people = [f"p{k:02d}" for k in range(n)]
+    meetings = Counter()
+    bot_rounds = Counter()
+    for r in range(1, n + n % 2):
+        for row, col in E.pair_up(people, r, "strangers", seed, symmetric):
+            meetings[frozenset((row, col))] += 1
+            if col is None:
+                bot_rounds[row] += 1
+    assert E.rounds_without_repeats(n) == n + n % 2 - 1
+    assert len(meetings) == (n + n % 2) * (n + n % 2 - 1) // 2  # every two seats met ...
+    assert set(meetings.values()) == {1}                          # ... exactly once
+    assert all(k == 1 for k in bot_rounds.values()) and len(bot_rounds) == n % 2 * n
+
+
+def test_strangers_start_a_new_schedule_after_the_last_round_of_one():
+    people = [f"p{k}" for k in range(4)]
+    first = [E.pair_up(people, r, "strangers", 5, True) for r in range(1, 4)]
+    again = [E.pair_up(people, r, "strangers", 5, True) for r in range(4, 7)]
+    everyone = {frozenset(p) for pairs in first for p in pairs}
+    assert {frozenset(p) for pairs in again for p in pairs} == everyone and len(everyone) == 6
+
+
+def test_repeated_meetings_counts_meetings_after_the_first():
+    rows = [record(round=r, participant=a, opponent=b) for r, a, b in [
+        (1, "a", "b"), (1, "b", "a"), (2, "a", "b"), (2, "b", "a"), (3, "a", "b"), (3, "b", "a"),
+        (1, "c", "bot"), (2, "c", "bot")]]
+    assert E.repeated_meetings(rows) == 2   # a and b met three times; meeting the bot again does not count
+    assert E.repeated_meetings([dict(r, session="other") for r in rows[:2]] + rows[:2]) == 0
+    assert E.repeated_meetings(E.simulate_class(E.get("duel"), 6, 5, seed=1)) == 0
+    assert E.repeated_meetings(E.simulate_class(E.get("duel"), 6, 6, seed=1)) == 6 // 2  # a sixth round repeats
+    for n in (4, 5, 6, 7):
+        fresh = E.rounds_without_repeats(n)
+        assert E.repeated_meetings(E.simulate_class(E.get("duel"), n, fresh, seed=2)) == 0
+        assert E.repeated_meetings(E.simulate_class(E.get("duel"), n, fresh + 1, seed=2)) > 0
+    with pytest.raises(ValueError, match="n_students"):
+        E.rounds_without_repeats(0)
+    text = E.class_summary(E.load_recorded("duel"), E.get("duel"))
+    assert text.startswith("The class page: Four ships") and text.endswith(
+        "120 choices by 24 students in 5 rounds; meetings with an opponent met before: 0")
+
+
+def test_strangers_avoid_the_pairs_already_met_when_the_class_changes():
+    people = [f"p{k:02d}" for k in range(10)]
+    met = [pair for r in (1, 2, 3) for pair in E.pair_up(people, r, "strangers", 3, False)]
+    people += ["late"]  # a late arrival: the schedule is the new set's, which could repeat a pair
+    for r in range(4, 10):
+        pairs = E.pair_up(people, r, "strangers", 3, False, met=met)
+        assert sorted(p for pair in pairs for p in pair if p) == sorted(people)
+        assert not {frozenset(p) for p in pairs} & {frozenset(p) for p in met}, r
+        assert pairs == E.pair_up(people, r, "strangers", 3, False, met=list(reversed(met)))
+        met += pairs
+    # once everyone has met everyone, the schedule's round is used (repeats cannot be avoided)
+    small = ["a", "b"]
+    assert E.pair_up(small, 2, "strangers", 0, True, met=[("a", "b")]) == E.pair_up(small, 2, "strangers", 0, True)
+
+
 def test_pair_up_refuses_bad_input():
     with pytest.raises(ValueError, match="distinct"):
         E.pair_up(["a", "a"], 1, "strangers", 0, True)
@@ -412,6 +472,35 @@ def test_choice_shares_counts_and_wilson_intervals():
     assert [r["count"] for r in defense] == [0, 1, 0]
     empty = E.choice_shares([], exp, 1)
     assert all(r["n"] == 0 and math.isnan(r["share"]) for r in empty)
+
+
+def test_choice_shares_one_choice_per_student():
+    exp = E.get("encounter")
+    rows = [record(participant=p, round=r, role=role, choice=c) for p, r, role, c in [
+        ("a", 1, "offense", "attack 08"), ("a", 2, "defense", "attack 06"), ("a", 3, "offense", "attack 15"),
+        ("b", 1, "defense", "negotiate"), ("b", 2, "offense", "negotiate"), ("b", 3, "defense", "attack 14")]]
+    last = E.choice_shares(rows, exp, 0, rounds="last")
+    assert [r["count"] for r in last] == [0, 1, 1] and {r["n"] for r in last} == {2}
+    assert "last own choice as the offense" in last.title and "from rounds 3: 1, 2: 1" in last.title
+    first = E.choice_shares(rows, exp, 0, rounds="first")
+    assert [r["count"] for r in first] == [1, 0, 1] and "from rounds 2: 1, 1: 1" in first.title
+    assert first.row(strategy="attack 08")["hi"] == pytest.approx(wilson(1, 2)[1])
+    one = E.choice_shares(rows, exp, 1, rounds=2)
+    assert [r["count"] for r in one] == [1, 0, 0] and "round 2" in one.title
+    assert E.from_rounds(rows) == {3: 2, 2: 2, 1: 2} and list(E.from_rounds(rows)) == [3, 2, 1]
+    fit = E.equilibrium_test(rows, exp, 1, rounds="last", within_support=True)
+    assert fit.from_rounds == {2: 1} and fit.n == 1   # b's last defense choice (a 14) is outside the support
+    assert "from rounds 2: 1" in str(fit)
+    with pytest.raises(ValueError, match="by_round"):
+        E.choice_shares(rows, exp, 0, by_round=True, rounds="last")
+
+
+def test_choice_names_say_what_a_terse_label_means():
+    bid, enc = E.get("bidding"), E.get("encounter")
+    assert [bid.choice_name(k) for k in bid.strategies(0)] == ["5: keep the 6", "6: spend the 6"]
+    assert enc.choice_name("attack 08") == "attack 08"
+    fig = E.plot_choices(E.simulate_class(bid, 6, 2, seed=1), bid)
+    assert [t.get_text() for t in fig.axes[0].get_legend().get_texts()] == ["5: keep the 6", "6: spend the 6"]
 
 
 def test_choice_shares_check_records_against_the_game():
@@ -618,6 +707,19 @@ def test_simulated_partners_keep_partners_and_models_differ():
         E.simulate_class(exp, 4, 0)
 
 
+def test_logit_learners_have_nothing_to_learn_in_the_bidding_dilemma():
+    # the 6 pays 1/2 more than the 5 against every belief: the same logit probability of
+    # keeping the 6, 1 / (1 + e^(4 x 1/2)) = 0.119, in every round (the lesson 2 text)
+    exp = E.get("bidding")
+    assert (exp.game.row_payoffs[1] - exp.game.row_payoffs[0]).tolist() == [0.5, 0.5]
+    keep = 1 / (1 + math.exp(E.DEFAULT_PRECISION * 0.5))
+    assert round(keep, 3) == 0.119
+    shares = E.choice_shares(E.simulate_class(exp, 600, 4, seed=2), exp, 0, by_round=True)
+    for row in shares:
+        if row["strategy"] == "5":
+            assert row["lo"] < keep < row["hi"], row
+
+
 def test_logit_learners_move_toward_better_choices():
     # the duel's defense: negotiate is the best reply to a uniform offense; learners
     # choose it more often than the uniform third from the first round on
@@ -643,6 +745,9 @@ def test_shipped_data_regenerates_byte_for_byte(tmp_path):
     for fname, spec in E.DATA_SETS.items():
         res = Results.from_csv(shipped / fname)
         assert len(res) == spec["n_students"] * spec["rounds"] == 120
+        met = Counter(frozenset((r["participant"], r["opponent"])) for r in res)
+        assert set(met.values()) == {2}, fname  # perfect strangers: each pair meets once (two records)
+        assert E.repeated_meetings(res) == 0
         assert {r["session"] for r in res} == {f"simulated-{spec['experiment']}-seed{spec['seed']}"}
         assert fname in readme and str(spec["seed"]) in readme and spec["model"] in readme
 

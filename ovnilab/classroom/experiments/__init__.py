@@ -27,6 +27,11 @@ Design
       fixed keys of :data:`FIELDS`, with CSV/JSON round trips; the statistics
       (:func:`choice_shares`, :func:`equilibrium_test`, :func:`plot_choices`) take it and
       an :class:`Experiment`.
+    * **The student is the unit.** A student's choices in several rounds are not
+      independent draws, so the analyses a lesson runs keep one choice per student and
+      role (``rounds="first"`` or ``"last"``: their first or last choice in that role,
+      :func:`from_rounds` says from which rounds); pooling every round is for the
+      projector's live count only.
     * **A simulated class for the notebooks.** :func:`simulate_class` plays a class of
       logit fictitious players (a standard learning model, see its docstring), so the
       lessons' "play it first" sections can run their analysis unchanged on a shipped,
@@ -49,9 +54,9 @@ import experiments``: every public name is here.
 from __future__ import annotations
 
 from .definitions import BIDDING_ARGS, BIDDING_TOKENS, CARD_KEEPING_WEIGHTS, DEFENSE_HAND, Experiment, EXPERIMENTS, get, Matching, OFFENSE_HAND  # noqa: F401  (Matching: the type the modules share)
-from .matching import bot_choice, pair_up
+from .matching import bot_choice, pair_up, rounds_without_repeats
 from .records import BY_VALUES, FIELDS, RecordError, Results
-from .statistics import _chi2_sf, _compositions, _exact_multinomial_pvalue, choice_shares, equilibrium_test, equilibrium_tests, EXACT_LIMIT, GoodnessOfFit  # noqa: F401  (the private helpers the tests read)
+from .statistics import _chi2_sf, _compositions, _exact_multinomial_pvalue, choice_shares, class_summary, equilibrium_test, equilibrium_tests, EXACT_LIMIT, from_rounds, GoodnessOfFit, repeated_meetings  # noqa: F401  (the private helpers the tests read)
 from .plots import plot_choices
 from .simulate import DEFAULT_PRECISION, MODELS, simulate_class
 from .recorded import DATA_SETS, load_recorded, write_data
@@ -67,6 +72,7 @@ __all__ = [
     "BIDDING_ARGS",
     "BIDDING_TOKENS",
     "pair_up",
+    "rounds_without_repeats",
     "bot_choice",
     "equilibrium_tests",
     "FIELDS",
@@ -74,6 +80,9 @@ __all__ = [
     "RecordError",
     "Results",
     "choice_shares",
+    "from_rounds",
+    "repeated_meetings",
+    "class_summary",
     "GoodnessOfFit",
     "equilibrium_test",
     "EXACT_LIMIT",

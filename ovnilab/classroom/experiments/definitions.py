@@ -78,7 +78,9 @@ class Experiment:
     ``game``'s row player is role 0 and its column player role 1; ``roles`` names them
     (both names equal in a symmetric game, where the two sides are the same position).
     ``solution`` is the lesson's equilibrium as a :class:`~ovnilab.theory.Equilibrium`
-    (exact fractions); ``source`` is the lesson's line that builds the game.
+    (exact fractions); ``source`` is the lesson's line that builds the game;
+    ``choice_names`` says in words what a terse label means (the bidding game's "5" is
+    "keep the 6"), for legends (:meth:`choice_name`).
     """
 
     name: str
@@ -90,6 +92,7 @@ class Experiment:
     instructions: str
     solution: theory.Equilibrium = field(repr=False)
     source: str = ""
+    choice_names: dict[str, str] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
         if len(self.roles) != 2:
@@ -114,6 +117,11 @@ class Experiment:
     def strategies(self, role: int) -> list[str]:
         """The labels a student in ``role`` chooses from, in the game's order."""
         return list(self.game.labels(self._role(role)))
+
+    def choice_name(self, label: str) -> str:
+        """``label`` with what it means when the label alone does not say it ("5: keep
+        the 6"); the label itself otherwise."""
+        return f"{label}: {self.choice_names[label]}" if label in self.choice_names else label
 
     def role_index(self, role_name: str) -> int:
         """The role number of a role name (0 for a symmetric game's single name)."""
@@ -170,6 +178,7 @@ _SPECS: dict[str, dict[str, Any]] = {
         symmetric=True,
         source=("six = theory.bidding_game(tokens_each=1, lose=-1, six_cost=0.5); "
                 "keep_or_spend = six.restrict(rows=[3, 4], cols=[3, 4])"),
+        choice_names={"5": "keep the 6", "6": "spend the 6"},
         instructions=(
             "You and another player each place one command token, face down, on the same alien card. "
             "Play 5 to keep your 6 for later, or spend your 6 (usable once per game): equal tokens cancel, "

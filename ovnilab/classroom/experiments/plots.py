@@ -57,19 +57,21 @@ def plot_choices(results: Results | Iterable[Mapping[str, Any]], exp: Experiment
             ys = [row["share"] for row in rows]
             err = [[y - row["lo"] for y, row in zip(ys, rows)], [row["hi"] - y for y, row in zip(ys, rows)]]
             if by_round:
-                a.errorbar(xs, ys, yerr=err, color=colour, marker="o", capsize=3, label=label)
+                a.errorbar(xs, ys, yerr=err, color=colour, marker="o", capsize=3, label=exp.choice_name(label))
                 if equilibrium:
                     a.axhline(float(eq[label]), color=colour, linestyle="--", linewidth=1)
             else:
-                a.bar(xs, ys, yerr=err, color=colour, alpha=0.7, capsize=4, label=label)
+                a.bar(xs, ys, yerr=err, color=colour, alpha=0.7, capsize=4, label=exp.choice_name(label))
                 if equilibrium:
                     a.hlines(float(eq[label]), k - 0.4, k + 0.4, color="black", linestyle="--", linewidth=1.5)
         n = sum(row["count"] for row in table)
+        students = len({(rec["session"], rec["participant"]) for rec in _role_rows(records, exp, r, include_timeouts)})
         a.set_ylim(-0.03, 1.05)  # lines at 0 and 1 stay visible
         a.set_ylabel("share of the choices", fontsize=small)
         a.tick_params(labelsize=small)
         who = "both players" if exp.symmetric else exp.roles[r]
-        a.set_title(f"{exp.name}: {who} (n = {n})" + ("; dashed: equilibrium" if equilibrium else ""),
+        a.set_title(f"{exp.name}: {who}" + ("; dashed: equilibrium" if equilibrium else "")
+                    + f"\n{n} choices by {students} students",
                     fontsize=text_size)
         left_out = _rounds_left_out(records, exp, r, include_timeouts)
         if by_round:
@@ -79,7 +81,7 @@ def plot_choices(results: Results | Iterable[Mapping[str, Any]], exp: Experiment
                          fontsize=small)
             a.legend(fontsize=small, loc="upper left", bbox_to_anchor=(1.0, 1.0))  # beside, never over the data
         else:
-            a.set_xticks(range(len(labels)), labels)
+            a.set_xticks(range(len(labels)), [exp.choice_name(label) for label in labels])
             a.set_xlabel("choice" + (f" (not counted: {left_out}, every choice timed out)" if left_out else ""),
                          fontsize=small)
     return fig

@@ -12,7 +12,9 @@ from typing import Any
 
 from .definitions import EXPERIMENTS, get
 from .records import Results
+from .matching import rounds_without_repeats
 from .simulate import DEFAULT_PRECISION, simulate_class
+from .statistics import repeated_meetings
 
 # ======================================================================
 # The shipped data set
@@ -24,6 +26,13 @@ DATA_SETS: dict[str, dict[str, Any]] = {
                               "seed": 21, "model": "logit-fictitious-play"}
     for name in EXPERIMENTS
 }
+
+
+def _plays() -> str:
+    """"24 students play 5 rounds" for the data sets (each checked to leave no
+    repeated opponent by :func:`write_data`)."""
+    sizes = sorted({(spec["n_students"], spec["rounds"]) for spec in DATA_SETS.values()})
+    return " and ".join(f"{n} students play {r} rounds" for n, r in sizes)
 
 
 def _readme() -> str:
@@ -43,6 +52,15 @@ def _readme() -> str:
         lines.append(f"| `{fname}` | {exp.name} (`{exp.lesson}`) | {spec['n_students']} | {spec['rounds']} | "
                      f"{spec['matching']} | {spec['model']} | {DEFAULT_PRECISION:g} | {spec['seed']} |")
     lines += [
+        "",
+        "The matching (`strangers`): *perfect strangers*, as experimental economics uses the word.",
+        "The rounds follow a round-robin schedule over the students in a random order, so nobody",
+        "meets the same opponent twice while the schedule lasts (n - 1 rounds for an even class of",
+        "n, n rounds for an odd one, whose bot counts as a seat). Here",
+        f"{_plays()}: no student meets an opponent twice.",
+        "In the offense/defense games (encounter, duel) each pair's roles are drawn at random every",
+        "round, so a student's last choice as the offense need not come from the last round. See",
+        "`pair_up` in `ovnilab/classroom/experiments/matching.py`.",
         "",
         "The model (`logit-fictitious-play`): stochastic fictitious play with logit choice. Each",
         "simulated student believes the other role plays the mix of the opponents it has met so far",
@@ -78,6 +96,8 @@ def write_data(folder: str | os.PathLike[str]) -> list[Path]:
         spec = dict(spec)
         exp = get(spec.pop("experiment"))
         results = simulate_class(exp, **spec)
+        if spec["matching"] == "strangers" and spec["rounds"] <= rounds_without_repeats(spec["n_students"]):
+            assert repeated_meetings(results) == 0, f"{fname}: perfect strangers met again"
         path = out / fname
         results.to_csv(path)
         written.append(path)

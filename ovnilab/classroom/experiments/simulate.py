@@ -37,7 +37,8 @@ def simulate_class(exp: Experiment, n_students: int, rounds: int, matching: Matc
                    seed: int = 0, model: str = "logit-fictitious-play", precision: float = DEFAULT_PRECISION,
                    prior: float = 1.0) -> Results:
     """A **simulated** class (not real students): ``n_students`` play ``rounds`` rounds,
-    paired by :func:`pair_up`; an odd student meets a bot (:func:`bot_choice`).
+    paired by :func:`pair_up` (``"strangers"``: perfect strangers, a new opponent every
+    round while the schedule lasts); an odd student meets a bot (:func:`bot_choice`).
     Deterministic from ``seed``. The session is named ``simulated-<experiment>-seed<seed>``.
 
     Models:
@@ -52,9 +53,14 @@ def simulate_class(exp: Experiment, n_students: int, rounds: int, matching: Matc
       against that belief): a noisy best response, better choices more likely, every
       choice possible. In a symmetric game every opponent informs the one belief.
     Such learners drift toward the logit quantal response equilibrium, which lies
-    between the uniform mix and the Nash equilibrium; with only own payoffs in the
-    model, they do not show, for example, the cooperation real classes often show in a
-    prisoner's dilemma. The default ``precision`` is a choice, not an estimate.
+    between the uniform mix and the Nash equilibrium. Where one choice pays the same
+    amount more than another against every belief, beliefs change nothing and there is
+    no drift: in the bidding dilemma the 6 pays 1/2 more than the 5 whatever the other
+    does, so every simulated choice keeps the 6 with the same probability
+    1 / (1 + e^(precision x 1/2)), 0.119 at the default precision, in every round. With
+    only own payoffs in the model, they do not show, for example, the cooperation real
+    classes often show in a prisoner's dilemma. The default ``precision`` is a choice,
+    not an estimate.
 
     * ``"equilibrium"``: everyone samples the lesson's equilibrium mix (what the test of
       :func:`equilibrium_test` assumes; useful to see how often it rejects by chance).

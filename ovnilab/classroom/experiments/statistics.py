@@ -7,8 +7,9 @@ Part of :mod:`ovnilab.classroom.experiments` (the package docstring says the des
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ...analysis import wilson_interval
@@ -44,6 +45,43 @@ def _role_rows(results: Results | Iterable[Mapping[str, Any]], exp: Experiment, 
     return rows
 
 
+def from_rounds(rows: Iterable[Mapping[str, Any]]) -> dict[int, int]:
+    """How many of the records ``rows`` come from each round: ``{round: count}``, the
+    latest round first (where one-per-student choices, :func:`choice_shares` and
+    :func:`equilibrium_test` with ``rounds="first"`` or ``"last"``, were made)."""
+    counts = Counter(rec["round"] for rec in rows)
+    return dict(sorted(counts.items(), reverse=True))
+
+
+def repeated_meetings(results: Results | Iterable[Mapping[str, Any]]) -> int:
+    """How many times two participants met again after their first meeting, in every
+    session of ``results`` (0 for perfect strangers, :func:`pair_up`): a class can check
+    what its matching did. Meetings with a bot do not count."""
+    meetings = Counter((rec["session"], rec["round"], frozenset((rec["participant"], rec["opponent"])))
+                       for rec in _as_results(results) if rec["opponent"] != "bot")
+    pairs = Counter((session, pair) for session, _, pair in meetings)
+    return sum(k - 1 for k in pairs.values())
+
+
+def class_summary(results: Results | Iterable[Mapping[str, Any]], exp: Experiment, width: int = 100) -> str:
+    """What a lesson prints before analysing a class: the rules as the class page gave
+    them (``exp.instructions``, wrapped at ``width``), then how many choices, students
+    and rounds the records hold and how many meetings repeated an opponent
+    (:func:`repeated_meetings`)."""
+    import textwrap
+
+    records = _as_results(results)
+    people = {(rec["session"], rec["participant"]) for rec in records}
+    rounds = {(rec["session"], rec["round"]) for rec in records}
+    return (textwrap.fill("The class page: " + exp.instructions, width) + "\n\n"
+            f"{len(records)} choices by {len(people)} students in {len(rounds)} rounds; "
+            f"meetings with an opponent met before: {repeated_meetings(records)}")
+
+
+def _from_rounds_text(counts: Mapping[int, int]) -> str:
+    return "from rounds " + ", ".join(f"{rnd}: {k}" for rnd, k in counts.items())
+
+
 def _share_rows(rows: Sequence[Mapping[str, Any]], exp: Experiment, role: int, extra: Mapping[str, Any],
                 confidence: float) -> list[dict[str, Any]]:
     n = len(rows)
@@ -57,11 +95,41 @@ def _share_rows(rows: Sequence[Mapping[str, Any]], exp: Experiment, role: int, e
     return out
 
 
+def _select_rounds(rows: list[dict[str, Any]], rounds: str | int) -> list[dict[str, Any]]:
+    """The records of ``rows`` (one role's) that ``rounds`` keeps: all of them; each
+    participant's first or last record (the earliest or latest round in which they
+    held this role); or the records of one round."""
+    if rounds == "all":
+        return rows
+    if rounds in ("first", "last"):
+        pick: dict[tuple[str, str], dict[str, Any]] = {}
+        for rec in rows:
+            key = (rec["session"], rec["participant"])
+            old = pick.get(key)
+            if old is None or (rec["round"] < old["round"] if rounds == "first" else rec["round"] > old["round"]):
+                pick[key] = rec
+        return list(pick.values())
+    if isinstance(rounds, int) and not isinstance(rounds, bool):
+        return [rec for rec in rows if rec["round"] == rounds]
+    raise ValueError(f"rounds must be 'all', 'first', 'last' or a round number, got {rounds!r}")
+
+
 def choice_shares(results: Results | Iterable[Mapping[str, Any]], exp: Experiment, role: int,
-                  by_round: bool = False, include_timeouts: bool = False, confidence: float = 0.95) -> Table:
+                  by_round: bool = False, include_timeouts: bool = False, confidence: float = 0.95,
+                  rounds: str | int = "all") -> Table:
     """How often the class chose each strategy in ``role``: one row per strategy (per
     round and strategy with ``by_round``) with ``count``, ``n``, ``share``, its Wilson
     interval ``lo``-``hi`` and the ``equilibrium`` probability beside it.
+
+    Which choices. ``rounds="all"`` (the default) counts every choice, several per
+    student: the Wilson interval treats them as independent, which a student's repeated
+    choices are not, so it is too narrow for the class (the projector's live count uses
+    it; an analysis should not). One choice per student instead: ``rounds="first"``, each
+    student's first choice in this role (the earliest round in which they held it),
+    ``rounds="last"`` their last choice in this role (the latest such round: with roles
+    drawn at random each round, not always the last round played; the title says which
+    rounds the choices come from), or a round number. ``by_round`` (one table per
+    round, one choice per student in it) goes with ``rounds="all"`` only.
 
     Only the students' own choices count unless ``include_timeouts`` (then the choices
     bots made for a student, after a timeout or on a seat the teacher handed to a bot,
@@ -69,9 +137,20 @@ def choice_shares(results: Results | Iterable[Mapping[str, Any]], exp: Experimen
     Strategies nobody chose are listed with count 0; a round without records has share nan.
     """
     r = exp._role(role)
-    rows = _role_rows(results, exp, r, include_timeouts)
-    who = "choices" if include_timeouts else "own choices"
-    title = f"{exp.name}: the {exp.roles[r]}'s {who} (n={len(rows)}, {round(confidence * 100)}% Wilson intervals)"
+    if by_round and rounds != "all":
+        raise ValueError(f"by_round counts every round: it goes with rounds='all', not {rounds!r}")
+    rows = _select_rounds(_role_rows(results, exp, r, include_timeouts), rounds)
+    level = f"{round(confidence * 100)}% Wilson intervals"
+    if rounds == "all":
+        who = "choices" if include_timeouts else "own choices"
+        title = f"{exp.name}: the {exp.roles[r]}'s {who} (n={len(rows)}, {level})"
+    else:
+        who = "choice" if include_timeouts else "own choice"
+        if isinstance(rounds, int):
+            title = f"{exp.name}: the {exp.roles[r]}'s {who}s in round {rounds} (n={len(rows)} students; {level})"
+        else:
+            title = (f"{exp.name}: each student's {rounds} {who} as the {exp.roles[r]} (n={len(rows)} students; "
+                     f"{_from_rounds_text(from_rounds(rows))}; {level})")
     if not by_round:
         return Table(_share_rows(rows, exp, r, {}, confidence), title=title)
     out: list[dict[str, Any]] = []
@@ -89,7 +168,9 @@ class GoodnessOfFit:
     ``n`` the number of choices tested, ``df`` the degrees of freedom (strategies of
     positive equilibrium probability minus one); ``observed`` / ``expected`` per strategy;
     ``note`` warns about what the reader must know (small expected counts, choices the
-    equilibrium never makes, dependence between a participant's rounds).
+    equilibrium never makes, dependence between a participant's rounds);
+    ``from_rounds`` says how many of the choices tested come from each round
+    (:func:`from_rounds`).
     """
 
     statistic: float
@@ -101,10 +182,13 @@ class GoodnessOfFit:
     expected: dict[str, float]
     rounds: str
     note: str = ""
+    from_rounds: dict[int, int] = field(default_factory=dict)
 
     def __str__(self) -> str:
         text = (f"{self.method} test of the equilibrium mix: X2 = {self.statistic:.3f}, df = {self.df}, "
                 f"n = {self.n}, p = {self.pvalue:.4f} (rounds: {self.rounds})")
+        if self.rounds in ("first", "last"):
+            text += f"\none choice per participant, {_from_rounds_text(self.from_rounds)}"
         return text + (f"\n{self.note}" if self.note else "")
 
 
@@ -153,22 +237,6 @@ def _chi2_sf(x: float, df: int) -> float:
     return min(1.0, math.fsum(terms))
 
 
-def _select_rounds(rows: list[dict[str, Any]], rounds: str | int) -> list[dict[str, Any]]:
-    if rounds == "all":
-        return rows
-    if rounds in ("first", "last"):
-        pick: dict[tuple[str, str], dict[str, Any]] = {}
-        for rec in rows:
-            key = (rec["session"], rec["participant"])
-            old = pick.get(key)
-            if old is None or (rec["round"] < old["round"] if rounds == "first" else rec["round"] > old["round"]):
-                pick[key] = rec
-        return list(pick.values())
-    if isinstance(rounds, int) and not isinstance(rounds, bool):
-        return [rec for rec in rows if rec["round"] == rounds]
-    raise ValueError(f"rounds must be 'all', 'first', 'last' or a round number, got {rounds!r}")
-
-
 def equilibrium_test(results: Results | Iterable[Mapping[str, Any]], exp: Experiment, role: int,
                      rounds: str | int = "all", include_timeouts: bool = False, within_support: bool = False,
                      method: Literal["auto", "exact", "chi-square"] = "auto") -> GoodnessOfFit:
@@ -197,8 +265,11 @@ def equilibrium_test(results: Results | Iterable[Mapping[str, Any]], exp: Experi
     rounds are not independent (the same person, who learns from the last round), so the
     pooled default (``rounds="all"``) overstates the evidence. ``rounds="first"`` keeps each
     participant's first record in this role (first-round choices are made before any
-    feedback: the cleanest test of the prediction); ``rounds="last"`` their last (after
-    learning); an integer keeps that round. Both one-per-participant variants still assume
+    feedback: the cleanest test of the prediction); ``rounds="last"`` their last record
+    in this role, after the most feedback they had in it (in an asymmetric game, where
+    roles are drawn each round, that is the latest round in which they held this role:
+    not always the last round played; ``from_rounds`` says where the choices come from);
+    an integer keeps that round. Both one-per-participant variants still assume
     participants choose independently of each other.
     """
     r = exp._role(role)
@@ -250,7 +321,8 @@ def equilibrium_test(results: Results | Iterable[Mapping[str, Any]], exp: Experi
         notes.append("several rounds per participant are pooled as if independent; rounds='first' or "
                      "'last' keeps one choice per participant")
     return GoodnessOfFit(float(statistic), float(pvalue), n, df, used, observed,
-                         {lab: expected.get(lab, 0.0) for lab in labels}, str(rounds), "\n".join(notes))
+                         {lab: expected.get(lab, 0.0) for lab in labels}, str(rounds), "\n".join(notes),
+                         from_rounds(rec for rec in rows if rec["choice"] in tested))
 
 
 def equilibrium_tests(results: Results | Iterable[Mapping[str, Any]], exp: Experiment,
