@@ -316,39 +316,45 @@ assert eq.exact_payoffs == (Fraction(-2, 15), Fraction(-1, 2))
 # %% [markdown]
 # ## 5. Play it first: the class as data
 #
-# *Optional: about 15 minutes (10 to play five rounds, 5 to read the results here); nothing
-# else in the lesson depends on it.* Play at the **start** of the period, before section 3,
-# so that the cards are the students' own choices and not the lesson's answer (the class page
-# explains the cards and the payoffs); read the results here, once the equilibrium is known.
+# *Optional: about 15 minutes (5 to join and read the rules, 5 for five rounds of about a
+# minute each, 5 to read the results here); nothing else in the lesson depends on it.* Play
+# at the **start** of the period, before section 3, so that the cards are the students' own
+# choices and not the lesson's answer; read the results here, once the equilibrium is known.
 #
 # **In class.** In a notebook (`make lab`), the teacher opens section 3's one-ship encounter
 # (deals fail) as a class experiment:
 #
 # ```python
 # from ovnilab import classroom
-# exp = classroom.open_experiment("encounter", rounds=5, matching="strangers")
+# exp = classroom.open_experiment("encounter", rounds=5, matching="strangers", decision_seconds=60)
 # exp            # the projector view: join code, who joined, the live choices
 # exp.start()
 # ```
 #
 # The students open the class page served by `make play HOST=0.0.0.0` on their own phones or
-# laptops, choose **Join a class game** and type the code and a name. Each round everyone
-# meets a new opponent (*strangers*), is the offense or the defense at random, picks a card
-# and sees their payoff. The projector keeps the equilibrium off the screen until the
-# teacher presses **show the equilibrium** (once section 4 has found it). After the rounds
-# the class's table, one row per student per round, is `exp.results()` in the notebook that
-# opened the experiment, or `classroom.room("ABC123").results()` in any notebook (this one
-# too), with the code the projector shows. To keep it for a later period:
+# laptops, choose **Join a class game** and type the code and a name. What they are told: the
+# rules and payoffs in the paragraph the next cell prints, and each round their role and a
+# table of their own payoffs (their card against the other's); after each round, the other
+# card and their payoff. Nobody is told the equilibrium. Each of the five rounds pairs every
+# student with an opponent they have not met before (*perfect strangers*: a round-robin
+# schedule, so five rounds need a class of at least six, or five with a bot as the sixth
+# seat), draws at random who is the offense, and gives each student 60 seconds to pick a
+# card; a student who runs out of time gets a bot's draw from the equilibrium mix, recorded
+# as `timeout` and left out of the analysis. The projector keeps the equilibrium off the
+# screen until the teacher presses **show the equilibrium** (once section 4 has found it).
+# After the rounds the class's table, one row per student per round, is `exp.results()` in
+# the notebook that opened the experiment, or `classroom.room("ABC123").results()` in any
+# notebook (this one too), with the code the projector shows. To keep it for a later period:
 # `results.to_csv("period1.csv")`; later, `experiments.Results.from_csv("period1.csv")`
 # reads it back.
 #
 # **Here: a SIMULATED class, not real students**, so that the notebook runs without a class.
 # The cell below loads `data/classroom/encounter_simulated.csv`: 24 simulated students, 5
-# rounds, strangers. Each is a *logit fictitious player*: it expects the other role to play
-# like the opponents it has met so far, and picks each card with probability proportional to
-# $e^{4u}$, $u$ the card's expected payoff (a noisy best response; how the file was made:
-# `data/classroom/README.md`). In class, `classroom.room(CODE).results()` gives the same
-# table and every cell below runs on it unchanged.
+# rounds, perfect strangers. Each is a *logit fictitious player*: it expects the other role
+# to play like the opponents it has met so far, and picks each card with probability
+# proportional to $e^{4u}$, $u$ the card's expected payoff (a noisy best response; how the
+# file was made: `data/classroom/README.md`). In class, `classroom.room(CODE).results()`
+# gives the same table and every cell below runs on it unchanged.
 
 # %%
 from ovnilab.classroom import experiments
@@ -360,57 +366,92 @@ assert experiment.game.row_payoffs.tolist() == weak.row_payoffs.tolist() and exp
 assert experiment.game.col_payoffs.tolist() == weak.col_payoffs.tolist()
 made = experiments.DATA_SETS["encounter_simulated.csv"]   # how the file was made: the text above
 assert (made["n_students"], made["rounds"], made["matching"], experiments.DEFAULT_PRECISION) == (24, 5, "strangers", 4)
-print(f"{len(results)} choices by {len({r['participant'] for r in results})} students "
-      f"in {len({r['round'] for r in results})} rounds\n")
-shares = {role: experiments.choice_shares(results, experiment, role) for role in (0, 1)}
+print(experiments.class_summary(results, experiment), end="\n\n")   # the rules the students read; who played
+# "five rounds need a class of at least six, or five with a bot": new opponents for 5 rounds
+assert [experiments.rounds_without_repeats(k) for k in (4, 5, 6)] == [3, 5, 5]
+# one choice per student and role: the card each student picked the last time they held that role
+shares = {role: experiments.choice_shares(results, experiment, role, rounds="last") for role in (0, 1)}
 for role in (0, 1):
     print(shares[role], end="\n\n")
+if results is recorded:   # the text describes the simulated class
+    assert experiments.repeated_meetings(results) == 0 and sum(r["role"] == "offense" for r in results) == 60
 
 # %% tags=["nbval-ignore-output"]
 import matplotlib.pyplot as plt
 
 fig, axes = plt.subplots(1, 2, figsize=(10.4, 3.6), layout="constrained")
-experiments.plot_choices(results, experiment, ax=axes)   # each card's share per round, 95% Wilson intervals
+# each card's share per round (one choice per student in each round), 95% Wilson intervals
+experiments.plot_choices(results, experiment, ax=axes)
 plt.show()
 
 # %%
-# one choice per student and role (their last); per role, the whole mix and the mix within the support
+# the same choices against the equilibrium: per role, the whole mix and the mix within the support
 tests = experiments.equilibrium_tests(results, experiment, rounds="last", within_support=(False, True))
-print(tests)
+print(tests, end="\n\n")
 adjusted = {(t["role"], t["test"]): t["holm_p"] for t in tests}
+fits = {(t["role"], t["test"]): t["fit"] for t in tests}
+off, neg, o08 = (shares[r].row(strategy=s) for r, s in ((0, "negotiate"), (1, "attack 14"), (0, "attack 08")))
+print(f"dominated cards: the offense's negotiate in {off['count']} of {off['n']} last choices (95% interval "
+      f"{off['lo']:.2f} to {off['hi']:.2f}), the defense's attack 14 in {neg['count']} of {neg['n']} "
+      f"({neg['lo']:.2f} to {neg['hi']:.2f})")
+print(f"the offense's attack 08: {o08['count']} of {o08['n']} ({o08['lo']:.2f} to {o08['hi']:.2f}; the equilibrium "
+      f"plays it 7 times in 8); within the support, {fits['offense', 'within support'].n} offense and "
+      f"{fits['defense', 'within support'].n} defense choices are tested")
 if results is recorded:   # the text below describes the simulated class
     assert all(t["method"] == "exact multinomial" for t in tests)
     assert all(t["statistic"] == float("inf") and t["holm_p"] < 0.05 for t in tests if t["test"] == "whole mix")
-    assert shares[0].row(strategy="negotiate")["lo"] > 0.1 and shares[1].row(strategy="attack 14")["lo"] > 0.1
-    assert adjusted["defense", "within support"] > 0.05 and adjusted["offense", "within support"] < 0.05 and shares[0].row(strategy="attack 08")["hi"] < 7 / 8
+    assert off["count"] > 0 and neg["count"] > 0 and o08["hi"] < 7 / 8
+    assert adjusted["offense", "within support"] > 0.05 and adjusted["defense", "within support"] > 0.05
+    assert all(fits[role, "within support"].n < 20 for role in experiment.roles)   # "fewer than 20 per role"
+    assert all(min(fits[role, "whole mix"].from_rounds) <= 2 for role in experiment.roles)   # "round 1 or 2"
 assert reduced.steps[0] == ("column", "attack 14", "negotiate") and weak.row_payoffs[:, 1].argmax() == 2
 
 # %% [markdown]
-# **The tests.** Each is an exact multinomial goodness-of-fit test of one role's choices
-# against the equilibrium (exact: a class is small, and with expected counts under 5 the
-# chi-square approximation is unreliable). The *whole mix* test rejects outright (X² = ∞,
-# p = 0) as soon as a role makes a choice the equilibrium never makes; *within support*
-# (`within_support=True`) asks the finer question: among the cards the equilibrium plays,
-# are the proportions right? Four tests on one class: the p-values are Holm-adjusted
-# (`ovnilab.analysis.holm`), and reading the adjusted ones against 5% keeps the chance of any
-# false rejection among the four under 5%.
+# **How to read the tables and the tests** (the statistics in a few lines each).
 #
-# **Why `rounds="last"`.** A student's five choices are not five independent draws: the same
-# person chooses each time, learning from the round before. Pooling them (`rounds="all"`, the
-# default) counts one student's habit up to five times, as if it were five students, and
-# overstates the evidence. `rounds="last"` keeps one choice per student and role, the last
-# (after learning); `rounds="first"` the first. The test still assumes that students choose
-# independently of each other: new opponents every round make that plausible, not certain.
+# * **One choice per student.** A student's five choices are not five independent draws:
+#   the same person chooses each time, learning from the round before. Counting them all
+#   (60 per role in the simulated class) would count one student's habit up to five times,
+#   as if it were five students, and make every interval and test too confident. So each
+#   table and test keeps one choice per student and role, `rounds="last"`: the card the
+#   student picked **the last time they held that role**. Roles are drawn at random every
+#   round, so for some students that is round 1 or 2 (each table's title counts its choices
+#   from each round); `rounds="first"` keeps the first instead, made before any feedback.
+# * **Wilson interval** (`lo` to `hi`). The shares $p$ for which the class's share $\hat p$
+#   of $n$ is not surprising: those with $|\hat p - p| \le 1.96\sqrt{p(1-p)/n}$. Solving this
+#   quadratic inequality in $p$ gives the two ends. Over many classes whose students choose
+#   independently, about 95% of such intervals contain the true share. It stays between 0
+#   and 1 and works for small $n$. [Lesson 6](06_estimating_win_rates.ipynb) derives it.
+# * **Exact multinomial test** (`p`). If $n$ students had drawn their cards independently
+#   from the equilibrium mix $(p_1, p_2, p_3)$, the counts $(k_1, k_2, k_3)$ would have the
+#   probability $\frac{n!}{k_1!\,k_2!\,k_3!}\,p_1^{k_1} p_2^{k_2} p_3^{k_3}$. The p-value adds up
+#   the probabilities of all the counts at most as probable as the class's: a small p-value
+#   says such counts are rare if the class plays the equilibrium. It is exact (a finite sum;
+#   the usual chi-square approximation is unreliable with expected counts under 5, as here).
+#   The *whole mix* test rejects outright (X² = ∞, p = 0) as soon as a role makes a choice
+#   the equilibrium never makes; *within support* (`within_support=True`) asks the finer
+#   question: among the cards the equilibrium plays, are the proportions right?
+# * **Holm's adjustment** (`holm_p`). Four tests on one class are four chances of a false
+#   alarm. Holm multiplies the smallest p-value by 4, the next by 3, then 2, then 1 (never
+#   letting one fall below the one before); reading these against 5% keeps the chance of
+#   any false rejection among the four under 5%. [Lesson 7](07_experiments_on_rules.ipynb)
+#   derives it.
+# * The tests still assume that students choose independently of each other: new opponents
+#   every round (the cell above counts the meetings with an opponent met before) make that
+#   plausible, not certain.
 #
-# **What the simulated class shows.** It is far from the equilibrium: both roles play cards
+# **What the simulated class shows.** It is far from the equilibrium. Both roles play cards
 # that iterated dominance removed in section 3, the offense its negotiate and the defense its
-# attack 14 (strictly dominated by negotiate). A learner who starts out expecting anything
-# from the other side has no reason to rule out the 14, and against the 14 the negotiate is
-# the offense's best card: iterated dominance needs each player to trust that the *other* is
-# rational. Within the support, the defense mixes its 06 and negotiate in proportions the test
-# cannot tell from $7/24 : 17/24$, but the offense plays its 08 far less often than 7 times in
-# 8: its mix must make the *defense* indifferent, and nothing in its own payoffs tells it so.
-# A real class may be closer to the equilibrium or farther; the same cells say which.
+# attack 14 (strictly dominated by negotiate), so both whole-mix tests reject. A learner who
+# starts out expecting anything from the other side has no reason to rule out the 14, and
+# against the 14 the negotiate is the offense's best card: iterated dominance needs each
+# player to trust that the *other* is rational. The offense plays its 08 far less often than
+# 7 times in 8: the whole interval lies below $7/8$. Its mix must make the *defense*
+# indifferent, and nothing in its own payoffs tells it so. Within the support neither test
+# rejects after Holm's adjustment, but each tests only the choices inside the support, fewer
+# than 20 per role here (the last line above says how many): with so few, not rejecting is
+# not evidence of a fit. A real class may be closer to the equilibrium or farther; the same
+# cells say which.
 
 # %% [markdown]
 # ## Exercises
@@ -447,8 +488,23 @@ answer_1 = {("attack 08", "negotiate"), ("negotiate", "attack 06")}
 # %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex1-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
 assert answer_1 is not None, "store your answer in answer_1"
 ### BEGIN HIDDEN TESTS
-assert set(answer_1) == {("attack 08", "negotiate"), ("negotiate", "attack 06")}
-assert set(answer_1) == set(pure_equilibria(macron))
+def _card(text):   # "Attack 8", " ATTACK 08 " and "attack 08" name one card
+    return " ".join(word.zfill(2) if word.isdigit() else word for word in str(text).lower().split())
+
+
+try:
+    _given = {(_card(o), _card(d)) for o, d in answer_1}
+except (TypeError, ValueError):
+    raise AssertionError('answer_1 should be a set of (offense card, defense card) pairs, '
+                         'e.g. {("attack 15", "attack 14")}') from None
+for _o, _d in _given:
+    assert _o in macron.row_labels, f"{_o!r} is not an offense card; the offense's cards are {macron.row_labels}"
+    assert _d in macron.col_labels, f"{_d!r} is not a defense card; the defense's cards are {macron.col_labels}"
+_pure = set(pure_equilibria(macron))
+assert _pure == {("attack 08", "negotiate"), ("negotiate", "attack 06")}
+assert _given <= _pure, (f"{sorted(_given - _pure)}: not a pure Nash equilibrium of the Macron table (in such a cell "
+                         "each card is a best response to the other)")
+assert _given == _pure, "a pure Nash equilibrium is missing: mark the best responses in every row and every column"
 assert (macron.row_payoffs[0, 2], macron.col_payoffs[0, 2]) == (-0.2, -0.2)   # the solution's remark
 assert (macron.row_payoffs[2, 0], macron.col_payoffs[2, 0]) == (-0.3, -0.6)
 ### END HIDDEN TESTS
@@ -476,7 +532,12 @@ answer_2 = Fraction(1, 3)
 # %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex2-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
 assert answer_2 is not None, "store your answer in answer_2"
 ### BEGIN HIDDEN TESTS
-assert abs(float(answer_2) - 1 / 3) < 0.001   # the exercise's tolerance
+import numbers
+
+assert isinstance(answer_2, numbers.Real), "answer_2 should be a number: a Fraction, or a decimal"
+assert abs(float(answer_2) - 1 / 3) < 0.001, ("not the offense's probability of attack 08 in the mixed equilibrium "
+                                             "(within 0.001): the p that makes the DEFENSE indifferent between its "
+                                             "two cards")
 mixed = [e for e in theory.equilibria(macron) if not e.is_pure()]
 assert len(mixed) == 1 and mixed[0].exact[0][0] == Fraction(1, 3)
 ### END HIDDEN TESTS
@@ -503,7 +564,11 @@ answer_3 = Fraction(-7, 10)
 # %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex3-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
 assert answer_3 is not None, "store your answer in answer_3"
 ### BEGIN HIDDEN TESTS
-assert abs(float(answer_3) - (-0.7)) < 1e-9
+import numbers
+
+assert isinstance(answer_3, numbers.Real), "answer_3 should be a number: a Fraction or a float"
+assert abs(float(answer_3) - (-0.7)) < 1e-9, ("not the offense's payoff per encounter when it always plays attack 08 "
+                                             "and the defense plays its best response to that")
 (reply,) = theory.best_responses(weak, "col", [1, 0, 0])
 assert abs(float(answer_3) - weak.row_payoffs[0, reply]) < 1e-9
 ### END HIDDEN TESTS
@@ -535,7 +600,11 @@ answer_4 = Fraction(1, 4)
 # %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex4-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
 assert answer_4 is not None, "store your answer in answer_4"
 ### BEGIN HIDDEN TESTS
-assert abs(float(answer_4) - 0.25) < 1e-9
+import numbers
+
+assert isinstance(answer_4, numbers.Real), "answer_4 should be a number: a Fraction or a float"
+assert abs(float(answer_4) - 0.25) < 1e-9, ("not the defense's probability of attack 06 in the two-ship game's "
+                                           "equilibrium: the q that makes the OFFENSE indifferent")
 (eq4,) = theory.equilibria(stats.planning_game(OFFENSE_HAND, DEFENSE_HAND, 2, 4, weights=weights, deal="fail"))
 assert eq4.exact == ((Fraction(7, 8), Fraction(1, 8), 0), (Fraction(1, 4), 0, Fraction(3, 4)))
 assert abs(float(answer_4) - float(eq4.exact[1][0])) < 1e-9

@@ -28,8 +28,16 @@
 # - show on an example why the order of removal does not matter for strict dominance but can change the result for weak dominance;
 # - recognise a prisoner's dilemma from the inequalities $T > R > P > S$, and find one in a real game.
 #
-# **Time:** 50 minutes (about 30 for the text, 20 for the four exercises); the optional class
-# experiment of section 6 takes about 15 more.
+# **Time:** one period of 50 minutes for the core; the optional parts fill a second period
+# (or are read at home).
+# - *Core:* section 1, dominance and iterated elimination (about 12 minutes); section 4, the
+#   prisoner's dilemma (about 8); section 5 up to "The dilemma depends on both choices", the
+#   dilemma in Ovni (about 10); exercises 1, 3 and 4 (about 20).
+# - *Optional:* section 2, weak dominance and the order of removal (about 10 minutes);
+#   section 3, one area of Ovni and exercise 2 (about 20); the end of section 5, three
+#   versions of the model (about 10); the class experiment of section 6 (about 15, played at
+#   the start of a period). Each is marked *optional* where it starts, and the core does not
+#   depend on it.
 #
 # **Glossary** (Ovni is a Brazilian game; its rulebook is in Portuguese):
 # *Ovni*: UFO (the game's name);
@@ -150,6 +158,8 @@ assert list(strict_ends) == [(("Down",), ("Left",))]
 # %% [markdown]
 # ## 2. Weak dominance: the order can change the answer
 #
+# *Optional (see Time): about 10 minutes.*
+#
 # Weak dominance is tempting (why play a strategy that is never better and sometimes
 # worse?), but iterated *weak* elimination has two defects: it can remove Nash equilibria,
 # and **its result can depend on the order of the removals**. A small example:
@@ -222,6 +232,9 @@ for rows, cols in weak_ends:   # each end keeps two of the four
 # | a single surviving cell is... | the unique equilibrium | an equilibrium (maybe not the only one) |
 #
 # ## 3. In Ovni: one area, one token each
+#
+# *Optional (see Time): about 20 minutes with exercise 2. Exercise 1, after this section's
+# last cell, belongs to the core: it practises section 1.*
 #
 # In Ovni's recruitment phase each player owns five command tokens, numbered 2 to 6, and
 # places them on areas to win the alien card shown there. The rulebook resolves an area
@@ -320,9 +333,24 @@ assert answer_1 is not None, "store your answer in answer_1"
 _ex1 = theory.NormalFormGame([[5, 3, 5], [1, 4, 4], [1, 3, 2]], [[1, 4, 3], [0, 5, 0], [0, 1, 5]],
                              ("Top", "Middle", "Bottom"), ("Left", "Centre", "Right"))
 _left = theory.iterated_elimination(_ex1).game
-assert tuple(answer_1) == ("Middle", "Centre")
-assert (_left.row_labels, _left.col_labels) == ((answer_1[0],), (answer_1[1],))   # the library agrees
-assert list(elimination_results(_ex1)) == [(("Middle",), ("Centre",))]            # in every order
+assert (_left.row_labels, _left.col_labels) == (("Middle",), ("Centre",))   # the library agrees
+assert list(elimination_results(_ex1)) == [(("Middle",), ("Centre",))]     # in every order
+
+
+def _label(text):   # "middle", " MIDDLE " and "Middle" name one strategy, and "Center" is "Centre"
+    words = " ".join(str(text).split()).capitalize()
+    return {"Center": "Centre"}.get(words, words)
+
+
+try:
+    _row, _col = (_label(x) for x in answer_1)
+except (TypeError, ValueError):
+    raise AssertionError('answer_1 should be one cell, a pair (row label, column label), e.g. ("Top", "Left")') from None
+assert _row in _ex1.row_labels, f"{_row!r} is not a row of the table; its rows are {_ex1.row_labels}"
+assert _col in _ex1.col_labels, f"{_col!r} is not a column of the table; its columns are {_ex1.col_labels}"
+assert (_row, _col) == ("Middle", "Centre"), ("not the cell that iterated elimination of strictly dominated "
+                                              "strategies leaves: check each removal against every strategy of the "
+                                              "other player still in the table")
 ### END HIDDEN TESTS
 
 # %% [markdown]
@@ -347,11 +375,19 @@ answer_2 = ({"2", "3", "4", "5", "6"}, {"6"})
 # %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex2-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
 assert answer_2 is not None, "store your answer in answer_2"
 ### BEGIN HIDDEN TESTS
-assert (set(answer_2[0]), set(answer_2[1])) == ({"2", "3", "4", "5", "6"}, {"6"})
+try:   # tokens as strings or as numbers: "6" and 6 name one token
+    _opener, _follower = ({str(t).strip() for t in tokens} for tokens in answer_2)
+except (TypeError, ValueError):
+    raise AssertionError('answer_2 should be a pair of sets (opener\'s tokens, follower\'s tokens), '
+                         'e.g. ({"2", "3"}, {"6"})') from None
+assert _follower == {"6"}, ("not the follower's tokens that are left: the follower's weakly dominated tokens all go "
+                            "first, at once")
+assert _opener == {"2", "3", "4", "5", "6"}, ("not the opener's tokens that are left: after the follower's removal, "
+                                             "check which opener tokens are still weakly dominated")
 # the library, column player first: swap the players' roles and eliminate row-first
 _swapped = theory.NormalFormGame(one.col_payoffs.T, one.row_payoffs.T, one.col_labels, one.row_labels)
 _left = theory.iterated_elimination(_swapped, strict=False).game
-assert (set(_left.col_labels), set(_left.row_labels)) == (set(answer_2[0]), set(answer_2[1]))
+assert (set(_left.col_labels), set(_left.row_labels)) == (_opener, _follower)
 ### END HIDDEN TESTS
 
 # %% [markdown]
@@ -484,7 +520,8 @@ assert stage.row_labels == stage.col_labels == ("5", "6")
 # their 6, the 6s cancel, and each ends at $-\tfrac12$ where both keeping the 6 would have
 # given 0.
 #
-# **The dilemma depends on both choices.** Change either one and it disappears:
+# **The dilemma depends on both choices.** *(Optional from here to exercise 3, see Time:
+# about 10 minutes.)* Change either one and it disappears:
 #
 # * *The other reading* (`cancelled_six_returns=True`): two 6s that cancel go back to their
 #   owners unspent, so 6 against 6 pays $(0, 0)$, the same as 5 against 5: $R = P = 0$,
@@ -546,11 +583,16 @@ answer_3 = (Fraction(0), Fraction(1))
 # %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex3-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
 assert answer_3 is not None, "store your answer in answer_3"
 ### BEGIN HIDDEN TESTS
-assert tuple(answer_3) == (0, 1)
+try:
+    _a, _b = (float(x) for x in answer_3)
+except (TypeError, ValueError):
+    raise AssertionError("answer_3 should be a pair of numbers (a, b), the ends of the open interval a < c < b") from None
+assert (_a, _b) == (0, 1), ("not the interval of costs c where the game is a prisoner's dilemma: write T, R, P and S "
+                            "as functions of c and solve T > R > P > S")
 for _k in range(-4, 13):   # c from -1/2 to 3/2 in steps of 1/8: the library's tables agree
     _c = Fraction(_k, 8)
     _g = theory.bidding_game(1, lose=-1, six_cost=float(_c)).restrict(rows=[3, 4], cols=[3, 4])
-    assert is_prisoners_dilemma(_g) == (answer_3[0] < _c < answer_3[1]), _c
+    assert is_prisoners_dilemma(_g) == (_a < _c < _b), _c
 # at c = 1 the equilibria of the full 5x5 game are exactly the mixes of 5 and 6: check members
 _g1 = theory.bidding_game(1, lose=-1, six_cost=1.0)
 for _p in (0, Fraction(1, 3), Fraction(1, 2), 1):
@@ -597,7 +639,14 @@ for _name, (_R, _S, _T, _P) in _games.items():
         _pds.add(_name)
         (_eq,) = theory.equilibria(_g)   # and then defect/defect is the only equilibrium
         assert _eq.support("row") == ["defect"] and _R > _P
-assert set(answer_4) == _pds == {"a", "d"}
+assert _pds == {"a", "d"}
+try:   # "A", " a " and "game a" name one game
+    _chosen = {str(x).strip().lower().removeprefix("game").strip() for x in answer_4}
+except TypeError:
+    raise AssertionError('answer_4 should be a set of letters, e.g. {"a", "b"}') from None
+assert _chosen <= set(_games), f"{sorted(_chosen - set(_games))}: not a game of the table (a, b, c, d, e)"
+assert _chosen <= _pds, f"{sorted(_chosen - _pds)}: not a prisoner's dilemma, T > R > P > S fails"
+assert _chosen == _pds, "a prisoner's dilemma of the table is missing: check T > R > P > S for each game"
 # the remarks in the solution: b has the two pure equilibria, e has defect dominant with P > R
 _b = theory.NormalFormGame([[5, 0], [3, 2]], [[5, 3], [0, 2]])
 assert [(_q.support("row"), _q.support("col")) for _q in theory.equilibria(_b) if _q.is_pure()] == [(["r0"], ["c0"]), (["r1"], ["c1"])]
@@ -609,39 +658,46 @@ assert not any(_e.row_payoffs[i, j] > 2 and _e.col_payoffs[i, j] > 2 for i in ra
 # %% [markdown]
 # ## 6. Play it first: the class as data
 #
-# *Optional: about 15 minutes (10 to play five rounds, 5 to read the results here); nothing
-# else in the lesson depends on it.* Play at the **start** of the period, before section 4,
-# so that the choices are the students' own and not the lesson's answer (the class page
-# explains the tokens and the payoffs); read the results here, once the dilemma is known.
+# *Optional (see Time): about 15 minutes (5 to join and read the rules, 5 for five rounds of
+# about a minute each, 5 to read the results here); nothing else in the lesson depends on
+# it.* Play at the **start** of the period, before section 4, so that the choices are the
+# students' own and not the lesson's answer; read the results here, once the dilemma is
+# known.
 #
 # **In class.** In a notebook (`make lab`), the teacher opens section 5's keep-or-spend game
 # as a class experiment:
 #
 # ```python
 # from ovnilab import classroom
-# exp = classroom.open_experiment("bidding", rounds=5, matching="strangers")
+# exp = classroom.open_experiment("bidding", rounds=5, matching="strangers", decision_seconds=60)
 # exp            # the projector view: join code, who joined, the live choices
 # exp.start()
 # ```
 #
 # The students open the class page served by `make play HOST=0.0.0.0` on their own phones or
-# laptops, choose **Join a class game** and type the code and a name. Each round everyone
-# meets a new opponent (*strangers*), places a token (keep the 6 by playing the 5, or spend
-# the 6) and sees their payoff. The projector keeps the equilibrium off the screen until the
-# teacher presses **show the equilibrium** (once section 5 has solved the game). After the
-# rounds the class's table, one row per student per round, is `exp.results()` in the
-# notebook that opened the experiment, or `classroom.room("ABC123").results()` in any
+# laptops, choose **Join a class game** and type the code and a name. What they are told: the
+# rules and payoffs in the paragraph the next cell prints, and a table of their own payoffs
+# (their token against the other's); after each round, the other's token and their payoff.
+# Nobody is told the equilibrium. Each of the five rounds pairs every student with an
+# opponent they have not met before (*perfect strangers*: a round-robin schedule, so five
+# rounds need a class of at least six, or five with a bot as the sixth seat) and gives each
+# student 60 seconds to place a token (keep the 6 by playing the 5, or spend the 6); a
+# student who runs out of time gets a bot's choice from the equilibrium, recorded as
+# `timeout` and left out of the analysis. The projector keeps the equilibrium off the screen
+# until the teacher presses **show the equilibrium** (once section 5 has solved the game).
+# After the rounds the class's table, one row per student per round, is `exp.results()` in
+# the notebook that opened the experiment, or `classroom.room("ABC123").results()` in any
 # notebook (this one too), with the code the projector shows. To keep it for a later period:
 # `results.to_csv("period1.csv")`; later, `experiments.Results.from_csv("period1.csv")`
 # reads it back.
 #
 # **Here: a SIMULATED class, not real students**, so that the notebook runs without a class.
 # The cell below loads `data/classroom/bidding_simulated.csv`: 24 simulated students, 5
-# rounds, strangers. Each is a *logit fictitious player*: it expects its opponent to play
-# like the opponents it has met so far, and picks each token with probability proportional
-# to $e^{4u}$, $u$ the token's expected payoff (a noisy best response; how the file was
-# made: `data/classroom/README.md`). In class, `classroom.room(CODE).results()` gives the
-# same table and every cell below runs on it unchanged.
+# rounds, perfect strangers. Each is a *logit fictitious player*: it expects its opponent to
+# play like the opponents it has met so far, and picks each token with probability
+# proportional to $e^{4u}$, $u$ the token's expected payoff (a noisy best response; how the
+# file was made: `data/classroom/README.md`). In class, `classroom.room(CODE).results()`
+# gives the same table and every cell below runs on it unchanged.
 
 # %%
 from ovnilab.classroom import experiments
@@ -654,9 +710,14 @@ assert experiment.game.col_payoffs.tolist() == keep_or_spend.col_payoffs.tolist(
 assert experiment.solution.exact == ((0, 1), (0, 1))   # its only equilibrium: both spend the 6
 made = experiments.DATA_SETS["bidding_simulated.csv"]   # how the file was made: the text above
 assert (made["n_students"], made["rounds"], made["matching"], experiments.DEFAULT_PRECISION) == (24, 5, "strangers", 4)
-print(f"{len(results)} choices by {len({r['participant'] for r in results})} students "
-      f"in {len({r['round'] for r in results})} rounds\n")
-print(experiments.choice_shares(results, experiment, 0))   # "5": kept the 6; "6": spent it
+print(experiments.class_summary(results, experiment), end="\n\n")   # the rules the students read; who played
+# "five rounds need a class of at least six, or five with a bot": new opponents for 5 rounds
+assert [experiments.rounds_without_repeats(k) for k in (4, 5, 6)] == [3, 5, 5]
+# every student plays every round: each round's table has one choice per student
+by_round = experiments.choice_shares(results, experiment, 0, by_round=True)
+print(by_round)   # "5": kept the 6; "6": spent it
+if results is recorded:   # the text describes the simulated class
+    assert experiments.repeated_meetings(results) == 0
 
 # %% tags=["nbval-ignore-output"]
 import matplotlib.pyplot as plt
@@ -666,47 +727,52 @@ experiments.plot_choices(results, experiment, ax=ax)   # each token's share per 
 plt.show()
 
 # %%
-from ovnilab.analysis import wilson_interval
+import math
 
 # one choice per student: their first round, then their last
 tests = experiments.equilibrium_tests(results, experiment, rounds=("first", "last"), within_support=False)
 print(tests, end="\n\n")
 fits = {t["rounds"]: t["fit"] for t in tests}
-adjusted = {t["rounds"]: t["holm_p"] for t in tests}
-for rounds, t in fits.items():
-    lo, hi = wilson_interval(t.observed["5"], t.n)
-    print(f"{rounds} round: {t.observed['5']} of {t.n} students kept the 6 (95% interval {lo:.2f} to {hi:.2f})")
+# the simulated students' model: the 6 pays 1/2 more than the 5 against anything, so in every
+# round each keeps the 6 with probability 1 / (1 + e^(4 x 1/2))
+gain = keep_or_spend.row_payoffs[1] - keep_or_spend.row_payoffs[0]
+keep = 1 / (1 + math.exp(experiments.DEFAULT_PRECISION * gain[0]))
+kept = [r["count"] for r in by_round if r["strategy"] == "5"]
+n = made["n_students"]
+print(f"the model: P(keep the 6) = 1/(1 + e^{experiments.DEFAULT_PRECISION * gain[0]:g}) = {keep:.3f} in every round, "
+      f"{n * keep:.1f} of {n} students expected per round")
+print(f"the simulated class kept it: {', '.join(map(str, kept))} of {n} in rounds 1 to {len(kept)}")
+print(f"P(no one of {n} keeps it in a round) = (1 - {keep:.3f})^{n} = {(1 - keep) ** n:.3f}")
 if results is recorded:   # the text below describes the simulated class
+    assert gain.tolist() == [0.5, 0.5] and round(keep, 3) == 0.119
     assert all(t["method"] == "exact multinomial" for t in tests)
-    assert fits["first"].observed["5"] > 0 and adjusted["first"] < 0.05
-    assert fits["last"].observed["5"] == 0 and fits["last"].pvalue == 1
-assert (keep_or_spend.row_payoffs[1] - keep_or_spend.row_payoffs[0]).tolist() == [0.5, 0.5]   # the 6 pays 1/2 more
+    assert fits["first"].from_rounds == {1: n} and fits["last"].from_rounds == {made["rounds"]: n}
+    assert fits["first"].observed["5"] > 0 and fits["first"].pvalue == 0 == tests.row(rounds="first")["holm_p"]
+    assert kept[-1] == 0 and fits["last"].pvalue == 1 and 0.04 < (1 - keep) ** n < 0.06   # "about 5%"
 
 # %% [markdown]
-# **The tests.** Each is an exact multinomial goodness-of-fit test of one choice per student
-# against the equilibrium; two tests on one class, so the p-values are Holm-adjusted
-# (`ovnilab.analysis.holm`). With a pure equilibrium the test is all or nothing: one kept 6
-# is impossible if everyone spends it (p = 0), and p = 1 only when nobody keeps it. So read
-# it with the share of students who kept the 6 and its interval, and with the figure, round
-# by round.
+# **The tests.** With a pure equilibrium the exact multinomial test (Lesson 1, section 5,
+# explains it with the Wilson interval and Holm's adjustment) is all or nothing: one kept 6
+# is impossible if everyone spends it (p = 0), and p = 1 only when nobody keeps it. Read it
+# with the counts, their Wilson intervals and the figure, round by round. It takes one
+# choice per student (here everyone plays every round, so the first is round 1 and the last
+# is round 5), because a student's five choices are not five independent draws. Two tests
+# on one class, so the p-values are Holm-adjusted. The test still assumes that students
+# choose independently of each other: new opponents every round (the first cell counts the
+# meetings with an opponent met before) make that plausible, not certain.
 #
-# **Why one choice per student.** A student's five choices are not five independent draws:
-# the same person chooses each time, learning from the round before. Pooling them
-# (`rounds="all"`, the default) counts one student's habit up to five times, as if it were
-# five students, and overstates the evidence. `rounds="first"` keeps each student's first
-# choice (before any feedback), `rounds="last"` their last (after learning). The test still
-# assumes that students choose independently of each other: new opponents every round make
-# that plausible, not certain.
-#
-# **What the simulated class shows.** In the first round some simulated students kept their 6
-# and the equilibrium is rejected; in the last round every one of them spent it. That drift
-# is built into the model: its students care only about their own payoff, and the 6 pays
-# $\tfrac12$ more whatever the other does, so noisy learners drift toward it. **A real class
+# **What the model and the simulated class show.** The test rejects the equilibrium in the
+# first round (some students kept the 6) and not in the last (nobody did). That is not
+# learning. In the model, the 6 pays exactly $\tfrac12$ more than the 5 whatever the other
+# player does, so a simulated student's beliefs change nothing: every choice, in every
+# round, keeps the 6 with the same probability $1/(1+e^{4 \cdot 1/2}) = 1/(1+e^2)$, the
+# number printed above. The rounds' counts scatter around the expected count by chance,
+# and the last round's zero is an event of about 5% (the last line above). **A real class
 # often behaves differently.** In laboratory prisoner's dilemmas many people cooperate
 # (here: keep the 6), out of fairness, trust or hope that the other does too; cooperation
-# usually declines over the rounds when opponents change, but a class that still keeps the 6
-# in its last round is exactly what the `rounds="last"` test detects (p = 0), and
-# the share beside it says how many.
+# usually declines over the rounds when opponents change. The same cells show the class's
+# own rounds: how many kept the 6 in each, with an interval, and whether the last round
+# still rejects the equilibrium.
 
 # %% [markdown]
 # ## What next

@@ -330,37 +330,43 @@ assert np.allclose(x_small, [15 / 26, 11 / 26]) and np.allclose(y_small, [0, 7 /
 # %% [markdown]
 # ## 6. Play it first: the class as data
 #
-# *Optional: about 15 minutes (10 to play five rounds, 5 to read the results here); nothing
-# else in the lesson depends on it.* Play at the **start** of the period, before section 3,
-# so that the cards are the students' own choices and not the lesson's answer (the class page
-# explains the cards and the payoffs); read the results here, once the equilibrium is known.
+# *Optional: about 15 minutes (5 to join and read the rules, 5 for five rounds of about a
+# minute each, 5 to read the results here); nothing else in the lesson depends on it.* Play
+# at the **start** of the period, before section 3, so that the cards are the students' own
+# choices and not the lesson's answer; read the results here, once the equilibrium is known.
 #
 # **In class.** In a notebook (`make lab`), the teacher opens section 3's duel (big cards
 # worth keeping) as a class experiment:
 #
 # ```python
 # from ovnilab import classroom
-# exp = classroom.open_experiment("duel", rounds=5, matching="strangers")
+# exp = classroom.open_experiment("duel", rounds=5, matching="strangers", decision_seconds=60)
 # exp            # the projector view: join code, who joined, the live choices
 # exp.start()
 # ```
 #
 # The students open the class page served by `make play HOST=0.0.0.0` on their own phones or
-# laptops, choose **Join a class game** and type the code and a name. Each round everyone
-# meets a new opponent (*strangers*), is the offense or the defense at random, picks a card
-# and sees their payoff. The projector keeps the equilibrium off the screen until the
-# teacher presses **show the equilibrium** (once section 4 has found it). After the rounds
-# the class's table, one row per student per round, is `exp.results()` in the notebook that
-# opened the experiment, or `classroom.room("ABC123").results()` in any notebook (this one
-# too), with the code the projector shows. To keep it for a later period:
+# laptops, choose **Join a class game** and type the code and a name. What they are told: the
+# rules and payoffs in the paragraph the next cell prints, and each round their role and a
+# table of their own payoffs (their card against the other's); after each round, the other
+# card and their payoff. Nobody is told the equilibrium. Each of the five rounds pairs every
+# student with an opponent they have not met before (*perfect strangers*: a round-robin
+# schedule, so five rounds need a class of at least six, or five with a bot as the sixth
+# seat), draws at random who is the offense, and gives each student 60 seconds to pick a
+# card; a student who runs out of time gets a bot's draw from the equilibrium mix, recorded
+# as `timeout` and left out of the analysis. The projector keeps the equilibrium off the
+# screen until the teacher presses **show the equilibrium** (once section 4 has found it).
+# After the rounds the class's table, one row per student per round, is `exp.results()` in
+# the notebook that opened the experiment, or `classroom.room("ABC123").results()` in any
+# notebook (this one too), with the code the projector shows. To keep it for a later period:
 # `results.to_csv("period1.csv")`; later, `experiments.Results.from_csv("period1.csv")`
 # reads it back.
 #
 # **Here: a SIMULATED class, not real students**, so that the notebook runs without a class.
 # The cell below loads `data/classroom/duel_simulated.csv`: 24 simulated students, 5 rounds,
-# strangers. Each is a *logit fictitious player*: it expects the other role to play like the
-# opponents it has met so far, and picks each card with probability proportional to
-# $e^{4u}$, $u$ the card's expected payoff (a noisy best response; how the file was made:
+# perfect strangers. Each is a *logit fictitious player*: it expects the other role to play
+# like the opponents it has met so far, and picks each card with probability proportional
+# to $e^{4u}$, $u$ the card's expected payoff (a noisy best response; how the file was made:
 # `data/classroom/README.md`). In class, `classroom.room(CODE).results()` gives the same
 # table and every cell below runs on it unchanged.
 
@@ -374,62 +380,73 @@ assert experiment.game.row_payoffs.tolist() == A.tolist() and experiment.solutio
 assert experiment.game.col_payoffs.tolist() == bluff.col_payoffs.tolist()
 made = experiments.DATA_SETS["duel_simulated.csv"]   # how the file was made: the text above
 assert (made["n_students"], made["rounds"], made["matching"], experiments.DEFAULT_PRECISION) == (24, 5, "strangers", 4)
-print(f"{len(results)} choices by {len({r['participant'] for r in results})} students "
-      f"in {len({r['round'] for r in results})} rounds\n")
-shares = {role: experiments.choice_shares(results, experiment, role) for role in (0, 1)}
+print(experiments.class_summary(results, experiment), end="\n\n")   # the rules the students read; who played
+# "five rounds need a class of at least six, or five with a bot": new opponents for 5 rounds
+assert [experiments.rounds_without_repeats(k) for k in (4, 5, 6)] == [3, 5, 5]
+# one choice per student and role: the card each student picked the last time they held that role
+shares = {role: experiments.choice_shares(results, experiment, role, rounds="last") for role in (0, 1)}
 for role in (0, 1):
     print(shares[role], end="\n\n")
+if results is recorded:   # the text describes the simulated class
+    assert experiments.repeated_meetings(results) == 0
 
 # %% tags=["nbval-ignore-output"]
 fig, axes = plt.subplots(1, 2, figsize=(10.4, 3.6), layout="constrained")
-experiments.plot_choices(results, experiment, ax=axes)   # each card's share per round, 95% Wilson intervals
+# each card's share per round (one choice per student in each round), 95% Wilson intervals
+experiments.plot_choices(results, experiment, ax=axes)
 plt.show()
 
 # %%
-# one choice per student and role (their last); per role, the whole mix and the mix within the support
+# the same choices against the equilibrium: per role, the whole mix and the mix within the support
 tests = experiments.equilibrium_tests(results, experiment, rounds="last", within_support=(False, True))
 print(tests)
 adjusted = {(t["role"], t["test"]): t["holm_p"] for t in tests}
-# what the class's offense (all rounds) gets against each defense card; the value it can guarantee
+# what the class's offense (one last choice per student) gets against each defense card
 offense_mix = np.array(shares[0].column("share"))
 conceded = offense_mix @ A
 print(f"against the class's offense, always playing {bluff.col_labels[conceded.argmin()]} would concede "
       f"{conceded.min():.3f} per encounter; the equilibrium guarantees the offense v = {v_exact} = {float(v_exact):.3f}")
+a15, d14 = shares[0].row(strategy="attack 15"), shares[1].row(strategy="attack 14")
+print(f"the offense's attack 15: {a15['count']} of {a15['n']} (95% interval {a15['lo']:.2f} to {a15['hi']:.2f}; "
+      f"equilibrium 11/26 = {11 / 26:.2f}); the defense's attack 14: {d14['count']} of {d14['n']} "
+      f"({d14['lo']:.2f} to {d14['hi']:.2f}; equilibrium 7/52 = {7 / 52:.2f})")
 if results is recorded:   # the text below describes the simulated class
     assert all(t["method"] == "exact multinomial" for t in tests)
     assert all(t["statistic"] == float("inf") and t["holm_p"] < 0.05 for t in tests if t["test"] == "whole mix")
     assert adjusted["defense", "within support"] > 0.05 and adjusted["offense", "within support"] < 0.05
-    assert shares[0].row(strategy="attack 15")["lo"] > 11 / 26 and shares[1].row(strategy="attack 14")["share"] > 7 / 52
+    assert a15["lo"] > 11 / 26 and d14["share"] > 7 / 52 and d14["lo"] < 7 / 52
     defense_mix = np.array(shares[1].column("share"))
     assert bluff.row_labels[(A @ defense_mix).argmax()] == "attack 15"   # the offense's best reply to it
     assert conceded.min() < v_exact
 assert bluff.row_labels[A.mean(axis=1).argmax()] == "attack 15"   # and to a uniform guess
 
 # %% [markdown]
-# **The tests.** Each is an exact multinomial goodness-of-fit test of one role's choices
-# against the equilibrium (exact: a class is small, and with expected counts under 5 the
-# chi-square approximation is unreliable). The *whole mix* test rejects outright (X² = ∞,
-# p = 0) as soon as a role makes a choice the equilibrium never makes; *within support*
-# (`within_support=True`) asks the finer question: among the cards the equilibrium plays,
-# are the proportions right? Four tests on one class: the p-values are Holm-adjusted
-# (`ovnilab.analysis.holm`), and reading the adjusted ones against 5% keeps the chance of any
-# false rejection among the four under 5%. They use `rounds="last"`, one choice per student and role, the
-# last (`rounds="first"` would take the first): a student's five choices are not independent
-# draws (the same person, learning from the round before), and pooling them (`rounds="all"`,
-# the default) would count one student's habit up to five times, as if it were five students,
-# and overstate the evidence. The test still assumes that students choose independently of
-# each other: new opponents every round make that plausible, not certain.
+# **The tables and the tests** are those of Lesson 1, section 5, which explains each in a
+# few lines. In short: one choice per student and role, `rounds="last"`, the card a student
+# picked the last time they held that role (roles are drawn every round, so that can be an
+# early round: each table's title counts its choices from each round), because a student's
+# five choices are not five independent draws; a *Wilson interval* (`lo` to `hi`) for each
+# share ([Lesson 6](06_estimating_win_rates.ipynb) derives it); an *exact multinomial test*
+# of each role's counts against the equilibrium mix, which rejects the *whole mix* outright
+# (p = 0) when a role plays a card the equilibrium never plays, while *within support* asks
+# whether the cards the equilibrium plays are mixed in the right proportions; and *Holm's
+# adjustment* of the four p-values, so that the chance of any false rejection among them
+# stays under 5% ([Lesson 7](07_experiments_on_rules.ipynb) derives it). The tests still
+# assume that students choose independently of each other: new opponents every round (the
+# first cell counts the meetings with an opponent met before) make that plausible, not
+# certain.
 #
 # **What the simulated class shows.** Both roles sometimes play a card the equilibrium never
 # plays, so the whole mix is rejected. Within the support, the defense mixes its 14 and
 # negotiate in proportions the test cannot tell from $7/52 : 45/52$, but the offense leans on
-# its attack 15 far more than $11/26$. That is a learner's logic, not the equilibrium's: the
-# 15 is the offense's best card against a first guess that the defense plays its three cards
-# equally often, and also against the mix the simulated defense actually played (it happened
-# to play its 14 more often than $7/52$). Learners chase what they saw; an equilibrium
-# strategy cannot be exploited. The last line above shows the price in a zero-sum game: a
-# defense that noticed could hold this offense below the value. A real class may be closer
-# to the equilibrium or farther; the same cells say which.
+# its attack 15: the whole interval of its share lies above $11/26$. That is a learner's
+# logic, not the equilibrium's: the 15 is the offense's best card against a first guess that
+# the defense plays its three cards equally often, and also against the mix the simulated
+# defense actually played (it played its 14 more often than $7/52$, though the interval
+# does not exclude $7/52$). Learners chase what they saw; an equilibrium strategy cannot be
+# exploited. The line "against the class's offense" above shows the price in a zero-sum
+# game: a defense that noticed could hold this offense below the value. A real class may be closer to the
+# equilibrium or farther; the same cells say which.
 #
 # ## 7. Alien powers and ship counts change the value
 #
@@ -549,7 +566,14 @@ assert answer_1 is not None, "store your answer in answer_1"
 maximin_20 = duel20.row_payoffs.min(axis=1).max()
 minimax_20 = duel20.row_payoffs.max(axis=0).min()
 assert (maximin_20, minimax_20) == (0.0, 0.6)
-assert abs(float(answer_1[0]) - maximin_20) < 1e-9 and abs(float(answer_1[1]) - minimax_20) < 1e-9
+try:
+    _low, _high = (float(x) for x in answer_1)
+except (TypeError, ValueError):
+    raise AssertionError("answer_1 should be a pair of numbers (maximin, minimax)") from None
+assert abs(_low - maximin_20) < 1e-9, ("not the maximin: the largest of the row minima (what the offense can "
+                                       "guarantee with one card)")
+assert abs(_high - minimax_20) < 1e-9, ("not the minimax: the smallest of the column maxima (what the defense can "
+                                        "hold the offense to with one card)")
 ### END HIDDEN TESTS
 
 # %% [markdown]
@@ -577,7 +601,11 @@ answer_2 = Fraction(1, 3)
 # %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex2-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
 assert answer_2 is not None, "store your answer in answer_2"
 ### BEGIN HIDDEN TESTS
-assert abs(float(answer_2) - 1 / 3) < 0.001   # the exercise's tolerance
+import numbers
+
+assert isinstance(answer_2, numbers.Real), "answer_2 should be a number: a Fraction, or a decimal"
+assert abs(float(answer_2) - 1 / 3) < 0.001, ("not the value of the attack 20 duel (within 0.001): remove the "
+                                             "dominated cards, then solve the 2x2 game that is left")
 (eq_20,) = theory.equilibria(duel20)
 assert eq_20.exact_payoffs[0] == Fraction(1, 3)
 assert abs(theory.value(duel20) - 1 / 3) < 1e-9
@@ -604,7 +632,11 @@ answer_3 = v_w
 # %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex3-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
 assert answer_3 is not None, "store your answer in answer_3"
 ### BEGIN HIDDEN TESTS
-assert abs(float(answer_3) - 7 / 39) < 0.001   # the exercise's tolerance
+import numbers
+
+assert isinstance(answer_3, numbers.Real), "answer_3 should be a number"
+assert abs(float(answer_3) - 7 / 39) < 0.001, ("not the value of the Warrior duel (within 0.001): the v of the "
+                                              "offense's linear program")
 assert abs(theory.value(warrior) - 7 / 39) < 1e-6
 (_eq_w,) = theory.equilibria(warrior)
 assert len(_eq_w.support("row")) == 3   # the solution's remark: all three offense cards are played
@@ -632,7 +664,11 @@ answer_4 = y_w[2]
 # %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex4-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
 assert answer_4 is not None, "store your answer in answer_4"
 ### BEGIN HIDDEN TESTS
-assert abs(float(answer_4) - 2 / 3) < 0.001   # the exercise's tolerance
+import numbers
+
+assert isinstance(answer_4, numbers.Real), "answer_4 should be a number (a probability)"
+assert abs(float(answer_4) - 2 / 3) < 0.001, ("not the defense's probability of negotiate in its optimal mix "
+                                             "(within 0.001): the y of the defense's linear program")
 (eq_w,) = theory.equilibria(warrior)
 assert eq_w.exact is not None and eq_w.exact[1][2] == Fraction(2, 3)
 ### END HIDDEN TESTS
