@@ -10,6 +10,7 @@ nothing above the store and the shared limits.
 
 from __future__ import annotations
 
+import functools
 import importlib
 from typing import TYPE_CHECKING, Any
 
@@ -88,8 +89,39 @@ def result_text(players: list[dict[str, Any]], winners: list[int] | None, scores
 
 
 def _render(state: GameState, viewer: int | None) -> str:
+    """The board a class page shows: the game's ``page_svg`` where it draws one for a
+    page (Ovni: the table alone, landscape, its mats beside it), else ``to_svg``."""
     mod = importlib.import_module(f"ovnilab.{state.game_name}.render")
-    return mod.to_svg(state, viewer=viewer)
+    draw = getattr(mod, "page_svg", None) or mod.to_svg
+    return draw(state, viewer=viewer)
+
+
+def _yours(state: GameState, viewer: int) -> dict[str, Any] | None:
+    """What the seat ``viewer`` holds and needs to decide, for the page to show beside its
+    moves (issue 29: a phone's student scrolled one and a half screens to their hand):
+    the game's ``seat_panel`` ({"lines": [[label, text], ...]} and/or {"svg": a drawing
+    one unit a pixel}), or None for a game without one."""
+    mod = importlib.import_module(f"ovnilab.{state.game_name}.render")
+    panel = getattr(mod, "seat_panel", None)
+    return None if panel is None else panel(state, viewer)
+
+
+def _panels(state: GameState, viewer: int | None) -> list[str]:
+    """Drawings the page shows under the board (Ovni: the other seats' mats and the key),
+    from the game's ``page_panels``; none for a game whose board holds everything."""
+    mod = importlib.import_module(f"ovnilab.{state.game_name}.render")
+    more = getattr(mod, "page_panels", None)
+    return [] if more is None else more(state, viewer)
+
+
+@functools.lru_cache(maxsize=8)
+def _words(game: str) -> dict[str, str]:
+    """The game's Portuguese names with their English meaning (``data/<game>/words.toml``,
+    as the solo boards' words tab shows them), or none."""
+    from ..datafiles import data_dir, load_words
+
+    path = data_dir() / game / "words.toml"
+    return load_words(path) if path.exists() else {}
 
 
 def _events(cl: "Classroom", session: str, room: str | None, participant: str | None, limit: int = 5) -> list[str]:
@@ -123,6 +155,10 @@ def board_view(state: GameState, base: int, viewer: int | None, svg: bool = True
     }
     if svg:
         out["svg"] = _render(st, viewer)
+        out["words"] = _words(st.game_name)
+        out["panels"] = _panels(st, viewer)
+        if viewer is not None:
+            out["yours"] = _yours(st, viewer)
     return out
 
 

@@ -31,7 +31,7 @@ from .data import Effect, Face
 from .rules import EFFECT, KEEP, SLOTS, State
 from .rules import SEAT_NAMES as _ALIENS
 
-__all__ = ["to_svg"]
+__all__ = ["to_svg", "seat_panel"]
 
 #: The smallest font size of the drawing, in viewBox units. The board shows the drawing
 #: 694 px wide at 1024x768 (the page's 994 px row less the side column; the window's height
@@ -479,3 +479,42 @@ def to_svg(state: State, viewer: int | None = None, show_backs: bool = False) ->
     out.extend(_centre(s, marks, back_of))
     out.append("</svg>")
     return "".join(out)
+
+
+# ---------------------------------------------------------------- the class page's "yours"
+YOURS_TITLE = "What you hold"
+YOUR_HAND = "Your hand"
+EMPTY_HAND = "empty"
+KIND_WORD = {"immediate": "now", "adjacency": "adjacent", "end": "at the end"}
+
+
+def _card_line(face: Face, back: str | None) -> str:
+    """A card of the hand in words: its points, its symbols and each effect with when it
+    acts, and its back when the player knows it."""
+    parts = [f"{face.value} points"]
+    if face.sky:
+        parts.append(face.sky)
+    if face.cows or face.calves:
+        parts.append(", ".join(x for x in (f"{face.cows} cow" + ("s" if face.cows != 1 else "") if face.cows else "",
+                                           f"{face.calves} calf" + ("" if face.calves == 1 else "s")
+                                           if face.calves else "") if x))
+    parts += [f"{KIND_WORD.get(e.kind, e.kind)}: {e.text()}" for e in face.effects]
+    if back:
+        parts.append(f"back: {back}")
+    return " · ".join(parts)
+
+
+def seat_panel(state: State, viewer: int) -> dict[str, object]:
+    """What ``viewer`` holds, for the class page beside its moves (the drawing's hand is at
+    its foot, a screen away on a phone): each card of the hand in words, its Portuguese
+    name with the English meaning."""
+    from ..datafiles import data_dir, load_words  # the board's words list, read when asked
+
+    words = load_words(data_dir() / "cows" / "words.toml")
+    hand = state.observation(viewer)["hands"][viewer]
+    lines: list[list[str]] = []
+    for i, card in enumerate(hand, 1):
+        face = state.cards.faces[state.cards.face_index(card["face"])]
+        meaning = words.get(face.name)
+        lines.append([f"Hand {i}: {face.name}" + (f" ({meaning})" if meaning else ""), _card_line(face, card["back"])])
+    return {"title": YOURS_TITLE, "lines": lines or [[YOUR_HAND, EMPTY_HAND]]}

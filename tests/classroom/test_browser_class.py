@@ -44,7 +44,8 @@ from typing import Any
 
 import pytest
 
-from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, free_port, raise_on_term, skip_reason, stop_process_group
+from tests.browser_support import (CHROMIUM, CHROMIUM_ARGS, free_port, inside_window, raise_on_term, skip_reason,
+                                   stop_process_group)
 
 ROOT = Path(__file__).resolve().parents[2]
 PROJECTOR = {"width": 1280, "height": 720}
@@ -570,10 +571,10 @@ def test_a_cosmic_seat_at_1024x768_sees_its_moves_and_whole_board_at_once(server
     assert sw <= iw, f"the seat's page is {sw} px wide in a {iw} px window"
 
 
-def test_a_tall_ovni_board_keeps_the_whole_width_at_1024x768(server, devices):
-    """Ovni's board is taller than wide, fitted to its column and scrolled: at 1024 px a
-    moves column beside it would shrink its text by a third, so there it keeps the page's
-    width (and its smallest text stays readable)."""
+def test_the_ovni_table_fits_beside_the_moves_at_1024x768(server, devices):
+    """Ovni's class page shows the table alone (landscape, like the screen) with the mats
+    under it: at 1024x768 the whole table is in the window beside the moves, wide enough
+    that its smallest text stays at 12 px, and the seat's own mat comes first under it."""
     from playwright.sync_api import expect
 
     cl, url = server.cl, server.url
@@ -582,9 +583,13 @@ def test_a_tall_ovni_board_keeps_the_whole_width_at_1024x768(server, devices):
     _join(laptop, url, room.code, "Ana")
     room.start()
     expect(laptop.locator("#board svg")).to_be_visible()
-    expect(laptop.locator("#board.tall")).to_have_count(1)
+    expect(laptop.locator("#board.tall")).to_have_count(0)
     box = _box(laptop, laptop.locator("#board svg"))
-    assert box["width"] >= 0.9 * box["vw"], f"the Ovni board is {box['width']:.0f} px wide in a 1024 px window"
+    assert _in_view(box), f"the Ovni table is not all in the window: {box}"
+    assert box["width"] >= 0.64 * box["vw"], f"the Ovni table is {box['width']:.0f} px wide in a 1024 px window"
+    expect(laptop.locator("#panels .panel")).to_have_count(4)  # three mats and the key
+    assert _seat(laptop) == 0
+    expect(laptop.locator("#panels .panel").first).to_contain_text("red")  # seat 0's mat
     sw, iw = _overflow(laptop)
     assert sw <= iw, f"the seat's page is {sw} px wide in a {iw} px window"
 
@@ -662,3 +667,52 @@ def test_a_lost_network_is_said_within_5_s_and_the_page_catches_up(server, devic
     expect(phone.locator("#connection")).to_be_hidden(timeout=10_000)
     expect(phone.locator("#play")).to_have_attribute("data-position", str(moved), timeout=10_000)
     expect(phone.locator("#status")).to_contain_text("a bot plays your seat")
+
+
+# ------------------------------------------------------------------ every page, every size (issue 29)
+SIZES = {"1280x720": {"viewport": {"width": 1280, "height": 720}},
+         "1024x768": {"viewport": {"width": 1024, "height": 768}},
+         "phone": PHONE}
+
+_READABLE = """() => {
+  const box = (sel) => { const e = document.querySelector(sel); if (!e) return null;
+    const r = e.getBoundingClientRect(); return {left: r.left, top: r.top, right: r.right, bottom: r.bottom}; };
+  const firstMove = document.querySelector('#moves.active button.move, #moves.active select');
+  const m = firstMove && firstMove.getBoundingClientRect();
+  const yoursText = document.querySelector('#yours dd');
+  return {scrollWidth: document.documentElement.scrollWidth, innerWidth, innerHeight,
+          move: m && {left: m.left, top: m.top, right: m.right, bottom: m.bottom},
+          yours: box('#yours dt'), yoursFirst: box('#yours dd'),
+          yoursPx: yoursText ? parseFloat(getComputedStyle(yoursText).fontSize) : null};
+}"""
+
+
+@pytest.mark.parametrize("game,seats", [("cows", 2), ("ovni", 3), ("cosmic", 3)])
+def test_a_seat_reads_its_hand_beside_its_moves_at_every_size(server, devices, game, seats):
+    """Issue 29: on the seat's turn, at 1280x720, 1024x768 and on a 390x844 phone, for
+    each game: nothing wider than the screen, no text under 12 px (14 px on the phone:
+    the board may pan there, its text as drawn), and the first move and what the seat
+    holds (hand, tokens, missions: the "What you hold" box) in the window together."""
+    from playwright.sync_api import expect
+
+    cl, url = server.cl, server.url
+    room = cl.open_room(game, seats=seats, bot_delay=0.2, decision_seconds=None, seed=5)
+    pages = [devices.page() for _ in range(seats)]
+    for i, p in enumerate(pages):
+        _join(p, url, room.code, f"Student {i + 1}")
+    room.start()
+    _wait(lambda: any(p.locator(MOVES).count() for p in pages), "no seat got its moves", pages[0])
+    page = next(p for p in pages if p.locator(MOVES).count())
+    expect(page.locator("#yours")).to_be_visible()
+    for label, options in SIZES.items():
+        page.set_viewport_size(options["viewport"])
+        page.wait_for_timeout(300)
+        m = page.evaluate(_READABLE)
+        floor = 14 if label == "phone" else 12
+        assert m["scrollWidth"] <= m["innerWidth"], f"{game} {label}: the page is {m['scrollWidth']} px wide"
+        small = _smallest_text(page)
+        assert small[0][0] >= floor - 0.05, f"{game} {label}: text under {floor} px: {small}"
+        assert m["yoursPx"] >= floor, f"{game} {label}: what the seat holds is in {m['yoursPx']} px text"
+        assert inside_window(m["move"], m), f"{game} {label}: the first move is out of the window: {m}"
+        assert inside_window(m["yours"], m) and inside_window(m["yoursFirst"], m), \
+            f"{game} {label}: what the seat holds is not beside its moves: {m}"

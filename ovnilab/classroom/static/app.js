@@ -288,7 +288,51 @@ function renderList(ul, items) {
   ul.replaceChildren(...items.map((t) => el("li", null, t)));
 }
 
+// what the seat holds, beside its moves: a drawing of the game's own (Ovni's mat) and/or
+// label-text lines; the drawing comes from the server's renderer, the lines as text
+function renderYours(y) {
+  const box = $("yours");
+  const key = JSON.stringify(y || null);
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
+  box.replaceChildren();
+  box.hidden = !y;
+  if (!y) return;
+  if (y.title) box.append(el("h2", null, y.title));
+  if (y.lines && y.lines.length) {
+    const dl = el("dl");
+    for (const [label, text] of y.lines) dl.append(el("dt", null, label), el("dd", null, text));
+    box.append(dl);
+  }
+  if (y.svg) {
+    const d = el("div", { class: "drawing" });
+    d.innerHTML = y.svg;
+    box.append(d);
+  }
+}
+
+// the drawings under the board: from the server's renderer, redrawn only when they change
+function renderPanels(panels) {
+  const box = $("panels");
+  if (!box) return;
+  const key = (panels || []).join("");
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
+  box.innerHTML = (panels || []).map((svg) => `<div class="panel">${svg}</div>`).join("");
+}
+
+function renderWords(words) {
+  const entries = Object.entries(words || {});
+  $("words-box").hidden = !entries.length;
+  const dl = $("words");
+  if (dl.childElementCount === 2 * entries.length) return;
+  dl.replaceChildren(...entries.flatMap(([w, m]) => [el("dt", { lang: "pt" }, w), el("dd", null, m)]));
+}
+
 function renderGame(v) {
+  renderYours(v.yours);
+  renderWords(v.words);
+  renderPanels(v.panels);
   if (v.svg) setBoard(v.svg);
   else { setBoard(null); $("board").replaceChildren(el("p", { class: "lobby" }, v.message || "")); }
   zoomButton();
@@ -417,6 +461,8 @@ function payoffTable(p) {
 }
 
 function renderExperiment(v) {
+  renderYours(null);
+  renderPanels(null);
   setBoard(null);
   zoomButton();
   const card = el("div", { class: "experiment" });
@@ -474,6 +520,7 @@ async function initWatch() {
     $("status").textContent = statusText(Object.assign({}, v, { your_turn: false, seat: null }));
     setDeadline(v, false);
     setBoard(v.svg);
+    renderPanels(v.panels);
     renderPlayers(v);
     renderList($("events"), v.events || []);
     $("log").textContent = (v.log || []).slice(-12).join("\n");

@@ -70,6 +70,8 @@ runs).
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...svg import rect as _rect
 from ..rules import State
 from .encounter import _encounter
@@ -80,10 +82,12 @@ from .style import BASE_H, FONT, INK, MAIN_H, MIN_FONT, PAPER, SEAT_HEX, STEP, T
 from .style import GREY as GREY  # re-exported: the tests check the palette's contrast
 from .style import _contrast as _contrast
 from .style import _on_fill as _on_fill
+from . import text as words
 from .text import PHASES, public_action_text, seat_label, waiting_text
 from .view import _View
 
-__all__ = ["to_svg", "SEAT_HEX", "PHASES", "MIN_FONT", "seat_label", "public_action_text", "waiting_text"]
+__all__ = ["to_svg", "seat_panel", "SEAT_HEX", "PHASES", "MIN_FONT", "seat_label", "public_action_text",
+           "waiting_text"]
 
 
 def to_svg(state: State, viewer: int | None = None, highlight_last: bool = True, width: int = 1100) -> str:
@@ -123,3 +127,9 @@ def to_svg(state: State, viewer: int | None = None, highlight_last: bool = True,
         _hand_strip(state, out, v, BASE_H)
     out.append("</svg>")
     return "".join(out)
+
+
+def seat_panel(state: State, viewer: int) -> dict[str, Any]:
+    """What ``viewer`` holds, for the class page to show beside its moves (the drawing's
+    hand strip is at its foot, a screen away on a phone): label-text lines."""
+    return {"title": words.YOURS_TITLE, "lines": words.seat_panel_lines(state, viewer)}

@@ -561,3 +561,36 @@ def shown_hands_units(s: State, hands: dict[int, list[str]]) -> list[str]:
     for q, names in hands.items():
         units += [f"{col[q]}'s hand (shown to you):"] + [t + "," for t in names[:-1]] + (names[-1:] or ["empty"])
     return units
+
+
+# ---------------------------------------------------------------- the class page's "yours"
+YOURS_TITLE = "What you hold"
+YOUR_HAND = "Your hand"
+YOUR_HOARD = "Your hoard"
+YOUR_ALIEN = "Your alien"
+ALIEN_DEALT = "Dealt to you (keep one)"
+
+
+def _hand_line(names: list[str]) -> str:
+    """A hand as a line: each card once, with how many ("negotiate ×2")."""
+    counted: dict[str, int] = {}
+    for n in names:
+        counted[n] = counted.get(n, 0) + 1
+    return ", ".join(f"{n} ×{k}" if k > 1 else n for n, k in counted.items())
+
+
+def seat_panel_lines(s: State, seat: int) -> list[list[str]]:
+    """What ``seat`` holds and may read while it decides, as [label, text] lines for the
+    class page beside its moves: its hand, hoard, alien and its power, the aliens it is
+    choosing between, hands shown to it."""
+    obs = s.observation(seat)
+    lines = [[YOUR_HAND, _hand_line(obs["hand"]) if obs["hand"] else empty_hand_text(s)]]
+    if obs["hoard"]:
+        lines.append([YOUR_HOARD, _hand_line(obs["hoard"])])
+    if obs["alien_offers"] and not obs["aliens"][seat]:
+        lines += [[ALIEN_DEALT, alien_summary(s, a)] for a in obs["alien_offers"]]
+    elif s.rules.powers and obs["aliens"][seat]:
+        lines.append([YOUR_ALIEN, alien_summary(s, obs["aliens"][seat])])
+    for q, names in (obs.get("peeked_hands") or {}).items():
+        lines.append([f"{s.colours[int(q)]}'s hand (shown to you)", _hand_line(names) or "empty"])
+    return lines

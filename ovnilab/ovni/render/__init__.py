@@ -63,6 +63,8 @@ runs).
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...svg import num as _n
 from ..rules import Action, State
 from .areas import _areas, _tracks
@@ -74,9 +76,11 @@ from .pieces import ALIEN_HEX
 from .style import FONT, GAP, H, INK, MAT_W, MIN_FONT, PANEL_FONT, PAPER, W
 from .style import HILITE as HILITE  # re-exported: the tests draw with the highlight's colour
 from .style import SEAT_HEX
+from . import text as words
 from .view import _Masks
 
-__all__ = ["ALIEN_HEX", "SEAT_HEX", "MIN_FONT", "PANEL_FONT", "board_svg", "mat_svg", "key_svg", "panel_html", "to_svg"]
+__all__ = ["ALIEN_HEX", "SEAT_HEX", "MIN_FONT", "PANEL_FONT", "board_svg", "mat_svg", "key_svg", "panel_html", "to_svg",
+           "page_svg", "page_panels", "seat_panel"]
 
 
 def _setup(state: State, viewer: int | None, highlight_last: bool, reveal: bool) -> tuple[_Masks, Action | None]:
@@ -172,3 +176,26 @@ def to_svg(state: State, viewer: int | None = None, highlight_last: bool = True,
         y += max(h for _, h in row) + GAP
     out[0] = out[0].replace("@H", _n(y))
     return _svg(out, total_w, y, width)
+
+
+# ------------------------------------------------------------------ the class page
+# The class page (ovnilab.classroom) shows the table alone as its board, landscape like a
+# screen, so that it fits a projector's 720 px and keeps its text at 12 px or more; what
+# the seat holds beside its moves, in words; the mats under the table.
+def page_svg(state: State, viewer: int | None = None) -> str:
+    """The board of the class page: :func:`board_svg` (the table)."""
+    return board_svg(state, viewer)
+
+
+def seat_panel(state: State, viewer: int) -> dict[str, Any]:
+    """What ``viewer`` holds (command tokens, missions in words, aliens, UFOs, energy),
+    for the class page beside its moves: label-text lines, as large as the page's text on
+    any screen (its mat, a drawing, would shrink in a narrow column)."""
+    return {"title": words.YOURS_TITLE, "lines": words.seat_panel_lines(state, viewer)}
+
+
+def page_panels(state: State, viewer: int | None = None) -> list[str]:
+    """The mats the class page shows under the table, every seat's as the viewer may see
+    it (its own first), and the key."""
+    order = ([viewer] if viewer is not None else []) + [p for p in range(state.ns) if p != viewer]
+    return [mat_svg(state, p, viewer) for p in order] + [key_svg()]

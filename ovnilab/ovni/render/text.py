@@ -280,3 +280,38 @@ def missions_head(s: State, dealing: bool) -> str:
     if s.over:
         return f"+{s.rules.mission_done} done, {s.rules.mission_failed} failed"
     return "✔ = fulfilled now"
+
+
+# ---------------------------------------------------------------- the class page's "yours"
+YOURS_TITLE = "What you hold"
+YOUR_TOKENS = "Command tokens in hand"
+YOUR_ALIENS = "Your aliens"
+YOUR_UFOS = "Your UFOs"
+YOUR_ENERGY = "Energy card"
+YOUR_ABILITIES = "Abilities"
+
+
+def _mission_label(mid: int, dealing: bool) -> str:
+    return f"Mission {mid}" + (" (dealt)" if dealing else "")
+
+
+def seat_panel_lines(s: State, seat: int) -> list[list[str]]:
+    """What ``seat`` holds and may read while it decides, as [label, text] lines for the
+    class page beside its moves: its command tokens, its missions in words (the moves
+    name them by number), aliens, UFOs, energy and abilities."""
+    obs = s.observation(seat)
+    dealing = s.phase == KEEP_MISSIONS and not s.missions_kept[seat]
+    lines = [[YOUR_TOKENS, ", ".join(map(str, obs["hand"])) or NONE]]
+    by_id = {mi.id: mi for mi in s.cards.missions}
+    for mid in obs["missions"] or ():
+        if mid in by_id:
+            lines.append([_mission_label(mid, dealing), by_id[mid].describe(s.cards.categories)])
+    lines.append([YOUR_ALIENS, ", ".join(f"{name} {obs['aliens'][seat][t]}"
+                                        for t, name in zip(ALIEN_TYPES, GROUP_NAMES))])
+    lines.append([YOUR_UFOS, f"{obs['platform'][seat]} on the platform, {obs['reserve'][seat]} in reserve"])
+    lines.append([YOUR_ENERGY, ENERGY_TEXT[obs["energy"][seat]] if obs["energy"][seat] in (0, 1, 2) else NONE])
+    lines.append([YOUR_ABILITIES, ", ".join(ability_text(a) for a in obs["abilities"][seat]) or NONE])
+    return lines
+
+
+NONE = "none"
