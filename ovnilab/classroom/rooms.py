@@ -666,7 +666,11 @@ class Classroom:
                          for pair in xp.pair_up(members, last + 1, "partners", derive_seed(config["seed"], c),
                                                    exp.symmetric)]
             else:
-                pairs = xp.pair_up(people, last + 1, "strangers", config["seed"], exp.symmetric)
+                # perfect strangers across a class whose members change between rounds (a
+                # late arrival, a removed name): the pairs already played are avoided
+                met = [(e["row"], e["col"]) for rd in db.execute("SELECT pairs FROM rounds WHERE session=?", (code,))
+                       for e in loads(rd["pairs"])]
+                pairs = xp.pair_up(people, last + 1, "strangers", config["seed"], exp.symmetric, met=met)
             rng = make_rng(derive_seed(config["seed"], 1_000_003 * (last + 1)))
             stored = []
             for row_p, col_p in pairs:

@@ -827,3 +827,34 @@ def test_equilibrium_tests_adjust_every_test_of_the_table_together():
     assert [r["holm_p"] for r in table] == holm([r["p"] for r in table])
     sym = E.equilibrium_tests(E.load_recorded("bidding"), E.get("bidding"), within_support=False)
     assert [r["role"] for r in sym] == ["player"]  # a symmetric game has one role
+
+
+def test_a_live_class_whose_members_change_meets_no_opponent_twice(tmp_path):
+    """Perfect strangers in a live class: a late arrival changes the set of students
+    between rounds, and the room passes the pairs already played, so no pair repeats
+    (issue 31)."""
+    from ovnilab.classroom import Classroom
+
+    cl = Classroom(tmp_path / "c.sqlite")
+    exp = cl.open_experiment("duel", rounds=5, seed=2, pause=0, matching="strangers")
+    seats = [cl.join(exp.code, f"S{k}") for k in range(6)]
+    exp.start()
+    met: set[frozenset] = set()
+    for rnd in range(1, 6):
+        cl.tick()
+        if rnd == 2:
+            seats.append(cl.join(exp.code, "Late"))  # plays from the next round
+        for s in seats:
+            v = s.view()
+            if v["your_turn"]:
+                s.play(v["legal"][0])
+        cl.tick()
+    rows = exp.results()
+    per_round: dict[int, set] = {}
+    for r in rows:
+        if r["opponent"] != "bot":
+            per_round.setdefault(r["round"], set()).add(frozenset((r["participant"], r["opponent"])))
+    for rnd in sorted(per_round):
+        assert not (per_round[rnd] & met), f"round {rnd} repeats a pair: {per_round[rnd] & met}"
+        met |= per_round[rnd]
+    assert len(per_round) == 5 and any("p07" in p for p in met)  # the late student played
