@@ -40,6 +40,30 @@ __all__ = ["Projector"]
 
 
 REMOVE_LABEL = "remove from the game"
+#: The projector's full screen (the "full screen" button): the board on the left, as tall
+#: as the screen; the join code, whose turn it is, the players and the events in a column
+#: beside it; the teacher's controls step aside but for the button that leaves. On a
+#: 1280x720 or 1024x768 projector the whole board, the code and the turn are then in view
+#: at once with no text under 12 px (issue 29: in a column under the code and controls the
+#: board ran to 870-1101 px on a 720 px screen).
+PROJECTOR_CSS = """
+.ovnilab-projector:fullscreen { display: grid !important; grid-template-columns: minmax(0, 1fr) minmax(230px, 300px);
+  grid-template-rows: auto auto auto auto 1fr; column-gap: 16px; align-items: start; padding: 8px 12px; }
+.ovnilab-projector:fullscreen > .ovnilab-pj-row { display: contents !important; }
+.ovnilab-projector:fullscreen .ovnilab-pj-board { grid-column: 1; grid-row: 1 / span 5; min-width: 0 !important;
+  width: 100% !important; }
+.ovnilab-projector:fullscreen .ovnilab-pj-board .ovnilab-public-board > svg { height: calc(100vh - 18px) !important; width: auto !important;
+  max-width: 100% !important; display: block; margin: 0 auto; }
+.ovnilab-projector:fullscreen .ovnilab-pj-header { grid-column: 2; grid-row: 1; }
+.ovnilab-projector:fullscreen .ovnilab-pj-header div { font-size: 16px !important; }
+.ovnilab-projector:fullscreen .ovnilab-pj-header .ovnilab-code { font-size: 34px !important; display: block; }
+.ovnilab-projector:fullscreen .ovnilab-pj-status { grid-column: 2; grid-row: 2; }
+.ovnilab-projector:fullscreen .ovnilab-pj-controls { grid-column: 2; grid-row: 3; }
+.ovnilab-projector:fullscreen .ovnilab-pj-controls > :not(.ovnilab-pj-present) { display: none !important; }
+.ovnilab-projector:fullscreen .ovnilab-pj-message { grid-column: 2; grid-row: 4; }
+.ovnilab-projector:fullscreen .ovnilab-pj-side { grid-column: 2; grid-row: 5; width: auto !important; }
+"""
+
 #: the equilibrium toggle's label, by whether it is shown
 REVEAL_LABELS = {False: "show the equilibrium", True: "hide the equilibrium"}
 
@@ -100,7 +124,8 @@ class Projector(W.VBox):
             self.start_button.layout.display = "none"  # a grouping session runs as students arrive
         # full screen for the projector (ovnilab.present.PRESENT_BUTTON): in JupyterLab the
         # notebook leaves the view less than the 900 px its text needs
-        self.present = W.HTML(f"<style>{PRESENT_CSS}</style>{PRESENT_BUTTON}")
+        self.present = W.HTML(f"<style>{PRESENT_CSS}{PROJECTOR_CSS}</style>{PRESENT_BUTTON}")
+        self.present.add_class("ovnilab-pj-present")
         controls.append(self.present)
         for b in (self.start_button, self.pause_button, self.end_button, self.bot_button, self.back_button,
                   self.reveal_button):
@@ -109,8 +134,12 @@ class Projector(W.VBox):
                                                                flex_flow="row wrap"))
         # the controls and their messages above the board: the teacher reaches them
         # without scrolling past a tall board
-        super().__init__([self.header, W.HBox(controls, layout=W.Layout(flex_flow="row wrap")), self.message,
-                          self.status, row])
+        bar = W.HBox(controls, layout=W.Layout(flex_flow="row wrap"))
+        # the parts' classes: full screen lays them out for a projector (PROJECTOR_CSS)
+        for widget, part in ((self.header, "header"), (bar, "controls"), (self.message, "message"),
+                             (self.status, "status"), (row, "row"), (self.board, "board"), (self.side, "side")):
+            widget.add_class(f"ovnilab-pj-{part}")
+        super().__init__([self.header, bar, self.message, self.status, row])
         self.add_class("ovnilab-projector")
         self.add_class("ovnilab-present-root")
         self._version: int | None = None
@@ -247,7 +276,11 @@ class Projector(W.VBox):
             return
         v = room_view(room._cl, rid, None, svg=True)
         svg = v["svg"].replace("<svg ", '<svg style="width:100%;height:auto" ', 1)
-        self.board.value = f"<div class='ovnilab-public-board' style='width:100%'>{svg}</div>"
+        # drawings under the board (Ovni: every seat's mat and the key), each at its size
+        panels = "".join(f"<div style='flex:0 1 auto;max-width:100%'>{p}</div>" for p in v.get("panels") or ())
+        under = (f"<div class='ovnilab-panels' style='display:flex;flex-wrap:wrap;gap:10px;margin-top:8px'>"
+                 f"{panels}</div>") if panels else ""
+        self.board.value = f"<div class='ovnilab-public-board' style='width:100%'>{svg}{under}</div>"
         self.status.value = f"<div style='font-size:20px;font-weight:600'>{html.escape(_status_text(v))}</div>"
         lines = []
         for p in v["players"]:
@@ -269,7 +302,8 @@ class Projector(W.VBox):
                            f"{''.join(lines)}</ul>{groups}{_lobby_html(lobby) if lobby else ''}"
                            f"<ul style='padding-left:18px;color:#555'>{events}</ul>"
                            f"<pre style='font-size:13px;white-space:pre-wrap'>{log}</pre></div>")
-        choices = [(f"{p['seat_name']}: {p['student'] or p['player']}", (rid, p["seat"])) for p in v["players"]]
+        # the player as the room says it now ("Ana (a bot plays for now)" after a give-to-bot)
+        choices = [(f"{p['seat_name']}: {p['player']}", (rid, p["seat"])) for p in v["players"]]
         if [c[1] for c in self.seat_picker.options] != [c[1] for c in choices]:
             self.seat_picker.options = choices
         elif [c[0] for c in self.seat_picker.options] != [c[0] for c in choices]:

@@ -39,6 +39,9 @@ def test_a_cosmic_room_on_the_projector_shows_the_public_board_and_its_controls_
     p.seat_picker.value = (code, a.seat)
     p.bot_button.click()
     assert room.seats()[a.seat]["controller"] == "bot"
+    # the seat menu follows: it says a bot plays Ana's seat now, and keeps the choice
+    label = dict((v, k) for k, v in p.seat_picker.options)[(code, a.seat)]
+    assert "Ana (a bot plays for now)" in label and p.seat_picker.value == (code, a.seat)
     p.back_button.click()
     assert room.seats()[a.seat]["controller"] == "student"
     p.pause_button.click()
