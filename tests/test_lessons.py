@@ -142,3 +142,49 @@ def test_glossary_explains_every_portuguese_name_used(path):
     missing = sorted(n for n in _portuguese_names()
                      if re.search(rf"(?<!\w){re.escape(n)}(?!\w)", shown) and n not in glossary)
     assert not missing, f"{path.name}: the glossary of the first cell lacks {missing}"
+
+
+# Lessons whose exercise checks say in words what was expected when they fail (issue 31);
+# the other lessons join this list as their checks are rewritten.
+CHECKS_SAY_WHY = ("04_", "06_", "07_")
+
+
+def _check_cell(path: Path, k: int) -> str:
+    return next(_src(c) for c in _cells(path) if _nbgrader(c).get("grade_id") == f"ex{k}-check")
+
+
+@pytest.mark.parametrize("path", [p for p in LESSONS if p.stem.startswith(CHECKS_SAY_WHY)], ids=lambda p: p.stem)
+def test_a_failed_check_says_what_was_expected(path):
+    """Every assert of an exercise's check cell (hidden tests included) carries a message:
+    a student or a teacher reading nbgrader's feedback sees what was expected, never a
+    bare AssertionError."""
+    import ast
+
+    for c in _cells(path):
+        if not (_nbgrader(c).get("grade") and not _nbgrader(c).get("solution") and c["cell_type"] == "code"):
+            continue
+        for node in ast.walk(ast.parse(_src(c))):
+            if isinstance(node, ast.Assert):
+                assert node.msg is not None, (
+                    f"{path.name} {_nbgrader(c)['grade_id']} line {node.lineno}: an assert without a message")
+
+
+LESSON_7 = ROOT / "notebooks" / "lessons" / "07_experiments_on_rules.ipynb"
+
+
+@pytest.mark.parametrize("answer", [{"A", "B", "C", "D"}, {"a", "b", "c", "d"}, [" a", "B ", "c", "D"],
+                                    ("d", "c", "b", "a"), "a, b, c, d", "ABCD"])
+def test_lesson7_exercise2_takes_the_letters_in_any_case_and_spacing(answer):
+    from ovnilab import analysis
+
+    exec(_check_cell(LESSON_7, 2), {"analysis": analysis, "answer_2": answer})
+
+
+@pytest.mark.parametrize("answer, says", [({"A", "C", "D"}, "Holm's procedure declares"),
+                                          ({"a", "b", "c", "d", "e"}, "card letters only"),
+                                          (4, "a set of card letters")])
+def test_lesson7_exercise2_wrong_answers_say_what_was_expected(answer, says):
+    from ovnilab import analysis
+
+    with pytest.raises(AssertionError, match=says):
+        exec(_check_cell(LESSON_7, 2), {"analysis": analysis, "answer_2": answer})

@@ -210,7 +210,8 @@ print(f"total points, platform 3 - rulebook: bootstrap [{row['diff_lo']:+.3f}, {
 # $7 \times 5\% = 35\%$ when they are not (the union bound). A ranking of many items must
 # control this *family-wise* error.
 #
-# **Holm's procedure** (level $\alpha = 0.05$). Sort the p-values,
+# **Holm's procedure** (level $\alpha = 0.05$; [lesson 6](06_estimating_win_rates.ipynb),
+# section 4, says why it keeps the family-wise error at $\alpha$). Sort the p-values,
 # $p_{(1)} \le p_{(2)} \le \dots \le p_{(m)}$. Then, for $k = 1, 2, \dots$: if
 # $p_{(k)} \le \alpha/(m - k + 1)$, declare hypothesis $(k)$ rejected and go on; at the
 # first $k$ where it fails, stop and keep all the remaining ones. The first test faces
@@ -312,8 +313,13 @@ assert answer_1 is not None, "store your answer in answer_1"
 ### BEGIN HIDDEN TESTS
 _rho, _n, _sigma2 = Fraction(9, 10), 500, Fraction(1)
 _paired_var = (_sigma2 + _sigma2 - 2 * _rho * _sigma2) / _n
-assert (2 * _sigma2) / 5000 == _paired_var
-assert abs(answer_1 - 5000) <= 1   # the exercise's tolerance
+assert (2 * _sigma2) / 5000 == _paired_var, "the worked solution's variances no longer agree"
+import numbers
+
+assert isinstance(answer_1, numbers.Real), "answer_1 should be a number of games"
+assert abs(answer_1 - 5000) <= 1, (   # the exercise's tolerance
+    "answer_1 should be the games per rule set n whose independent variance 2 sigma^2 / n equals the "
+    "paired variance 2 sigma^2 (1 - rho) / 500 (one game more or fewer is accepted)")
 ### END HIDDEN TESTS
 
 # %% [markdown]
@@ -322,8 +328,8 @@ assert abs(answer_1 - 5000) <= 1   # the exercise's tolerance
 # Four cards A, B, C, D are each tested against the fair share, with p-values
 # $p_A = 0.010$, $p_B = 0.040$, $p_C = 0.015$, $p_D = 0.005$. All four are below 0.05.
 # Apply Holm's procedure at $\alpha = 0.05$: which cards are declared different from the
-# fair share? Store the set of letters in `answer_2` (e.g. `{"A", "C"}`). Then compare
-# with Bonferroni (every p-value times 4).
+# fair share? Store the set of letters in `answer_2` (e.g. `{"A", "C"}`; capitals or not).
+# Then compare with Bonferroni (every p-value times 4).
 
 # %% jupyter={"source_hidden": true} nbgrader={"grade": false, "grade_id": "ex2-answer", "locked": false, "schema_version": 3, "solution": true}
 answer_2 = None  # replace None by your answer, in the form the exercise asks for
@@ -340,9 +346,20 @@ answer_2 = {"A", "B", "C", "D"}
 # %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex2-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
 assert answer_2 is not None, "store your answer in answer_2"
 ### BEGIN HIDDEN TESTS
+import re
+
+try:   # the letters in any case and spacing: {"a", " B"}, ["A", "C"], "A, C" and "ac" all name A and C
+    _given = ({c.upper() for c in re.findall(r"[A-Za-z]", answer_2)} if isinstance(answer_2, str)
+              else {str(c).strip().upper() for c in answer_2})
+except TypeError:
+    raise AssertionError('answer_2 should be a set of card letters, e.g. {"A", "C"}') from None
 _p = {"A": 0.010, "B": 0.040, "C": 0.015, "D": 0.005}
 _adj = dict(zip(_p, analysis.holm(list(_p.values()))))
-assert set(answer_2) == {"A", "B", "C", "D"} == {k for k, v in _adj.items() if v <= 0.05}
+assert {k for k, v in _adj.items() if v <= 0.05} == {"A", "B", "C", "D"}, "analysis.holm disagrees with the solution"
+assert _given <= set(_p), f"answer_2 should hold card letters only (A, B, C, D), not {sorted(_given - set(_p))}"
+assert _given == {"A", "B", "C", "D"}, (
+    "answer_2 should be the cards Holm's procedure declares different at 0.05: sort the p-values, compare the "
+    "k-th smallest with 0.05 / (4 - k + 1), and stop at the first that fails")
 ### END HIDDEN TESTS
 
 # %% [markdown]
@@ -367,19 +384,29 @@ answer_3 = (_steps_d.mean() - _half, _steps_d.mean() + _half)
 # %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex3-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
 assert answer_3 is not None, "store your answer in answer_3"
 ### BEGIN HIDDEN TESTS
+try:
+    _given_lo, _given_hi = (float(v) for v in answer_3)
+except (TypeError, ValueError):
+    raise AssertionError("answer_3 should be a pair of two numbers, (lo, hi)") from None
 _mean, _sd, _lo, _hi, _n = analysis.mean_interval(b.steps - a.steps for a, b in zip(rulebook, platform3))
-assert abs(answer_3[0] - _lo) < 0.001 and abs(answer_3[1] - _hi) < 0.001   # the exercise's tolerance
+assert abs(_given_lo - _lo) < 0.001 and abs(_given_hi - _hi) < 0.001, (   # the exercise's tolerance
+    "answer_3 should be (lo, hi) = d-bar -/+ z s_d / sqrt(n), where d = steps under platform 3 minus steps "
+    "under the rulebook, seed by seed, and s_d their standard deviation; each end within 0.001")
 _half_196 = 1.96 * _sd / math.sqrt(_n)   # z = 1.96 (the pen-and-paper value) is inside the tolerance
-assert abs(_mean - _half_196 - _lo) < 0.0005 and abs(_mean + _half_196 - _hi) < 0.0005
+assert abs(_mean - _half_196 - _lo) < 0.0005 and abs(_mean + _half_196 - _hi) < 0.0005, (
+    "z = 1.96 no longer falls within the exercise's tolerance")
 _row = comparison.row(metric="steps", variant="platform 3")   # the paired bootstrap agrees roughly
-assert abs(_row["diff_lo"] - _lo) < (_hi - _lo) / 4 and abs(_row["diff_hi"] - _hi) < (_hi - _lo) / 4
+assert abs(_row["diff_lo"] - _lo) < (_hi - _lo) / 4 and abs(_row["diff_hi"] - _hi) < (_hi - _lo) / 4, (
+    "the paired bootstrap and the normal interval no longer roughly agree")
 ### END HIDDEN TESTS
 
 # %% [markdown]
 # ### After exercise 3: one question, two intervals, two answers
 #
 # The cell recomputes exercise 3's normal paired interval (without your answer) and puts it
-# beside the paired bootstrap that section 3's table printed for the same steps.
+# beside the paired bootstrap that section 3's table printed for the same steps. It does
+# not print the normal interval's ends, which are exercise 3's answer: only whether it
+# contains 0, and the p-value of the normal paired test that goes with it.
 
 # %%
 st_mean, st_sd, st_lo, st_hi, st_n = analysis.mean_interval(b.steps - a.steps for a, b in zip(rulebook, platform3))
@@ -388,10 +415,11 @@ st_p = 2 * (1 - statistics.NormalDist().cdf(abs(st_mean) / (st_sd / math.sqrt(st
 intervals = {"normal paired": (st_lo, st_hi), "paired bootstrap": (st_boot["diff_lo"], st_boot["diff_hi"])}
 print(f"steps, platform 3 - rulebook: mean difference {st_mean:+.3f} over n = {st_n} seeds")
 for name, (lo, hi) in intervals.items():
-    print(f"  {name:16s} 95% [{lo:+.3f}, {hi:+.3f}]: {'contains 0' if lo <= 0 <= hi else 'excludes 0'}, "
-          f"its end nearest 0 is {min(abs(lo), abs(hi)):.3f} from it (half-width {(hi - lo) / 2:.3f})")
-print(f"normal paired test: p = {st_p:.3f}; Bonferroni for the two tests on the same games: "
-      f"2 x {st_p:.3f} = {min(1.0, 2 * st_p):.3f}")
+    shown = "(exercise 3's answer)" if name == "normal paired" else f"[{lo:+.3f}, {hi:+.3f}]"
+    print(f"  {name:16s} 95% {shown}: {'contains 0' if lo <= 0 <= hi else 'excludes 0'}, "
+          f"its end nearest 0 lies within 0.05 of it")
+print(f"normal paired test: p = {st_p:.2f}; Bonferroni for the two tests on the same games: "
+      f"2 x p = {min(1.0, 2 * st_p):.2f}")
 assert all(min(abs(lo), abs(hi)) < 0.05 for lo, hi in intervals.values())   # both borderline
 assert (st_lo <= 0 <= st_hi) == (st_p >= 0.05)   # the interval and the test agree
 if N_GAMES == 2000 and SEED == 7:   # the text below describes these games
@@ -437,6 +465,7 @@ answer_4 = sum(7 * p <= 0.05 for p in raw)
 # %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex4-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
 assert answer_4 is not None, "store your answer in answer_4"
 ### BEGIN HIDDEN TESTS
-assert answer_4 == sum(min(1.0, len(raw) * p) <= 0.05 for p in raw)
-assert answer_4 <= sum(a <= 0.05 for a in analysis.holm(raw))
+assert answer_4 == sum(min(1.0, len(raw) * p) <= 0.05 for p in raw), (
+    "answer_4 should be the number of the seven kinds whose raw p-value times 7 is at most 0.05")
+assert answer_4 <= sum(a <= 0.05 for a in analysis.holm(raw)), "Bonferroni found more than Holm: impossible"
 ### END HIDDEN TESTS
