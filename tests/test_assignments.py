@@ -88,7 +88,7 @@ STUDENT: dict[str, dict[int, str]] = {
     },
     "07_experiments_on_rules": {
         1: "answer_1 = 500 / (1 - 0.9)   # 5000.000000000001 in floating point",
-        2: 'answer_2 = {"A", "B", "C", "D"}',
+        2: 'answer_2 = {"a", "b ", "C", "d"}   # the check ignores case and spacing',
         3: ("d = np.array([b.steps - a.steps for a, b in zip(rulebook, platform3)])\n"
             "half = 1.96 * d.std() / math.sqrt(len(d))   # z = 1.96; numpy's std divides by n\n"
             "answer_3 = (round(d.mean() - half, 3), round(d.mean() + half, 3))"),
@@ -158,6 +158,8 @@ def course(tmp_path_factory):
 
 #: (course, lesson, student) -> autograded, kept for the other tests of the same run
 _GRADED: set[tuple[Path, str, str]] = set()
+#: (course, lesson, student) -> what nbgrader's autograde logged
+_LOGS: dict[tuple[Path, str, str], str] = {}
 
 
 def _autograded(course: Path, lesson: Path, student: str) -> None:
@@ -175,6 +177,7 @@ def _autograded(course: Path, lesson: Path, student: str) -> None:
         _answered(release, STUDENT.get(lesson.stem, {}), dest / lesson.name)
     result = assignments.api(course).autograde(lesson.stem, student)
     assert result.get("success"), result.get("error") or result.get("log")
+    _LOGS[key] = result.get("log") or ""
     _GRADED.add(key)
 
 
@@ -297,6 +300,23 @@ def test_unanswered_lesson_still_runs(course, lesson):
                 f"{lesson.name} cell {i}: fails when the exercises are unanswered "
                 f"({errors[0].get('ename')}: {errors[0].get('evalue')}); a lesson cell must not "
                 "use an exercise's answer")
+
+
+CHANGED = re.compile(r"Attribute '(\w+)' for cell (\S+) has changed!")
+
+
+@pytest.mark.parametrize("student", STUDENTS)
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda p: p.stem)
+def test_autograde_warns_only_where_the_start_page_says(course, lesson, student):
+    """The start page's "Handing out an assignment" tells the teacher that autograde's line
+    "Attribute 'checksum' for cell exN-check has changed!" comes once for every check
+    cell (the student version lacks the hidden tests; nbgrader puts the instructor's cell
+    back) and is harmless: it names every check cell, and no other cell or attribute."""
+    _autograded(course, lesson, student)
+    warned = sorted(CHANGED.findall(_LOGS[(course, lesson.stem, student)]))
+    checks = sorted(("checksum", f"ex{k}-check") for c in _cells(lesson) if (k := _exercise(c, "check")) is not None)
+    assert checks and warned == checks, (
+        f"{lesson.name}: autograde's 'has changed' lines {warned}; the start page says {checks}")
 
 
 def test_the_course_is_where_jupyterlab_shows_it(monkeypatch):

@@ -153,6 +153,12 @@ assert limit == {"open_room": 120, "open_session": 120, "open_experiment": 60}
 #    `nbgrader autograde <lesson>` in `notebooks/assignments/` (then `nbgrader generate_feedback
 #    <lesson>` for feedback files). Each exercise has a checked answer (graded
 #    automatically) and a "reasoning" cell you grade by hand (nbgrader's formgrader).
+#    Autograde prints `Attribute 'checksum' for cell exN-check has changed!` once for
+#    every exercise's check cell. That is expected and harmless: the student version's
+#    check cell lacks the hidden tests, so it differs from yours; nbgrader puts your cell
+#    back, hidden tests included, and grades with it (which also undoes any change a
+#    student made to a check cell). The project's tests check that autograde prints this
+#    line for the check cells and for no other cell.
 #    The project's own tests grade, for every exercise, an answer written as its
 #    instructions lead a student to write it (rounded constants, decimals: full marks)
 #    and an unanswered student version (zero, each check saying what is missing).
