@@ -80,7 +80,7 @@ def height(hand_limit: int) -> int:
 
 SEAT_COLOURS = ("#2e7d32", "#6a1b9a")  # the two aliens: green and purple
 SHORT_NAMES = _ALIENS  # State.seat_name
-SEAT_NAMES = tuple(f"{name} (seat {k})" for k, name in enumerate(_ALIENS))
+YOU = "you"
 SKY_FILL = {"sun": "#fff4cc", "moon": "#e3e7f8", "": "#edf5e4"}
 KIND_TAG = {"immediate": ("NOW", "#c62828"), "adjacency": ("ADJ", "#2e7d32"), "end": ("END", "#1565c0")}
 HIGHLIGHT = "#ff6d00"
@@ -312,7 +312,7 @@ def _marks(state: State) -> dict[tuple, bool]:
 
 
 def _seat_box(x: float, y: float, h: float, seat: int, points: dict[str, int], active: bool,
-              started: bool) -> str:
+              started: bool, yours: bool = False) -> str:
     """The seat's score box (in the corner beside its pyramid's top card): its alien,
     total and parts (base, then ADJ and END tagged as on the cards), whether it acts and
     whether it started. Strong colour while it is the seat to act."""
@@ -324,8 +324,9 @@ def _seat_box(x: float, y: float, h: float, seat: int, points: dict[str, int], a
            f'<rect x="{x + 5}" y="{y + 5}" width="44" height="44" rx="6" fill="#263238"/>',
            _alien(x + 27 - 3 * (1 if seat == 0 else -1), y + 28, seat),
            _text(x + CW - 6, y + 26, f"{sum(points.values())} pts", 20, "bold", ink, "end", width=CW - 60),
-           _text(x + CW - 6, y + 46, f"seat {seat}", MIN_FONT, fill=ink, anchor="end", width=CW - 60),
            _text(x + 6, y + 72, SHORT_NAMES[seat], MIN_FONT, "bold", ink, width=CW - 12)]
+    if yours:  # the viewer's own seat says so (a class page's student finds their side)
+        out.append(_text(x + CW - 6, y + 46, YOU, MIN_FONT, "bold", ink, "end", width=CW - 60))
     ty = y + 72
     if active:
         ty += LINE + 2
@@ -346,9 +347,9 @@ def _title(s: State, viewer: int | None) -> str:
     """The title bar: the game, whose turn and phase (or the result), the last action."""
     if s.over:
         w = s.winners()
-        status = "Game over: shared win" if len(w) == 2 else f"Game over: {SEAT_NAMES[w[0]]} wins"
+        status = "Game over: shared win" if len(w) == 2 else f"Game over: {SHORT_NAMES[w[0]]} wins"
     else:
-        status = f"Turn {s.turns}: {SEAT_NAMES[s.current_player]} to act ({s.phase_name})"
+        status = f"Turn {s.turns}: {SHORT_NAMES[s.current_player]} to act ({s.phase_name})"
         if s.final:
             status += " - last turn"
     sx = MARGIN + text_width("Cow abduction", 18, True) + 14
@@ -451,7 +452,7 @@ def to_svg(state: State, viewer: int | None = None, show_backs: bool = False) ->
         active = not s.over and to_act == seat
         # ---- score box, in the outer corner beside row 1
         out.append(_seat_box(px if seat == 0 else px + PANEL_W - CW, TOP + 4, PYR_Y + CH - TOP - 4, seat,
-                             breakdown[seat], active, s.starter == seat))
+                             breakdown[seat], active, s.starter == seat, seat == viewer))
         # ---- pyramid: row 1 under the Alien, rows below
         open_here = set(s.open_slots(seat)) if (active and s.turn == seat and not s.built
                                                  and s.phase != EFFECT) else set()

@@ -54,15 +54,20 @@ def test_board_shows_pyramids_hands_celeiro_deck_and_turn():
     for expected in ("Lua Cheia", "Boi Bravo", "Curral", "Manada", "Celeiro 2 (1)", "Celeiro 1 (0)",
                      f"Deck ({len(s.deck)})", "drawn from the bottom", s.face(s.deck[0]).name,
                      "+1 per Moon in your pyramid", "-1 per adjacent", "+4 if you have more cows",
-                     "Green alien (seat 0) to act", "row 2 slot 1", "Hand (1/3)",
+                     "Green alien to act", "row 2 slot 1", "Hand (1/3)",
                      "\u25b6 to act", "started", "Purple alien"):
         assert expected in text, expected
     for tag in ("END", "ADJ", "NOW"):
         assert tag in text
     # each seat's score box: its total, then base, ADJ and END points as the count gives them
     for seat, (box, b) in enumerate(zip(group_texts(s._repr_svg_(), "seat"), s.score_breakdown())):
-        assert box[:3] == [f"{sum(b.values())} pts", f"seat {seat}", ("Green alien", "Purple alien")[seat]]
+        assert box[:2] == [f"{sum(b.values())} pts", ("Green alien", "Purple alien")[seat]]
+        assert "you" not in box  # a spectator's view: no seat is "you", and no "seat 0" anywhere
         assert box[-6:] == ["base", str(b["base"]), "ADJ", f"{b['adjacency']:+d}", "END", f"{b['end_of_game']:+d}"]
+    assert "seat 0" not in text and "seat 1" not in text
+    # a player's view marks their own box "you" (a class page's student finds their side)
+    mine = group_texts(to_svg(s, viewer=1), "seat")
+    assert "you" in mine[1] and "you" not in mine[0]
 
 
 def test_last_action_is_highlighted_and_named():
