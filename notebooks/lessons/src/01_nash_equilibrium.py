@@ -501,12 +501,15 @@ for _o, _d in _given:
     assert _o in macron.row_labels, f"{_o!r} is not an offense card; the offense's cards are {macron.row_labels}"
     assert _d in macron.col_labels, f"{_d!r} is not a defense card; the defense's cards are {macron.col_labels}"
 _pure = set(pure_equilibria(macron))
-assert _pure == {("attack 08", "negotiate"), ("negotiate", "attack 06")}
+assert _pure == {("attack 08", "negotiate"), ("negotiate", "attack 06")}, (
+    "the lesson's pure_equilibria should find the solution's equilibria in the Macron table: the table changed")
 assert _given <= _pure, (f"{sorted(_given - _pure)}: not a pure Nash equilibrium of the Macron table (in such a cell "
                          "each card is a best response to the other)")
 assert _given == _pure, "a pure Nash equilibrium is missing: mark the best responses in every row and every column"
-assert (macron.row_payoffs[0, 2], macron.col_payoffs[0, 2]) == (-0.2, -0.2)   # the solution's remark
-assert (macron.row_payoffs[2, 0], macron.col_payoffs[2, 0]) == (-0.3, -0.6)
+assert (macron.row_payoffs[0, 2], macron.col_payoffs[0, 2]) == (-0.2, -0.2), (   # the solution's remark
+    "the Macron table's payoffs should be the ones the solution's remark quotes")
+assert (macron.row_payoffs[2, 0], macron.col_payoffs[2, 0]) == (-0.3, -0.6), (
+    "the Macron table's payoffs should be the ones the solution's remark quotes")
 ### END HIDDEN TESTS
 
 # %% [markdown]
@@ -539,7 +542,8 @@ assert abs(float(answer_2) - 1 / 3) < 0.001, ("not the offense's probability of 
                                              "(within 0.001): the p that makes the DEFENSE indifferent between its "
                                              "two cards")
 mixed = [e for e in theory.equilibria(macron) if not e.is_pure()]
-assert len(mixed) == 1 and mixed[0].exact[0][0] == Fraction(1, 3)
+assert len(mixed) == 1 and mixed[0].exact[0][0] == Fraction(1, 3), (
+    "the library should find one mixed equilibrium of the Macron game, with the solution's probability of attack 08")
 ### END HIDDEN TESTS
 
 # %% [markdown]
@@ -570,7 +574,8 @@ assert isinstance(answer_3, numbers.Real), "answer_3 should be a number: a Fract
 assert abs(float(answer_3) - (-0.7)) < 1e-9, ("not the offense's payoff per encounter when it always plays attack 08 "
                                              "and the defense plays its best response to that")
 (reply,) = theory.best_responses(weak, "col", [1, 0, 0])
-assert abs(float(answer_3) - weak.row_payoffs[0, reply]) < 1e-9
+assert abs(float(answer_3) - weak.row_payoffs[0, reply]) < 1e-9, (
+    "the library's best response to attack 08 in the one-ship game should give the offense the solution's payoff")
 ### END HIDDEN TESTS
 
 # %% [markdown]
@@ -606,8 +611,10 @@ assert isinstance(answer_4, numbers.Real), "answer_4 should be a number: a Fract
 assert abs(float(answer_4) - 0.25) < 1e-9, ("not the defense's probability of attack 06 in the two-ship game's "
                                            "equilibrium: the q that makes the OFFENSE indifferent")
 (eq4,) = theory.equilibria(stats.planning_game(OFFENSE_HAND, DEFENSE_HAND, 2, 4, weights=weights, deal="fail"))
-assert eq4.exact == ((Fraction(7, 8), Fraction(1, 8), 0), (Fraction(1, 4), 0, Fraction(3, 4)))
-assert abs(float(answer_4) - float(eq4.exact[1][0])) < 1e-9
+assert eq4.exact == ((Fraction(7, 8), Fraction(1, 8), 0), (Fraction(1, 4), 0, Fraction(3, 4))), (
+    "the library's equilibrium of the two-ship game should be the one the solution derives: the game changed")
+assert abs(float(answer_4) - float(eq4.exact[1][0])) < 1e-9, (
+    "the library's equilibrium of the two-ship game should give the defense's attack 06 the solution's probability")
 ### END HIDDEN TESTS
 
 # %% [markdown]

@@ -333,8 +333,10 @@ assert answer_1 is not None, "store your answer in answer_1"
 _ex1 = theory.NormalFormGame([[5, 3, 5], [1, 4, 4], [1, 3, 2]], [[1, 4, 3], [0, 5, 0], [0, 1, 5]],
                              ("Top", "Middle", "Bottom"), ("Left", "Centre", "Right"))
 _left = theory.iterated_elimination(_ex1).game
-assert (_left.row_labels, _left.col_labels) == (("Middle",), ("Centre",))   # the library agrees
-assert list(elimination_results(_ex1)) == [(("Middle",), ("Centre",))]     # in every order
+assert (_left.row_labels, _left.col_labels) == (("Middle",), ("Centre",)), (   # the library agrees
+    "the library's iterated elimination should leave the solution's cell of the table")
+assert list(elimination_results(_ex1)) == [(("Middle",), ("Centre",))], (     # in every order
+    "the lesson's elimination_results should leave the solution's cell, and only it, in every order of removal")
 
 
 def _label(text):   # "middle", " MIDDLE " and "Middle" name one strategy, and "Center" is "Centre"
@@ -387,7 +389,8 @@ assert _opener == {"2", "3", "4", "5", "6"}, ("not the opener's tokens that are 
 # the library, column player first: swap the players' roles and eliminate row-first
 _swapped = theory.NormalFormGame(one.col_payoffs.T, one.row_payoffs.T, one.col_labels, one.row_labels)
 _left = theory.iterated_elimination(_swapped, strict=False).game
-assert (set(_left.col_labels), set(_left.row_labels)) == (_opener, _follower)
+assert (set(_left.col_labels), set(_left.row_labels)) == (_opener, _follower), (
+    "the library's iterated weak elimination, follower first, should leave the solution's tokens")
 ### END HIDDEN TESTS
 
 # %% [markdown]
@@ -592,13 +595,18 @@ assert (_a, _b) == (0, 1), ("not the interval of costs c where the game is a pri
 for _k in range(-4, 13):   # c from -1/2 to 3/2 in steps of 1/8: the library's tables agree
     _c = Fraction(_k, 8)
     _g = theory.bidding_game(1, lose=-1, six_cost=float(_c)).restrict(rows=[3, 4], cols=[3, 4])
-    assert is_prisoners_dilemma(_g) == (_a < _c < _b), _c
+    assert is_prisoners_dilemma(_g) == (_a < _c < _b), (
+        f"at c = {_c} the library's bidding table should be a prisoner's dilemma exactly when c is inside the "
+        "solution's interval")
 # at c = 1 the equilibria of the full 5x5 game are exactly the mixes of 5 and 6: check members
 _g1 = theory.bidding_game(1, lose=-1, six_cost=1.0)
 for _p in (0, Fraction(1, 3), Fraction(1, 2), 1):
     for _q in (0, Fraction(1, 4), 1):
-        assert theory.is_equilibrium(_g1, [0, 0, 0, 1 - _p, _p], [0, 0, 0, 1 - _q, _q])
-assert not theory.is_equilibrium(_g1, [0, 0, Fraction(1, 2), 0, Fraction(1, 2)], [0, 0, 0, 0, 1])
+        assert theory.is_equilibrium(_g1, [0, 0, 0, 1 - _p, _p], [0, 0, 0, 1 - _q, _q]), (
+            f"at c = 1 every mix of the bids 5 and 6 should be an equilibrium of the full 5x5 game (the solution's "
+            f"remark), but 6 with probability {_p} against 6 with probability {_q} is not")
+assert not theory.is_equilibrium(_g1, [0, 0, Fraction(1, 2), 0, Fraction(1, 2)], [0, 0, 0, 0, 1]), (
+    "at c = 1 a half-and-half mix of the bids 4 and 6 against a sure 6 should not be an equilibrium of the full game")
 ### END HIDDEN TESTS
 
 # %% [markdown]
@@ -638,8 +646,10 @@ for _name, (_R, _S, _T, _P) in _games.items():
     if is_prisoners_dilemma(_g):
         _pds.add(_name)
         (_eq,) = theory.equilibria(_g)   # and then defect/defect is the only equilibrium
-        assert _eq.support("row") == ["defect"] and _R > _P
-assert _pds == {"a", "d"}
+        assert _eq.support("row") == ["defect"] and _R > _P, (
+            "in a prisoner's dilemma of the table the library should find defect/defect as the only equilibrium, "
+            "and R > P")
+assert _pds == {"a", "d"}, "the lesson's is_prisoners_dilemma should pick the solution's games of the table"
 try:   # "A", " a " and "game a" name one game
     _chosen = {str(x).strip().lower().removeprefix("game").strip() for x in answer_4}
 except TypeError:
@@ -649,10 +659,14 @@ assert _chosen <= _pds, f"{sorted(_chosen - _pds)}: not a prisoner's dilemma, T 
 assert _chosen == _pds, "a prisoner's dilemma of the table is missing: check T > R > P > S for each game"
 # the remarks in the solution: b has the two pure equilibria, e has defect dominant with P > R
 _b = theory.NormalFormGame([[5, 0], [3, 2]], [[5, 3], [0, 2]])
-assert [(_q.support("row"), _q.support("col")) for _q in theory.equilibria(_b) if _q.is_pure()] == [(["r0"], ["c0"]), (["r1"], ["c1"])]
+assert ([(_q.support("row"), _q.support("col")) for _q in theory.equilibria(_b) if _q.is_pure()]
+        == [(["r0"], ["c0"]), (["r1"], ["c1"])]), (
+    "game b should have the two pure equilibria of the solution's remark, cooperate/cooperate and defect/defect")
 _e = theory.NormalFormGame([[1, 0], [3, 2]], [[1, 3], [0, 2]])
-assert theory.dominated_strategies(_e, "row") == {0: 1}
-assert not any(_e.row_payoffs[i, j] > 2 and _e.col_payoffs[i, j] > 2 for i in range(2) for j in range(2))
+assert theory.dominated_strategies(_e, "row") == {0: 1}, (
+    "in game e the library should find cooperate dominated by defect, as the solution's remark says")
+assert not any(_e.row_payoffs[i, j] > 2 and _e.col_payoffs[i, j] > 2 for i in range(2) for j in range(2)), (
+    "in game e no cell should give both players more than defect/defect does, as the solution's remark says")
 ### END HIDDEN TESTS
 
 # %% [markdown]

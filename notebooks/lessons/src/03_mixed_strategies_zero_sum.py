@@ -565,7 +565,8 @@ assert answer_1 is not None, "store your answer in answer_1"
 ### BEGIN HIDDEN TESTS
 maximin_20 = duel20.row_payoffs.min(axis=1).max()
 minimax_20 = duel20.row_payoffs.max(axis=0).min()
-assert (maximin_20, minimax_20) == (0.0, 0.6)
+assert (maximin_20, minimax_20) == (0.0, 0.6), (
+    "the attack 20 duel's maximin and minimax should be the ones the solution reads off its table: the table changed")
 try:
     _low, _high = (float(x) for x in answer_1)
 except (TypeError, ValueError):
@@ -607,8 +608,9 @@ assert isinstance(answer_2, numbers.Real), "answer_2 should be a number: a Fract
 assert abs(float(answer_2) - 1 / 3) < 0.001, ("not the value of the attack 20 duel (within 0.001): remove the "
                                              "dominated cards, then solve the 2x2 game that is left")
 (eq_20,) = theory.equilibria(duel20)
-assert eq_20.exact_payoffs[0] == Fraction(1, 3)
-assert abs(theory.value(duel20) - 1 / 3) < 1e-9
+assert eq_20.exact_payoffs[0] == Fraction(1, 3), (
+    "the library's equilibrium of the attack 20 duel should pay the offense the solution's value")
+assert abs(theory.value(duel20) - 1 / 3) < 1e-9, "theory.value of the attack 20 duel should be the solution's value"
 ### END HIDDEN TESTS
 
 # %% [markdown]
@@ -637,9 +639,10 @@ import numbers
 assert isinstance(answer_3, numbers.Real), "answer_3 should be a number"
 assert abs(float(answer_3) - 7 / 39) < 0.001, ("not the value of the Warrior duel (within 0.001): the v of the "
                                               "offense's linear program")
-assert abs(theory.value(warrior) - 7 / 39) < 1e-6
+assert abs(theory.value(warrior) - 7 / 39) < 1e-6, "theory.value of the Warrior duel should be the solution's value"
 (_eq_w,) = theory.equilibria(warrior)
-assert len(_eq_w.support("row")) == 3   # the solution's remark: all three offense cards are played
+assert len(_eq_w.support("row")) == 3, (   # the solution's remark: all three offense cards are played
+    "the offense should play all three of its cards in the Warrior duel's equilibrium, as the solution's remark says")
 ### END HIDDEN TESTS
 
 # %% [markdown]
@@ -670,7 +673,9 @@ assert isinstance(answer_4, numbers.Real), "answer_4 should be a number (a proba
 assert abs(float(answer_4) - 2 / 3) < 0.001, ("not the defense's probability of negotiate in its optimal mix "
                                              "(within 0.001): the y of the defense's linear program")
 (eq_w,) = theory.equilibria(warrior)
-assert eq_w.exact is not None and eq_w.exact[1][2] == Fraction(2, 3)
+assert eq_w.exact is not None and eq_w.exact[1][2] == Fraction(2, 3), (
+    "the library's exact equilibrium of the Warrior duel should give the defense's negotiate the solution's "
+    "probability")
 ### END HIDDEN TESTS
 
 # %% [markdown]

@@ -226,9 +226,14 @@ assert answer_1 is not None, "store your answer in answer_1"
 ### BEGIN HIDDEN TESTS
 negotiates = stats.card_distribution()["negotiate"]
 _exact = hypergeom(0, HAND, negotiates, N)
-assert _exact == Fraction(comb(67, 8), comb(82, 8))
-assert abs(float(answer_1) - _exact) < 0.001   # the exercise's tolerance
-assert abs(float(_exact) - 0.183) < 0.001 and 2900 < _exact / exact_k[0] < 3000   # the solution's remarks
+assert _exact == Fraction(comb(67, 8), comb(82, 8)), (
+    "the lesson's hypergeom and the deck's count of negotiates should give the solution's formula: the deck changed")
+assert abs(float(answer_1) - _exact) < 0.001, (   # the exercise's tolerance
+    "answer_1 should be the probability that a fresh hand of eight, from the 82 cards, holds no negotiate "
+    "(within 0.001): count the hands drawn only from the cards that are not negotiates, out of all hands")
+assert abs(float(_exact) - 0.183) < 0.001 and 2900 < _exact / exact_k[0] < 3000, (   # the solution's remarks
+    "the solution's remarks (the size of the probability, and how it compares with no encounter card at all) "
+    "should still hold")
 ### END HIDDEN TESTS
 
 # %% [markdown]
@@ -341,9 +346,12 @@ answer_2 = Fraction(8, 74)
 # %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex2-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
 assert answer_2 is not None, "store your answer in answer_2"
 ### BEGIN HIDDEN TESTS
-assert abs(float(answer_2) - 4 / 37) < 0.001   # the exercise's tolerance
-assert stats.card_distribution()["attack 40"] == 1
-assert Fraction(4, 37) == 1 - Fraction(comb(U - 1, HAND), comb(U, HAND))
+assert abs(float(answer_2) - 4 / 37) < 0.001, (   # the exercise's tolerance
+    "answer_2 should be the probability that one given other player's hand of eight holds the attack 40 when it "
+    "is not in yours (within 0.001): where can the attack 40 be, and how many of those places are that hand?")
+assert stats.card_distribution()["attack 40"] == 1, "the cosmic deck should hold one attack 40, as the exercise says"
+assert Fraction(4, 37) == 1 - Fraction(comb(U - 1, HAND), comb(U, HAND)), (
+    "the solution's two ways of counting should agree on the lesson's numbers of cards")
 ### END HIDDEN TESTS
 
 # %% [markdown]
@@ -401,10 +409,13 @@ answer_3 = Fraction(12, 20)
 # %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex3-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
 assert answer_3 is not None, "store your answer in answer_3"
 ### BEGIN HIDDEN TESTS
-assert abs(float(answer_3) - 3 / 5) < 0.001   # the exercise's tolerance
+assert abs(float(answer_3) - 3 / 5) < 0.001, (   # the exercise's tolerance
+    "answer_3 should be the probability that a 5-player game's first destiny card is the colour of a player other "
+    "than the offense (within 0.001): count the destiny deck's cards for five players, and those among them")
 five = cosmic.new_game(5, seed=0, rules=NO_POWERS)
 deck5 = five.ddeck + five.ddiscard
-assert Fraction(3, 5) == Fraction(sum(1 for c in deck5 if c < 5 and c != five.offense), len(deck5))
+assert Fraction(3, 5) == Fraction(sum(1 for c in deck5 if c < 5 and c != five.offense), len(deck5)), (
+    "the engine's 5-player destiny deck should be made of the cards the solution counts")
 ### END HIDDEN TESTS
 
 # %% [markdown]
@@ -627,8 +638,11 @@ answer_4 = Fraction(1, 2)
 # %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex4-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
 assert answer_4 is not None, "store your answer in answer_4"
 ### BEGIN HIDDEN TESTS
-assert abs(float(answer_4) - 1 / 2) < 0.001   # the exercise's tolerance
-assert Fraction(1, 2) == back_posterior([("Mimosa", None), ("Estrela", "Vaca Lunar")])["Bezerrinho"]
+assert abs(float(answer_4) - 1 / 2) < 0.001, (   # the exercise's tolerance
+    "answer_4 should be the probability that the Mimosa's back is Bezerrinho once the Estrela's back is known to be "
+    "Vaca Lunar (within 0.001): which of the section's arrangements does the Sonda leave, each equally likely?")
+assert Fraction(1, 2) == back_posterior([("Mimosa", None), ("Estrela", "Vaca Lunar")])["Bezerrinho"], (
+    "the lesson's back_posterior should agree with the solution once the Estrela's back is known")
 ### END HIDDEN TESTS
 
 # %%
@@ -663,11 +677,14 @@ assert answer_5 is not None, "store your answer in answer_5"
 ### BEGIN HIDDEN TESTS
 backs = back_posterior([("Estrela", None), ("Mimosa", None), ("Gêmeos", None)])
 _exact = sum(p * value[face] for face, p in backs.items())
-assert abs(float(answer_5) - _exact) < 0.001   # the exercise's tolerance
+assert abs(float(answer_5) - _exact) < 0.001, (   # the exercise's tolerance
+    "answer_5 should be the expected base value of the side a flip of the Estrela would show (within 0.001): "
+    "each possible back's base value times its probability from the section above, summed")
 kept = game.clone()
 kept.apply(kept.parse_action("keep Estrela (drawn 1), discard Gêmeos (drawn 2) to Celeiro 1"))
 library = determinize.belief(kept, seat).back_distribution(("hand", seat, 0))
-assert abs(sum(p * value[face] for face, p in library.items()) - _exact) < 1e-9
+assert abs(sum(p * value[face] for face, p in library.items()) - _exact) < 1e-9, (
+    "the library's belief should give the Estrela's back the same expected base value as the lesson's back_posterior")
 ### END HIDDEN TESTS
 
 # %% [markdown]
