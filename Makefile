@@ -27,16 +27,27 @@ $(STAMP): pyproject.toml tools/jupyterlab_overrides.json | $(PY)
 	$(PY) -m pip install --upgrade pip
 	$(PY) -m pip install -e ".[lab,test,ai]"
 	# JupyterLab's defaults for this project: no "official Jupyter news" pop-up over a
-	# lesson on first opening (it would also ask the network, which a classroom may lack).
+	# lesson on first opening (it would also ask the network, which a classroom may lack);
+	# no "Select Kernel" dialog: a new notebook (File > New > Notebook) or one whose kernel
+	# is unknown here starts the project's Python; the file browser shows the folder of the
+	# document in front, so a new notebook lands beside it (the start page's "make your own
+	# notebook" opens notebooks/mine/README.md: a new notebook then lands in notebooks/mine/).
 	mkdir -p $(VENV)/share/jupyter/lab/settings
 	cp tools/jupyterlab_overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
 	touch $(STAMP)
 
 install: $(STAMP)
 
+# JupyterLab on LAB_PORT (8888). `make lab PORT=9999` (or LAB_PORT=9999) opens a second Lab
+# beside a first one: PORT given on the command line is Lab's port here, as it is the class
+# server's in `make play` (whose own default, 8866, stays play's). A port that is taken is
+# not fatal: Jupyter then takes the next free one and prints the address it opened.
+LAB_PORT ?= 8888
 lab: $(STAMP)
 	mkdir -p $(RUN)
-	$(PY) -m jupyter lab --notebook-dir=notebooks $(if $(filter 0,$(shell id -u)),--allow-root,)
+	$(PY) -m jupyter lab --notebook-dir=notebooks \
+	  --ServerApp.port=$(if $(filter command line,$(origin PORT)),$(PORT),$(LAB_PORT)) \
+	  $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 # Serve the class: the landing page and "join a class game" (ovnilab.classroom.server, a
 # light page of our own: rooms, seats, experiments) on PORT, and the solo boards of
@@ -69,7 +80,8 @@ test: $(STAMP)
 	@test -x /usr/bin/chromium || echo "NOTE: /usr/bin/chromium is not installed: the browser test will be SKIPPED (apt-get install chromium)"
 	@start=$$(date +%s); \
 	$(PY) -m pytest -q -n 2 --dist loadfile --durations=10 tests \
-	  --nbval notebooks --ignore=notebooks/assignments --nbval-cell-timeout=120 --nbval-sanitize-with tests/nbval_sanitize.cfg; \
+	  --nbval notebooks --ignore=notebooks/assignments --ignore=notebooks/mine \
+	  --nbval-cell-timeout=120 --nbval-sanitize-with tests/nbval_sanitize.cfg; \
 	status=$$?; echo "make test: pytest took $$(( $$(date +%s) - start )) s"; exit $$status
 
 # Sync every notebook with its jupytext script (the newer side wins), then re-execute it in
@@ -82,7 +94,7 @@ test: $(STAMP)
 # CELL_TIMEOUT: seconds a cell may run (nbval's limit in `make test` is 120; a machine
 # busy with other work may need more while executing, e.g. CELL_TIMEOUT=400).
 CELL_TIMEOUT ?= 120
-NB ?= $(shell find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' -not -path '*/src/*' -not -path 'notebooks/assignments/*' | sort)
+NB ?= $(shell find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' -not -path '*/src/*' -not -path 'notebooks/assignments/*' -not -path 'notebooks/mine/*' | sort)
 notebooks: $(STAMP)
 	mkdir -p $(RUN)
 	for f in $(NB); do \

@@ -136,3 +136,35 @@ def test_lab_board_full_screen_is_legible(lab, browser, game):
         assert "full screen" in present.inner_text() and "leave" not in present.inner_text()
     finally:
         page.close()
+
+
+def test_make_your_own_notebook_lands_in_the_teachers_folder_without_a_dialog(lab, browser):
+    """Issue 29, the teacher's route: the start page's "make your own notebook" shows
+    notebooks/mine/ in the file browser, File > New > Notebook there makes a notebook that
+    starts the project's Python with no "Select Kernel" dialog (tools/jupyterlab_overrides.json),
+    and jupytext pairs it with no script (notebooks/mine/jupytext.toml)."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    try:
+        page.goto(f"{lab}/lab/tree/00_start_here.ipynb?reset&token={TOKEN}", timeout=120_000)
+        page.wait_for_function(_KERNEL_IDLE, timeout=120_000)
+        link = page.locator(".jp-MarkdownOutput a", has_text="Make your own notebook").first
+        link.scroll_into_view_if_needed()
+        link.click()
+        page.wait_for_function("() => window.jupyterapp.shell.currentWidget.context.path === 'mine/README.md'",
+                               timeout=30_000)
+        crumbs = page.locator(".jp-BreadCrumbs").first
+        page.wait_for_function("() => document.querySelector('.jp-BreadCrumbs').textContent.includes('mine')",
+                               timeout=10_000)
+        assert "mine" in crumbs.inner_text()
+        page.locator(".lm-MenuBar-itemLabel", has_text="File").first.click()
+        page.locator(".lm-Menu-itemLabel").get_by_text("New", exact=True).first.hover()
+        page.locator(".lm-Menu-itemLabel").get_by_text("Notebook", exact=True).first.click()
+        page.wait_for_function(_KERNEL_IDLE, timeout=120_000)
+        assert page.locator(".jp-Dialog").count() == 0, page.locator(".jp-Dialog").first.inner_text()
+        path = page.evaluate("() => window.jupyterapp.shell.currentWidget.context.path")
+        assert path.startswith("mine/Untitled") and path.endswith(".ipynb"), path
+        listing = page.request.get(f"{lab}/api/contents/mine?token={TOKEN}").json()
+        names = sorted(item["name"] for item in listing["content"])
+        assert path.split("/")[-1] in names and "src" not in names, names
+    finally:
+        page.close()

@@ -2,13 +2,18 @@
 unexecuted notebook would pass silently) and tags its widget/figure cells."""
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
 
-NOTEBOOKS = sorted((Path(__file__).resolve().parent.parent / "notebooks").rglob("*.ipynb"))
-# not the nbgrader course `make assignments` writes into notebooks/assignments
-NOTEBOOKS = [p for p in NOTEBOOKS if ".ipynb_checkpoints" not in p.parts and "assignments" not in p.parts]
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+
+import normalize_notebooks as nn  # noqa: E402
+
+# the project's (not the nbgrader course of notebooks/assignments, not the teacher's own
+# notebooks in notebooks/mine)
+NOTEBOOKS = nn.notebooks()
 
 
 def test_there_are_notebooks():

@@ -53,6 +53,8 @@ def test_lab_opens_every_notebook_newer_than_its_script_and_saves_it_unchanged(t
         t = script.stat().st_mtime
         os.utime(copy, (t + 60, t + 60))  # the notebook a minute newer, as after a pull
         model = cm.get(str(rel))  # raised "is more recent than ..." before
+        # what Lab starts on opening: the kernel installed here, no "Select Kernel" dialog
+        assert model["content"]["metadata"]["kernelspec"]["name"] == "python3", rel
         before = copy.read_text(encoding="utf-8")
         cm.save(model, str(rel))  # what Lab's save writes
         assert copy.read_text(encoding="utf-8") == before, f"{rel}: a save in Lab would change the file"

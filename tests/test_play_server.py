@@ -105,3 +105,29 @@ def test_make_play_serves_the_boards_on_localhost_and_stops_on_ctrl_c(tmp_path):
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
         log.close()
+
+
+@pytest.mark.skipif(shutil.which("make") is None or not (ROOT / STAMP).exists(),
+                    reason="make lab needs make and the project's .venv (make install)")
+def test_make_lab_opens_on_the_port_given(tmp_path):
+    """`make lab PORT=...` (issue 29: a second Lab on the same machine) serves JupyterLab on
+    that port; PORT stays the class server's in `make play` (above)."""
+    pytest.importorskip("jupyterlab")
+    port = _free_port()
+    log = open(tmp_path / "lab.log", "w+")
+    # BROWSER=true: Lab opens no browser window; -o: the installed .venv counts as up to date
+    proc = subprocess.Popen(["make", "-s", "-o", STAMP, "lab", f"PORT={port}"], cwd=ROOT, stdout=log,
+                            stderr=subprocess.STDOUT, start_new_session=True, env=dict(os.environ, BROWSER="true"))
+    try:
+        deadline = time.monotonic() + 90
+        while (m := re.search(r"http://127\.0\.0\.1:(\d+)/lab\?token=(\w+)", (tmp_path / "lab.log").read_text())) is None:
+            assert proc.poll() is None and time.monotonic() < deadline, (tmp_path / "lab.log").read_text()
+            time.sleep(0.3)
+        assert int(m.group(1)) == port
+        status, body = _get(f"http://127.0.0.1:{port}/api/status?token={m.group(2)}")
+        assert status == 200 and "kernels" in json.loads(body)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGTERM)
+            proc.wait(timeout=30)
+        log.close()

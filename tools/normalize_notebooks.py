@@ -75,12 +75,18 @@ def stored_form(path: Path, pairing: dict[str, str] | None = None) -> str:
     return nbformat.writes(nb) + "\n"
 
 
+#: the folders of notebooks/ whose notebooks are not the project's: the nbgrader course
+#: that `make assignments` writes, and the teacher's own notebooks (notebooks/mine/: git
+#: ignores them and jupytext pairs them with no script)
+NOT_THE_PROJECTS = ("assignments", "mine")
+
+
 def notebooks(root: Path = ROOT / "notebooks") -> list[Path]:
     """The project's notebooks: not the jupytext scripts' folders, not Lab's checkpoints,
-    not the nbgrader course that `make assignments` writes into notebooks/assignments."""
+    not those of :data:`NOT_THE_PROJECTS`."""
     return sorted(p for p in root.rglob("*.ipynb")
-                  if ".ipynb_checkpoints" not in p.parts
-                  and not {"src", "assignments"} & set(p.relative_to(root).parts))
+                  if ".ipynb_checkpoints" not in p.parts and "src" not in p.relative_to(root).parts
+                  and p.relative_to(root).parts[0] not in NOT_THE_PROJECTS)
 
 
 def main(argv: list[str]) -> int:

@@ -30,6 +30,15 @@
 # | [`play/`](play/) | everyone | a ready board per game: [Ovni](play/ovni.ipynb), [Cosmic Encounter](play/cosmic.ipynb), [the cow game](play/cows.ipynb) |
 # | [`rules/`](rules/) | everyone | every rule shown on a real position: [Ovni](rules/ovni.ipynb), [the cow game](rules/cows.ipynb), Cosmic in four parts ([encounter](rules/cosmic_1_encounter.ipynb), [cards and deals](rules/cosmic_2_cards_and_deals.ipynb), [the green aliens](rules/cosmic_3_aliens.ipynb), [the yellow and red aliens](rules/cosmic_4_yellow_red_aliens.ipynb)) |
 # | [`explore/`](explore/) | designers, curious students | balance, what-if rule variants, bot ladders, alien and card statistics |
+# | [`mine/`](mine/README.md) | you | your own notebooks: [make your own notebook](mine/README.md) |
+#
+# **[Make your own notebook](mine/README.md)**: the link opens your folder's page and shows
+# the folder, `mine/`, in the file browser on the left; there *File > New > Notebook* makes
+# a notebook that runs the project's Python (`from ovnilab import ovni` works as in the
+# lessons), and a lesson copied there (right-click it, *Copy*, then *Paste* in `mine/`) is
+# yours to change. What you keep in `mine/` stays yours: it is not paired with a script as
+# the notebooks here are, git ignores it (an update of the project never touches it) and
+# the tests leave it alone.
 #
 # ## The lessons
 #
