@@ -108,7 +108,7 @@ def test_a_notebook_in_the_teachers_folder_gets_no_script(tmp_path):
         if not (root / folder).exists():
             cm.new(model={"type": "directory"}, path=folder)
         model = cm.get(cm.new_untitled(path=folder, type="notebook")["path"])
-        model["content"]["cells"].append({"cell_type": "code", "source": "1 + 1", "metadata": {},
+        model["content"]["cells"].append({"id": "teacher", "cell_type": "code", "source": "1 + 1", "metadata": {},
                                           "outputs": [], "execution_count": None})
         cm.save(model, model["path"])
         here = root / folder
