@@ -120,7 +120,8 @@ def test_make_lab_opens_on_the_port_given(tmp_path):
                             stderr=subprocess.STDOUT, start_new_session=True, env=dict(os.environ, BROWSER="true"))
     try:
         deadline = time.monotonic() + 90
-        while (m := re.search(r"http://127\.0\.0\.1:(\d+)/lab\?token=(\w+)", (tmp_path / "lab.log").read_text())) is None:
+        address = re.compile(r"http://127\.0\.0\.1:(\d+)/lab\?token=(\w+)")
+        while (m := address.search((tmp_path / "lab.log").read_text())) is None:
             assert proc.poll() is None and time.monotonic() < deadline, (tmp_path / "lab.log").read_text()
             time.sleep(0.3)
         assert int(m.group(1)) == port
