@@ -647,6 +647,8 @@ def test_a_lost_network_is_said_within_5_s_and_the_page_catches_up(server, devic
     cl, url = server.cl, server.url
     room = cl.open_room("cows", bot_delay=0.2, decision_seconds=None)
     phone, laptop = devices.page(**PHONE), devices.page()
+    missing: list[str] = []  # a page asks for nothing the server lacks (a tab icon: a 404 line in the terminal)
+    phone.on("response", lambda r: missing.append(r.url) if r.status == 404 else None)
     _join(phone, url, room.code, "Ana")
     _join(laptop, url, room.code, "Bruno")
     room.start()
@@ -654,6 +656,7 @@ def test_a_lost_network_is_said_within_5_s_and_the_page_catches_up(server, devic
     phone.wait_for_timeout(500)
     small = phone.evaluate(_SMALL_TARGETS)
     assert not small, f"controls under 44 px on a phone: {small}"
+    assert not missing, f"the page asked for what the server lacks: {missing}"
 
     phone.context.set_offline(True)
     lost = time.monotonic()
