@@ -168,3 +168,78 @@ def test_make_your_own_notebook_lands_in_the_teachers_folder_without_a_dialog(la
         assert path.split("/")[-1] in names and "src" not in names, names
     finally:
         page.close()
+
+
+# ------------------------------------------------------------------ the projector (issue 29)
+_PROJECTOR = """() => {
+  const root = document.querySelector('.ovnilab-projector');
+  const box = e => { if (!e) return null; const b = e.getBoundingClientRect();
+    return {left: b.left, top: b.top, right: b.right, bottom: b.bottom, width: b.width, height: b.height}; };
+  const inView = r => r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < innerHeight && r.right > 0
+                      && r.left < innerWidth;
+  let small = [1e9, ''];
+  for (const t of root.querySelectorAll('.ovnilab-public-board > svg text')) {
+    if (!t.textContent.trim() || !inView(t.getBoundingClientRect())) continue;
+    const m = t.getScreenCTM(); const px = parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
+    if (px < small[0]) small = [px, t.textContent.slice(0, 50)];
+  }
+  for (const e of root.querySelectorAll('.ovnilab-pj-header *, .ovnilab-pj-status *, .ovnilab-pj-side *')) {
+    if (![...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) continue;
+    if (!inView(e.getBoundingClientRect())) continue;
+    const px = parseFloat(getComputedStyle(e).fontSize);
+    if (px < small[0]) small = [px, e.textContent.trim().slice(0, 50)];
+  }
+  return {innerWidth, innerHeight, full: document.fullscreenElement === root,
+          board: box(root.querySelector('.ovnilab-public-board > svg')), code: box(root.querySelector('.ovnilab-code')),
+          status: box(root.querySelector('.ovnilab-pj-status div')), small};
+}"""
+
+
+@pytest.mark.parametrize("game,seats", [("cows", 2), ("ovni", 3), ("cosmic", 3)])
+def test_the_projector_full_screen_shows_board_code_and_turn_at_once(lab, browser, tmp_path, game, seats):
+    """The teacher's projector view (a room's cell) on full screen at 1280x720 and
+    1024x768: the whole public board, the join code and whose turn it is are on the screen
+    together, and no text in view is under 12 px (in a column under the code and the
+    controls the board ran to 870-1101 px on a 720 px screen)."""
+    import json
+
+    code = (f"from ovnilab.classroom import Classroom\n"
+            f"cl = Classroom({str(tmp_path / 'class.sqlite')!r})\n"
+            f"room = cl.open_room({game!r}, seats={seats}, bots={{{seats - 1}: 'random'}}, bot_delay=0, seed=3)\n"
+            f"for name in ('Ana', 'Bruno')[:{seats - 1}]:\n    cl.join(room.code, name)\n"
+            f"room.start()\ncl.run_until_idle()\nroom")
+    nb = {"nbformat": 4, "nbformat_minor": 5, "cells": [
+              {"cell_type": "code", "id": "projector", "metadata": {}, "source": code, "outputs": [],
+               "execution_count": None}],
+          "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}}}
+    page = browser.new_page(viewport={"width": 1280, "height": 720})
+    try:
+        name = f"projector_{game}.ipynb"
+        r = page.request.put(f"{lab}/api/contents/{name}?token={TOKEN}",
+                             data=json.dumps({"type": "notebook", "format": "json", "content": nb}),
+                             headers={"Content-Type": "application/json"})
+        assert r.ok, r.text()
+        page.goto(f"{lab}/lab/tree/{name}?reset&token={TOKEN}", timeout=120_000)
+        page.wait_for_function(_KERNEL_IDLE, timeout=120_000)
+        page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        root = page.locator(".ovnilab-projector").first
+        root.locator(".ovnilab-public-board svg").first.wait_for(timeout=120_000)
+        present = root.locator(".ovnilab-present").first
+        present.scroll_into_view_if_needed()
+        present.click()
+        page.wait_for_function("() => document.fullscreenElement !== null", timeout=10_000)
+        for size in ((1280, 720), (1024, 768)):
+            page.set_viewport_size({"width": size[0], "height": size[1]})
+            page.wait_for_timeout(500)
+            m = page.evaluate(_PROJECTOR)
+            where = f"{game} projector, full screen at {size[0]}x{size[1]}"
+            assert m["full"], f"{where}: not in full screen"
+            for part in ("board", "code", "status"):
+                assert inside_window(m[part], m), f"{where}: the {part} is not all on screen: {m[part]} {m}"
+            assert m["small"][0] >= 12 - 0.01, f"{where}: text of {m['small'][0]:.1f} px: {m['small'][1]!r}"
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / f"lab_projector_{game}_{size[0]}x{size[1]}.png"))
+        present.click()
+        page.wait_for_function("() => document.fullscreenElement === null", timeout=10_000)
+    finally:
+        page.close()

@@ -47,13 +47,13 @@ REMOVE_LABEL = "remove from the game"
 #: at once with no text under 12 px (issue 29: in a column under the code and controls the
 #: board ran to 870-1101 px on a 720 px screen).
 PROJECTOR_CSS = """
-.ovnilab-projector:fullscreen { display: grid !important; grid-template-columns: minmax(0, 1fr) minmax(230px, 300px);
+.ovnilab-projector:fullscreen { display: grid !important; grid-template-columns: minmax(0, 1fr) clamp(220px, 24vw, 300px);
   grid-template-rows: auto auto auto auto 1fr; column-gap: 16px; align-items: start; padding: 8px 12px; }
 .ovnilab-projector:fullscreen > .ovnilab-pj-row { display: contents !important; }
 .ovnilab-projector:fullscreen .ovnilab-pj-board { grid-column: 1; grid-row: 1 / span 5; min-width: 0 !important;
   width: 100% !important; }
-.ovnilab-projector:fullscreen .ovnilab-pj-board .ovnilab-public-board > svg { height: calc(100vh - 18px) !important; width: auto !important;
-  max-width: 100% !important; display: block; margin: 0 auto; }
+.ovnilab-projector:fullscreen .ovnilab-pj-board .ovnilab-public-board > svg { width: 100% !important;
+  height: auto !important; max-height: calc(100vh - 18px) !important; display: block; }
 .ovnilab-projector:fullscreen .ovnilab-pj-header { grid-column: 2; grid-row: 1; }
 .ovnilab-projector:fullscreen .ovnilab-pj-header div { font-size: 16px !important; }
 .ovnilab-projector:fullscreen .ovnilab-pj-header .ovnilab-code { font-size: 34px !important; display: block; }
