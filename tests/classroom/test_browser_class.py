@@ -719,3 +719,40 @@ def test_a_seat_reads_its_hand_beside_its_moves_at_every_size(server, devices, g
         assert inside_window(m["move"], m), f"{game} {label}: the first move is out of the window: {m}"
         assert inside_window(m["yours"], m) and inside_window(m["yoursFirst"], m), \
             f"{game} {label}: what the seat holds is not beside its moves: {m}"
+
+
+_WATCH = """() => {
+  const box = (sel) => { const e = document.querySelector(sel); if (!e) return null;
+    const r = e.getBoundingClientRect(); return {left: r.left, top: r.top, right: r.right, bottom: r.bottom}; };
+  return {innerWidth, innerHeight, scrollWidth: document.documentElement.scrollWidth,
+          board: box('#board svg'), code: box('#joinline .code'), status: box('#status')};
+}"""
+
+
+@pytest.mark.parametrize("game,seats", [("cows", 2), ("ovni", 3), ("cosmic", 3)])
+def test_the_watch_page_fits_a_projector(server, devices, game, seats):
+    """Issue 29: /watch (the public board on a screen in the room) at 1280x720 and
+    1024x768, for each game: the whole board, the join code and whose turn it is in the
+    window at once, no text under 12 px, nothing wider than the screen."""
+    from playwright.sync_api import expect
+
+    cl, url = server.cl, server.url
+    room = cl.open_room(game, seats=seats, bots={seats - 1: "random"}, bot_delay=0.05, decision_seconds=None,
+                        seed=4)
+    for name in ("Ana", "Bruno")[:seats - 1]:
+        cl.join(room.code, name)
+    room.start()
+    watch = devices.page(viewport={"width": 1280, "height": 720})
+    watch.goto(f"{url}/watch?code={room.code}")
+    expect(watch.locator("#board svg")).to_be_visible()
+    expect(watch.locator("#status")).to_contain_text("to act")
+    for size in ((1280, 720), (1024, 768)):
+        watch.set_viewport_size({"width": size[0], "height": size[1]})
+        watch.wait_for_timeout(300)
+        m = watch.evaluate(_WATCH)
+        where = f"{game} /watch at {size[0]}x{size[1]}"
+        assert m["scrollWidth"] <= m["innerWidth"], f"{where}: {m['scrollWidth']} px wide"
+        for part in ("board", "code", "status"):
+            assert inside_window(m[part], m), f"{where}: the {part} is not all on screen: {m}"
+        small = _smallest_text(watch)
+        assert small[0][0] >= 12 - 0.05, f"{where}: text under 12 px: {small}"
