@@ -243,3 +243,49 @@ def test_the_projector_full_screen_shows_board_code_and_turn_at_once(lab, browse
         page.wait_for_function("() => document.fullscreenElement === null", timeout=10_000)
     finally:
         page.close()
+
+
+def test_the_projector_keeps_the_equilibrium_hidden_until_the_teacher_shows_it(lab, browser, tmp_path):
+    """An experiment's projector in JupyterLab: after a round the class's choices show with
+    no equilibrium (no dashed line, no column: the class plays before it is taught); the
+    teacher's "show the equilibrium" reveals both, and the same toggle hides them again."""
+    import json
+
+    code = (f"import random\nfrom ovnilab.classroom import Classroom\n"
+            f"cl = Classroom({str(tmp_path / 'class.sqlite')!r})\n"
+            "exp = cl.open_experiment('duel', rounds=2, seed=3, pause=0)\n"
+            "seats = [cl.join(exp.code, n) for n in ('Ana', 'Bruno', 'Carla', 'Davi')]\n"
+            "exp.start()\ncl.tick()\nrng = random.Random(1)\n"
+            "for s in seats:\n    s.play(rng.choice(s.legal_actions()))\n"
+            "cl.tick()\nexp")
+    nb = {"nbformat": 4, "nbformat_minor": 5, "cells": [
+              {"cell_type": "code", "id": "experiment", "metadata": {}, "source": code, "outputs": [],
+               "execution_count": None}],
+          "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}}}
+    page = browser.new_page(viewport={"width": 1280, "height": 720})
+    try:
+        r = page.request.put(f"{lab}/api/contents/experiment_projector.ipynb?token={TOKEN}",
+                             data=json.dumps({"type": "notebook", "format": "json", "content": nb}),
+                             headers={"Content-Type": "application/json"})
+        assert r.ok, r.text()
+        page.goto(f"{lab}/lab/tree/experiment_projector.ipynb?reset&token={TOKEN}", timeout=120_000)
+        page.wait_for_function(_KERNEL_IDLE, timeout=120_000)
+        page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        root = page.locator(".ovnilab-projector").first
+        plot = root.locator(".ovnilab-experiment-plot svg").first
+        plot.wait_for(timeout=120_000)
+        side = root.locator(".ovnilab-pj-side").first
+        assert "equilibrium hidden" in root.locator(".ovnilab-pj-status").first.inner_text()
+        assert "equilibrium" not in side.inner_text() and "dashed" not in plot.inner_html()
+        toggle = root.get_by_role("button", name="show the equilibrium")
+        toggle.click()
+        page.wait_for_function("() => document.querySelector('.ovnilab-experiment-plot svg')"
+                               ".innerHTML.includes('dashed: equilibrium')", timeout=30_000)
+        assert "equilibrium" in side.inner_text()
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "lab_projector_experiment_revealed.png"))
+        root.get_by_role("button", name="hide the equilibrium").click()
+        page.wait_for_function("() => !document.querySelector('.ovnilab-experiment-plot svg')"
+                               ".innerHTML.includes('dashed: equilibrium')", timeout=30_000)
+    finally:
+        page.close()
