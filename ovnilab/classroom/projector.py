@@ -337,9 +337,10 @@ class Projector(W.VBox):
         self.status.value = f"<div style='font-size:20px;font-weight:600'>{html.escape(line)}</div>"
         results = room.results()
         if len(results):
-            # titles at 13 pt: the plot is drawn at most ~1.2 px per pt on the projector, so
-            # its smallest text (ticks, legend) stays at 12 px or more
-            fig = xp.plot_choices(results, exp, equilibrium=shown, text_size=13)
+            # titles at 14 pt, ticks and legend at 12.4: two panels are 749 pt wide and a
+            # 1024 px projector draws them about 740 px wide, so the smallest text stays at
+            # 12 px or more
+            fig = xp.plot_choices(results, exp, equilibrium=shown, text_size=14)
             buf = io.StringIO()
             fig.savefig(buf, format="svg", metadata={"Date": None})
             svg = buf.getvalue()
