@@ -251,6 +251,8 @@ def test_the_projector_keeps_the_equilibrium_hidden_until_the_teacher_shows_it(l
     teacher's "show the equilibrium" reveals both, and the same toggle hides them again."""
     import json
 
+    from playwright.sync_api import expect
+
     code = (f"import random\nfrom ovnilab.classroom import Classroom\n"
             f"cl = Classroom({str(tmp_path / 'class.sqlite')!r})\n"
             "exp = cl.open_experiment('duel', rounds=2, seed=3, pause=0)\n"
@@ -275,17 +277,20 @@ def test_the_projector_keeps_the_equilibrium_hidden_until_the_teacher_shows_it(l
         plot = root.locator(".ovnilab-experiment-plot svg").first
         plot.wait_for(timeout=120_000)
         side = root.locator(".ovnilab-pj-side").first
+        expect(side).to_contain_text("95% interval", timeout=30_000)  # the class's table has arrived
         assert "equilibrium hidden" in root.locator(".ovnilab-pj-status").first.inner_text()
         assert "equilibrium" not in side.inner_text() and "dashed" not in plot.inner_html()
         toggle = root.get_by_role("button", name="show the equilibrium")
         toggle.click()
         page.wait_for_function("() => document.querySelector('.ovnilab-experiment-plot svg')"
                                ".innerHTML.includes('dashed: equilibrium')", timeout=30_000)
-        assert "equilibrium" in side.inner_text()
+        # the plot and the side column are two widgets: each arrives in its own message
+        expect(side).to_contain_text("equilibrium", timeout=30_000)
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "lab_projector_experiment_revealed.png"))
         root.get_by_role("button", name="hide the equilibrium").click()
         page.wait_for_function("() => !document.querySelector('.ovnilab-experiment-plot svg')"
                                ".innerHTML.includes('dashed: equilibrium')", timeout=30_000)
+        expect(side).not_to_contain_text("equilibrium", timeout=30_000)
     finally:
         page.close()
