@@ -170,6 +170,23 @@ def test_make_your_own_notebook_lands_in_the_teachers_folder_without_a_dialog(la
         page.close()
 
 
+def _run_in_lab(page, lab: str, name: str, code: str) -> None:
+    """Make a one-cell notebook ``name`` in Lab (its contents API), open it and run it."""
+    import json
+
+    nb = {"nbformat": 4, "nbformat_minor": 5, "cells": [
+              {"cell_type": "code", "id": "cell", "metadata": {}, "source": code, "outputs": [],
+               "execution_count": None}],
+          "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}}}
+    r = page.request.put(f"{lab}/api/contents/{name}?token={TOKEN}",
+                         data=json.dumps({"type": "notebook", "format": "json", "content": nb}),
+                         headers={"Content-Type": "application/json"})
+    assert r.ok, r.text()
+    page.goto(f"{lab}/lab/tree/{name}?reset&token={TOKEN}", timeout=120_000)
+    page.wait_for_function(_KERNEL_IDLE, timeout=120_000)
+    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+
+
 # ------------------------------------------------------------------ the projector (issue 29)
 _PROJECTOR = """() => {
   const root = document.querySelector('.ovnilab-projector');
@@ -201,27 +218,14 @@ def test_the_projector_full_screen_shows_board_code_and_turn_at_once(lab, browse
     1024x768: the whole public board, the join code and whose turn it is are on the screen
     together, and no text in view is under 12 px (in a column under the code and the
     controls the board ran to 870-1101 px on a 720 px screen)."""
-    import json
-
     code = (f"from ovnilab.classroom import Classroom\n"
             f"cl = Classroom({str(tmp_path / 'class.sqlite')!r})\n"
             f"room = cl.open_room({game!r}, seats={seats}, bots={{{seats - 1}: 'random'}}, bot_delay=0, seed=3)\n"
             f"for name in ('Ana', 'Bruno')[:{seats - 1}]:\n    cl.join(room.code, name)\n"
             f"room.start()\ncl.run_until_idle()\nroom")
-    nb = {"nbformat": 4, "nbformat_minor": 5, "cells": [
-              {"cell_type": "code", "id": "projector", "metadata": {}, "source": code, "outputs": [],
-               "execution_count": None}],
-          "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}}}
     page = browser.new_page(viewport={"width": 1280, "height": 720})
     try:
-        name = f"projector_{game}.ipynb"
-        r = page.request.put(f"{lab}/api/contents/{name}?token={TOKEN}",
-                             data=json.dumps({"type": "notebook", "format": "json", "content": nb}),
-                             headers={"Content-Type": "application/json"})
-        assert r.ok, r.text()
-        page.goto(f"{lab}/lab/tree/{name}?reset&token={TOKEN}", timeout=120_000)
-        page.wait_for_function(_KERNEL_IDLE, timeout=120_000)
-        page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        _run_in_lab(page, lab, f"projector_{game}.ipynb", code)
         root = page.locator(".ovnilab-projector").first
         root.locator(".ovnilab-public-board svg").first.wait_for(timeout=120_000)
         present = root.locator(".ovnilab-present").first
@@ -249,8 +253,6 @@ def test_the_projector_keeps_the_equilibrium_hidden_until_the_teacher_shows_it(l
     """An experiment's projector in JupyterLab: after a round the class's choices show with
     no equilibrium (no dashed line, no column: the class plays before it is taught); the
     teacher's "show the equilibrium" reveals both, and the same toggle hides them again."""
-    import json
-
     from playwright.sync_api import expect
 
     code = (f"import random\nfrom ovnilab.classroom import Classroom\n"
@@ -260,19 +262,9 @@ def test_the_projector_keeps_the_equilibrium_hidden_until_the_teacher_shows_it(l
             "exp.start()\ncl.tick()\nrng = random.Random(1)\n"
             "for s in seats:\n    s.play(rng.choice(s.legal_actions()))\n"
             "cl.tick()\nexp")
-    nb = {"nbformat": 4, "nbformat_minor": 5, "cells": [
-              {"cell_type": "code", "id": "experiment", "metadata": {}, "source": code, "outputs": [],
-               "execution_count": None}],
-          "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}}}
     page = browser.new_page(viewport={"width": 1280, "height": 720})
     try:
-        r = page.request.put(f"{lab}/api/contents/experiment_projector.ipynb?token={TOKEN}",
-                             data=json.dumps({"type": "notebook", "format": "json", "content": nb}),
-                             headers={"Content-Type": "application/json"})
-        assert r.ok, r.text()
-        page.goto(f"{lab}/lab/tree/experiment_projector.ipynb?reset&token={TOKEN}", timeout=120_000)
-        page.wait_for_function(_KERNEL_IDLE, timeout=120_000)
-        page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        _run_in_lab(page, lab, "experiment_projector.ipynb", code)
         root = page.locator(".ovnilab-projector").first
         plot = root.locator(".ovnilab-experiment-plot svg").first
         plot.wait_for(timeout=120_000)

@@ -23,6 +23,7 @@ and 1280x720, where :data:`MIN_FONT` is still 12 px (``tests/cows/test_render.py
 
 from __future__ import annotations
 
+import functools
 from typing import Callable
 from xml.sax.saxutils import escape
 
@@ -505,13 +506,20 @@ def _card_line(face: Face, back: str | None) -> str:
     return " · ".join(parts)
 
 
+@functools.lru_cache(maxsize=1)
+def _words() -> dict[str, str]:
+    """The board's words list (Portuguese name -> English), read once: every class view
+    of a cow seat asks for it."""
+    from ..datafiles import data_dir, load_words
+
+    return load_words(data_dir() / "cows" / "words.toml")
+
+
 def seat_panel(state: State, viewer: int) -> dict[str, object]:
     """What ``viewer`` holds, for the class page beside its moves (the drawing's hand is at
     its foot, a screen away on a phone): each card of the hand in words, its Portuguese
     name with the English meaning."""
-    from ..datafiles import data_dir, load_words  # the board's words list, read when asked
-
-    words = load_words(data_dir() / "cows" / "words.toml")
+    words = _words()
     hand = state.observation(viewer)["hands"][viewer]
     lines: list[list[str]] = []
     for i, card in enumerate(hand, 1):
