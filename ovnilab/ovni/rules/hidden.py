@@ -74,19 +74,22 @@ class HiddenInfoMixin:
         chance is reseeded. Everything ``seat`` sees is unchanged.
         """
         d = self.clone()
-        # hidden command tokens: face-down (even index) tokens of others, and their hands
+        # hidden command tokens: face-down (even index) tokens of others while the
+        # placement lasts (then every token is turned up: observation shows them), and
+        # the hands they are drawn from
         if d.area_slots:
+            placing = d.phase == PLACEMENT
             for o in range(d.ns):
                 if o == seat:
                     continue
                 hidden = [(i, k) for i, sl in enumerate(d.area_slots) for k, (w, _) in enumerate(sl)
-                          if w == o and k % 2 == 0]
+                          if w == o and k % 2 == 0 and placing]
                 if not hidden and o != d.third:
                     continue
                 pool = list(d.tokens_owned[o])
                 for sl in d.area_slots:
                     for k, (w, v) in enumerate(sl):
-                        if w == o and k % 2 == 1:
+                        if w == o and (k % 2 == 1 or not placing):
                             pool.remove(v)
                 rng.shuffle(pool)
                 for i, k in hidden:

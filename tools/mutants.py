@@ -1,0 +1,231 @@
+"""Mutation testing of the engines and the views (issue 38): ``make mutants``.
+
+Why mutmut: it is kept up (3.x), it needs nothing but pip, it forks one process per mutant
+and runs only the tests that reach the mutated function, so a whole engine takes minutes,
+not hours, on the 2-core machine. cosmic-ray was the other candidate; it runs the whole
+test command per mutant (about 30 s for one game's tests), a hundred times slower here.
+
+mutmut reads its settings from the ``pyproject.toml`` of the folder it runs in and copies
+the sources into ``mutants/`` there. Each target (a game's rules, or the views) gets its own
+folder under ``.run/mutants/<target>/``: a copy of the package, the data, the tests and the
+project's pyproject.toml with a ``[tool.mutmut]`` section for that target. The copy is
+refreshed on each run; mutmut's own results there are kept, so a second run re-tests only
+what changed.
+
+The score counts a mutant as caught when a test fails (killed) or the tests run out of
+time (timeout, an endless loop); a mutant no test reaches counts as not caught. Mutants that
+cannot change behaviour (equivalent mutants) are listed with the reason in
+``tools/mutants_equivalent.toml`` and left out of the score; the list is checked, so a stale
+entry (a mutant that no longer exists or is now killed) is reported.
+
+    make mutants                 # every target, one after another (see README for the time)
+    make mutants TARGET=cows     # one target
+    .venv/bin/python tools/mutants.py cows --report   # the last results again, no run
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+import tomllib
+from collections import Counter, defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+RUN = ROOT / ".run" / "mutants"
+EQUIVALENT = ROOT / "tools" / "mutants_equivalent.toml"
+REPORT = ROOT / "docs" / "mutants.md"
+
+# The tests every target runs beside its own folder's: the refusals, the views and the
+# rule options are tested across games there.
+SHARED_TESTS = ["tests/test_refusals_and_views.py", "tests/test_views.py", "tests/test_rules_options.py",
+                "tests/test_options_reach_play.py"]
+
+TARGETS: dict[str, dict[str, list[str]]] = {
+    "cows": {"source": ["ovnilab/cows/rules.py", "ovnilab/cows/determinize.py"],
+             "tests": ["tests/cows"] + SHARED_TESTS},
+    "ovni": {"source": ["ovnilab/ovni/rules"], "tests": ["tests/ovni"] + SHARED_TESTS},
+    "cosmic": {"source": ["ovnilab/cosmic/rules"], "tests": ["tests/cosmic"] + SHARED_TESTS},
+    "aliens": {"source": ["ovnilab/cosmic/aliens"], "tests": ["tests/cosmic"] + SHARED_TESTS},
+    "class-views": {"source": ["ovnilab/classroom/views.py"],
+                    "tests": ["tests/classroom/test_rooms.py", "tests/classroom/test_server.py"] + SHARED_TESTS},
+}
+
+# Not copied into a target's folder: caches and what mutmut writes itself.
+_IGNORE = shutil.ignore_patterns("__pycache__", "*.pyc", ".ipynb_checkpoints", "mutants")
+
+
+def _prepare(target: str) -> Path:
+    """The target's folder with fresh copies of the package, the data and the tests."""
+    spec = TARGETS[target]
+    work = RUN / target
+    work.mkdir(parents=True, exist_ok=True)
+    for name in ("ovnilab", "data", "seeds", "tests"):
+        dest = work / name
+        if dest.exists():
+            shutil.rmtree(dest)
+        shutil.copytree(ROOT / name, dest, ignore=_IGNORE)
+    tests = [t for t in spec["tests"] if (ROOT / t).exists()]
+    settings = {
+        "source_paths": spec["source"],
+        "also_copy": ["ovnilab", "data", "seeds"],
+        # the game's fast tests: no browser, no wheel build (they are not fast)
+        "pytest_add_cli_args_test_selection": tests + ["-m", "not browser and not wheel"],
+        "pytest_add_cli_args": ["-p", "no:cacheprovider"],
+        # an endless loop is caught in seconds, not a quarter of an hour
+        "timeout_multiplier": 4.0,
+        "timeout_constant": 5.0,
+    }
+    lines = ["", "[tool.mutmut]"] + [f"{k} = {json.dumps(v)}" for k, v in settings.items()]
+    (work / "pyproject.toml").write_text((ROOT / "pyproject.toml").read_text() + "\n".join(lines) + "\n")
+    return work
+
+
+def _env() -> dict[str, str]:
+    """The Makefile's environment (Jupyter and matplotlib state under .run/)."""
+    run = ROOT / ".run"
+    env = dict(os.environ)
+    env.update(JUPYTER_CONFIG_DIR=str(run / "jupyter-config"), JUPYTER_DATA_DIR=str(run / "jupyter-data"),
+               JUPYTER_RUNTIME_DIR=str(run / "jupyter-runtime"), IPYTHONDIR=str(run / "ipython"),
+               MPLCONFIGDIR=str(run / "matplotlib"), JUPYTER_PLATFORM_DIRS="1", PYTHONHASHSEED="0",
+               OVNILAB_CLASSROOM_DB=str(run / "mutants" / "classroom.sqlite"))
+    return env
+
+
+def _mutmut() -> list[str]:
+    return [sys.executable, "-m", "mutmut"]
+
+
+def run(target: str, children: int) -> float:
+    """Run mutmut on ``target``; the seconds it took."""
+    work = _prepare(target)
+    started = time.monotonic()
+    log = work / "run.log"
+    with log.open("w") as out:
+        proc = subprocess.run(_mutmut() + ["run", "--max-children", str(children)], cwd=work, env=_env(),
+                              stdout=out, stderr=subprocess.STDOUT)
+    took = time.monotonic() - started
+    if proc.returncode != 0:
+        tail = log.read_text(errors="replace").replace("\r", "\n").splitlines()[-15:]
+        raise SystemExit(f"mutmut failed on {target} (exit {proc.returncode}); its last lines:\n" + "\n".join(tail))
+    (work / "seconds.txt").write_text(f"{took:.0f}\n")
+    return took
+
+
+def statuses(target: str) -> dict[str, str]:
+    """Each mutant's status from mutmut's last run of ``target``."""
+    work = RUN / target
+    if not (work / "mutants").exists():
+        raise SystemExit(f"no results for {target}: run `make mutants TARGET={target}` first")
+    out = subprocess.run(_mutmut() + ["results", "--all", "true"], cwd=work, env=_env(), capture_output=True,
+                         text=True, check=True).stdout
+    found = {}
+    for line in out.splitlines():
+        m = re.match(r"\s*(\S+): (.+)$", line)
+        if m:
+            found[m.group(1)] = m.group(2).strip()
+    return found
+
+
+def _module(mutant: str) -> str:
+    """``ovnilab.cows.rules.xǁStateǁapply__mutmut_3`` -> ``ovnilab.cows.rules``."""
+    head = mutant.split("__mutmut_")[0]
+    return ".".join(p for p in head.split(".") if not p.startswith("x"))
+
+
+def equivalent() -> dict[str, str]:
+    """The mutants listed as unable to change behaviour, with the reason for each."""
+    if not EQUIVALENT.exists():
+        return {}
+    data = tomllib.loads(EQUIVALENT.read_text())
+    return {name: entry["why"] for name, entry in data.get("mutant", {}).items()}
+
+
+def summary(target: str) -> tuple[list[tuple[str, Counter]], list[str], list[str]]:
+    """Rows per module (counts by outcome), the survivors not listed as equivalent, and the
+    stale entries of the equivalent list for this target."""
+    found = statuses(target)
+    listed = equivalent()
+    per: dict[str, Counter] = defaultdict(Counter)
+    survivors, stale = [], []
+    for name, status in sorted(found.items()):
+        c = per[_module(name)]
+        if status in ("killed", "timeout", "caught by type check"):
+            c["caught"] += 1
+            if name in listed:
+                stale.append(f"{name}: listed as equivalent but caught ({status})")
+        elif status in ("survived", "no tests"):
+            if name in listed:
+                c["equivalent"] += 1
+            else:
+                c["survived"] += 1
+                survivors.append(name)
+        else:  # not checked, suspicious, skipped: the run did not finish
+            c["not run"] += 1
+    prefixes = {_module(n) for n in found}
+    stale += [f"{n}: listed as equivalent but no such mutant now" for n in listed
+              if _module(n) in prefixes and n not in found]
+    return sorted(per.items()), survivors, stale
+
+
+def score(c: Counter) -> float:
+    counted = c["caught"] + c["survived"]
+    return 100.0 * c["caught"] / counted if counted else 100.0
+
+
+def report(targets: list[str]) -> str:
+    """The per-module table (markdown) of the last runs, written to docs/mutants.md."""
+    rows = ["| target | module | mutants | caught | equivalent | survived | score | minutes |",
+            "|---|---|---:|---:|---:|---:|---:|---:|"]
+    notes = []
+    for target in targets:
+        per, survivors, stale = summary(target)
+        secs = RUN / target / "seconds.txt"
+        minutes = f"{int(secs.read_text()) / 60:.0f}" if secs.exists() else ""
+        for module, c in per:
+            total = sum(c.values())
+            rows.append(f"| {target} | `{module}` | {total} | {c['caught']} | {c['equivalent']} | "
+                        f"{c['survived']} | {score(c):.1f}% | {minutes} |")
+            minutes = ""
+            if c["not run"]:
+                notes.append(f"- {module}: {c['not run']} mutants not run (the run was stopped)")
+        notes += [f"- {s}" for s in stale]
+        if survivors:
+            notes.append(f"- {target}: {len(survivors)} survivors: `mutmut show NAME` in .run/mutants/{target}/")
+    return "\n".join(rows + [""] + notes) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("targets", nargs="*", default=list(TARGETS), help=f"any of {', '.join(TARGETS)}")
+    ap.add_argument("--children", type=int, default=os.cpu_count() or 1, help="mutants tested at once")
+    ap.add_argument("--report", action="store_true", help="only print the last results")
+    ap.add_argument("--survivors", action="store_true", help="list the survivors by name")
+    args = ap.parse_args(argv)
+    unknown = [t for t in args.targets if t not in TARGETS]
+    if unknown:
+        ap.error(f"unknown target {unknown[0]!r}: choose from {', '.join(TARGETS)}")
+    if not args.report:
+        for target in args.targets:
+            took = run(target, args.children)
+            print(f"{target}: {took / 60:.1f} min", flush=True)
+    text = report(args.targets)
+    print(text)
+    if not args.report:  # the table of every target with results, for the README's pointer
+        done = [t for t in TARGETS if (RUN / t / "mutants").exists()]
+        REPORT.write_text("# Mutation testing: the last results\n\n`make mutants` (tools/mutants.py says how "
+                          "it works). A mutant is caught when a test fails or times out.\n\n" + report(done))
+    if args.survivors:
+        for target in args.targets:
+            print("\n".join(summary(target)[1]))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
