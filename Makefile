@@ -18,7 +18,7 @@ export PYTHONHASHSEED := 0
 # class server (make play) share it. ovnilab.classroom.store says why SQLite.
 export OVNILAB_CLASSROOM_DB := $(RUN)/classroom.sqlite
 
-.PHONY: lab test bench bench-class bench-pages install clean notebooks assignments play
+.PHONY: lab test bench bench-class bench-pages install clean notebooks assignments play mutants
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -127,6 +127,14 @@ bench-class: $(STAMP)
 # class benchmark's load meanwhile (issue 29's goal: p95 under 500 ms, none over 1 s).
 bench-pages: $(STAMP)
 	$(PY) benchmarks/class_pages.py
+
+# Mutation testing of the engines and the views (issue 38; not part of make test): each
+# target's mutants against that game's fast tests. TARGET=cows|ovni|cosmic|aliens|class-views
+# (all by default); the table lands in docs/mutants.md (README: "How well the tests look").
+TARGET ?=
+mutants: $(STAMP)
+	$(PY) -m pip install -q -e ".[mutants]"
+	$(PY) tools/mutants.py $(TARGET)
 
 clean:
 	rm -rf $(VENV) $(RUN) .pytest_cache notebooks/assignments

@@ -42,17 +42,17 @@ RUN = ROOT / ".run" / "mutants"
 EQUIVALENT = ROOT / "tools" / "mutants_equivalent.toml"
 REPORT = ROOT / "docs" / "mutants.md"
 
-# The tests every target runs beside its own folder's: the refusals, the views and the
-# rule options are tested across games there.
+# The tests every target runs beside its own folder's: the views, the rule options and the
+# invariant checkers are tested across games there; each game's refusals in a file of its own.
 SHARED_TESTS = ["tests/test_refusals_and_views.py", "tests/test_views.py", "tests/test_rules_options.py",
-                "tests/test_options_reach_play.py"]
+                "tests/test_options_reach_play.py", "tests/test_invariant_checks.py"]
 
 TARGETS: dict[str, dict[str, list[str]]] = {
     "cows": {"source": ["ovnilab/cows/rules.py", "ovnilab/cows/determinize.py"],
-             "tests": ["tests/cows"] + SHARED_TESTS},
-    "ovni": {"source": ["ovnilab/ovni/rules"], "tests": ["tests/ovni"] + SHARED_TESTS},
-    "cosmic": {"source": ["ovnilab/cosmic/rules"], "tests": ["tests/cosmic"] + SHARED_TESTS},
-    "aliens": {"source": ["ovnilab/cosmic/aliens"], "tests": ["tests/cosmic"] + SHARED_TESTS},
+             "tests": ["tests/cows", "tests/test_refusals_cows.py"] + SHARED_TESTS},
+    "ovni": {"source": ["ovnilab/ovni/rules"], "tests": ["tests/ovni", "tests/test_refusals_ovni.py"] + SHARED_TESTS},
+    "cosmic": {"source": ["ovnilab/cosmic/rules"], "tests": ["tests/cosmic", "tests/test_refusals_cosmic.py"] + SHARED_TESTS},
+    "aliens": {"source": ["ovnilab/cosmic/aliens"], "tests": ["tests/cosmic", "tests/test_refusals_cosmic.py"] + SHARED_TESTS},
     "class-views": {"source": ["ovnilab/classroom/views.py"],
                     "tests": ["tests/classroom/test_rooms.py", "tests/classroom/test_server.py"] + SHARED_TESTS},
 }

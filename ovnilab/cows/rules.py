@@ -1063,7 +1063,7 @@ def check_invariants(state: State) -> None:
         where += [c for c in s.pyr[p] if c >= 0]
     assert sorted(where) == list(range(n)), f"cards not accounted for: {sorted(where)}"
     assert len(s.deck) % 2 == 0, "the deck is drawn two at a time"
-    assert all(u in (0, 1) for u in s.up)
+    assert all(u in (0, 1) for u in s.up), "a card lies side A (0) or side B (1) up"
     assert s.built in (0, 1), "one build per turn"
     for p in (0, 1):
         assert len(s.hand[p]) <= s.rules.hand_limit, f"seat {p} holds {len(s.hand[p])} cards"
@@ -1076,7 +1076,7 @@ def check_invariants(state: State) -> None:
                 held = [m >> a & 1 for a in above]
                 ok = all(held) if s.rules.support == "both" else any(held)
                 assert ok, f"seat {p}: {slot_name(slot)} has no supporting card"
-    assert s.drawn == [] or len(s.drawn) == 2
+    assert s.drawn == [] or len(s.drawn) == 2, "draw takes two cards"
     if s.phase == KEEP:
         assert s.drawn, "the keep choice needs two drawn cards"
     elif s.drawn:
@@ -1084,9 +1084,10 @@ def check_invariants(state: State) -> None:
     if s.phase == EFFECT:
         assert s.stack, "an effect phase needs a pending effect"
     if s.over:
-        assert s.current_player == TERMINAL and s.phase == OVER
-        assert s.mask[0] == FULL or s.mask[1] == FULL or (s.rules.stall_limit and s.stall >= s.rules.stall_limit)
-    assert s.rules.stall_limit == 0 or s.stall <= s.rules.stall_limit
+        assert s.current_player == TERMINAL and s.phase == OVER, "a finished game has nobody to act"
+        assert s.mask[0] == FULL or s.mask[1] == FULL or (s.rules.stall_limit and s.stall >= s.rules.stall_limit), \
+            "a game ends with a complete pyramid or by the stall rule"
+    assert s.rules.stall_limit == 0 or s.stall <= s.rules.stall_limit, "the stall count stops at its limit"
 
 
 invariants = check_invariants

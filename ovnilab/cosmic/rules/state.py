@@ -767,14 +767,15 @@ def check_invariants(state: State) -> None:
     for h in s.citadels:
         where += h
     assert sorted(where) == sorted(s.cards_in_game), "cards not conserved"
-    assert len(s.ddeck) + len(s.ddiscard) == n * s.g.destiny_per_colour + s.g.destiny_wild + len(s.g.specials)
+    assert len(s.ddeck) + len(s.ddiscard) == n * s.g.destiny_per_colour + s.g.destiny_wild + len(s.g.specials), \
+        "destiny cards not conserved"
     if s.over:
         assert s.winners_, "a finished game has winners"
         assert s.win_reason, "a finished game says why it ended"
-        assert s.current_player == TERMINAL
+        assert s.current_player == TERMINAL, "a finished game has nobody to act"
     else:
         assert s.tasks, "a running game waits for a decision"
-        assert 0 <= s.actor < n
+        assert 0 <= s.actor < n, f"the player to act ({s.actor}) is not a seat"
 
 
 invariants = check_invariants

@@ -529,20 +529,20 @@ def check_invariants(state: State) -> None:
         total = sum(s.ufo[p]) + s.platform[p] + s.reserve[p]
         assert total == UFOS_PER_PLAYER, f"seat {p}: {total} UFOs instead of 8"
         assert 0 <= s.platform[p] <= r.platform_capacity, f"seat {p}: platform {s.platform[p]}"
-        assert s.reserve[p] >= 0
+        assert s.reserve[p] >= 0, f"seat {p}: negative reserve"
         maps = sum(1 for c in range(12) if s.mapped[c] >> p & 1)
         assert maps + s.map_tokens[p] == MAP_TOKENS_PER_PLAYER, f"seat {p}: mapping tokens"
-        assert min(s.aliens[p]) >= 0 and min(s.captured[p]) >= 0
+        assert min(s.aliens[p]) >= 0 and min(s.captured[p]) >= 0, f"seat {p}: negative alien count"
         assert all(s.captured[p][t] <= s.aliens[p][t] for t in range(4)), f"seat {p}: captured"
         owned = s.tokens_owned[p]
         assert len(owned) + (0 if 6 in owned else 1) == 5, f"seat {p}: command tokens"
         on_board = [v for sl in s.area_slots for (o, v) in sl if o == p]
         for v in on_board:
-            assert v in owned
-        assert len(on_board) <= 4
+            assert v in owned, f"seat {p}: token {v} on the board is not one of its tokens"
+        assert len(on_board) <= 4, f"seat {p}: more than 4 command tokens on the board"
     for t in range(4):
         held = sum(s.aliens[p][t] for p in range(s.ns))
-        assert s.stock[t] >= 0
+        assert s.stock[t] >= 0, f"alien type {t}: negative stock"
         assert held + s.stock[t] + s.stock_removed == r.stock_per_type, f"alien type {t} not conserved"
     humans = sum(1 for h in s.human if h >= 0) + len(s.track) + sum(map(sum, s.abducted))
     assert humans == 6 * HUMANS_PER_CATEGORY, f"{humans} humans instead of 18"
@@ -552,7 +552,7 @@ def check_invariants(state: State) -> None:
     in_areas = len(s.area_cards) - (s.resolve_pos if s.phase == RECRUIT else 0)
     assert len(s.deck) + len(s.discard) + in_areas == len(s.cards.alien_cards), "alien cards not conserved"
     for sl in s.area_slots:
-        assert len(sl) <= 4
+        assert len(sl) <= 4, "an area holds at most 4 command tokens"
 
 
 invariants = check_invariants
