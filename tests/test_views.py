@@ -129,6 +129,34 @@ def test_a_cow_view_differs_from_the_other_seats_only_in_the_backs():
     assert differing >= 3, differing
 
 
+def test_a_cow_determinization_too_ambiguous_to_enumerate_still_keeps_the_view(monkeypatch):
+    """Where a seat's possible arrangements pass the enumeration limit the determinization
+    falls back to a randomized search: its sample must keep the seat's view as well, with
+    every card in one place, and the exact posterior says it cannot be computed."""
+    from ovnilab.cows import determinize as det
+
+    monkeypatch.setattr(det, "ENUMERATION_LIMIT", 1)
+    det._model.cache_clear()
+    fallback = 0
+    try:
+        for seed, g in _cows_games():
+            rng = random.Random(seed)
+            while not g.is_over():
+                if len(g.log) % 5 == 0:
+                    for seat in (0, 1):
+                        if det._model_for(g, seat)[2] is None:
+                            fallback += 1
+                            with pytest.raises(RuntimeError, match="too many arrangements to enumerate"):
+                                det.belief(g, seat)
+                        d = g.determinize(seat, random.Random(len(g.log)))
+                        assert d.observation(seat) == g.observation(seat), (seed, len(g.log), seat)
+                        cows.check_invariants(d)
+                g.apply(rng.choice(g.legal_actions()))
+    finally:
+        det._model.cache_clear()
+    assert fallback > 20, fallback
+
+
 def test_a_cow_view_refuses_a_seat_that_is_not_in_the_game():
     g = cows.new_game(seed=1)
     for seat in (-1, 2, 3):
