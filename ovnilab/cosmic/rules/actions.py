@@ -259,9 +259,9 @@ class ActionTextMixin:
                 "your system, or re-establish an empty home planet"),
         "wild": ("defender", "wild destiny: choose another player as the defender"),
         "aim": ("aim", "aim the hyperspace gate at a planet of the defender's system"),
-        "ships": ("ship done", "ships come from your colonies, one to four (the last ship of a colony loses it)"),
+        "ships": ("ship done", "ships come from your colonies, 1 to {most} ({last})"),
         "invite": ("invite", "invite allies among the players who are not main players"),
-        "answer": ("join", "join a side that invited you (with 1-4 ships) or decline"),
+        "answer": ("join", "join a side that invited you (with 1 to {most} ships) or decline"),
         "select": ("select", "select an encounter card (attack, negotiate or morph) from your hand"),
         "window": ("pass play flare power", "play a card or power whose timing is now, or pass"),
         "reinforce": ("pass reinforce", "reinforcements add to your own side after an attack is revealed"),
@@ -283,16 +283,25 @@ class ActionTextMixin:
             return "nobody is to act"
         t = self.tasks[0]
         kinds, rule = self._WAITS[t[0]]
+        if t[0] in ("ships", "answer"):  # the numbers in force (Rules.max_ships, powers, flares)
+            rule = rule.format(most=t[5] if t[0] == "ships" else self._max_ships(t[1]),
+                               last="the last ship of a colony loses it" if self.rules.may_abandon_colonies
+                               else "a colony keeps one ship")
         who = self.colours[self.actor] if 0 <= self.actor < self.n else "nobody"
         if a.kind not in kinds.split():
             return f"the game waits for {who}: {rule}"
         k = t[0]
         if k == "ships" and a.kind == "ship":
+            if a.a == "the warp":
+                return ("ships come from your colonies (one from the warp only after Observer's super flare, "
+                        "to launch or ally)")
             p = self.pindex.get(a.a, -1)
             if p < 0:
                 return "unknown planet"
             if not self.colony(t[1], p):
                 return "ships come from your own colonies"
+            if p == t[6]:  # re-establishing a home planet, placing a deal's colony
+                return f"the ships go to {a.a}: they come from your other colonies"
             if t[3] >= t[5]:
                 return f"at most {t[5]} ships"
             return "a colony keeps at least one ship (Rules(may_abandon_colonies=False))"
