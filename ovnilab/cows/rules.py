@@ -791,6 +791,8 @@ class State(GameState):
             eff = self.stack[-1][2]
             if k == "skip":
                 return "this effect is not optional"
+            if a.a not in ("own", "opponent"):  # issue 38: not the symbol rule's words
+                return "a flip effect turns a card of the own or the opponent pyramid"
             if eff.target != "any" and a.a != eff.target:
                 return f"this effect flips a card in the {eff.target} pyramid"
             seat = p if a.a == "own" else 1 - p

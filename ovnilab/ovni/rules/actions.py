@@ -247,9 +247,22 @@ class ActionTextMixin:
     def _explain_illegal(self, a: Any) -> str:
         """The rule ``a`` breaks, followed by what the engine did by itself after the
         last action (a group closed, a turn passed): the player may not have seen it."""
-        rule = self._rule_broken(a)
+        rule = self._rule_broken(self._as_read(a))
         auto = self._auto_text() if self.auto_note else ""
         return f"{rule}; note: {auto}" if auto else rule
+
+    def _as_read(self, a: Any) -> Any:
+        """``a`` with its names as its text reads them ("b" is area B, "Blue" the colour
+        blue) when the text keeps every field, as :meth:`_canonical` reads an Action: a
+        refusal then names the rule broken, not the spelling (issue 38)."""
+        if isinstance(a, Action):
+            try:
+                read = self._parse_action(" ".join(str(a).split()))
+            except Exception:  # fields no text gives: explained as they are
+                return a
+            if _folded_fields(read) == _folded_fields(a):
+                return read
+        return a
 
     def _rule_broken(self, a: Any) -> str:  # noqa: C901 - one branch per rule
         if not isinstance(a, Action):
@@ -266,7 +279,7 @@ class ActionTextMixin:
             return "players who recruited nothing now choose their energy bonus"
         if ph == PLACEMENT:
             placer, owner = self.place_seq[self.place_pos]
-            if a.a not in AREA_LETTERS[: len(self.area_slots)]:
+            if a.a not in tuple(AREA_LETTERS[: len(self.area_slots)]):  # a letter, not "" nor "AB"
                 return f"areas in play are {AREA_LETTERS[: len(self.area_slots)]}"
             i = AREA_LETTERS.index(a.a)
             if len(self.area_slots[i]) >= 4:
@@ -360,7 +373,11 @@ class ActionTextMixin:
                     return "a captured alien cannot be captured again"
                 return "destroy a UFO sharing a city with one of yours"
             if a.kind == "launch":
-                return f"the active group is {g}" if self.group != BUILDER else "no UFO on the platform"
+                if self.group != BUILDER:
+                    return f"the active group is {g}"
+                if self._t.city_index.get(a.a, -1) < 0:
+                    return "unknown city"
+                return "no UFO on the platform"
         return "not a legal action in this position"
 
     # ------------------------------------------------------------ automatic steps
