@@ -859,12 +859,16 @@ def describe_rules(cls: type) -> str:
 def warn_inert(rules: Any, inert: Mapping[str, tuple[str, Any, str]]) -> None:
     """Warn when an option is set away from its default while another option makes it
     change nothing (``inert``: option -> (other option, its value that does so, why)), so a
-    designer does not compare two variants that are the same game."""
+    designer does not compare two variants that are the same game. The value may be a
+    test instead, ``(other's value, this option's value) -> bool``, for a bound that
+    another option sets (Ovni: no launch above the platform's capacity)."""
     for name, (other, value, why) in inert.items():
         default = next(f.default for f in dataclasses.fields(rules) if f.name == name)
-        if getattr(rules, name) != default and getattr(rules, other) == value:
-            warnings.warn(f"{type(rules).__name__}({name}={getattr(rules, name)!r}) changes nothing while "
-                          f"{other}={value!r}: {why}", RuleOptionWarning, stacklevel=4)
+        mine, theirs = getattr(rules, name), getattr(rules, other)
+        hit = value(theirs, mine) if callable(value) else theirs == value
+        if mine != default and hit:
+            warnings.warn(f"{type(rules).__name__}({name}={mine!r}) changes nothing while "
+                          f"{other}={theirs!r}: {why}", RuleOptionWarning, stacklevel=4)
 
 
 class RuleSet:

@@ -249,6 +249,22 @@ def test_every_inert_pair_warns_and_each_option_alone_does_not(game, kwargs, ine
             cls(**{k: v})
 
 
+def test_a_launch_limit_above_the_platform_warns_and_one_within_it_does_not():
+    """Issue 38: a launch limit above the platform's capacity changes nothing (the
+    platform never holds more); within it, or with a larger platform, it plays."""
+    import warnings
+
+    from ovnilab.core import RuleOptionWarning
+
+    with pytest.warns(RuleOptionWarning, match=r"launch_limit=3\) changes nothing while platform_capacity=2"):
+        ovni.Rules(launch_limit=3)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        ovni.Rules(launch_limit=1)
+        ovni.Rules(launch_limit=3, platform_capacity=3)
+        ovni.Rules(platform_capacity=1)
+
+
 def test_a_saved_game_with_an_inert_pair_replays_without_warning_again():
     """The warning is for the designer building the rules; undo, history and loading a
     save rebuild them from the saved options and stay quiet."""
