@@ -595,7 +595,9 @@ class State(GameState):
                     out.append(t.keep(1, f1, f2, a))
                 for a in range(1, self.areas + 1):
                     out.append(t.keep(2, f2, f1, a))
-            self._builds(out)  # only with build_during_draw and a full hand
+            # rulebook: the free build comes "a qualquer momento durante sua rodada", so also
+            # before keeping (a full hand reaches this only with build_during_draw)
+            self._builds(out)
             return out
         if ph == EFFECT:
             owner, _card, eff = self.stack[-1]
