@@ -585,10 +585,21 @@ class Table(list):
     __str__ = __repr__
 
     def to_pandas(self) -> Any:
-        """A pandas DataFrame of the rows (needs pandas)."""
-        import pandas as pd
-
+        """A pandas DataFrame of the rows, in this table's column order (needs pandas:
+        the ``lab`` and ``test`` extras install it)."""
+        pd = _pandas("Table.to_pandas")
         return pd.DataFrame(list(self), columns=self.columns)
+
+
+def _pandas(who: str) -> Any:
+    """The pandas module, or an ImportError saying how to get it (it is an optional
+    dependency: the core library runs without it)."""
+    try:
+        import pandas
+    except ImportError:
+        raise ImportError(f"{who} needs pandas, which is not installed: `make lab` installs it with "
+                          "the lab extra, or `pip install pandas`") from None
+    return pandas
 
 
 class Results(Sequence):
@@ -679,9 +690,38 @@ class Results(Sequence):
                 rows.append(row)
         return Table(rows, title=f"{len(rows)} seat-games")
 
-    def to_pandas(self, per_seat: bool = False) -> Any:
-        """:meth:`table` (or :meth:`seat_table`) as a pandas DataFrame (needs pandas)."""
-        return (self.seat_table() if per_seat else self.table()).to_pandas()
+    def to_pandas(self, per_seat: bool = True) -> Any:
+        """The batch as a pandas DataFrame (needs pandas): one row per game and seat.
+
+        Why per seat: most questions group seats (by seat, alien, mission, score), and a
+        long table is what pandas' ``groupby`` wants. Each row holds the columns of
+        :meth:`seat_table` followed by its game's ``rounds``, ``steps`` and per-game
+        extras (a per-game extra named like a seat column gets the prefix ``game_``), so
+        ``df.groupby("seat")["win"].mean()`` and ``df.groupby("turns")`` both work on
+        one frame. ``per_seat=False``: one row per game, :meth:`table`'s columns.
+        """
+        pd = _pandas("Results.to_pandas")
+        if not per_seat:
+            return self.table().to_pandas()
+        seats = self.seat_table()
+        rows = []
+        game_columns: dict[str, None] = {}
+        k = 0  # seat_table lists every game's seats in game order
+        for g in self.games:
+            n = g.num_players
+            per_game: dict[str, Any] = {"rounds": g.rounds, "steps": g.steps}
+            for key, value in g.extras.items():
+                if not (isinstance(value, list) and len(value) == n):
+                    per_game[key] = value
+            for s in range(n):
+                row = dict(seats[k])
+                k += 1
+                for key, value in per_game.items():
+                    name = key if key not in row else f"game_{key}"
+                    row[name] = value
+                    game_columns.setdefault(name, None)
+                rows.append(row)
+        return pd.DataFrame(rows, columns=list(dict.fromkeys([*seats.columns, *game_columns])))
 
     def win_rates(self, confidence: float = 0.95) -> Table:
         """Each seat's share of the wins (a shared win split evenly), with Wilson

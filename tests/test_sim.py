@@ -333,8 +333,45 @@ def test_json_round_trip(ovni_batch):
 def test_results_slice_and_pandas(ovni_batch):
     part = ovni_batch[:5]
     assert isinstance(part, Results) and len(part) == 5 and part[4] == ovni_batch[4]
-    pd = pytest.importorskip("pandas")
+    import pandas as pd  # the lab and test extras install it (issue 32): no skip
+
     assert isinstance(ovni_batch.to_pandas(per_seat=True), pd.DataFrame)
+
+
+def test_to_pandas_has_one_row_per_game_and_seat_with_the_games_columns():
+    import pandas as pd
+
+    r = run_many(new_dice, [AlwaysSafe(), RandomBot()], 4, progress=False)
+    df = r.to_pandas()
+    seats = r.seat_table()
+    assert isinstance(df, pd.DataFrame) and len(df) == len(seats) == 8
+    # the seat table's columns first, in its order, then the game's rounds, steps and extras
+    assert list(df.columns) == [*seats.columns, "rounds", "steps", "total"]
+    assert df["win"].tolist() == seats.column("win") and df["style"].tolist() == seats.column("style")
+    for row, (g, s) in zip(df.itertuples(), [(g, s) for g in r for s in range(2)]):
+        assert (row.game, row.seat, row.rounds, row.steps, row.total) == (g.index, s, g.rounds, g.steps,
+                                                                          g.extras["total"])
+    assert df.groupby("seat")["win"].mean().tolist() == pytest.approx(r.win_rates().column("rate"))
+    games = r.to_pandas(per_seat=False)
+    assert len(games) == 4 and list(games.columns) == r.table().columns
+    assert r.table().to_pandas().equals(games)
+
+
+def test_to_pandas_names_a_per_game_extra_that_shares_a_seat_columns_name():
+    class Clash(RoundDice):
+        def result_extras(self):
+            return {"score": 99, "style": ["a", "b"]}  # "score" is also a seat column
+
+    df = run_many(lambda seed=None, **kw: Clash(seed, **kw), [RandomBot()] * 2, 2, progress=False).to_pandas()
+    assert df["game_score"].tolist() == [99] * 4 and df["score"].tolist() != [99] * 4
+
+
+def test_to_pandas_without_pandas_says_how_to_install_it(monkeypatch):
+    r = run_many(new_dice, [RandomBot()] * 2, 1, progress=False)
+    monkeypatch.setitem(sys.modules, "pandas", None)  # as if pandas were not installed
+    for call in (r.to_pandas, r.table().to_pandas):
+        with pytest.raises(ImportError, match="needs pandas.*make lab.*pip install pandas"):
+            call()
 
 
 def test_bots_decide_from_views_with_their_own_generators():
