@@ -1,0 +1,44 @@
+"""Shared test set-up: only for mutation testing (``make mutants``, issue 38).
+
+mutmut forks one process per mutant from a parent that has already run the tests once,
+so every cache the library fills on first use (tables of actions per card set, scores per
+pyramid, data files read once) is already full of the *unmutated* code's answers when a
+mutant's tests run: a mutant in the code that fills a cache could never be seen. Under
+mutmut (``MUTANT_UNDER_TEST`` names a mutant) each test therefore starts with the
+library's caches empty, so they are filled again by the code under test. Outside mutation
+testing this file does nothing.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Iterator
+
+import pytest
+
+#: module-level dictionaries the library fills on first use (module, name)
+_CACHE_DICTS = (("ovnilab.cows.rules", "_FACE_SETS"), ("ovnilab.cows.rules", "_TABLES"),
+                ("ovnilab.cows.determinize", "_CARD_SETS"), ("ovnilab.ovni.rules.actions", "_TABLES"),
+                ("ovnilab.ovni.rules.scoring", "_MISSION_INDEX"), ("ovnilab.openspiel_encoding", "_CODECS"))
+
+
+def _clear_caches() -> None:
+    for name, module in list(sys.modules.items()):
+        if not name.startswith("ovnilab") or module is None:
+            continue
+        for value in list(vars(module).values()):
+            clear = getattr(value, "cache_clear", None)
+            if callable(clear) and getattr(value, "__module__", "").startswith("ovnilab"):
+                clear()
+    for module, name in _CACHE_DICTS:
+        found = getattr(sys.modules.get(module), name, None)
+        if isinstance(found, dict):
+            found.clear()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_caches_under_mutation() -> Iterator[None]:
+    if "__mutmut_" in os.environ.get("MUTANT_UNDER_TEST", ""):
+        _clear_caches()
+    yield
