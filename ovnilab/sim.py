@@ -57,12 +57,45 @@ from typing import Any, overload
 from .bots import PlayerView
 from .core import GameState, derive_seed, load_json, make_rng
 
-__all__ = ["GameResult", "Results", "Table", "play", "run_many", "bot_seed"]
+__all__ = ["GameResult", "Results", "Table", "play", "run_many", "bot_seed", "RESULT_EXTRAS"]
 
 RESULTS_FORMAT = 1
 
 #: default ceiling on the decisions of one game (a guard against a game that never ends)
 MAX_STEPS = 1_000_000
+
+
+#: what ``GameResult.extras`` holds for each game of ovnilab: game -> key -> (``"per seat"``
+#: or ``"per game"``, meaning). The engines' ``result_extras()`` make the values; this
+#: table and :class:`GameResult`'s docstring describe them (a test checks that the keys
+#: are exactly the ones each game returns), and ``analysis.metrics(game)`` prints them.
+RESULT_EXTRAS: dict[str, dict[str, tuple[str, str]]] = {
+    "ovni": {
+        "abilities": ("per seat", "its two ability cards"),
+        "missions": ("per seat", "the ids of the one or two missions it kept"),
+        "mission_families": ("per seat", "the families of its kept missions (sorted, each once)"),
+        "planet": ("per seat", "its home planet"),
+        "round1_first": ("per game", "the seat that moved first in round 1 (as first_player)"),
+    },
+    "cows": {
+        "cards": ("per seat", "its pyramid's cards named by both faces, in slot order"),
+        "held": ("per seat", "every card it has at the end: its pyramid, then its hand"),
+        "faces": ("per seat", "the faces showing in its pyramid, in slot order"),
+        "turns": ("per game", "turns played (the cow game counts no rounds)"),
+        "stalled": ("per game", "the stall rule ended the game before a pyramid was full"),
+    },
+    "cosmic": {
+        "alien": ("per seat", "its alien (None when played without powers)"),
+        "home_colonies": ("per seat", "home planets where it has a colony at the end"),
+        "ships_in_warp": ("per seat", "its ships in the warp at the end"),
+        "cards_in_hand": ("per seat", "cards in its hand at the end"),
+        "power_active": ("per seat", "whether its alien power works at the end"),
+        "turns": ("per game", "turns played (Cosmic counts no rounds: these are its turns)"),
+        "encounters": ("per game", "encounters played"),
+        "limit_reached": ("per game", "an ovnilab safety limit (Rules.turn_limit, action_limit_thousands) ended it"),
+        "win_reason": ("per game", "why the game ended: five foreign colonies, a power's alternate win..."),
+    },
+}
 
 
 def bot_seed(game_seed: int) -> int:
@@ -95,6 +128,28 @@ class GameResult:
     that recruited its card, ``None`` when nobody did), so a question such as "how many
     areas did nobody win?" needs no replay: ``sum(a["winner"] is None for a in
     g.areas)``. Recording them costs one small tuple per area (a few per round).
+
+    ``extras``: what the game's optional hook ``state.result_extras()`` reports, so a
+    batch can be grouped without replaying logs. A value listed *per seat* is a list with
+    one entry per seat (a column of :meth:`Results.seat_table`, and what
+    ``analysis.win_rate_by`` and ``compare_variants(by=...)`` group seats by); a value
+    *per game* is one value (a column of :meth:`Results.table`; a number of it is a
+    metric ``lambda g: g.extras[key]``). :data:`RESULT_EXTRAS` holds the same list as
+    data and ``analysis.metrics(game)`` prints it. The keys of each game:
+
+    * Ovni, per seat: ``abilities`` (its two ability cards), ``missions`` (the ids of the
+      one or two missions it kept), ``mission_families`` (their families, sorted, each
+      once), ``planet`` (its home planet); per game: ``round1_first`` (the seat that
+      moved first in round 1, as ``first_player``). Ovni counts ``rounds``.
+    * Cows, per seat: ``cards`` (its pyramid's cards, named by both faces, in slot
+      order), ``faces`` (the faces showing there), ``held`` (every card it has at the
+      end: pyramid, then hand); per game: ``turns`` (the game's turns: cows count no
+      ``rounds``) and ``stalled`` (the stall rule ended it before a pyramid was full).
+    * Cosmic, per seat: ``alien`` (its alien, ``None`` without powers),
+      ``home_colonies``, ``ships_in_warp``, ``cards_in_hand`` and ``power_active`` at the
+      end; per game: ``turns`` (Cosmic counts no ``rounds``: its turns are these),
+      ``encounters``, ``limit_reached`` (an ovnilab safety limit ended the game) and
+      ``win_reason`` (why it ended: five foreign colonies, a power's alternate win...).
     """
 
     game: str

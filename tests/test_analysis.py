@@ -367,3 +367,140 @@ def test_category_points_and_winning_score_are_metrics_of_a_result():
     assert A.winning_score(g) == 9.0
     with pytest.raises(ValueError, match="no score breakdown"):
         ufos(game([1, 2]))
+
+
+# ---------------------------------------------------------------------------
+# compare_variants(by=...): groups of seats (issue 32)
+
+
+def _two_missions(g, seat):
+    """Ovni: how many missions the seat kept (one or two)."""
+    return len(g.extras["missions"][seat])
+
+
+def test_compare_variants_by_a_function_of_result_and_seat():
+    variants = {"book": Rules(), "failed costs 2": Rules(mission_failed=-2)}
+    c = A.compare_variants(variants, "ovni", [RandomBot()] * 3, 30, seed=4, n_boot=200, progress=False,
+                           new_game_kwargs={"num_players": 3}, by=_two_missions)
+    assert c.by == "_two_missions" and c.baseline == "book"
+    assert c.columns == ["_two_missions", "variant", "n", "wins", "rate", "lo", "hi", "diff", "diff_lo", "diff_hi"]
+    assert sorted(set(c.column("_two_missions"))) == [1, 2]
+    for v, res in c.results.items():
+        # the counts by hand, and the intervals of win_rate_by with the games as clusters
+        same = A.win_rate_by(res, lambda r: len(r["missions"]), cluster="game", sort="key")
+        for k in (1, 2):
+            row = c.row(_two_missions=k, variant=v)
+            seats = [(g, s) for g in res for s in range(3) if _two_missions(g, s) == k]
+            assert row["n"] == len(seats) and row["wins"] == pytest.approx(sum(g.win_share(s) for g, s in seats))
+            assert row["rate"] == pytest.approx(row["wins"] / row["n"])
+            ref = same.row(**{"<lambda>": k})
+            assert (row["lo"], row["hi"]) == pytest.approx((ref["lo"], ref["hi"]))
+            base = c.row(_two_missions=k, variant="book")
+            assert row["diff"] == pytest.approx(row["rate"] - base["rate"])
+            assert row["diff_lo"] <= row["diff"] <= row["diff_hi"]
+    for k in (1, 2):
+        base = c.row(_two_missions=k, variant="book")
+        assert base["diff"] == base["diff_lo"] == base["diff_hi"] == 0.0
+    assert sum(c.row(_two_missions=k, variant="book")["n"] for k in (1, 2)) == 90  # every seat-game once
+    assert "win rate by _two_missions" in c.title and "games as clusters" in c.title
+    assert len([ax for ax in c.plot().axes if ax.get_visible()]) == 2  # a panel per group
+
+
+def test_compare_variants_by_a_seat_table_column_counts_each_entry_of_a_list():
+    def run():
+        return A.compare_variants({"book": Rules(), "same": Rules()}, "ovni", [RandomBot()] * 3, 12, seed=6,
+                                  n_boot=100, progress=False, new_game_kwargs={"num_players": 3}, by="missions")
+    c = run()
+    assert repr(c) == repr(run())  # deterministic
+    kept = sum(len(m) for g in c.results["book"] for m in g.extras["missions"])
+    assert sum(r["n"] for r in c if r["variant"] == "book") == kept  # a seat counts in each mission it kept
+    for row in c:  # the same rules: the same games, so every difference is exactly 0
+        assert row["diff"] == row["diff_lo"] == row["diff_hi"] == 0.0
+    by_lambda = A.compare_variants({"book": Rules()}, "ovni", [RandomBot()] * 3, 12, seed=6, n_boot=100,
+                                   progress=False, new_game_kwargs={"num_players": 3},
+                                   by=lambda g, s: g.extras["missions"][s])
+    assert by_lambda.by == "group"
+    assert by_lambda.column("n") == [r["n"] for r in c if r["variant"] == "book"]
+
+
+def test_compare_variants_by_an_aliens_level_in_cosmic():
+    from ovnilab import cosmic
+    from ovnilab.cosmic.data import load_data
+
+    level_of = {name: info.level for name, info in load_data().aliens.items()}
+
+    def level(g, seat):
+        return level_of[g.extras["alien"][seat]]
+
+    c = A.compare_variants({"book": cosmic.Rules(), "same": cosmic.Rules()}, "cosmic", [RandomBot()] * 4, 6,
+                           seed=2, n_boot=50, progress=False, by=level)
+    assert set(c.column("level")) <= {"green", "yellow", "red"}
+    assert sum(r["n"] for r in c if r["variant"] == "book") == 24
+    assert sum(r["wins"] for r in c if r["variant"] == "book") == pytest.approx(6)
+
+
+def test_compare_variants_by_refuses_an_unknown_column_before_playing_every_variant(monkeypatch):
+    calls = []
+    real = A.run_many
+
+    def counting(*args, **kw):
+        calls.append(kw.get("rules"))
+        return real(*args, **kw)
+
+    monkeypatch.setattr(A, "run_many", counting)
+    with pytest.raises(KeyError, match=r"by='nope': no column 'nope' in the seat table; columns: .*'missions'"):
+        A.compare_variants({"book": Rules(), "other": Rules(mission_failed=-2)}, "ovni", [RandomBot()] * 2, 2,
+                           progress=False, by="nope")
+    assert len(calls) == 1  # the second variant was never played
+    with pytest.raises(ValueError, match="by= tabulates each group's win rate; metric='rounds'"):
+        A.compare_variants({"book": Rules()}, "ovni", [RandomBot()] * 2, 2, progress=False, by="seat",
+                           metric="rounds")
+    assert len(calls) == 1  # refused before any game
+
+
+# ---------------------------------------------------------------------------
+# a metric a game does not have is an error naming the ones it has (issue 32)
+
+
+def test_a_metric_the_game_lacks_is_an_error_naming_what_it_has(monkeypatch):
+    from ovnilab import cosmic
+
+    calls = []
+    real = A.run_many
+    monkeypatch.setattr(A, "run_many", lambda *a, **kw: calls.append(1) or real(*a, **kw))
+    with pytest.raises(ValueError) as err:
+        A.compare_variants({"book": cosmic.Rules(), "other": cosmic.Rules()}, "cosmic", [RandomBot()] * 4, 2,
+                           metric=("win_rate", "rounds"), progress=False)
+    text = str(err.value)
+    assert "metric 'rounds': the cosmic games give no value of it" in text
+    assert "the metrics they have: ['win_rate', 'first_player_advantage', 'balance', 'steps', 'score', " \
+           "'lead_changes', 'decisiveness']" in text
+    assert 'metric=lambda g: g.extras["turns"]' in text  # where Cosmic's rounds are
+    assert calls == [1]  # found after the first variant, before the others were played
+    with pytest.raises(ValueError, match="metric 'rounds': the cows games.*'steps'"):
+        A.compare_variants({"book": None}, "cows", [RandomBot()] * 2, 2, metric="rounds", progress=False)
+    with pytest.raises(ValueError, match="metric 'lead_changes'.*record_scores=True.*have: .*'steps', 'score'\\]"):
+        A.compare_variants({"book": Rules()}, "ovni", [RandomBot()] * 2, 2, metric="lead_changes",
+                           record_scores=False, progress=False)
+
+
+def test_the_default_metrics_leave_out_what_the_game_lacks():
+    c = A.compare_variants({"book": None}, "cows", [RandomBot()] * 2, 4, n_boot=50, progress=False)
+    assert list(dict.fromkeys(c.column("metric"))) == ["win_rate[0]", "win_rate[1]", "first_player_advantage",
+                                                       "balance"]
+    assert all(math.isfinite(v) for v in c.column("value"))
+    ovni = A.compare_variants({"book": Rules()}, "ovni", [RandomBot()] * 2, 2, n_boot=20, progress=False)
+    assert "rounds" in ovni.column("metric")  # a game with rounds keeps them
+
+
+def test_metrics_of_a_game_lists_only_its_metrics_then_its_extras():
+    from ovnilab.sim import RESULT_EXTRAS
+
+    cosmic = A.metrics("cosmic")
+    names = cosmic.column("metric")
+    assert "rounds" not in names and names[:len(A.METRICS) - 1] == [m for m in A.METRICS if m != "rounds"]
+    assert names[len(A.METRICS) - 1:] == [f'extras["{k}"]' for k in RESULT_EXTRAS["cosmic"]]
+    assert cosmic.row(metric="steps")["use"] == 'metric="steps"'
+    assert "rounds" in A.metrics("ovni").column("metric")
+    with pytest.raises(ValueError, match=r"unknown game 'chess'; the games: \['cosmic', 'cows', 'ovni'\]"):
+        A.metrics("chess")

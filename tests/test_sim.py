@@ -429,3 +429,59 @@ def test_ovni_results_carry_every_recruitment_area():
     # a game without areas keeps writing what it wrote before
     cows = run_many("cows", [RandomBot()] * 2, 1, seed=1, progress=False)
     assert cows[0].areas is None and "areas" not in cows[0].to_dict()
+
+
+# ---------------------------------------------------------------------------
+# GameResult.extras documented per game (issue 32): the docs cannot drift from the engines
+
+
+def _engine_extras_doc(game):
+    """The docstring of the engine function that builds the game's extras."""
+    import inspect
+
+    import ovnilab.cosmic.rules.state as cosmic_state
+    from ovnilab import cows, ovni
+
+    fn = {"ovni": ovni.rules.State.result_extras, "cows": cows.rules.State.result_extras,
+          "cosmic": cosmic_state.result_extras}[game]
+    return inspect.getdoc(fn)
+
+
+def _docstring_bullet(game):
+    """The bullet of GameResult's docstring that lists the game's extras."""
+    doc = GameResult.__doc__
+    title = {"ovni": "Ovni", "cows": "Cows", "cosmic": "Cosmic"}[game]
+    start = doc.index(f"* {title}, per seat:")
+    end = doc.find("\n    * ", start + 1)
+    return doc[start:] if end < 0 else doc[start:end]
+
+
+@pytest.mark.parametrize("game, players", [("ovni", 3), ("ovni", 2), ("cows", 2), ("cosmic", 4), ("cosmic", 3)])
+def test_documented_extras_are_exactly_the_keys_each_game_returns(game, players):
+    from ovnilab.sim import RESULT_EXTRAS
+
+    assert set(RESULT_EXTRAS) == set(ovnilab.GAMES)  # every registered game is documented
+    documented = RESULT_EXTRAS[game]
+    for g in run_many(game, [RandomBot()] * players, 2, seed=5, progress=False):
+        assert list(g.extras) == list(documented), f"{game}: result_extras() and RESULT_EXTRAS differ"
+        for key, (scope, meaning) in documented.items():
+            assert scope in ("per seat", "per game") and meaning
+            per_seat = isinstance(g.extras[key], list) and len(g.extras[key]) == players
+            assert per_seat == (scope == "per seat"), f"{game}: {key} is not {scope}"
+
+
+@pytest.mark.parametrize("game", ["ovni", "cows", "cosmic"])
+def test_every_extras_key_is_named_in_the_docstrings_a_designer_reads(game):
+    from ovnilab import analysis
+    from ovnilab.sim import RESULT_EXTRAS
+
+    bullet = _docstring_bullet(game)
+    seat_part, game_part = bullet.split("per game:")
+    engine = _engine_extras_doc(game)
+    listed = analysis.metrics(game)
+    for key, (scope, meaning) in RESULT_EXTRAS[game].items():
+        assert f"``{key}``" in (seat_part if scope == "per seat" else game_part), (game, key)
+        assert f"``{key}``" in engine, f"{game}: the engine's result_extras docstring does not name {key}"
+        row = listed.row(metric=f'extras["{key}"]')
+        assert row["meaning"] == f"{scope}: {meaning}"
+        assert row["use"] == (f'by="{key}"' if scope == "per seat" else f'g.extras["{key}"]')

@@ -337,8 +337,12 @@ class State(SetupMixin, RecruitmentMixin, GroupsMixin, BoardMixin, ScoringMixin,
         return None if self.round1_first < 0 else self.round1_first
 
     def result_extras(self) -> dict[str, Any]:
-        """What analyses group results by (see :mod:`ovnilab.sim`): per seat its ability
-        cards, kept missions (id and family), planet and the rounds it moved first."""
+        """What analyses group results by (see :mod:`ovnilab.sim`, ``RESULT_EXTRAS``).
+
+        Per seat (lists, one entry per seat): ``abilities`` (its ability cards),
+        ``missions`` (the ids of the missions it kept), ``mission_families`` (their
+        families, sorted, each once) and ``planet``. Per game: ``round1_first``, the seat
+        that moved first in round 1."""
         fam = {m.id: m.family for m in self.cards.missions}
         return {
             "abilities": [list(self.abilities[s]) for s in range(self.n)],
