@@ -152,13 +152,14 @@ def open_slots(filled: int | Sequence[bool], support: str = "any") -> list[int]:
     if not mask & 1:
         return [0]  # rulebook: "você deve começar pela primeira linha"
     out = [s for s in (1, 2) if not mask >> s & 1]
-    if mask & 0b110:  # rulebook: row 2 has at least one card before row 3 starts
-        for s, above in SUPPORTS.items():
-            if mask >> s & 1:
-                continue
-            held = [mask >> a & 1 for a in above]
-            if (all(held) if support == "both" else any(held)):
-                out.append(s)
+    # rulebook: row 3 once row 2 has at least one card, under a supporting card: every
+    # row-3 slot's support is in row 2, so the support test implies the first condition
+    for s, above in SUPPORTS.items():
+        if mask >> s & 1:
+            continue
+        held = [mask >> a & 1 for a in above]
+        if (all(held) if support == "both" else any(held)):
+            out.append(s)
     return out
 
 
