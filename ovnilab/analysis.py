@@ -117,10 +117,20 @@ class Estimate:
         return self.lo <= x <= self.hi
 
 
+def _norm() -> Any:
+    """scipy's standard normal distribution (``scipy.stats.norm``), imported on first use:
+    importing ``scipy.stats`` takes about a second, which a program that imports this
+    module and never computes an interval (the class server) should not pay."""
+    from scipy.stats import norm
+
+    return norm
+
+
 def _z(confidence: float) -> float:
+    """The normal quantile of a two-sided ``confidence`` interval (1.96 for 0.95)."""
     if not 0 < confidence < 1:
         raise ValueError("confidence must be between 0 and 1")
-    return statistics.NormalDist().inv_cdf(0.5 + confidence / 2)
+    return float(_norm().ppf(0.5 + confidence / 2))
 
 
 def wilson_interval(successes: float, n: int, confidence: float = 0.95) -> tuple[float, float]:
@@ -182,7 +192,7 @@ def proportion_pvalue(successes: float, n: int, p0: float) -> float:
     if not 0.0 < p0 < 1.0:
         raise ValueError(f"p0 must lie strictly between 0 and 1, got {p0!r}")
     z = (successes / n - p0) / math.sqrt(p0 * (1 - p0) / n)
-    return min(1.0, 2.0 * (1.0 - statistics.NormalDist().cdf(abs(z))))
+    return min(1.0, float(2.0 * _norm().sf(abs(z))))  # the upper tail, twice (two-sided)
 
 
 def _games(results: Iterable[GameResult]) -> list[GameResult]:
@@ -1113,8 +1123,8 @@ def replication_bar(m: int, alpha: float = FINDING_ALPHA, replication: float = F
     Bonferroni threshold ``z_(1 - alpha / 2m)`` with probability ``replication`` when the
     observed |z| exceeds that threshold by ``z_replication`` (1.28 for 0.9).
     """
-    nd = statistics.NormalDist()
-    return nd.inv_cdf(1 - alpha / (2 * max(m, 1))) + nd.inv_cdf(replication)
+    norm = _norm()
+    return float(norm.ppf(1 - alpha / (2 * max(m, 1))) + norm.ppf(replication))
 
 
 def classify(z: float, p_holm: float, m: int, alpha: float = FINDING_ALPHA) -> str:

@@ -41,10 +41,14 @@ def exact_sign_pvalue(a_won: int, b_won: int) -> float:
     (capped at 1; 1 when nothing was decided)."""
     if a_won < 0 or b_won < 0:
         raise ValueError(f"seed counts must be >= 0, got {a_won} and {b_won}")
+    from scipy.stats import binomtest  # the exact binomial test (imported when first needed)
+
     n, k = a_won + b_won, max(a_won, b_won)
     if n == 0:
         return 1.0
-    return min(1.0, 2 * sum(math.comb(n, j) for j in range(k, n + 1)) / 2**n)
+    # with p = 1/2 the two tails are mirror images: binomtest's two-sided p-value is twice
+    # the upper tail P(X >= k), capped at 1
+    return float(binomtest(k, n, 0.5).pvalue)
 
 
 def sign_test(name_a: str, name_b: str, a_won: int, b_won: int, tied: int,

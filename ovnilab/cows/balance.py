@@ -424,6 +424,8 @@ def card_rates(games: Sequence[GameResult], confidence: float = 0.95, column: st
     ``lo``, ``hi`` the simultaneous interval of ``diff`` (Bonferroni, each at
     ``1 - (1 - confidence) / m``).
     """
+    from scipy.stats import norm  # normal quantile and tails (imported when first needed)
+
     w: dict[str, dict[int, float]] = {}
     n: dict[str, dict[int, int]] = {}
     w_all: dict[int, float] = {}
@@ -439,8 +441,7 @@ def card_rates(games: Sequence[GameResult], confidence: float = 0.95, column: st
                 w_all[g.seed] = w_all.get(g.seed, 0.0) + share
                 n_all[g.seed] = n_all.get(g.seed, 0) + 1
     m = len(w)
-    nd = statistics.NormalDist()
-    z_sim = nd.inv_cdf(1 - (1 - confidence) / (2 * max(m, 1)))
+    z_sim = float(norm.ppf(1 - (1 - confidence) / (2 * max(m, 1))))
     total_w, total_n = math.fsum(w_all.values()), sum(n_all.values())
     rows = []
     for card in w:
@@ -459,7 +460,7 @@ def card_rates(games: Sequence[GameResult], confidence: float = 0.95, column: st
         rows.append({column: card, "deals": len(w[card]), "n": held, "wins": wins, "rate": rate, "se": se,
                      "naive_se": math.sqrt(rate * (1 - rate) / held), "others": other, "diff": diff,
                      "diff_se": diff_se, "lo": diff - z_sim * diff_se, "hi": diff + z_sim * diff_se,
-                     "z": z, "p": 2 * (1 - nd.cdf(abs(z)))})
+                     "z": z, "p": float(2 * norm.sf(abs(z)))})
     for row, p in zip(rows, analysis.holm([r["p"] for r in rows])):
         row["p_holm"] = p
     rows.sort(key=lambda r: (-r["rate"], r[column]))
@@ -519,6 +520,7 @@ def variant_verdicts(runs: Mapping[str, Results], metrics: Mapping[str, Any] | N
     were played (a replication of a few variants): the missing p-values count as 1,
     which never makes Holm less strict than over the full comparison.
     """
+    from scipy.stats import norm  # normal quantile and tails (imported when first needed)
 
     metrics = dict(metrics or WHATIF_METRICS)
     names = list(runs)
@@ -539,8 +541,8 @@ def variant_verdicts(runs: Mapping[str, Results], metrics: Mapping[str, Any] | N
     if m is not None and m < len(rows):
         raise ValueError(f"m = {m} is fewer than the {len(rows)} pairs compared")
     m = len(rows) if m is None else m
-    z_sim = statistics.NormalDist().inv_cdf(1 - alpha / (2 * max(m, 1)))
-    ps = [2 * (1 - statistics.NormalDist().cdf(abs(r["z"]))) for r in rows]
+    z_sim = float(norm.ppf(1 - alpha / (2 * max(m, 1))))
+    ps = [float(2 * norm.sf(abs(r["z"]))) for r in rows]
     for r, p, ph in zip(rows, ps, analysis.holm(ps + [1.0] * (m - len(rows)))):
         r.update(lo=r["diff"] - z_sim * r["se"], hi=r["diff"] + z_sim * r["se"], p=p, p_holm=ph)
         if r["changed"] == 0:

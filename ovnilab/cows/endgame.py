@@ -349,13 +349,13 @@ class BotVersusRandom:
 
 
 def _at_least(ps: Sequence[float], hits: int) -> float:
-    """P(X >= hits) for X a sum of independent Bernoulli(p) (exact, by convolution)."""
-    dist = np.zeros(len(ps) + 1)
-    dist[0] = 1.0
-    for i, p in enumerate(ps):
-        dist[1:i + 2] = dist[1:i + 2] * (1 - p) + dist[:i + 1] * p
-        dist[0] *= 1 - p
-    return float(min(1.0, dist[hits:].sum()))
+    """P(X >= hits) for X a sum of independent Bernoulli(p), one per entry of ``ps``: the
+    tail of the Poisson-binomial distribution (``scipy.stats.poisson_binom``, exact)."""
+    from scipy.stats import poisson_binom  # imported when first needed
+
+    if hits <= 0:
+        return 1.0
+    return float(min(1.0, poisson_binom(list(ps)).sf(hits - 1)))  # sf(k) = P(X > k)
 
 
 def bot_versus_random(checks: Sequence[MoveCheck], resamples: int = 10_000, seed: int = 0,

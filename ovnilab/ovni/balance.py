@@ -96,6 +96,8 @@ def rates_against_expected(
     the rate (Bonferroni, each at ``1 - (1 - confidence) / m``). ``labels`` adds a
     ``description`` column (group -> text).
     """
+    from scipy.stats import norm  # the p of z, its normal tails (imported when first needed)
+
     res = results if isinstance(results, Results) else Results(list(results))
     rows = res.seat_table()
     get = key if callable(key) else (lambda r: r[key])
@@ -122,7 +124,7 @@ def rates_against_expected(
         z = (wins - expected) / math.sqrt(var) if var > 0 else 0.0
         lo, hi = analysis.wilson_interval(wins, n, level)
         row = {label: x, "n": n, "wins": wins, "rate": wins / n, "expected": expected / n,
-               "lo": lo, "hi": hi, "z": z, "p": 2 * (1 - statistics.NormalDist().cdf(abs(z)))}
+               "lo": lo, "hi": hi, "z": z, "p": float(2 * norm.sf(abs(z)))}
         if labels is not None:
             row["description"] = labels.get(x, "")
         out.append(row)

@@ -208,7 +208,14 @@ def _compositions(n: int, k: int) -> Iterator[tuple[int, ...]]:
 
 def _exact_multinomial_pvalue(counts: Sequence[int], probs: Sequence[float]) -> float:
     """P(an outcome at most as probable as the observed one) under the multinomial
-    (probability ordering; every probability positive)."""
+    (probability ordering; every probability positive).
+
+    Written here because scipy has no exact multinomial goodness-of-fit test:
+    ``scipy.stats.multinomial`` gives the probability of one outcome, and its tests of
+    counts against expected ones (``chisquare``, ``power_divergence``) are the large-sample
+    approximations this test replaces for small classes. The test is the sum below, over
+    every outcome of the same ``n``, enumerated.
+    """
     n = sum(counts)
     logp = [math.log(p) for p in probs]
 
@@ -222,19 +229,13 @@ def _exact_multinomial_pvalue(counts: Sequence[int], probs: Sequence[float]) -> 
 
 
 def _chi2_sf(x: float, df: int) -> float:
-    """Upper tail of the chi-square distribution with integer ``df`` (closed forms of the
-    regularised incomplete gamma function Q(df/2, x/2))."""
+    """Upper tail of the chi-square distribution with ``df`` degrees of freedom, P(X² >= x):
+    the p-value of Pearson's test (``scipy.stats.chi2``; 1 for x <= 0, 0 for x = inf)."""
+    from scipy.stats import chi2  # imported when first needed: the class server need not load scipy
+
     if x <= 0:
         return 1.0
-    if math.isinf(x):
-        return 0.0
-    h = x / 2
-    if df % 2 == 0:
-        terms = [math.exp(-h + i * math.log(h) - math.lgamma(i + 1)) for i in range(df // 2)]
-        return min(1.0, math.fsum(terms))
-    terms = [math.erfc(math.sqrt(h))]
-    terms += [math.exp(-h + (i - 0.5) * math.log(h) - math.lgamma(i + 0.5)) for i in range(1, (df + 1) // 2)]
-    return min(1.0, math.fsum(terms))
+    return float(chi2.sf(x, df))
 
 
 def equilibrium_test(results: Results | Iterable[Mapping[str, Any]], exp: Experiment, role: int,
