@@ -75,8 +75,8 @@ def _prepare(target: str) -> Path:
     settings = {
         "source_paths": spec["source"],
         "also_copy": ["ovnilab", "data", "seeds"],
-        # the game's fast tests: no browser, no wheel build (they are not fast)
-        "pytest_add_cli_args_test_selection": tests + ["-m", "not browser and not wheel"],
+        # the game's fast tests: no browser, no wheel build, no long search (marked slow)
+        "pytest_add_cli_args_test_selection": tests + ["-m", "not slow and not browser and not wheel"],
         "pytest_add_cli_args": ["-p", "no:cacheprovider"],
         # an endless loop is caught in seconds, not a quarter of an hour
         "timeout_multiplier": 4.0,

@@ -137,6 +137,7 @@ def test_worlds_are_what_the_seat_considers_possible():
         assert all(abs(from_worlds[k] - want[k]) < 1e-9 for k in want)
 
 
+@pytest.mark.slow  # seconds of endgame search: left out of make mutants' fast tests
 def test_expectimax_never_beats_knowing_everything():
     for s in last_turns(5, seed=40):
         seat = s.current_player
@@ -156,6 +157,7 @@ def test_expectimax_only_solves_a_last_turn():
         E.expectimax(s, s.current_player)
 
 
+@pytest.mark.slow  # seconds of endgame search: left out of make mutants' fast tests
 def test_principal_variation_reaches_the_minimax_value():
     for s in late_positions(4, back=5, seed=60):
         sol = E.solve(s)
@@ -177,6 +179,7 @@ def test_bot_game_is_a_seeded_replayable_greedy_game():
     assert not mid.is_over() and len(mid.log) == len(a.log) - 3
 
 
+@pytest.mark.slow  # seconds of endgame search: left out of make mutants' fast tests
 def test_check_move_reads_the_exact_action_values():
     solved = []
     for seed in range(1000, 1010):
