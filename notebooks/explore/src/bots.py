@@ -106,7 +106,7 @@ def adjust_and_read(rows, game_name):
 
 # %%
 OVNI_MCTS = ovni_bots.MCTSBot(iterations=20, rollout_depth=15)   # raise iterations for a stronger search
-OVNI_SEEDS = {("greedy", "random"): 30, ("mcts", "random"): 8, ("mcts", "greedy"): 12}   # raise for firmer answers
+OVNI_SEEDS = {("greedy", "random"): 30, ("mcts", "random"): 12, ("mcts", "greedy"): 12}   # raise for firmer answers
 ovni_players = {"random": ovni_bots.RandomBot(), "greedy": ovni_bots.GreedyBot(), "mcts": OVNI_MCTS}
 ovni_rows = [paired_match("ovni", a, ovni_players[a], b, ovni_players[b], n, seed=11,
                           new_game_kwargs={"num_players": 2, "setup": "random"})
