@@ -87,6 +87,18 @@ Rewards
     declared general-sum (with 3 or more players, two winners and one loser do not sum
     to 0; Cosmic's shared wins are common).
 
+Search bots: ISMCTSBot, not MCTSBot
+    These are imperfect-information games. OpenSpiel's plain ``MCTSBot`` accepts them
+    but searches the state it is given, the true one: every simulation clones it with
+    the other seats' hands, face-down tokens and the deck's order, so it plays as a bot
+    that sees the cards. Use ``ISMCTSBot`` (:func:`ismcts_bot` builds one, seeded): it
+    searches worlds drawn with ``resample_from_infostate`` (ovnilab's determinization),
+    so it decides from what its seat knows. :func:`play` warns
+    (:class:`TrueStateSearchWarning`, once per calling line, Python's default) when a
+    seat is an ``MCTSBot``; OpenSpiel's own loops (``evaluate_bots``) cannot be hooked
+    cleanly: the bot's search only calls ``clone`` and ``apply_action``, as CFR and
+    every other algorithm do.
+
 Copies
     ``clone`` copies ovnilab's state with its own ``clone()`` (OpenSpiel copies states
     at every search step). ``resample_from_infostate`` (used by IS-MCTS) draws a full
@@ -101,16 +113,18 @@ from __future__ import annotations
 import base64
 import dataclasses
 import random
+import warnings
 from typing import Any
 
 import numpy as np
 import pyspiel
+from open_spiel.python.algorithms import ismcts, mcts
 
 from .core import load_json
 from .openspiel_encoding import codec_for, win_loss
 
 __all__ = ["GAMES", "CowsGame", "CowsState", "OvniGame", "CosmicGame", "SeededState", "EngineObserver", "OvnilabBot",
-           "game_parameters", "play", "start_parameter", "MAX_DRAW"]
+           "game_parameters", "play", "start_parameter", "MAX_DRAW", "ismcts_bot", "TrueStateSearchWarning"]
 
 #: registered short names
 GAMES = ("python_ovnilab_cows", "python_ovnilab_ovni", "python_ovnilab_cosmic")
@@ -911,13 +925,43 @@ class OvnilabBot(pyspiel.Bot):
         return False
 
 
+class TrueStateSearchWarning(UserWarning):
+    """OpenSpiel's ``MCTSBot`` plays one of these imperfect-information games: it searches
+    the true state (hidden cards included); ``ISMCTSBot`` searches what its seat knows."""
+
+
+def ismcts_bot(game: Any, max_simulations: int = 100, seed: int = 0, uct_c: float = 2.0,
+               rollouts: int = 1) -> Any:
+    """OpenSpiel's ``ISMCTSBot`` for one of this module's games, with a random-rollout
+    evaluator: the search to use here instead of ``MCTSBot``, since it samples the worlds
+    its seat cannot tell apart (``resample_from_infostate``) rather than reading the true
+    state. The bot, its evaluator and its world samples all draw from one generator
+    seeded ``seed`` (ISMCTSBot's own resampling draws an unseeded sampler), so a seeded
+    game replays the same."""
+    if not isinstance(game, _EngineGame):
+        raise ValueError(f"ismcts_bot is for ovnilab's OpenSpiel games ({', '.join(GAMES)}), not {game!r}")
+    if not (isinstance(max_simulations, int) and max_simulations >= 1):
+        raise ValueError(f"max_simulations must be a whole number >= 1, not {max_simulations!r}")
+    rs = np.random.RandomState(seed)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=rollouts, random_state=rs)
+    bot = ismcts.ISMCTSBot(game, evaluator, uct_c, max_simulations, random_state=rs)
+    bot.set_resampler(lambda state, seat: state.resample_from_infostate(seat, rs.random_sample))
+    return bot
+
+
 def play(game: Any, bots: list[Any], random_state: np.random.RandomState) -> Any:
     """Play one whole game of ``game`` with one OpenSpiel bot per seat (anything with
     ``step(state)``), chance drawn from ``random_state``; return the final state.
     OpenSpiel's ``evaluate_bots`` does the same but first calls ``restart_at`` on every
-    bot, which ``ISMCTSBot`` does not implement."""
+    bot, which ``ISMCTSBot`` does not implement. A seat given OpenSpiel's ``MCTSBot``
+    draws a :class:`TrueStateSearchWarning` (it would search the true state)."""
     if len(bots) != game.num_players():
         raise ValueError(f"{game} has {game.num_players()} players, got {len(bots)} bots")
+    if any(isinstance(b, mcts.MCTSBot) for b in bots):
+        warnings.warn("OpenSpiel's MCTSBot searches the true state of an ovnilab game (the other seats' "
+                      "hidden cards and tokens, the deck's order), not what its seat knows: use ISMCTSBot "
+                      "for these imperfect-information games (ovnilab.openspiel.ismcts_bot)",
+                      TrueStateSearchWarning, stacklevel=2)
     state = game.new_initial_state()
     while not state.is_terminal():
         if state.is_chance_node():

@@ -13,6 +13,10 @@ Every codec has the same methods: ``legal_ids(state, prefix)``, ``advance(state,
 id) -> (prefix, action or None)``, ``id_text``, ``id_toward`` (the id on the way to an
 engine action), ``fill``/``tensor`` (from ``observation(seat)``), ``views`` and ``text``.
 ``prefix`` is the part of a Cosmic action spelled so far, always "" for the other games.
+:func:`text_view` is the adapters' text rendering (``render_mode="ansi"``), from the
+same ``observation(seat)``: no game has a whole-board text drawing (their SVG renderers
+only write headers and labels in words), and a seat's observation is exactly what a
+rendering may show that seat.
 
 The cow game (:class:`CowsCodec`)
 ---------------------------------
@@ -55,7 +59,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["CowsCodec", "OvniCodec", "CosmicCodec", "codec_for", "win_loss"]
+__all__ = ["CowsCodec", "OvniCodec", "CosmicCodec", "codec_for", "win_loss", "text_view"]
 
 
 def _layout(pieces: list[tuple[str, tuple[int, ...]]]) -> tuple[list[tuple[str, int, int, tuple[int, ...]]], int]:
@@ -247,7 +251,7 @@ class OvniCodec:
 
         from .ovni import rules as R
         from .ovni.data import ALIEN_TYPES
-        from .ovni.rules.components import AREA_LETTERS, COMMAND_VALUES, GROUP_NAMES, SEAT_COLOURS
+        from .ovni.rules.components import AREA_LETTERS, COMMAND_VALUES, GROUP_NAMES
 
         T = ALIEN_TYPES
         t = R._tables(state.board)  # the engine's interned moves of this board
@@ -560,3 +564,29 @@ def codec_for(state: Any) -> Any:
             c = _CODECS[key] = CosmicCodec(state)
         return c
     raise NotImplementedError(f"no action-id codec for the game {name!r} yet (issue 24)")
+
+
+def text_view(state: Any, seat: int, prefix: str = "", legal_shown: int = 12) -> str:
+    """The game as ``seat`` sees it, in plain text (the adapters' ``ansi`` rendering): the
+    state's one-line summary (public), the last action as the seat may read it
+    (``describe``: another seat's hidden choice masked), one line per entry of
+    ``state.observation(seat)`` and, when the seat is to act, the legal actions (the
+    first ``legal_shown`` of them; for Cosmic those continuing the spelled ``prefix``).
+    Nothing else of the state is read, so it shows no other seat's hidden information."""
+    name = getattr(state, "seat_name", lambda s: f"seat {s}")
+    lines = [repr(state).strip("<>"), f"view of {name(seat)} (seat {seat})"]
+    if state.log:
+        action, actor = state.log[-1], state.actors[-1]
+        said = str(action) if actor == seat else state.describe(action, seat)
+        lines.append(f"last action, by {name(actor)}: {said}")
+    for key, value in state.observation(seat).items():
+        lines.append(f"{key}: {json.dumps(value, ensure_ascii=False, default=str)}")
+    if state.is_over():
+        lines.append("game over; winners: " + ", ".join(name(w) for w in state.winners()))
+    elif state.current_player == seat:
+        texts = [t for t in map(str, state.legal_actions()) if t.startswith(prefix)]
+        if prefix:
+            lines.append(f"choosing: {prefix}...")
+        more = f" | ... and {len(texts) - legal_shown} more" if len(texts) > legal_shown else ""
+        lines.append(f"legal actions ({len(texts)}): " + " | ".join(texts[:legal_shown]) + more)
+    return "\n".join(lines)

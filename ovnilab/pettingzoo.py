@@ -36,8 +36,15 @@ turn until its action is complete.
 * **Ending**: every ovnilab game ends by its rules (the cow game's stall rule bounds
   it, Ovni's alien stock runs out, Cosmic's ``turn_limit``), so nothing is truncated;
   ``max_cycles`` does not apply.
-* **Rendering**: ``render_mode="svg"`` makes ``render()`` return the board as an SVG
-  string drawn by the project's renderer (``state._repr_svg_()``).
+* **Rendering** (``metadata["render_modes"]``): ``"ansi"`` returns the game in text as
+  the selected agent (``agent_selection``) sees it
+  (:func:`ovnilab.openspiel_encoding.text_view`, from its observation only); ``"human"``
+  prints that text and returns None (a terminal is the display; no window opens);
+  ``"svg"`` returns the public view of the board as an SVG string drawn by the
+  project's renderer (``state._repr_svg_()``). ``"rgb_array"`` is not supported: the
+  boards are drawn as SVG, and turning SVG into pixels needs a rasterizer (such as
+  cairosvg) that ovnilab does not depend on; the constructor refuses it with that reason.
+  PettingZoo's ``render_test`` passes for each game.
 """
 
 from __future__ import annotations
@@ -52,7 +59,7 @@ from pettingzoo.utils import wrappers
 
 import ovnilab
 
-from .openspiel_encoding import codec_for, win_loss
+from .openspiel_encoding import codec_for, text_view, win_loss
 
 __all__ = ["env", "raw_env", "GAMES"]
 
@@ -73,15 +80,17 @@ def env(game: str, render_mode: str | None = None, **options: Any) -> AECEnv:
 class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped class
     """One ovnilab game as an unwrapped AEC environment (see the module docstring)."""
 
-    metadata = {"render_modes": ["svg"], "name": "ovnilab_v0", "is_parallelizable": False}
+    metadata = {"render_modes": ["ansi", "human", "svg"], "name": "ovnilab_v0", "is_parallelizable": False}
 
     def __init__(self, game: str, render_mode: str | None = None, **options: Any) -> None:
         super().__init__()
         if game not in GAMES:
             raise ValueError(f"no PettingZoo environment for {game!r}; games: {', '.join(GAMES)}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            why = (" (the boards are SVG and ovnilab has no SVG rasterizer: use 'svg' or 'ansi')"
+                   if render_mode == "rgb_array" else "")
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, "
-                             f"not {render_mode!r}")
+                             f"not {render_mode!r}{why}")
         if "seed" in options:
             raise ValueError("give the seed to reset(seed=...), not to env()")
         self.game = game
@@ -162,11 +171,22 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped class
         self._accumulate_rewards()
 
     def render(self) -> str | None:
-        """The board as an SVG string (render_mode "svg"); None without a render mode."""
+        """The game in text as the selected agent sees it ("ansi"; "human" prints it and
+        returns None) or the public board as an SVG string ("svg"); None without a
+        render mode."""
         if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render_mode (use render_mode='svg')")
+            gymnasium.logger.warn("render() was called without a render_mode "
+                                  f"(one of {self.metadata['render_modes']})")
             return None
-        return self.state._repr_svg_()
+        if self.render_mode == "svg":
+            return self.state._repr_svg_()
+        seat = self.agent_name_mapping[self.agent_selection]
+        acting = not self.state.is_over() and self.state.current_player == seat
+        text = text_view(self.state, seat, self._prefix if acting else "")
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         """Nothing to release."""

@@ -459,3 +459,39 @@ def test_draws_replay_through_serialization_and_can_be_switched_off():
     assert off.max_chance_outcomes() == 1000
     with pytest.raises(Exception, match="draws_as_chance"):
         pyspiel.load_game("python_ovnilab_cosmic", {"draws_as_chance": 2})
+
+
+# ---------------------------------------------------------------------- MCTSBot sees the cards (issue 32)
+def test_play_warns_that_mcts_searches_the_true_state_and_ismcts_bot_plays():
+    """OpenSpiel's plain MCTSBot searches the true state: play() warns; ISMCTSBot (the
+    docstring's advice, built by ismcts_bot) plays whole games without the warning, and
+    the same seeds replay the same game."""
+    import warnings
+
+    from open_spiel.python.algorithms import mcts
+
+    from ovnilab.openspiel import TrueStateSearchWarning, ismcts_bot
+
+    g = pyspiel.load_game("python_ovnilab_cows", {"stall_limit": 4})
+    rs = np.random.RandomState(2)
+    m = mcts.MCTSBot(g, uct_c=2.0, max_simulations=2,
+                     evaluator=mcts.RandomRolloutEvaluator(random_state=rs), random_state=rs)
+    with pytest.warns(TrueStateSearchWarning, match="use ISMCTSBot"):
+        play(g, [m, OvnilabBot(RandomBot(), 1)], rs)
+
+    def one_game(seed: int) -> list[int]:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", TrueStateSearchWarning)
+            state = play(g, [ismcts_bot(g, max_simulations=4, seed=seed), OvnilabBot(RandomBot(), 1, seed=seed)],
+                         np.random.RandomState(seed))
+        assert state.is_terminal() and sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+        return state.history()
+
+    assert one_game(3) == one_game(3)
+    o = pyspiel.load_game("python_ovnilab_ovni", {"players": 2, "chance_seeds": 10})
+    state = play(o, [ismcts_bot(o, max_simulations=2), OvnilabBot(RandomBot(), 1)], np.random.RandomState(0))
+    assert state.engine.is_over()
+    with pytest.raises(ValueError, match="ovnilab's OpenSpiel games"):
+        ismcts_bot(pyspiel.load_game("tic_tac_toe"))
+    with pytest.raises(ValueError, match="max_simulations"):
+        ismcts_bot(g, max_simulations=0)

@@ -157,3 +157,29 @@ def test_same_ids_and_tensors_as_openspiel(game, n):
         a = int(rng.choice(s.legal_actions()))
         e.step(a)
         s.apply_action(a)
+
+
+# ---------------------------------------------------------------------- rendering (issue 32)
+@pytest.mark.parametrize("game,options", [("cows", {}), ("ovni", {"num_players": 3}),
+                                          ("cosmic", {"num_players": 3})])
+def test_render_test(game, options, capsys):
+    """PettingZoo's render_test on every declared mode (ansi, human, svg); the ansi text is
+    the selected agent's view, the svg the board."""
+    from pettingzoo.test import render_test
+
+    def is_view(text):
+        return isinstance(text, str) and "view of" in text and "(seat " in text
+
+    render_test(lambda render_mode=None: env(game, render_mode=render_mode, **options),
+                custom_tests={"ansi": is_view, "svg": lambda r: r.lstrip().startswith("<svg")})
+    assert "view of" in capsys.readouterr().out  # "human" printed the same text
+
+
+def test_render_ansi_is_the_acting_agents_view_and_rgb_array_is_refused():
+    e = env("cows", render_mode="ansi")
+    e.reset(seed=2)
+    seat = e.possible_agents.index(e.agent_selection)
+    text = e.render()
+    assert f"(seat {seat})" in text and "legal actions" in text
+    with pytest.raises(ValueError, match="rasterizer"):
+        env("ovni", render_mode="rgb_array")
