@@ -20,6 +20,7 @@ entry (a mutant that no longer exists or is now killed) is reported.
 
     make mutants                 # every target, one after another (see README for the time)
     make mutants TARGET=cows     # one target
+    .venv/bin/python tools/mutants.py cows --again    # only the last survivors, after new tests
     .venv/bin/python tools/mutants.py cows --report   # the last results again, no run
 """
 
@@ -102,19 +103,24 @@ def _mutmut() -> list[str]:
     return [sys.executable, "-m", "mutmut"]
 
 
-def run(target: str, children: int) -> float:
-    """Run mutmut on ``target``; the seconds it took."""
+def run(target: str, children: int, again: bool = False) -> float:
+    """Run mutmut on ``target``; the seconds it took. ``again``: only the mutants that
+    survived the last run, against the tests as they are now (after new tests)."""
+    names = summary(target)[1] if again else []
+    if again and not names:
+        return 0.0
     work = _prepare(target)
     started = time.monotonic()
-    log = work / "run.log"
+    log = work / ("again.log" if again else "run.log")
     with log.open("w") as out:
-        proc = subprocess.run(_mutmut() + ["run", "--max-children", str(children)], cwd=work, env=_env(),
+        proc = subprocess.run(_mutmut() + ["run", "--max-children", str(children)] + names, cwd=work, env=_env(),
                               stdout=out, stderr=subprocess.STDOUT)
     took = time.monotonic() - started
     if proc.returncode != 0:
         tail = log.read_text(errors="replace").replace("\r", "\n").splitlines()[-15:]
         raise SystemExit(f"mutmut failed on {target} (exit {proc.returncode}); its last lines:\n" + "\n".join(tail))
-    (work / "seconds.txt").write_text(f"{took:.0f}\n")
+    if not again:  # the time of a whole run, for the README
+        (work / "seconds.txt").write_text(f"{took:.0f}\n")
     return took
 
 
@@ -207,13 +213,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--children", type=int, default=os.cpu_count() or 1, help="mutants tested at once")
     ap.add_argument("--report", action="store_true", help="only print the last results")
     ap.add_argument("--survivors", action="store_true", help="list the survivors by name")
+    ap.add_argument("--again", action="store_true", help="re-test only the last run's survivors (after new tests)")
     args = ap.parse_args(argv)
     unknown = [t for t in args.targets if t not in TARGETS]
     if unknown:
         ap.error(f"unknown target {unknown[0]!r}: choose from {', '.join(TARGETS)}")
     if not args.report:
         for target in args.targets:
-            took = run(target, args.children)
+            took = run(target, args.children, again=args.again)
             print(f"{target}: {took / 60:.1f} min", flush=True)
     text = report(args.targets)
     print(text)
