@@ -3,9 +3,10 @@
 Run with ``make bench`` (installs open_spiel for the reference column when it can) or
 ``.venv/bin/python benchmarks/run.py [--seconds S]``. The reference is OpenSpiel's
 Python tic-tac-toe under random play, measured in the same run on the same machine.
-A second table gives random play through the OpenSpiel and PettingZoo adapters
-(``ovnilab.openspiel``, ``ovnilab.pettingzoo``) next to the raw engine, as a ratio: the
-adapters' overhead (``--adapters-only`` prints just that table). A third table gives
+A second table gives random play through the OpenSpiel, PettingZoo and Gymnasium adapters
+(``ovnilab.openspiel``, ``ovnilab.pettingzoo``, ``ovnilab.gym``), each step reading the
+observation tensor and the legal ids an agent reads, next to the raw engine, as a ratio:
+the adapters' overhead (``--adapters`` prints just that table). A third table gives
 what a board or a class page calls on every move typed or clicked: ``parse_action``,
 state equality, ``undo`` late in a game and random play through action texts
 (``--api-only`` prints just that table).
@@ -147,12 +148,16 @@ def _timed(play_one, seconds: float) -> float:
     return steps / (time.perf_counter() - start)
 
 
-def adapter_rates(game: str, seconds: float) -> tuple[float, float | None, float | None]:
-    """Random-play steps/s of the raw engine, through OpenSpiel and through PettingZoo
-    (each step: the legal actions, one random choice, apply; PettingZoo's also builds
-    the observation tensor and mask, as its ``last()`` does). Steps are engine actions
-    for the engine and adapter decisions for the adapters (a Cosmic action is spelled in
-    one or more decisions, and random choices among branches make other games)."""
+def adapter_rates(game: str, seconds: float) -> dict[str, float | None]:
+    """Random-play steps/s of the raw engine and through each adapter, each step reading
+    what an agent reads: the engine (legal actions, a random choice, apply); OpenSpiel
+    through pyspiel's state API (``legal_actions``, ``observation_tensor`` of the seat to
+    act, ``apply_action``); PettingZoo's AEC loop (``last()``: the observation tensor and
+    action mask, then ``step``); the Gymnasium env (``step`` with a random id of
+    ``info["action_mask"]``, one seat against random bots, whose actions count as steps).
+    Steps are engine actions for the engine, adapter decisions for OpenSpiel and
+    PettingZoo (a Cosmic action is spelled in one or more decisions), and the agent's
+    decisions plus the bots' actions for the Gymnasium env. None where the adapter's library is not importable."""
     name, params, kw = ADAPTERS[game]
 
     def raw(seed: int) -> int:
@@ -173,7 +178,9 @@ def adapter_rates(game: str, seconds: float) -> tuple[float, float | None, float
                 outcomes, probs = zip(*st.chance_outcomes())
                 st.apply_action(rng.choices(outcomes, probs)[0])
             else:
-                st.apply_action(rng.choice(st.legal_actions()))
+                legal = st.legal_actions()
+                st.observation_tensor(st.current_player())
+                st.apply_action(rng.choice(legal))
                 n += 1
         return n
 
@@ -190,39 +197,59 @@ def adapter_rates(game: str, seconds: float) -> tuple[float, float | None, float
             n += 1
         return n
 
-    raw_rate = _timed(raw, seconds)
+    def gym_env(seed: int) -> int:
+        _obs, info = ge.reset(seed=seed)
+        rng = random.Random(seed)
+        done = False
+        n = 0
+        while not done:
+            _obs, _r, done, _t, info = ge.step(rng.choice(info["action_mask"].nonzero()[0].tolist()))
+            n += 1
+        return n + sum(1 for seat in ge.state.actors if seat != ge.seat)
+
+    out: dict[str, float | None] = {"engine": _timed(raw, seconds)}
     try:
         import importlib
 
         import pyspiel
 
         importlib.import_module("ovnilab.openspiel")  # registers the games
-
         g = pyspiel.load_game(name, params)
-        spiel_rate = _timed(spiel, seconds)
+        out["OpenSpiel"] = _timed(spiel, seconds)
     except ImportError:
-        spiel_rate = None
+        out["OpenSpiel"] = None
     try:
         from ovnilab.pettingzoo import env
 
         e = env(game, **kw)
-        zoo_rate = _timed(zoo, seconds)
+        out["PettingZoo"] = _timed(zoo, seconds)
     except ImportError:
-        zoo_rate = None
-    return raw_rate, spiel_rate, zoo_rate
+        out["PettingZoo"] = None
+    try:
+        from ovnilab.gym import OvnilabEnv
+
+        ge = OvnilabEnv(game, opponents="random", **kw)
+        out["Gymnasium"] = _timed(gym_env, seconds)
+    except ImportError:
+        out["Gymnasium"] = None
+    return out
 
 
 def print_adapters(games: list[str], seconds: float) -> None:
-    """The adapters' table: steps/s and the ratio to the raw engine (the overhead)."""
-    print(f"{'adapter':<14}{'engine':>10}{'OpenSpiel':>11}{'ratio':>7}{'PettingZoo':>12}{'ratio':>7}  (steps/s)")
+    """The adapters' table: steps/s of the engine alone and through each adapter, with
+    the ratio to the engine (the adapters' overhead)."""
+    cols = ("OpenSpiel", "PettingZoo", "Gymnasium")
+    print(f"{'adapter':<10}{'engine':>10}" + "".join(f"{c:>12}{'ratio':>7}" for c in cols) + "  (steps/s)")
     for game in games:
         if game not in ADAPTERS:
             continue
-        raw, spiel, zoo = adapter_rates(game, seconds)
-        cols = [f"{raw:>10,.0f}"]
-        for rate in (spiel, zoo):
-            cols.append(f"{rate:>11,.0f}{rate / raw:>7.2f}" if rate else f"{'n/a':>11}{'':>7}")
-        print(f"{game:<14}{cols[0]}{cols[1]} {cols[2]}")
+        rates = adapter_rates(game, seconds)
+        raw = rates["engine"]
+        line = f"{game:<10}{raw:>10,.0f}"
+        for c in cols:
+            rate = rates[c]
+            line += f"{rate:>12,.0f}{rate / raw:>7.2f}" if rate else f"{'n/a':>12}{'':>7}"
+        print(line, flush=True)
 
 
 # ------------------------------------------------------------ the text interface (issue 36)
@@ -301,7 +328,8 @@ def main() -> None:
     ap.add_argument("--scale", type=int, default=10_000,
                     help="random 4-player Ovni games for the run_many row (0 skips it)")
     ap.add_argument("--processes", type=int, default=2, help="worker processes for the run_many row")
-    ap.add_argument("--adapters-only", action="store_true", help="only the OpenSpiel/PettingZoo adapter table")
+    ap.add_argument("--adapters", "--adapters-only", dest="adapters_only", action="store_true",
+                    help="only the adapters' table: steps/s of the engine, OpenSpiel, PettingZoo, Gymnasium")
     ap.add_argument("--api-only", action="store_true",
                     help="only the text interface's table (parse_action, equality, undo, text steps)")
     args = ap.parse_args()
