@@ -266,10 +266,9 @@ class OvnilabEnv(gymnasium.Env):
         return f"action id {action_id} is not legal now; the legal ids are {listed}{more}"
 
     def _mask(self) -> np.ndarray:
-        mask = np.zeros(self.codec.num_actions, np.int8)
         if not self._done:
-            mask[self.codec.legal_ids(self.state, self._prefix)] = 1
-        return mask
+            return self.codec.legal_mask(self.state, self._prefix)  # remembered per position
+        return np.zeros(self.codec.num_actions, np.int8)
 
     def _observe(self) -> np.ndarray:
         prefix = "" if self._done else self._prefix

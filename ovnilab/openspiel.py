@@ -513,17 +513,34 @@ class EngineObserver:
         self.perfect_recall = perfect_recall
         self.tensor = np.zeros(self.codec.obs_size, np.float32)
         self.dict = self.codec.views(self.tensor)
+        self._key: Any = None  # the position and seat of _filled (see set_from)
+        self._filled = np.zeros(self.codec.obs_size, np.float32)
 
     def set_from(self, state: _EngineState, player: int) -> None:
-        """Fill ``tensor`` with ``player``'s observation of ``state``."""
+        """Fill ``tensor`` with ``player``'s observation of ``state``.
+
+        The last tensor filled is remembered with its position (the engine by identity,
+        its log's length and last action, the spelled prefix) and seat: pyspiel's
+        ``observation_tensor`` fills the observer twice per call, and an algorithm often
+        reads one position's tensor again."""
         if state.engine is None:
             self.tensor.fill(0.0)  # nothing is on the table during the deal
             if "seat" in self.dict:  # the laid-out tensors (cows, Ovni) still say whose it is
                 self.dict["seat"][player] = 1
                 self.dict["to_act"][-1] = 1
+            self._key = None
             return
         e = state.engine
-        self.codec.fill(e.observation(player), self.tensor, state._prefix if player == e.current_player else "")
+        prefix = state._prefix if player == e.current_player else ""
+        k = self._key
+        n = len(e.log)
+        last = e.log[-1] if n else None
+        if k is not None and k[0] is e and k[1] == n and k[2] is last and k[3] == prefix and k[4] == player:
+            self.tensor[:] = self._filled
+            return
+        self.codec.fill(e.observation(player), self.tensor, prefix)
+        self._filled[:] = self.tensor
+        self._key = (e, n, last, prefix, player)  # e held, so its id is never reused
 
     def string_from(self, state: _EngineState, player: int) -> str:
         """``player``'s observation as text (with the decisions so far, for perfect recall)."""

@@ -117,6 +117,16 @@ class CowsCodec:
             ("effect", (max(1, len(texts)),)), ("scores", (2,)),
         ]
         self._offsets, self.obs_size = _layout(self.pieces)
+        self._init_caches()
+
+    def _init_caches(self) -> None:
+        """The per-position caches of :meth:`legal_ids` and the views of the last buffer."""
+        self._ids_key: Any = None
+        self._ids: list[int] = []
+        self._mask: np.ndarray | None = None
+        self._views_key: Any = None
+        self._views: dict[str, np.ndarray] = {}
+        self._scratch: np.ndarray | None = None
 
     # ------------------------------------------------------------------ actions
     def action_id(self, action: Any) -> int:
@@ -131,8 +141,28 @@ class CowsCodec:
 
     def legal_ids(self, state: Any, prefix: str = "") -> list[int]:
         """The ids of the legal actions, ascending (OpenSpiel's order). ``prefix`` is
-        for games whose actions are chosen in steps (:class:`CosmicCodec`); unused here."""
-        return sorted(self.ids[a] for a in state.legal_actions())
+        for games whose actions are chosen in steps (:class:`CosmicCodec`); unused here.
+
+        Remembered for the engine's list of legal actions (one list per position, kept
+        by ``GameState`` until the state changes and shared by its clones): an adapter
+        asks for the ids, the mask and the legality of a choice at the same position."""
+        state.legal_actions()  # fills the engine's cache of this position's list
+        legal = state._legal_cache
+        if legal is not self._ids_key:
+            self._ids = sorted(self.ids[a] for a in legal)
+            self._mask = None
+            self._ids_key = legal  # held, so its id is never reused while compared
+        return list(self._ids)
+
+    def legal_mask(self, state: Any, prefix: str = "") -> np.ndarray:
+        """A new int8 vector over the ids with a 1 at each legal id (PettingZoo's and
+        Gymnasium's action mask), remembered per position as :meth:`legal_ids`."""
+        ids = self.legal_ids(state, prefix)
+        if self._mask is None:
+            mask = np.zeros(self.num_actions, np.int8)
+            mask[ids] = 1
+            self._mask = mask
+        return self._mask.copy()
 
     def advance(self, state: Any, prefix: str, action_id: int) -> tuple[str, Any]:
         """Choose ``action_id``: (the prefix after it, the engine action it completes or
@@ -152,10 +182,18 @@ class CowsCodec:
         """Named views into a flat tensor ``out`` (OpenSpiel's observer ``dict``)."""
         return {name: out[i:j].reshape(shape) for name, i, j, shape in self._offsets}
 
+    def _views_of(self, out: np.ndarray) -> dict[str, np.ndarray]:
+        """:meth:`views` of ``out``, remembered for the last buffer filled (the adapters
+        fill the same buffer at every step: OpenSpiel's observer, the scratch tensor)."""
+        if out is not self._views_key:
+            self._views = self.views(out)
+            self._views_key = out  # held, so its id is never reused while compared
+        return self._views
+
     def fill(self, obs: dict[str, Any], out: np.ndarray, prefix: str = "") -> None:
         """Write the tensor of one seat's observation dict ``obs`` into ``out``."""
         out.fill(0.0)
-        v = self.views(out)
+        v = self._views_of(out)
         fi = self.face_index
         v["seat"][obs["seat"]] = 1
         cp = obs["current_player"]
@@ -194,10 +232,12 @@ class CowsCodec:
         v["scores"][:] = [x / 10.0 for x in obs["scores"]]
 
     def tensor(self, obs: dict[str, Any], prefix: str = "") -> np.ndarray:
-        """A new float32 tensor of one seat's observation."""
-        out = np.zeros(self.obs_size, np.float32)
-        self.fill(obs, out, prefix)
-        return out
+        """A new float32 tensor of one seat's observation (filled in a scratch buffer
+        whose views are laid out once, then copied)."""
+        if self._scratch is None:
+            self._scratch = np.zeros(self.obs_size, np.float32)
+        self.fill(obs, self._scratch, prefix)
+        return self._scratch.copy()
 
     @staticmethod
     def text(obs: dict[str, Any]) -> str:
@@ -296,7 +336,11 @@ class OvniCodec:
             ("discard_types", (4,)), ("discard_size", (1,)),
         ]
         self._offsets, self.obs_size = _layout(self.pieces)
+        self._init_caches()
 
+    _init_caches = CowsCodec._init_caches
+    legal_mask = CowsCodec.legal_mask
+    _views_of = CowsCodec._views_of
     action_id = CowsCodec.action_id
     action_of = CowsCodec.action_of
     legal_ids = CowsCodec.legal_ids
@@ -310,7 +354,7 @@ class OvniCodec:
     def fill(self, obs: dict[str, Any], out: np.ndarray, prefix: str = "") -> None:
         """Write the tensor of one seat's observation dict ``obs`` into ``out``."""
         out.fill(0.0)
-        v = self.views(out)
+        v = self._views_of(out)
         S, ty, ci, ca = self.ns, self.types, self.cities, self.categories
         v["seat"][obs["seat"]] = 1
         cp = obs["current_player"]
@@ -441,6 +485,12 @@ class CosmicCodec:
         p = self._forced(texts, prefix)
         k = len(p)
         return sorted({self.END if len(t) == k else self.char_id(t[k]) for t in texts if t.startswith(p)})
+
+    def legal_mask(self, state: Any, prefix: str = "") -> np.ndarray:
+        """A new int8 vector over the ids with a 1 at each legal choice at ``prefix``."""
+        mask = np.zeros(self.num_actions, np.int8)
+        mask[self.legal_ids(state, prefix)] = 1
+        return mask
 
     def _follow(self, state: Any, prefix: str, action_id: int) -> tuple[str, Any]:
         texts = self._legal_texts(state)

@@ -110,6 +110,8 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped class
         self.action_spaces = {a: spaces.Discrete(self.codec.num_actions) for a in self.possible_agents}
         self._seeds = np.random.default_rng()
         self._prefix = ""
+        self._obs_key: Any = None  # the position of _obs_cache (see _observed)
+        self._obs_cache: dict[int, tuple[np.ndarray, np.ndarray]] = {}
 
     def observation_space(self, agent: str) -> gymnasium.Space:
         return self.observation_spaces[agent]
@@ -123,14 +125,30 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped class
         return self.codec.id_text(self.state, self._prefix, action_id)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        """``agent``'s observation tensor and its mask of legal action ids."""
-        seat = self.agent_name_mapping[agent]
-        mask = np.zeros(self.codec.num_actions, np.int8)
-        acting = not self.state.is_over() and self.state.current_player == seat
-        if acting:
-            mask[self.codec.legal_ids(self.state, self._prefix)] = 1
-        obs = self.codec.tensor(self.state.observation(seat), self._prefix if acting else "")
-        return {"observation": obs, "action_mask": mask}
+        """``agent``'s observation tensor and its mask of legal action ids (new arrays
+        at each call; built once per position and agent, see :meth:`_observed`)."""
+        obs, mask = self._observed(self.agent_name_mapping[agent])
+        return {"observation": obs.copy(), "action_mask": mask.copy()}
+
+    def _observed(self, seat: int) -> tuple[np.ndarray, np.ndarray]:
+        """The tensor and mask of ``seat`` now, remembered until the position changes
+        (``step``, ``reset``, or the state's log growing or shrinking): ``last()``,
+        ``observe()`` and the dead steps at the end read the same position again."""
+        st = self.state
+        k = self._obs_key
+        if k is None or k[0] is not st or k[1] != len(st.log) or k[2] != self._prefix:
+            self._obs_key = (st, len(st.log), self._prefix)  # the state by identity, not ==
+            self._obs_cache = {}
+        hit = self._obs_cache.get(seat)
+        if hit is None:
+            acting = not st.is_over() and st.current_player == seat
+            if acting:
+                mask = self.codec.legal_mask(st, self._prefix)
+            else:
+                mask = np.zeros(self.codec.num_actions, np.int8)
+            obs = self.codec.tensor(st.observation(seat), self._prefix if acting else "")
+            hit = self._obs_cache[seat] = (obs, mask)
+        return hit
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game: ovnilab's game with ``seed`` (or one drawn from the env's generator)."""
@@ -141,6 +159,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped class
             game_seed = int(self._seeds.integers(2**62))
         self.state = ovnilab.make(self.game, seed=game_seed, **self.options)
         self._prefix = ""  # the part of a Cosmic action spelled so far
+        self._obs_key = None
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -157,6 +176,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped class
             return
         self._cumulative_rewards[agent] = 0.0
         self._prefix, a = self.codec.advance(self.state, self._prefix, int(action))
+        self._obs_key = None  # a new position (or a longer spelled prefix)
         if a is not None:
             self.state.apply(a)  # IllegalAction names the rule
         self.rewards = {a: 0.0 for a in self.agents}

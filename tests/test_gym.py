@@ -192,3 +192,34 @@ def test_bad_arguments_are_clear_errors():
         ogym.OvnilabEnv("cows", illegal="ignore")
     with pytest.raises(ValueError):
         ogym.OvnilabEnv("cows", discard_areas=3)  # ovnilab's own option check
+
+
+@pytest.mark.parametrize("game,options", [("cows", {}), ("ovni", {"num_players": 3}), ("cosmic", {"num_players": 3})])
+def test_cached_masks_equal_fresh_ones(game, options):
+    """issue 32: the legal ids and mask are remembered per position; over random
+    episodes the mask in info and action_masks() equal a fresh computation (a new codec),
+    and the observation equals a freshly filled tensor."""
+    import random
+
+    from ovnilab.openspiel_encoding import CosmicCodec, CowsCodec, OvniCodec
+
+    env = ogym.OvnilabEnv(game, opponents="random", **options)
+    rng = random.Random(1)
+    for seed in range(2):
+        obs, info = env.reset(seed=seed)
+        done, steps = False, 0
+        while not done and steps < 150:
+            st = env.state
+            fresh = {"cows": CowsCodec, "ovni": OvniCodec, "cosmic": CosmicCodec}[game](st)
+            want = np.zeros(fresh.num_actions, np.int8)
+            if not st.is_over():
+                want[fresh.legal_ids(st, env._prefix)] = 1
+            np.testing.assert_array_equal(info["action_mask"], want)
+            np.testing.assert_array_equal(env.action_masks(), want)
+            out = np.zeros(fresh.obs_size, np.float32)
+            fresh.fill(st.observation(env.seat), out, env._prefix)
+            np.testing.assert_array_equal(obs, out)
+            info["action_mask"][:] = 0  # the caller's copy: the remembered mask is unchanged
+            np.testing.assert_array_equal(env.action_masks(), want)
+            obs, _r, done, _t, info = env.step(rng.choice(want.nonzero()[0].tolist()))
+            steps += 1

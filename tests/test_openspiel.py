@@ -495,3 +495,36 @@ def test_play_warns_that_mcts_searches_the_true_state_and_ismcts_bot_plays():
         ismcts_bot(pyspiel.load_game("tic_tac_toe"))
     with pytest.raises(ValueError, match="max_simulations"):
         ismcts_bot(g, max_simulations=0)
+
+
+@pytest.mark.parametrize("name,params", [("python_ovnilab_cows", {}), ("python_ovnilab_ovni", {"players": 3}),
+                                         ("python_ovnilab_cosmic", {"players": 3})])
+def test_cached_tensors_and_ids_equal_fresh_ones(name, params):
+    """issue 32: the observer remembers the last tensor and the codec the last legal ids;
+    over random games (each seat's tensor, and clones read in turn) they equal a fresh
+    computation with a new codec."""
+    from ovnilab.openspiel_encoding import CosmicCodec, CowsCodec, OvniCodec
+
+    game = pyspiel.load_game(name, params)
+    rng = random.Random(3)
+    for _ in range(2):
+        st = game.new_initial_state()
+        steps = 0
+        while not st.is_terminal() and steps < 150:
+            if st.is_chance_node():
+                outcomes, probs = zip(*st.chance_outcomes())
+                st.apply_action(rng.choices(outcomes, probs)[0])
+                continue
+            e = st.engine
+            fresh = {"cows": CowsCodec, "ovni": OvniCodec, "cosmic": CosmicCodec}[e.game_name](e)
+            other = st.clone()
+            for s in (st, other, st):
+                assert s.legal_actions() == sorted(fresh.legal_ids(s.engine, s._prefix))
+                for p in range(game.num_players()):
+                    out = np.zeros(fresh.obs_size, np.float32)
+                    fresh.fill(e.observation(p), out, st._prefix if p == e.current_player else "")
+                    np.testing.assert_array_equal(np.asarray(s.observation_tensor(p)), out)
+            legal = st.legal_actions()
+            other.apply_action(legal[-1])  # the clone moves on: st's caches must not follow it
+            st.apply_action(rng.choice(legal))
+            steps += 1

@@ -183,3 +183,52 @@ def test_render_ansi_is_the_acting_agents_view_and_rgb_array_is_refused():
     assert f"(seat {seat})" in text and "legal actions" in text
     with pytest.raises(ValueError, match="rasterizer"):
         env("ovni", render_mode="rgb_array")
+
+
+def _fresh(e, agent):
+    """The observation and mask of ``agent`` computed afresh: a new codec (no cache of
+    legal ids, views or tensors) on the environment's state."""
+    from ovnilab.openspiel_encoding import CowsCodec, CosmicCodec, OvniCodec
+
+    u = e.unwrapped
+    st = u.state
+    codec = {"cows": CowsCodec, "ovni": OvniCodec, "cosmic": CosmicCodec}[u.game](st)
+    seat = u.agent_name_mapping[agent]
+    acting = not st.is_over() and st.current_player == seat
+    mask = np.zeros(codec.num_actions, np.int8)
+    if acting:
+        mask[sorted(codec.legal_ids(st, u._prefix))] = 1
+    out = np.zeros(codec.obs_size, np.float32)
+    codec.fill(st.observation(seat), out, u._prefix if acting else "")
+    return out, mask
+
+
+@pytest.mark.parametrize("game,options", [("cows", {}), ("cows", {"discard_areas": 2}),
+                                          ("ovni", {"num_players": 3}), ("cosmic", {"num_players": 3})])
+def test_cached_observations_equal_fresh_ones(game, options):
+    """issue 32: observe() remembers a position's tensor and mask; over random games
+    every agent's (asked twice, the arrays changed in between) equals a fresh one."""
+    import random
+
+    e = env(game, **options)
+    for seed in range(2):
+        e.reset(seed=seed)
+        rng = random.Random(seed)
+        steps = 0
+        for agent in e.agent_iter():
+            obs, _, term, trunc, _ = e.last()
+            for a in e.possible_agents:
+                want_obs, want_mask = _fresh(e, a)
+                for _ in range(2):
+                    got = e.observe(a)
+                    np.testing.assert_array_equal(got["observation"], want_obs)
+                    np.testing.assert_array_equal(got["action_mask"], want_mask)
+                    got["observation"][:] = 7  # the caller's copy: the cache is unchanged
+                    got["action_mask"][:] = 1
+            if term or trunc:
+                e.step(None)
+                continue
+            steps += 1
+            if game == "cosmic" and steps > 150:
+                break
+            e.step(rng.choice(obs["action_mask"].nonzero()[0].tolist()))
