@@ -246,3 +246,20 @@ def test_greedy_beats_random():
 
 def test_mcts_beats_random():
     assert _share(MCTSBot(iterations=40), RandomBot(), 6, seed=2) > 0.8
+
+
+def test_greedy_games_replay_their_recorded_logs():
+    """issue 32: the greedy bot's speed-ups change no decision: seeded greedy-vs-greedy
+    games (``sim.play``, seats' generators from the seed) give the logs recorded before
+    them (tests/cows/greedy_games.json)."""
+    import json
+    from pathlib import Path
+
+    from ovnilab import make
+    from ovnilab.sim import play
+
+    recorded = json.loads((Path(__file__).parent / "greedy_games.json").read_text())
+    for game in recorded:
+        s = make("cows", seed=game["seed"], discard_areas=game["discard_areas"])
+        play(s, GreedyBot(), seed=game["seed"])
+        assert [str(a) for a in s.log] == game["log"], f"seed {game['seed']}"
