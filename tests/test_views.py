@@ -146,7 +146,7 @@ def test_a_cow_determinization_too_ambiguous_to_enumerate_still_keeps_the_view(m
                     for seat in (0, 1):
                         if det._model_for(g, seat)[2] is None:
                             fallback += 1
-                            with pytest.raises(RuntimeError, match="too many arrangements to enumerate"):
+                            with pytest.raises(RuntimeError, match="^too many arrangements to enumerate for this card set$"):
                                 det.belief(g, seat)
                         d = g.determinize(seat, random.Random(len(g.log)))
                         assert d.observation(seat) == g.observation(seat), (seed, len(g.log), seat)
@@ -160,7 +160,7 @@ def test_a_cow_determinization_too_ambiguous_to_enumerate_still_keeps_the_view(m
 def test_a_cow_view_refuses_a_seat_that_is_not_in_the_game():
     g = cows.new_game(seed=1)
     for seat in (-1, 2, 3):
-        with pytest.raises(ValueError, match="seat must be 0 or 1"):
+        with pytest.raises(ValueError, match="^seat must be 0 or 1$"):
             g.observation(seat)
 
 

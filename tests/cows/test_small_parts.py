@@ -86,9 +86,9 @@ def test_a_save_without_options_plays_the_rulebook_with_one_celeiro():
 def test_determinization_and_belief_refuse_a_seat_outside_the_game():
     g = cows.new_game(seed=2)
     for seat in (-1, 2):
-        with pytest.raises(ValueError, match="seat must be 0 or 1"):
+        with pytest.raises(ValueError, match="^seat must be 0 or 1$"):
             det.determinize(g, seat, random.Random(0))
-        with pytest.raises(ValueError, match="seat must be 0 or 1"):
+        with pytest.raises(ValueError, match="^seat must be 0 or 1$"):
             det.belief(g, seat)
 
 
@@ -101,8 +101,38 @@ def test_a_view_no_card_set_can_explain_is_refused_with_its_reason():
     by_face, face_of = det._card_set(g)
     c = 0
     face, back = face_of[2 * c], face_of[2 * c + 1]
-    with pytest.raises(RuntimeError, match="a visible face matches no card of the card set"):
+    with pytest.raises(RuntimeError, match="^a visible face matches no card of the card set$"):
         det._Model(((face, face),) if face != back else ((face, -2),), by_face, face_of)
-    with pytest.raises(RuntimeError, match="no arrangement of the cards matches what this seat sees"):
+    with pytest.raises(RuntimeError, match="^no arrangement of the cards matches what this seat sees$"):
         det._Model(((face, back), (face, back)), by_face, face_of)
     assert det._Model(((face, back),), by_face, face_of).sample(random.Random(0)) == [(c, 0)]
+
+
+def test_a_belief_names_every_visible_position_and_orders_its_answers():
+    """The belief's positions name where each visible card lies (the deck's visible top,
+    the Celeiro piles, the drawn pair, hands, pyramids) in the table's order; a back's
+    distribution sums to 1 and lists the likeliest face first (then by name)."""
+    for seed in range(6):
+        g = cows.new_game(seed=seed, discard_areas=2)
+        rng = random.Random(seed)
+        while not (g.drawn and g.cel[0] and g.hand[1] and g.pyr[0][0] >= 0):
+            if g.is_over():
+                break
+            g.apply(rng.choice(g.legal_actions()))
+        else:
+            b = det.belief(g, 1)
+            assert b.seat == 1
+            want = [("deck", 0)] if g.deck else []
+            want += [("cel", a, i) for a, pile in enumerate(g.cel) for i in range(len(pile))]
+            want += [("drawn", i) for i in range(len(g.drawn))]
+            for p in (0, 1):
+                want += [("hand", p, i) for i in range(len(g.hand[p]))]
+                want += [("pyr", p, i) for i, c in enumerate(g.pyr[p]) if c >= 0]
+            assert b.positions == want
+            for pos in want:
+                dist = b.back_distribution(pos)
+                assert abs(sum(dist.values()) - 1) < 1e-9
+                ranked = sorted(dist.items(), key=lambda kv: (-kv[1], kv[0]))
+                assert list(dist.items()) == ranked, pos
+            return
+    raise AssertionError("no seeded game reached a drawn pair with both Celeiros and hands in play")
