@@ -45,7 +45,8 @@ def _cows_expected(g, seat: int) -> dict:
     pyramids = []
     for s in (0, 1):
         row = []
-        for c in g.pyr[s]:
+        for slot in range(6):  # rulebook: rows of 1, 2 and 3 cards
+            c = g.pyr[s][slot]
             row.append(None if c == -1 else _cow_card(g, c, seat))
         pyramids.append(row)
     effect = None
@@ -94,6 +95,7 @@ def test_cow_views_rebuilt_field_by_field_and_blind_to_what_is_hidden():
                 v = g.observation(seat)
                 assert set(v) == COWS_FIELDS, sorted(set(v) ^ COWS_FIELDS)
                 assert v == _cows_expected(g, seat), (seed, len(g.log), seat)
+                assert all(type(v[k]) is bool for k in ("final_turn", "main_action_done", "build_used"))
                 cards = [c for hand in v["hands"] for c in hand] + [c for p in v["pyramids"] for c in p if c]
                 backs_known += sum(c["back"] is not None for c in cards)
                 backs_hidden += sum(c["back"] is None for c in cards)
@@ -105,6 +107,12 @@ def test_cow_views_rebuilt_field_by_field_and_blind_to_what_is_hidden():
         for seat in (0, 1):  # the finished game's view too
             assert g.observation(seat) == _cows_expected(g, seat)
     assert backs_known > 100 and backs_hidden > 100 and effects > 5, (backs_known, backs_hidden, effects)
+
+
+def test_a_new_cow_game_is_running_with_nothing_done():
+    g = cows.new_game(seed=4)
+    assert g.is_over() is False and g.winners() == [] and g.touched == 0
+    assert [len(p) for p in g.pyr] == [6, 6] and g.main_done is False
 
 
 def test_a_cow_view_differs_from_the_other_seats_only_in_the_backs():
