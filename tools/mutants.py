@@ -99,6 +99,12 @@ def _env() -> dict[str, str]:
     return env
 
 
+def _version() -> str:
+    from importlib.metadata import version
+
+    return version("mutmut")
+
+
 def _mutmut() -> list[str]:
     return [sys.executable, "-m", "mutmut"]
 
@@ -226,8 +232,13 @@ def main(argv: list[str] | None = None) -> int:
     print(text)
     if not args.report:  # the table of every target with results, for the README's pointer
         done = [t for t in TARGETS if (RUN / t / "mutants").exists()]
-        REPORT.write_text("# Mutation testing: the last results\n\n`make mutants` (tools/mutants.py says how "
-                          "it works). A mutant is caught when a test fails or times out.\n\n" + report(done))
+        missing = [t for t in TARGETS if t not in done]
+        head = ("# Mutation testing: the last results\n\n`make mutants` (tools/mutants.py says how it works), "
+                f"mutmut {_version()}, {time.strftime('%Y-%m-%d')}, on the 2-core development machine. A mutant "
+                "is caught when a test fails or times out; equivalent mutants (tools/mutants_equivalent.toml) "
+                "are left out of the score; minutes are those of the target's last whole run.\n\n")
+        tail = f"\nNot run yet: {', '.join(missing)}.\n" if missing else ""
+        REPORT.write_text(head + report(done) + tail)
     if args.survivors:
         for target in args.targets:
             print("\n".join(summary(target)[1]))
