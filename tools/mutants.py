@@ -186,9 +186,10 @@ def summary(target: str) -> tuple[list[tuple[str, Counter]], list[str], list[str
     return sorted(per.items()), survivors, stale
 
 
-def score(c: Counter) -> float:
+def score(c: Counter) -> str:
+    """The share caught of the mutants that count (a dash when none was tested yet)."""
     counted = c["caught"] + c["survived"]
-    return 100.0 * c["caught"] / counted if counted else 100.0
+    return f"{100.0 * c['caught'] / counted:.1f}%" if counted else "-"
 
 
 def report(targets: list[str]) -> str:
@@ -203,7 +204,7 @@ def report(targets: list[str]) -> str:
         for module, c in per:
             total = sum(c.values())
             rows.append(f"| {target} | `{module}` | {total} | {c['caught']} | {c['equivalent']} | "
-                        f"{c['survived']} | {score(c):.1f}% | {minutes} |")
+                        f"{c['survived']} | {score(c)} | {minutes} |")
             minutes = ""
             if c["not run"]:
                 notes.append(f"- {module}: {c['not run']} mutants not run (the run was stopped)")
