@@ -44,6 +44,7 @@ from typing import Any
 
 import pytest
 
+from ovnilab.cosmic.render.text import KIND_WORD
 from tests.browser_support import (CHROMIUM, CHROMIUM_ARGS, free_port, inside_window, raise_on_term, skip_reason,
                                    stop_process_group)
 
@@ -390,7 +391,10 @@ def test_cosmic_room_never_shows_another_seats_hand(server, devices):
         # up is named, a face-down selection or another's alien choice is not)
         told = {v: [st.describe(st.log[i], v, actor=st.actors[i]) for i in range(base, len(st.log))]
                 for v in (*range(n), None)}
-        known = [json.dumps(st.observation(s)) + "\n" + "\n".join(told[s]) for s in range(n)]
+        # and what both revealed cards count as ("counts as negotiate" under Emotion Control
+        # or a morph): public at the reveal, though the observation gives only the totals
+        counted = " ".join(KIND_WORD.get(k, "") for k in st.kinds) if st.revealed else ""
+        known = [json.dumps(st.observation(s)) + "\n" + "\n".join(told[s]) + "\n" + counted for s in range(n)]
         viewer = None if key == "watch" else seats[key]
         if viewer is None:
             secret = {c for x in range(n) for c in _hidden(st, x)
