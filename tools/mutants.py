@@ -219,12 +219,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("targets", nargs="*", default=list(TARGETS), help=f"any of {', '.join(TARGETS)}")
     ap.add_argument("--children", type=int, default=os.cpu_count() or 1, help="mutants tested at once")
     ap.add_argument("--report", action="store_true", help="only print the last results")
-    ap.add_argument("--survivors", action="store_true", help="list the survivors by name")
+    ap.add_argument("--survivors", action="store_true", help="only list the last survivors by name (no run)")
     ap.add_argument("--again", action="store_true", help="re-test only the last run's survivors (after new tests)")
     args = ap.parse_args(argv)
     unknown = [t for t in args.targets if t not in TARGETS]
     if unknown:
         ap.error(f"unknown target {unknown[0]!r}: choose from {', '.join(TARGETS)}")
+    if args.survivors:  # a listing, never a run: a second mutmut in the same folder would spoil the first
+        for target in args.targets:
+            print("\n".join(summary(target)[1]))
+        return 0
     if not args.report:
         for target in args.targets:
             took = run(target, args.children, again=args.again)
@@ -240,9 +244,6 @@ def main(argv: list[str] | None = None) -> int:
                 "are left out of the score; minutes are those of the target's last whole run.\n\n")
         tail = f"\nNot run yet: {', '.join(missing)}.\n" if missing else ""
         REPORT.write_text(head + report(done) + tail)
-    if args.survivors:
-        for target in args.targets:
-            print("\n".join(summary(target)[1]))
     return 0
 
 
