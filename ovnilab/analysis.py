@@ -195,6 +195,31 @@ def proportion_pvalue(successes: float, n: int, p0: float) -> float:
     return min(1.0, float(2.0 * _norm().sf(abs(z))))  # the upper tail, twice (two-sided)
 
 
+def sample_size(rate: float, p0: float, m: int = 1, alpha: float = 0.05, power: float = 0.8,
+                one_sided: bool = False, deff: float = 1.0) -> int:
+    """How many trials a proportion test needs to tell a true ``rate`` from ``p0``.
+
+    Why: "the data cannot tell" is only half an answer; a designer also wants to know how
+    many games would tell, were the difference the one observed. This is the normal
+    approximation of the score test :func:`proportion_pvalue` uses: the smallest ``n``
+    with probability ``power`` of rejecting ``p0`` at level ``alpha`` (Bonferroni over
+    ``m`` tests, two-sided unless ``one_sided``) when the true proportion is ``rate``;
+    ``deff`` (a design effect, :func:`design_effect`) inflates it for clustered trials
+    such as the seats of one game. Example: 0.6 against 0.5 needs 194 trials.
+    """
+    if not (0.0 < p0 < 1.0 and 0.0 < rate < 1.0):
+        raise ValueError(f"rate and p0 must lie strictly between 0 and 1, got {rate!r} and {p0!r}")
+    if rate == p0:
+        raise ValueError("rate equals p0: no sample size tells a difference of zero")
+    if not (0.0 < alpha < 1.0 and 0.0 < power < 1.0) or m < 1 or deff < 1.0:
+        raise ValueError("alpha and power lie in (0, 1), m >= 1 and deff >= 1")
+    norm = _norm()
+    z_a = float(norm.ppf(1 - alpha / (m if one_sided else 2 * m)))
+    z_b = float(norm.ppf(power))
+    n = ((z_a * math.sqrt(p0 * (1 - p0)) + z_b * math.sqrt(rate * (1 - rate))) / (rate - p0)) ** 2
+    return math.ceil(n * deff - 1e-9)
+
+
 def _games(results: Iterable[GameResult]) -> list[GameResult]:
     games = list(results)
     if not games:
@@ -609,6 +634,13 @@ def _bootstrap_means(xs: Sequence[np.ndarray], n_boot: int, seed: int, batch: in
     return [np.concatenate(o, axis=0) if o else np.empty((0, x.shape[1])) for o, x in zip(out, xs)]
 
 
+def _spread(values: np.ndarray) -> float:
+    """The bootstrap standard error: the spread of the resampled statistic (NaN resamples,
+    a group absent from a resample, left out)."""
+    v = values[~np.isnan(values)]
+    return float(v.std(ddof=1)) if len(v) > 1 else math.nan
+
+
 def _percentiles(values: np.ndarray, confidence: float) -> tuple[float, float]:
     v = values[np.isfinite(values)]
     if v.size == 0:
@@ -728,6 +760,31 @@ class VariantComparison(Table):
     baseline: str
     #: the column naming the groups of seats (compare_variants(by=...)), None without
     by: str | None = None
+
+    def verdict(self, m: int | None = None, **match: Any) -> str:
+        """The finding vocabulary for one difference (``verdict(metric="rounds",
+        variant="ring board")``): ``"up"``/``"down"`` when its paired interval excludes zero
+        and its z (difference over its bootstrap standard error, the row's ``diff_se``)
+        clears :func:`replication_bar` for ``m`` comparisons; ``"suggestive up"``/
+        ``"suggestive down"`` when only the interval excludes zero (not a finding: a batch
+        of the same size would often not repeat it); else ``"not shown"``.
+
+        Why the bar and not only the interval: an interval that only just excludes zero is
+        repeated by a fresh batch about half the time, the balance notebooks' reason for
+        the same bar. ``m`` defaults to the differences in the table (its rows outside the
+        baseline); make the table's ``confidence`` the Bonferroni level for ``m`` so the
+        interval and the bar speak of the same family.
+        """
+        r = self.row(**match)
+        if r["variant"] == self.baseline:
+            raise ValueError(f"{r['variant']!r} is the baseline: it has no difference to judge")
+        if m is None:
+            m = sum(x["variant"] != self.baseline for x in self)
+        if not (r["diff_lo"] > 0 or r["diff_hi"] < 0):
+            return "not shown"
+        side = "up" if r["diff"] > 0 else "down"
+        z = r["diff"] / r["diff_se"] if r["diff_se"] > 0 else math.inf
+        return side if abs(z) >= replication_bar(m) else f"suggestive {side}"
 
     def _panel(self, row: Mapping[str, Any]) -> str:
         """The plot panel a row belongs to: its metric, or its group of seats."""
@@ -863,7 +920,8 @@ def _compare_by(runs: Mapping[str, Results], by: str | Callable[[GameResult, int
                 base_rate = rate
             dlo, dhi = _percentiles(boot[:, j] - boots[0][:, j], confidence)
             rows.append({label: x_grp, "variant": v, "n": n, "wins": wins, "rate": rate, "lo": lo, "hi": hi,
-                         "diff": rate - base_rate, "diff_lo": dlo, "diff_hi": dhi})
+                         "diff": rate - base_rate, "diff_lo": dlo, "diff_hi": dhi,
+                         "diff_se": _spread(boot[:, j] - boots[0][:, j])})
     return rows, label
 
 
@@ -892,7 +950,9 @@ def compare_variants(
     ``lambda g: g.extras["turns"]``); the default list leaves such a metric out. Each
     row gives a variant's value with a bootstrap interval and its difference from the
     baseline with a paired bootstrap interval over the shared seeds (seeded by
-    ``boot_seed``: the table is deterministic). ``run_kw`` go to
+    ``boot_seed``: the table is deterministic), and ``diff_se``, that difference's
+    bootstrap standard error (not printed; :meth:`VariantComparison.verdict` reads it to
+    tell a finding from a suggestive result). ``run_kw`` go to
     :func:`~ovnilab.sim.run_many` (e.g. ``processes=2``, ``progress=False``,
     ``new_game_kwargs``).
 
@@ -989,11 +1049,12 @@ def compare_variants(
             diff = value - float(point[0][k][1][0])
             dlo, dhi = _percentiles(boot[j][k][1] - base_b, confidence)
             rows.append({"metric": label, "variant": v, "value": value, "lo": lo, "hi": hi,
-                         "diff": diff, "diff_lo": dlo, "diff_hi": dhi})
+                         "diff": diff, "diff_lo": dlo, "diff_hi": dhi, "diff_se": _spread(boot[j][k][1] - base_b)})
     pct = f"{confidence * 100:.2f}".rstrip("0").rstrip(".")  # 95, or 99.75 for an adjusted level
     title = (f"{n_games} games per variant on the same seeds (seed {seed}); diff = variant - {baseline}; "
              f"{pct}% bootstrap intervals (paired, {n_boot} resamples)")
-    table = VariantComparison(rows, title=title, max_rows=0)
+    table = VariantComparison(rows, columns=["metric", "variant", "value", "lo", "hi", "diff", "diff_lo", "diff_hi"],
+                              title=title, max_rows=0)
     table.results = runs
     table.baseline = baseline
     return table

@@ -185,6 +185,75 @@ def test_compare_variants_is_deterministic_and_plots():
         A.compare_variants({"book": Rules()}, "ovni", [RandomBot()] * 2, 1, metric="nope", progress=False)
 
 
+def test_variant_verdict_needs_the_replication_bar_not_only_an_interval():
+    """A what-if difference is a finding only when a fresh batch would likely repeat it:
+    its interval excludes zero and its z clears the replication bar (4.30 for 20 tests)."""
+    def row(variant, diff, lo, hi, se):
+        return {"metric": "rounds", "variant": variant, "value": 0.0, "lo": 0.0, "hi": 0.0,
+                "diff": diff, "diff_lo": lo, "diff_hi": hi, "diff_se": se}
+
+    table = A.VariantComparison([row("book", 0.0, 0.0, 0.0, 0.0), row("far", 0.10, 0.04, 0.17, 0.02),
+                                 row("near", 0.06, 0.001, 0.12, 0.02), row("low", -0.10, -0.17, -0.04, 0.02),
+                                 row("zero", 0.02, -0.03, 0.07, 0.02)])
+    table.baseline = "book"
+    assert A.replication_bar(20) == pytest.approx(4.30, abs=0.005)
+    assert [table.verdict(20, variant=v) for v in ("far", "near", "low", "zero")] == [
+        "up", "suggestive up", "down", "not shown"]
+    # m defaults to the table's differences: 4 here, a bar of 2.50 + 1.28 = 3.78
+    assert A.replication_bar(4) == pytest.approx(3.78, abs=0.005)
+    assert table.verdict(variant="near") == "suggestive up" and table.verdict(variant="far") == "up"
+    assert table.verdict(1, variant="near") == "suggestive up"        # z 3.0 < bar(1) 1.96 + 1.28 = 3.24
+    with pytest.raises(ValueError, match="'book' is the baseline"):
+        table.verdict(variant="book")
+
+
+def test_compare_variants_rows_carry_the_bootstrap_standard_error_unprinted():
+    """diff_se is the spread of the paired bootstrap differences: zero for identical rule
+    sets, positive for a changed one; the printed table keeps its columns."""
+    c = A.compare_variants({"book": Rules(), "same": Rules(), "cap 3": Rules(platform_capacity=3)}, "ovni",
+                           [RandomBot()] * 2, 24, seed=4, metric=A.category_points("ufos", name="ufo_points"),
+                           n_boot=300, progress=False)
+    assert c.row(variant="same")["diff_se"] == 0.0
+    r = c.row(variant="cap 3")
+    assert r["diff_se"] > 0
+    assert "diff_se" not in repr(c) and "diff_se" not in c.columns
+    # the standard error sits where a normal interval puts it: half-width ~ 1.96 se
+    assert (r["diff_hi"] - r["diff_lo"]) / 2 == pytest.approx(1.96 * r["diff_se"], rel=0.35)
+
+
+@pytest.mark.parametrize("rate, p0, m, one_sided", [(0.6, 0.5, 1, False), (0.55, 0.44, 1, True),
+                                                      (0.23, 0.25, 3, False), (0.3, 0.25, 5, False)])
+def test_sample_size_gives_the_power_it_promises(rate, p0, m, one_sided):
+    """The sample size a notebook quotes for "would tell" gives about 80% power: the exact
+    binomial chance that the score test rejects p0 when the rate is the one assumed."""
+    from scipy.stats import binom
+
+    n = A.sample_size(rate, p0, m=m, one_sided=one_sided)
+    alpha = 0.05 / m
+
+    def power(n):
+        k = range(n + 1)
+        reject = [k_ for k_ in k if (A.proportion_pvalue(k_, n, p0) / (2 if one_sided else 1) < alpha
+                                     and (k_ / n - p0) * (rate - p0) > 0)]
+        return float(sum(binom.pmf(reject, n, rate)))
+
+    assert 0.76 <= power(n) <= 0.85
+    assert power(n // 2) < 0.6                              # half the sample: far from enough
+    assert A.sample_size(rate, p0, m=m, one_sided=one_sided, deff=2.0) in (2 * n - 1, 2 * n)
+
+
+def test_sample_size_matches_the_textbook_and_refuses_nonsense():
+    """0.6 against 0.5 at 5% two-sided and 80% power needs 194 trials (the normal formula)."""
+    assert A.sample_size(0.6, 0.5) == 194
+    assert A.sample_size(0.4, 0.5) == 194                    # symmetric around a half
+    with pytest.raises(ValueError, match="rate equals p0"):
+        A.sample_size(0.5, 0.5)
+    with pytest.raises(ValueError, match="strictly between 0 and 1"):
+        A.sample_size(1.0, 0.5)
+    with pytest.raises(ValueError, match="deff >= 1"):
+        A.sample_size(0.6, 0.5, deff=0.5)
+
+
 def test_head_to_head_and_ladder_are_seat_fair():
     from ovnilab.analysis import head_to_head, ladder
     from ovnilab.bots import RandomBot

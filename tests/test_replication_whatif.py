@@ -3,8 +3,9 @@ verdict in explore/ is re-run on an independent set of seeds by a (slow) test").
 
 Covered here:
 
-* ``explore/ovni_what_if``: every difference from the rulebook it prints as "up" or "down"
-  (its Bonferroni-adjusted paired interval excludes zero);
+* ``explore/ovni_what_if``: every difference from the rulebook it prints as a finding, "up"
+  or "down" (its Bonferroni-adjusted paired interval excludes zero and its z clears the
+  replication bar; a "suggestive only" line is not a claim and is not re-run);
 * ``explore/cosmic_aliens``: the aliens it prints above or below a fair share, the alert
   levels it prints as differing, and the aliens it prints as keeping their power more or
   less often than the others (each Holm-adjusted in the notebook, win rates clustered by
@@ -92,15 +93,15 @@ WI_METRICS = {"rounds": "rounds", "first_player_advantage": "first_player_advant
 
 def _what_if_verdicts() -> dict[tuple[str, str], str]:
     """(variant, metric) -> "up" / "down", as the notebook printed them."""
-    pattern = re.compile(rf"^({'|'.join(map(re.escape, WI_VARIANTS))})\s+(\w+)\s+[+-][\d.]+ \[.*\]\s+(up|down)$",
-                         re.M)
+    pattern = re.compile(rf"^({'|'.join(map(re.escape, WI_VARIANTS))})\s+(\w+)\s+[+-][\d.]+ \[.*\]\s+z\s+[+-][\d.]+"
+                         r"\s+(up|down)$", re.M)
     return {(v, m): word for v, m, word in pattern.findall(_stored_text(WHAT_IF))}
 
 
 def test_what_if_verdicts_replicate_on_fresh_seeds():
     assert (_param(WHAT_IF, "N_GAMES"), _param(WHAT_IF, "PLAYERS"), _param(WHAT_IF, "SEED")) == ("600", "4", "7")
     verdicts = _what_if_verdicts()
-    summary = re.search(r"(\d+) of (\d+) differences are shown", _stored_text(WHAT_IF))
+    summary = re.search(r"(\d+) of (\d+) differences are findings", _stored_text(WHAT_IF))
     assert summary and int(summary.group(1)) == len(verdicts) > 0    # every printed verdict was read
     assert all(m in WI_METRICS for _, m in verdicts)
     n_games, players = 600, 4

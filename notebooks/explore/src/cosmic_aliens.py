@@ -37,6 +37,7 @@
 # %%
 # %matplotlib inline
 import itertools
+import math
 from collections import defaultdict
 from fractions import Fraction
 
@@ -151,6 +152,29 @@ print(f"\nlevels whose design effect is at its floor of 1: {', '.join(floored) o
 apart = [r["level"] for r in by_level if r["p_holm"] < 0.05]
 print(f"levels whose holders' win rate differs from a fair share (Holm-adjusted p < 0.05): "
       f"{', '.join(apart) or 'none'}")
+
+# %% [markdown]
+# A level not shown to differ is not shown to be fair either. How many games *would* tell,
+# were each level's true rate the one these games show? `analysis.sample_size` gives the
+# seats a proportion test needs for 80% power at the Bonferroni level over the three levels
+# (a little stricter than Holm), inflated by the level's design effect; a game gives a level
+# as many seats as it did here on average:
+
+# %%
+fair = 1 / PLAYERS
+for r in by_level:
+    if r["level"] in apart or r["rate"] == fair:
+        continue
+    seats = analysis.sample_size(r["rate"], fair, m=len(by_level), deff=r["deff"])
+    games = math.ceil(seats / (r["n"] / len(results)))
+    print(f"{r['level']:<6} {r['rate']:.3f} against {fair:.3f}: about {seats:,} of its seats, "
+          f"{games:,} games ({games / len(results):.1f} times these {len(results):,}), would tell with 80% power")
+
+# %% [markdown]
+# To settle a level, set `N_GAMES` to the number printed for it and run the notebook again
+# (`PROCESSES = 2` uses both cores). The notebook keeps its 1,000 games so that the test
+# suite can re-run it on every change; an answer then waits on a bigger batch, not on a
+# better test.
 
 # %% [markdown]
 # What the flagged powers do, in the words of `data/cosmic/aliens.toml`:

@@ -156,20 +156,30 @@ plt.show()
 # %% [markdown]
 # ## What the games show
 #
-# Each line below is a verdict on one difference, generated from its adjusted interval: a
-# change is reported only when the interval excludes zero.
+# Each line below is a verdict on one difference, generated from its adjusted interval and
+# the replication bar the balance notebooks use (`comparison.verdict`). An interval that
+# excludes zero only just is repeated by a fresh batch of the same size about half the time,
+# so a difference is a **finding** ("up", "down") only when it is also at least
+# `analysis.replication_bar(m)` standard errors from zero: were the true difference the one
+# observed, a fresh batch would show it again nine times in ten. One that excludes zero
+# below the bar is printed as "suggestive", not a finding.
 
 # %%
-findings = []
+BAR = analysis.replication_bar(m)
+print(f"a finding needs |difference / standard error| >= {BAR:.2f} (replication bar for {m} differences)")
+findings, suggestive = [], []
 for name in metric_names:
     for v in others:
         r = comparison.row(metric=name, variant=v)
-        shown = r["diff_lo"] > 0 or r["diff_hi"] < 0
-        if shown:
+        word = comparison.verdict(m, metric=name, variant=v)
+        if word in ("up", "down"):
             findings.append((v, name))
-        word = ("up" if r["diff"] > 0 else "down") if shown else "the data cannot tell"
-        print(f"{v:<22} {name:<22} {r['diff']:+7.3f} [{r['diff_lo']:+7.3f}, {r['diff_hi']:+7.3f}]  {word}")
-print(f"\n{len(findings)} of {m} differences are shown at the adjusted level")
+        elif word != "not shown":
+            suggestive.append((v, name))
+        said = {"not shown": "the data cannot tell"}.get(word, word.replace("suggestive", "suggestive only:"))
+        print(f"{v:<22} {name:<22} {r['diff']:+7.3f} [{r['diff_lo']:+7.3f}, {r['diff_hi']:+7.3f}]  "
+              f"z {r['diff'] / r['diff_se']:+6.2f}  {said}")
+print(f"\n{len(findings)} of {m} differences are findings; {len(suggestive)} more only suggestive")
 
 # %% [markdown]
 # **Reading it as a designer.** Where a difference is shown, the mechanism is usually plain
