@@ -13,6 +13,7 @@ parsed document; :func:`load_board` and :func:`load_cards` read a file first.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import unicodedata
 from dataclasses import dataclass
@@ -24,6 +25,7 @@ import networkx as nx
 from .. import datacheck as chk
 from ..datafiles import data_dir as _data_dir
 from ..datafiles import resolve_data_file as _resolve_data_file
+from ..datafiles import untrusted_data_file
 
 ALIEN_TYPES: tuple[str, ...] = ("pilot", "abductor", "builder", "military")
 ABILITY_KINDS: tuple[str, ...] = (
@@ -202,6 +204,9 @@ class Cards:
     planets: tuple[str, ...]
     planet_distance: tuple[int, ...]
     planet_colours: tuple[str, ...]
+    #: what a changes file (``base = "cards.toml"`` and only the fields that differ)
+    #: changed in its base, one line each ("mission 9: count 2 -> 1"); empty for a full file
+    changes: tuple[str, ...] = ()
 
 
 #: documented bounds of a cards file: enough cards for four players, few enough to keep a
@@ -313,11 +318,79 @@ def parse_cards(d: dict[str, Any], source: str = "<cards>") -> Cards:
     )
 
 
+def _changed(old: Any, new: Any) -> tuple[str, str]:
+    """A value in a change line: short, as TOML would write it."""
+    return chk.show(old, 60) if old is not None else "(none)", chk.show(new, 60)
+
+
+def apply_card_changes(base: dict[str, Any], doc: dict[str, Any], source: str) -> tuple[dict[str, Any], tuple[str, ...]]:
+    """A cards document with the changes of ``doc`` applied to ``base``, and one line per
+    change. Why: a designer who asks "what if mission 9 needed one capture?" should write
+    that one field, not copy the whole cards file. ``doc``'s ``[[mission]]`` entries name
+    a base mission by ``id`` and give only the fields that change; any other top-level
+    key replaces the base's value whole (``abilities = [...]``). An id or a key the base
+    lacks is a :class:`DataError` (a typo must not pass as "no change")."""
+    out = {k: (list(v) if isinstance(v, list) else v) for k, v in base.items()}
+    lines: list[str] = []
+    for key, value in doc.items():
+        if key == "base":
+            continue
+        if key not in base:
+            raise DataError(f"{source}: {chk.show(key)} is not a field of the base cards file "
+                            f"(fields: {', '.join(sorted(base))})")
+        if key != "mission":
+            if value != base[key]:
+                lines.append(f"{key}: replaced")
+                out[key] = value
+            continue
+        missions = [dict(m) for m in out["mission"]]
+        where = {m.get("id"): i for i, m in enumerate(missions)}
+        for j, m in enumerate(chk.array(value, f"{source}: mission", DataError, 1, CARDS_MAX)):
+            chk.table(m, f"{source}: mission[{j}]", DataError)
+            mid = m.get("id")
+            if mid not in where:
+                raise DataError(f"{source}: mission[{j}].id {chk.show(mid)} is not a mission of the base "
+                                f"(ids: {', '.join(str(k) for k in where)})")
+            target = missions[where[mid]]
+            for field, new in m.items():
+                if field != "id" and target.get(field) != new:
+                    was, now = _changed(target.get(field), new)
+                    lines.append(f"mission {mid}: {field} {was} -> {now}")
+                    target[field] = new
+        out["mission"] = missions
+    return out, tuple(lines)
+
+
+def _parse_cards_file(d: dict[str, Any], source: str) -> Cards:
+    """A full cards file, or a changes file: ``base = "cards.toml"`` (a bare file name,
+    looked up beside the changes file, then in ``data/ovni``; never a path, so a received
+    file cannot make ovnilab read elsewhere) and the fields that differ."""
+    if "base" not in d:
+        return parse_cards(d, source)
+    name = d["base"]
+    here = Path(source).parent
+    try:
+        try:
+            base_path = untrusted_data_file(name, here)
+        except FileNotFoundError:
+            base_path = untrusted_data_file(name, data_dir() / "ovni")
+    except FileNotFoundError as exc:
+        raise DataError(f"{source}: base: {exc}") from None
+    base = chk.read_toml(base_path, DataError)
+    if "base" in base:
+        raise DataError(f"{source}: base {chk.show(name)} is itself a changes file; name a full cards file")
+    merged, lines = apply_card_changes(base, d, source)
+    cards = parse_cards(merged, f"{source} (on {base_path.name})")
+    return dataclasses.replace(cards, changes=lines)
+
+
 @functools.lru_cache(maxsize=16)
 def load_cards(path: str | None = None) -> Cards:
     """Read and validate a cards file (default: ``data/ovni/cards.toml``); a bad file
-    raises :class:`DataError` naming the file and the field."""
-    return _load(path, "cards.toml", "cards_file", parse_cards)
+    raises :class:`DataError` naming the file and the field. A changes file (a ``base``
+    and only what differs, :func:`apply_card_changes`) is applied to its base, and the
+    cards say what changed in ``Cards.changes``."""
+    return _load(path, "cards.toml", "cards_file", _parse_cards_file)
 
 
 def board_graph(path: str | None = None) -> nx.Graph:

@@ -5,6 +5,7 @@ action texts, never a colour that is not a colour)."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 import sys
 
 import pytest
@@ -185,3 +186,62 @@ def test_the_board_lets_the_rulebook_pilot_example_play_in_its_order():
     assert not g.has_edge(num["Berlim"], num["Tóquio"])
     between = set(g[num["Berlim"]]) & set(g[num["Tóquio"]])
     assert between - {num["Moscou"]}, "Berlim and Tóquio share no neighbour but Moscou"
+
+
+# ---------------------------------------------------------------- a changes file (issue 32)
+def test_a_changes_file_changes_one_mission_and_says_so(tmp_path):
+    """A designer writes only the field that differs ("mission 9 needs 3 captures") and the
+    cards say what changed; every other card is the base's."""
+    p = tmp_path / "easier_capture.toml"
+    p.write_text('base = "cards.toml"\n\n[[mission]]\nid = 9\ncount = 3\n', encoding="utf-8")
+    book, changed = load_cards(), load_cards(str(p))
+    assert changed.changes == ("mission 9: count 5 -> 3",)
+    assert book.changes == ()
+    nine = [m for m in changed.missions if m.id == 9][0]
+    assert nine.count == 3 and nine.family == "capture"
+    assert nine == dataclasses.replace([m for m in book.missions if m.id == 9][0], count=3)
+    assert [m for m in changed.missions if m.id != 9] == [m for m in book.missions if m.id != 9]
+    assert (changed.alien_cards, changed.abilities, changed.planets) == (book.alien_cards, book.abilities,
+                                                                         book.planets)
+    # and a game plays with it (a bare name beside the base is looked up in data/ovni)
+    s = ovni.new_game(3, seed=2, rules=ovni.Rules(cards_file=str(p)), setup="random")
+    assert [m for m in s.cards.missions if m.id == 9][0].count == 3
+
+
+def test_a_changes_file_replaces_a_whole_field_and_stacks_lines(tmp_path):
+    """A top-level field other than missions is replaced whole; each change is one line."""
+    base = raw("cards.toml")
+    abilities = list(base["abilities"])
+    abilities[0], abilities[-1] = abilities[-1], abilities[0]
+    p = tmp_path / "swap.toml"
+    p.write_text('base = "cards.toml"\nabilities = [' + ", ".join(f'"{a}"' for a in abilities) + ']\n\n'
+                 '[[mission]]\nid = 1\ncount = 3\ncities = 5\n', encoding="utf-8")
+    cards = load_cards(str(p))
+    assert cards.abilities == tuple(abilities)
+    assert cards.changes == ("abilities: replaced", "mission 1: count 2 -> 3", "mission 1: cities 4 -> 5")
+
+
+@pytest.mark.parametrize("text, match", [
+    ('base = "cards.toml"\n[[mission]]\nid = 77\ncount = 1\n', r"mission\[0\]\.id 77 is not a mission of the base"),
+    ('base = "cards.toml"\nmisions = []\n', r"'misions' is not a field of the base cards file"),
+    ('base = "/etc/passwd"\n', r"base: .*not a bare file name"),
+    ('base = "../cards.toml"\n', r"base: .*not a bare file name"),
+    ('base = "nope.toml"\n', r"base: no data file named 'nope.toml'"),
+    ('base = "cards.toml"\n[[mission]]\nid = 9\ncount = 500\n', r"mission\[8\]\.count"),
+])
+def test_a_bad_changes_file_names_what_is_wrong(tmp_path, text, match):
+    """A typo in a changes file is an error naming it, never a silent "no change"; its base
+    is a bare file name, so a received file cannot make ovnilab read elsewhere."""
+    p = tmp_path / "bad.toml"
+    p.write_text(text, encoding="utf-8")
+    with pytest.raises(DataError, match=match):
+        load_cards(str(p))
+
+
+def test_a_changes_file_on_a_changes_file_is_refused(tmp_path):
+    """One level only: the base must be a full cards file (the lines then say everything)."""
+    (tmp_path / "one.toml").write_text('base = "cards.toml"\n', encoding="utf-8")
+    (tmp_path / "two.toml").write_text('base = "one.toml"\n', encoding="utf-8")
+    assert load_cards(str(tmp_path / "one.toml")).changes == ()
+    with pytest.raises(DataError, match="'one.toml' is itself a changes file"):
+        load_cards(str(tmp_path / "two.toml"))
