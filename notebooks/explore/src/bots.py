@@ -61,6 +61,7 @@
 # to see every step), which this notebook and its replication test both call.
 
 # %%
+import math
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 
@@ -225,6 +226,12 @@ if endgame_claim:
     print("Greedy finds an optimal move more often than random play on these endgames.")
 else:
     print("These endgames cannot tell greedy's moves from random play.")
+    if verdict.hits / verdict.m > verdict.expected / verdict.m:
+        # how many would tell, were the shares the ones seen here (one-sided, as the test)
+        need = analysis.sample_size(verdict.hits / verdict.m, verdict.expected / verdict.m, one_sided=True)
+        seeds = math.ceil(need / (len(checks) / len(ENDGAME_SEEDS)))
+        print(f"At the shares seen here, about {need} positions ({seeds} seeds at this rate of searchable "
+              f"positions) would tell with 80% power: raise ENDGAME_SEEDS to that many.")
 print(f"mean regret of greedy: {verdict.regret:.2f} points of margin over {verdict.m} positions, "
       f"{sum(c.regret == 0 for c in checks)} of them zero (95% bootstrap interval "
       f"{verdict.regret_interval[0]:.2f} to {verdict.regret_interval[1]:.2f})")
