@@ -513,6 +513,7 @@ def example_position(
     s.round = 1
     s.phase = ACTIONS
     s.order1 = list(range(num_players))
+    s.round1_first = -1  # no recruitment was played here (first_mover() is None), whatever the set-up's game did
     s.order2 = [to_act] + [p for p in range(num_players) if p != to_act]
     s.turn_pos = 0
     s.actor = to_act
