@@ -208,6 +208,17 @@ def test_hand_built_actions_are_read_as_their_text_but_not_with_junk_fields():
     assert g.is_legal(Action("move", "BERLIM", "paris"))
 
 
+def test_a_hand_built_set_reads_in_any_order_as_its_text_does():
+    """"keep missions 6+5" is accepted, so Action("keep", (6, 5)) is too: a set's order is not a rule."""
+    g = fresh()
+    assert g.is_legal(Action("keep", (6, 5))) and g.parse_action("keep missions 6+5") == Action("keep", (5, 6))
+    g.apply(Action("keep", (6, 5)))
+    assert g.log == [Action("keep", (5, 6))]
+    choice = next(a for h in seeded_positions() for a in h.legal_actions() if a.kind == "aliens" and len(a[1]) > 1)
+    h = next(h for h in seeded_positions() if choice in h.legal_actions())
+    assert h.is_legal(Action("aliens", tuple(reversed(choice[1]))))
+
+
 # ------------------------------------------------------------------ refusals not reached elsewhere
 def test_the_pilots_group_with_nothing_to_do_is_named():
     """Activating pilots (the first group) with no pilot says it has nothing to do, not that it is unknown."""

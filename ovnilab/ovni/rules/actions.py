@@ -415,13 +415,19 @@ class ActionTextMixin:
         return str(action)
 
 
+#: the kinds whose list field is a set: its text reads in any order (``keep missions 6+5``)
+_UNORDERED_KINDS = ("recruit", "keep", "aliens")
+
+
 def _folded_fields(a: tuple) -> tuple:
-    """An Action's fields with texts compared as people type them (case, accents)."""
+    """An Action's fields with texts compared as people type them (case, accents, and the
+    order of a set: a hand-built ``Action("keep", (6, 5))`` is ``keep missions 6+5``)."""
     def fold(x: Any) -> Any:
         if isinstance(x, str):
             return fold_text(x)
         if isinstance(x, tuple):
-            return tuple(fold(y) for y in x)
+            items = tuple(fold(y) for y in x)
+            return tuple(sorted(items, key=repr)) if a[0] in _UNORDERED_KINDS else items
         return x
 
     return tuple(fold(x) for x in a)
