@@ -69,6 +69,16 @@ Sub-games (``start``)
     game on which CFR runs (``tests/test_openspiel.py``). Rule parameters then come from
     the save; giving one that differs from it is an error.
 
+    Such a sub-game is a perfect-information game: each information set holds one
+    history, as if both players knew the deal. The cow game's ``worlds_of`` (a seat, 0
+    or 1; -1, the default, keeps the dealt position) roots it instead at a chance node
+    over every world that seat cannot tell from the dealt one, with its probability
+    (``cows.endgame.worlds``: the hidden backs and the unknown deck, every set-up
+    equally likely). Both players then decide without seeing which world chance dealt
+    (what each sees is its observation of that world), so an information set holds a
+    history per world it cannot rule out, and CFR's strategy is one per information
+    set. A world count beyond ``endgame.worlds``' limit is an error naming the position.
+
 Observations
     Observation strings and tensors are built from ``state.observation(seat)`` only, so
     they hold nothing the seat may not see. The information-state string is the seat's
@@ -566,7 +576,7 @@ def _cows_rules_cls() -> type:
     return Rules
 
 
-_COWS_PARAMS = game_parameters(_cows_rules_cls(), {"players": 2, "discard_areas": 1, "start": ""})
+_COWS_PARAMS = game_parameters(_cows_rules_cls(), {"players": 2, "discard_areas": 1, "start": "", "worlds_of": -1})
 _COWS_TYPE = _game_type("python_ovnilab_cows", "ovnilab: the cow-abduction pyramid game", (2, 2),
                         pyspiel.GameType.Utility.ZERO_SUM, _COWS_PARAMS)
 
@@ -586,7 +596,9 @@ def _cows_max_length(rules: Any, num_cards: int) -> int:
 
 class CowsGame(_EngineGame):
     """The cow game as an OpenSpiel game (parameters: ``players`` (2), ``discard_areas``
-    (1 or 2), ``start`` (an ovnilab save: a sub-game), and every ``cows.Rules`` option)."""
+    (1 or 2), ``start`` (an ovnilab save: a sub-game), ``worlds_of`` (a seat: the
+    sub-game starts with chance dealing one of the worlds that seat cannot tell apart;
+    see the module docstring), and every ``cows.Rules`` option)."""
 
     game_name = "cows"
     game_type = _COWS_TYPE
@@ -596,9 +608,10 @@ class CowsGame(_EngineGame):
         params = self._setup(params)
         self.areas = self.options["discard_areas"]
         self.num_cards = self.template.cards.num_cards
+        self.worlds = self._worlds(params.get("worlds_of", -1))
         info = pyspiel.GameInfo(
             num_distinct_actions=self.codec.num_actions,
-            max_chance_outcomes=self.num_cards,
+            max_chance_outcomes=max(self.num_cards, len(self.worlds)),
             num_players=2,
             min_utility=-1.0,
             max_utility=1.0,
@@ -606,6 +619,24 @@ class CowsGame(_EngineGame):
             max_game_length=_cows_max_length(self.rules, self.num_cards) + 2 * self.num_cards + 1,
         )
         super().__init__(self.game_type, info, params)
+
+    def _worlds(self, seat: Any) -> list[tuple[float, Any]]:
+        """The root's worlds for ``worlds_of`` (empty when it is -1): every position of
+        the ``start`` game that ``seat`` cannot tell from the dealt one, with its
+        probability (``cows.endgame.worlds``: exact, every set-up equally likely)."""
+        if seat == -1:
+            return []
+        if not isinstance(seat, int) or isinstance(seat, bool) or seat not in (0, 1):
+            raise ValueError(f"worlds_of must be -1 (the dealt position) or a seat, 0 or 1, not {seat!r}")
+        if self.start is None:
+            raise ValueError("worlds_of needs a 'start' position: it roots that position's sub-game at the "
+                             "worlds one seat cannot tell apart")
+        from .cows.endgame import SearchLimit, worlds
+
+        try:
+            return worlds(self.start, seat)
+        except SearchLimit as exc:
+            raise ValueError(f"worlds_of={seat}: {exc}; choose a later position (fewer unknown cards)") from None
 
     def _options(self, own: dict[str, Any]) -> dict[str, Any]:
         return {"discard_areas": own.get("discard_areas", 1)}
@@ -623,8 +654,11 @@ class CowsState(_EngineState):
 
     def __init__(self, game: CowsGame) -> None:
         super().__init__(game)
-        if game.start is not None:
+        if game.worlds:
             self.deal: dict[str, Any] | None = None
+            self._e = _Engine(None)  # the root: chance picks one of the worlds
+        elif game.start is not None:
+            self.deal = None
         else:
             fixed = game.rules.starting_player
             self.deal = {"starter": None if fixed < 0 else fixed, "deck": [], "up": []}
@@ -639,6 +673,8 @@ class CowsState(_EngineState):
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The current chance node's outcomes with their probabilities."""
+        if self.deal is None:  # the root over worlds (worlds_of)
+            return [(i, p) for i, (p, _) in enumerate(self._game.worlds)]
         d = self.deal
         n = self._game.num_cards
         stage = self._chance_stage()
@@ -659,6 +695,9 @@ class CowsState(_EngineState):
         if outcome not in legal:
             raise ValueError(f"chance outcome {outcome} is not possible here (possible: {legal})")
         d = self.deal
+        if d is None:  # worlds_of: the world chance picked, as the sub-game's position
+            self._e = _Engine(self._game.worlds[outcome][1].clone())
+            return
         stage = self._chance_stage()
         if stage == "starter":
             d["starter"] = outcome
@@ -685,6 +724,8 @@ class CowsState(_EngineState):
 
     def _chance_text(self, outcome: int) -> str:
         if self.deal is None:
+            if self.engine is None:
+                return f"world {outcome} of {len(self._game.worlds)}"
             return f"chance outcome {outcome}"
         stage = self._chance_stage()
         if stage == "starter":
@@ -695,6 +736,8 @@ class CowsState(_EngineState):
         return f"card {len(self.deal['up'])} shows its {'second' if outcome else 'first'} face"
 
     def __str__(self) -> str:
+        if self.engine is None and self.deal is None:
+            return f"root: chance picks one of {len(self._game.worlds)} worlds"
         if self.engine is None:
             d = self.deal
             return f"set-up: {len(d['deck'])} of {self._game.num_cards} cards dealt, {len(d['up'])} turned"

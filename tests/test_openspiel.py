@@ -182,6 +182,67 @@ def test_cfr_on_a_cow_endgame():
     assert curve[0] > curve[1] > curve[2] and curve[2] < 0.05
 
 
+def _cow_position(seed: int, actions: int):
+    s = cows.new_game(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(actions):
+        s.apply(rng.choice(s.legal_actions()))
+    return s
+
+
+def _histories_by_infoset(state, into):
+    """Every decision history under ``state``, grouped by (player, information-state string)."""
+    if state.is_terminal():
+        return into
+    if state.is_chance_node():
+        for o, _ in state.chance_outcomes():
+            _histories_by_infoset(state.child(o), into)
+        return into
+    into.setdefault((state.current_player(), state.information_state_string()), set()).add(state.history_str())
+    for a in state.legal_actions():
+        _histories_by_infoset(state.child(a), into)
+    return into
+
+
+def test_worlds_of_roots_a_sub_game_at_what_a_seat_cannot_tell_apart():
+    """worlds_of makes the sub-game an imperfect-information game: chance deals one of the
+    worlds the seat considers possible (cows.endgame.worlds, with its probabilities), and
+    the seat's first decision is one information set holding every world's history."""
+    from ovnilab.cows import endgame
+
+    position = _cow_position(60, 36)
+    seat = position.current_player
+    worlds = endgame.worlds(position, seat)
+    g = pyspiel.load_game("python_ovnilab_cows", {"start": start_parameter(position), "worlds_of": seat})
+    root = g.new_initial_state()
+    assert root.is_chance_node() and str(root) == f"root: chance picks one of {len(worlds)} worlds"
+    assert root.chance_outcomes() == [(i, p) for i, (p, _) in enumerate(worlds)] and len(worlds) == 8
+    assert sum(p for _, p in root.chance_outcomes()) == pytest.approx(1.0)
+    assert root.action_to_string(pyspiel.PlayerId.CHANCE, 3) == "world 3 of 8"
+    firsts = [root.child(o) for o, _ in root.chance_outcomes()]
+    assert [f.engine for f in firsts] == [w for _, w in worlds]               # each world as the position
+    assert {f.current_player() for f in firsts} == {seat}
+    assert len({f.information_state_string() for f in firsts}) == 1          # one information set...
+    assert len({f.history_str() for f in firsts}) == 8                       # ...holding 8 histories
+    # the dealt position's own sub-game: one history per information set
+    dealt_game = pyspiel.load_game("python_ovnilab_cows", {"start": start_parameter(position)})
+    assert all(len(h) == 1 for h in _histories_by_infoset(dealt_game.new_initial_state(), {}).values())
+    sets = _histories_by_infoset(root, {})
+    assert max(len(h) for h in sets.values()) > 1
+    pyspiel.random_sim_test(g, num_sims=3, serialize=True, verbose=False)
+
+
+def test_worlds_of_refuses_what_it_cannot_root():
+    """worlds_of needs a start position, a seat, and few enough unknown cards to enumerate."""
+    with pytest.raises(ValueError, match="worlds_of needs a 'start' position"):
+        pyspiel.load_game("python_ovnilab_cows", {"worlds_of": 0})
+    start = start_parameter(_cow_position(60, 36))
+    with pytest.raises(ValueError, match="worlds_of must be -1 .* or a seat, 0 or 1, not 2"):
+        pyspiel.load_game("python_ovnilab_cows", {"start": start, "worlds_of": 2})
+    with pytest.raises(ValueError, match="worlds_of=0: more than 5000 worlds; choose a later position"):
+        pyspiel.load_game("python_ovnilab_cows", {"start": start_parameter(_cow_position(60, 10)), "worlds_of": 0})
+
+
 # ====================================================================== Ovni
 def ovni_state(n: int, steps: int, seed: int = 0):
     g = pyspiel.load_game("python_ovnilab_ovni", {"players": n})
