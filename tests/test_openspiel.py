@@ -243,6 +243,46 @@ def test_worlds_of_refuses_what_it_cannot_root():
         pyspiel.load_game("python_ovnilab_cows", {"start": start_parameter(_cow_position(60, 10)), "worlds_of": 0})
 
 
+def test_to_efg_writes_a_game_the_cpp_solvers_read_back():
+    """to_efg on OpenSpiel's own Kuhn poker gives a game whose C++ CFR+ reaches Kuhn's
+    known value, -1/18 for the first player, with the same 6 + 6 information sets."""
+    from ovnilab.openspiel import to_efg
+
+    kuhn = pyspiel.load_game("kuhn_poker")
+    efg = pyspiel.load_efg_game(to_efg(kuhn))
+    assert efg.num_players() == 2 and efg.max_chance_outcomes() == 3
+    solver = pyspiel.CFRPlusSolver(efg)
+    for _ in range(300):
+        solver.evaluate_and_update_policy()
+    policy = solver.average_policy()
+    assert pyspiel.exploitability(efg, policy) < 0.005
+    assert pyspiel.expected_returns(efg.new_initial_state(), policy, -1, True)[0] == pytest.approx(-1 / 18, abs=0.005)
+    assert len(_histories_by_infoset(efg.new_initial_state(), {})) == 12
+    with pytest.raises(ValueError, match="more than 20 nodes: too big to write out whole"):
+        to_efg(kuhn, max_nodes=20)
+
+
+def test_a_cow_sub_game_written_out_keeps_its_information_sets_and_value():
+    """The worlds sub-game's EFG has one information set per information-state string, and
+    C++ CFR+ on it agrees with the exact value where every world has the same one."""
+    from ovnilab.cows import endgame
+    from ovnilab.openspiel import to_efg
+
+    position = _cow_position(60, 36)
+    seat = position.current_player
+    g = pyspiel.load_game("python_ovnilab_cows", {"start": start_parameter(position), "worlds_of": seat})
+    sets = _histories_by_infoset(g.new_initial_state(), {})
+    efg = pyspiel.load_efg_game(to_efg(g))
+    solver = pyspiel.CFRPlusSolver(efg)
+    for _ in range(50):
+        solver.evaluate_and_update_policy()
+    policy = solver.average_policy()
+    assert len(_histories_by_infoset(efg.new_initial_state(), {})) == len(sets) == 7
+    values = {endgame.solve(w, objective="win").value for _, w in endgame.worlds(position, seat)}
+    assert values == {-1.0}                  # lost in every world: hidden or not, the value is -1
+    assert pyspiel.expected_returns(efg.new_initial_state(), policy, -1, True)[seat] == pytest.approx(-1.0)
+
+
 # ====================================================================== Ovni
 def ovni_state(n: int, steps: int, seed: int = 0):
     g = pyspiel.load_game("python_ovnilab_ovni", {"players": n})
