@@ -22,6 +22,7 @@ entry (a mutant that no longer exists or is now killed) is reported.
     make mutants TARGET=cows     # one target
     .venv/bin/python tools/mutants.py cows --again    # only the last survivors, after new tests
     .venv/bin/python tools/mutants.py cows --report   # the last results again, no run
+    .venv/bin/python tools/mutants.py --report --write  # and docs/mutants.md rewritten from them
 """
 
 from __future__ import annotations
@@ -219,6 +220,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("targets", nargs="*", default=list(TARGETS), help=f"any of {', '.join(TARGETS)}")
     ap.add_argument("--children", type=int, default=os.cpu_count() or 1, help="mutants tested at once")
     ap.add_argument("--report", action="store_true", help="only print the last results")
+    ap.add_argument("--write", action="store_true", help="with --report: also rewrite docs/mutants.md")
     ap.add_argument("--survivors", action="store_true", help="only list the last survivors by name (no run)")
     ap.add_argument("--again", action="store_true", help="re-test only the last run's survivors (after new tests)")
     args = ap.parse_args(argv)
@@ -233,18 +235,23 @@ def main(argv: list[str] | None = None) -> int:
         for target in args.targets:
             took = run(target, args.children, again=args.again)
             print(f"{target}: {took / 60:.1f} min", flush=True)
-    text = report(args.targets)
+    text = report([t for t in args.targets if (RUN / t / "mutants").exists()])
     print(text)
-    if not args.report:  # the table of every target with results, for the README's pointer
-        done = [t for t in TARGETS if (RUN / t / "mutants").exists()]
-        missing = [t for t in TARGETS if t not in done]
-        head = ("# Mutation testing: the last results\n\n`make mutants` (tools/mutants.py says how it works), "
-                f"mutmut {_version()}, {time.strftime('%Y-%m-%d')}, on the 2-core development machine. A mutant "
-                "is caught when a test fails or times out; equivalent mutants (tools/mutants_equivalent.toml) "
-                "are left out of the score; minutes are those of the target's last whole run.\n\n")
-        tail = f"\nNot run yet: {', '.join(missing)}.\n" if missing else ""
-        REPORT.write_text(head + report(done) + tail)
+    if not args.report or args.write:  # the table of every target with results, for the README's pointer
+        write_report()
     return 0
+
+
+def write_report() -> None:
+    """docs/mutants.md: the table of every target that has results."""
+    done = [t for t in TARGETS if (RUN / t / "mutants").exists()]
+    missing = [t for t in TARGETS if t not in done]
+    head = ("# Mutation testing: the last results\n\n`make mutants` (tools/mutants.py says how it works), "
+            f"mutmut {_version()}, {time.strftime('%Y-%m-%d')}, on the 2-core development machine. A mutant "
+            "is caught when a test fails or times out; equivalent mutants (tools/mutants_equivalent.toml) "
+            "are left out of the score; minutes are those of the target's last whole run.\n\n")
+    tail = f"\nNot run yet: {', '.join(missing)}.\n" if missing else ""
+    REPORT.write_text(head + report(done) + tail)
 
 
 if __name__ == "__main__":
