@@ -183,6 +183,14 @@ def _place(g: ovni.State, area: str, values) -> None:
         g.apply(f"place {v} {face} on {area}")
 
 
+def test_new_game_names_the_setups_it_knows():
+    """A mistyped set-up is refused with the values it accepts, not played as the default."""
+    with pytest.raises(ValueError) as err:
+        ovni.new_game(3, seed=1, setup="choose")
+    assert str(err.value) == "setup must be None or 'random'"
+    assert ovni.new_game(3, seed=1).first_mover() is None            # nobody has recruited yet
+
+
 def test_first_mover_follows_the_rulebook_recruitment_order():
     """Round 1's first player is the one with most military (ties: builders, abductors), None before round 1."""
     g = ovni.new_game(4, seed=0)
