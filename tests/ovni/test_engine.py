@@ -416,8 +416,24 @@ def test_fallback_false_raises_a_named_error_instead_of_an_empty_action_list():
     assert {a.a for a in lifted.legal_actions()} == {"A"}
     assert [o for o, _ in lifted.area_slots[0]][-2:] == [me, me]
     strict = line(ovni.Rules(no_three_in_a_row_fallback=False))
-    with pytest.raises(ovni.RulesDeadlock, match=r"Rules\(no_three_in_a_row_fallback=False\).*passing is forbidden"):
+    with pytest.raises(ovni.RulesDeadlock) as err:
         strict.legal_actions()
+    assert str(err.value) == (
+        f"Rules(no_three_in_a_row_fallback=False): {strict.seat_name(me)} must place a command token (passing is "
+        "forbidden) but every open area (A) would get three of its tokens in a row; the game cannot go on under "
+        "these rules")
+
+
+def test_resolve_area_names_its_tie_readings_and_gives_the_opener_a_tie():
+    """resolve_area: a tie the opener is in goes to the opener under "opener" too; a
+    reading it does not know is refused with the three it knows."""
+    tokens = [("a", 1), ("b", 3), ("a", 2)]                 # a opened; sums 3 and 3
+    assert [ovni.resolve_area(tokens, tie=t) for t in ovni.AREA_TIE_RULES] == ["a", "a", None]
+    untied_opener = [("a", 1), ("b", 5), ("c", 2), ("c", 3)]   # b and c tie at 5; a opened with 1
+    assert [ovni.resolve_area(untied_opener, tie=t) for t in ovni.AREA_TIE_RULES] == ["b", None, None]
+    with pytest.raises(ValueError) as err:
+        ovni.resolve_area(tokens, tie="first")
+    assert str(err.value) == "tie must be one of ('earliest', 'opener', 'none'), got 'first'"
 
 
 def test_errors_with_a_group_open_name_the_rule():
