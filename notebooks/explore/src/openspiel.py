@@ -141,10 +141,11 @@ plt.show()
 # %% [markdown]
 # The cow endgame solver (`ovnilab.cows.endgame.solve`, alpha-beta on the engine) gives
 # the exact minimax value of the same position *if everything were known* (objective
-# "win": +1 when the Green alien wins). CFR's average strategy has a value within
-# twice its exploitability of the game's value; the cell checks that the full-knowledge
-# value lies in that band, i.e. that what the seats cannot see does not change who wins
-# here.
+# "win": +1 when the Green alien wins). This sub-game starts at the position as dealt, so
+# both players play it as if they knew the cards: each of its information sets holds one
+# history, and it *is* a perfect-information game. CFR's average strategy has a value
+# within twice its exploitability of the game's value, so the cell checks CFR against
+# alpha-beta on one game, not what the seats cannot see (section 2b does that).
 
 # %%
 exact = endgame.solve(position, objective="win").value
@@ -153,6 +154,109 @@ band = 2 * curve[-1][1]
 print(f"full-knowledge minimax value for the Green alien: {exact:+.0f}; "
       f"CFR's average strategy: {value:+.3f} (band +-{band:.3f})")
 assert abs(value - exact) <= band + 1e-9
+
+# %% [markdown]
+# ## 2b. What the seats cannot see
+#
+# The parameter `worlds_of` (a seat) roots the position instead at a chance node over
+# every world that seat cannot tell from the dealt one, each with its probability
+# (`cows.endgame.worlds`: the hidden backs and the order of the deck, every set-up
+# equally likely). Both players then decide on what they see of the world chance dealt,
+# so an information set holds one history per world it cannot rule out, and CFR's
+# strategy is one per information set. `ovnilab.openspiel.to_efg` writes the small game
+# out whole (Gambit's extensive form) so that OpenSpiel's C++ CFR+ solves it in
+# milliseconds rather than walking the Python adapter at every iteration.
+#
+# For two positions of real random-play games, the cell gives the value of this game for
+# the seat to act (CFR+'s average strategy, with its exploitability) beside two
+# perfect-information values: the dealt world's (what section 2 computed) and the
+# average over the worlds of each world's exact value (what the seat would get if it
+# saw the cards). Hidden information changes the value when CFR's value lies outside
+# twice its exploitability of that average.
+
+# %%
+from ovnilab.openspiel import to_efg
+
+CFR_PLUS_ITERATIONS = 300
+
+
+def position_after(seed, actions):
+    """A cow game of random play, ``actions`` moves in (the seed drives both)."""
+    game = cows.new_game(seed=seed)
+    moves = random.Random(seed)
+    for _ in range(actions):
+        game.apply(moves.choice(game.legal_actions()))
+    return game
+
+
+def histories_per_infoset(state, into):
+    """Every decision history under ``state``, grouped by (player, information state)."""
+    if state.is_terminal():
+        return into
+    if state.is_chance_node():
+        for o, _ in state.chance_outcomes():
+            histories_per_infoset(state.child(o), into)
+        return into
+    into.setdefault((state.current_player(), state.information_state_string()), []).append(state.history_str())
+    for a in state.legal_actions():
+        histories_per_infoset(state.child(a), into)
+    return into
+
+
+def hidden_value(seed, actions):
+    """The worlds sub-game of one position, solved: what the notebook prints and checks."""
+    position = position_after(seed, actions)
+    seat = position.current_player
+    sign = 1 if seat == 0 else -1                  # endgame values are the Green alien's
+    worlds = endgame.worlds(position, seat)
+    game = pyspiel.load_game("python_ovnilab_cows", {"start": start_parameter(position), "worlds_of": seat})
+    sets = histories_per_infoset(game.new_initial_state(), {})
+    efg = pyspiel.load_efg_game(to_efg(game))
+    solver_plus = pyspiel.CFRPlusSolver(efg)
+    for _ in range(CFR_PLUS_ITERATIONS):
+        solver_plus.evaluate_and_update_policy()
+    average = solver_plus.average_policy()
+    return {"seed": seed, "actions": actions, "seat": position.seat_name(seat), "worlds": len(worlds),
+            "infosets": len(sets), "shared": sum(len(h) > 1 for h in sets.values()),
+            "most": max(len(h) for h in sets.values()),
+            "exploitability": max(0.0, pyspiel.exploitability(efg, average)),
+            "value": pyspiel.expected_returns(efg.new_initial_state(), average, -1, True)[seat],
+            "dealt": sign * endgame.solve(position, objective="win").value,
+            "seen": sign * sum(p * endgame.solve(w, objective="win").value for p, w in worlds)}
+
+
+matters = {}
+for seed, actions in ((60, 36), (674, 40)):
+    r = hidden_value(seed, actions)
+    band = 2 * r["exploitability"] + 1e-9
+    matters[seed] = abs(r["value"] - r["seen"]) > band
+    print(f"seed {seed}, {actions} actions in: {r['seat']} to act, {r['worlds']} worlds it cannot tell apart; "
+          f"{r['infosets']} information sets, {r['shared']} holding several histories (at most {r['most']})")
+    print(f"  value for {r['seat']} with what the seats see (CFR+, {CFR_PLUS_ITERATIONS} iterations, "
+          f"exploitability {r['exploitability']:.4f}): {round(r['value'], 3) + 0.0:+.3f}")  # + 0.0: no "-0.000"
+    print(f"  perfect information: {r['dealt']:+.3f} in the dealt world, {r['seen']:+.3f} on average over the worlds")
+    print("  hidden information " + ("changes the value" if matters[seed] else "does not change the value"))
+assert matters == {60: False, 674: True}   # one position of each kind
+
+# %% [markdown]
+# Where does the difference come from? Seen world by world (perfect information from
+# then on), each first move of the second position is worth this much to the seat to act:
+
+# %%
+position = position_after(674, 40)
+sign = 1 if position.current_player == 0 else -1
+per_world = [endgame.action_values(w, objective="win") for _, w in endgame.worlds(position, position.current_player)]
+for move in per_world[0]:
+    outcomes = [sign * values[move] for values in per_world]
+    print(f"{str(move):<45} wins in {sum(v > 0 for v in outcomes)}, draws in {sum(v == 0 for v in outcomes)}, "
+          f"loses in {sum(v < 0 for v in outcomes)} of the {len(outcomes)} worlds")
+
+# %% [markdown]
+# A seat that saw the cards would still choose its move, and every later one, world by
+# world; the average of those values is the perfect-information line above. A seat that
+# cannot see them plays one strategy in all the worlds it cannot tell apart, and the
+# opponent answers knowing that: the value CFR finds. The same position, solved as dealt,
+# hides this entirely.
 
 # %% [markdown]
 # ## 3. IS-MCTS against ovnilab's bots
