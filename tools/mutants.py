@@ -117,6 +117,7 @@ def run(target: str, children: int, again: bool = False) -> float:
     if again and not names:
         return 0.0
     work = _prepare(target)
+    resumed = (work / "mutants").exists()  # mutmut tests only what has no result yet: not a whole run
     started = time.monotonic()
     log = work / ("again.log" if again else "run.log")
     with log.open("w") as out:
@@ -126,7 +127,7 @@ def run(target: str, children: int, again: bool = False) -> float:
     if proc.returncode != 0:
         tail = log.read_text(errors="replace").replace("\r", "\n").splitlines()[-15:]
         raise SystemExit(f"mutmut failed on {target} (exit {proc.returncode}); its last lines:\n" + "\n".join(tail))
-    if not again:  # the time of a whole run, for the README
+    if not again and not resumed:  # the time of a whole run, for the README
         (work / "seconds.txt").write_text(f"{took:.0f}\n")
     return took
 
