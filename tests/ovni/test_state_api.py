@@ -10,7 +10,7 @@ import random
 import pytest
 
 from ovnilab import SaveFormatError, ovni
-from ovnilab.core import TERMINAL, rules_to_dict
+from ovnilab.core import TERMINAL, RulesError, rules_to_dict
 from ovnilab.ovni import rules as R
 
 TYPES = ["pilot", "abductor", "builder", "military"]
@@ -189,6 +189,13 @@ def test_new_game_names_the_setups_it_knows():
         ovni.new_game(3, seed=1, setup="choose")
     assert str(err.value) == "setup must be None or 'random'"
     assert ovni.new_game(3, seed=1).first_mover() is None            # nobody has recruited yet
+
+
+def test_rules_across_options_name_both():
+    """Two options that contradict each other are refused naming both and the value given."""
+    with pytest.raises(RulesError) as err:
+        ovni.Rules(stock_per_type=4, stock_removed_small=4)
+    assert str(err.value) == "Rules.stock_removed_small: must be below stock_per_type (4), got 4"
 
 
 def test_first_mover_follows_the_rulebook_recruitment_order():
