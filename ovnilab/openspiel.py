@@ -136,7 +136,7 @@ from .openspiel_encoding import codec_for, win_loss
 
 __all__ = ["GAMES", "CowsGame", "CowsState", "OvniGame", "CosmicGame", "SeededState", "EngineObserver", "OvnilabBot",
            "game_parameters", "play", "start_parameter", "MAX_DRAW", "ismcts_bot", "TrueStateSearchWarning",
-           "to_efg"]
+           "to_efg", "histories_by_infoset"]
 
 #: registered short names
 GAMES = ("python_ovnilab_cows", "python_ovnilab_ovni", "python_ovnilab_cosmic")
@@ -1046,6 +1046,23 @@ pyspiel.register_game(_COSMIC_TYPE, CosmicGame)
 def _efg_text(text: str) -> str:
     """A name as an EFG string (its own quotes become apostrophes: EFG has no escape)."""
     return '"' + str(text).replace('"', "'") + '"'
+
+
+def histories_by_infoset(state: Any, into: dict | None = None) -> dict[tuple[int, str], list[str]]:
+    """Every decision history under ``state``, grouped by (player, information-state
+    string): how many histories each information set holds tells a perfect-information
+    sub-game (one each) from one rooted at a seat's worlds (``worlds_of``)."""
+    into = {} if into is None else into
+    if state.is_terminal():
+        return into
+    if state.is_chance_node():
+        for o, _ in state.chance_outcomes():
+            histories_by_infoset(state.child(o), into)
+        return into
+    into.setdefault((state.current_player(), state.information_state_string()), []).append(state.history_str())
+    for a in state.legal_actions():
+        histories_by_infoset(state.child(a), into)
+    return into
 
 
 def to_efg(game: Any, max_nodes: int = 200_000) -> str:

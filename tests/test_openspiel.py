@@ -16,7 +16,7 @@ import ovnilab.openspiel  # noqa: E402  (registers the games)
 from ovnilab import cows  # noqa: E402
 from ovnilab.bots import RandomBot  # noqa: E402
 from ovnilab.cows.bots import GreedyBot  # noqa: E402
-from ovnilab.openspiel import OvnilabBot, play, start_parameter  # noqa: E402
+from ovnilab.openspiel import OvnilabBot, histories_by_infoset, play, start_parameter  # noqa: E402
 
 
 def dealt(game, seed: int = 0):
@@ -190,20 +190,6 @@ def _cow_position(seed: int, actions: int):
     return s
 
 
-def _histories_by_infoset(state, into):
-    """Every decision history under ``state``, grouped by (player, information-state string)."""
-    if state.is_terminal():
-        return into
-    if state.is_chance_node():
-        for o, _ in state.chance_outcomes():
-            _histories_by_infoset(state.child(o), into)
-        return into
-    into.setdefault((state.current_player(), state.information_state_string()), set()).add(state.history_str())
-    for a in state.legal_actions():
-        _histories_by_infoset(state.child(a), into)
-    return into
-
-
 def test_worlds_of_roots_a_sub_game_at_what_a_seat_cannot_tell_apart():
     """worlds_of makes the sub-game an imperfect-information game: chance deals one of the
     worlds the seat considers possible (cows.endgame.worlds, with its probabilities), and
@@ -226,8 +212,8 @@ def test_worlds_of_roots_a_sub_game_at_what_a_seat_cannot_tell_apart():
     assert len({f.history_str() for f in firsts}) == 8                       # ...holding 8 histories
     # the dealt position's own sub-game: one history per information set
     dealt_game = pyspiel.load_game("python_ovnilab_cows", {"start": start_parameter(position)})
-    assert all(len(h) == 1 for h in _histories_by_infoset(dealt_game.new_initial_state(), {}).values())
-    sets = _histories_by_infoset(root, {})
+    assert all(len(h) == 1 for h in histories_by_infoset(dealt_game.new_initial_state()).values())
+    sets = histories_by_infoset(root)
     assert max(len(h) for h in sets.values()) > 1
     pyspiel.random_sim_test(g, num_sims=3, serialize=True, verbose=False)
 
@@ -257,7 +243,7 @@ def test_to_efg_writes_a_game_the_cpp_solvers_read_back():
     policy = solver.average_policy()
     assert pyspiel.exploitability(efg, policy) < 0.005
     assert pyspiel.expected_returns(efg.new_initial_state(), policy, -1, True)[0] == pytest.approx(-1 / 18, abs=0.005)
-    assert len(_histories_by_infoset(efg.new_initial_state(), {})) == 12
+    assert len(histories_by_infoset(efg.new_initial_state())) == 12
     with pytest.raises(ValueError, match="more than 20 nodes: too big to write out whole"):
         to_efg(kuhn, max_nodes=20)
 
@@ -271,13 +257,13 @@ def test_a_cow_sub_game_written_out_keeps_its_information_sets_and_value():
     position = _cow_position(60, 36)
     seat = position.current_player
     g = pyspiel.load_game("python_ovnilab_cows", {"start": start_parameter(position), "worlds_of": seat})
-    sets = _histories_by_infoset(g.new_initial_state(), {})
+    sets = histories_by_infoset(g.new_initial_state())
     efg = pyspiel.load_efg_game(to_efg(g))
     solver = pyspiel.CFRPlusSolver(efg)
     for _ in range(50):
         solver.evaluate_and_update_policy()
     policy = solver.average_policy()
-    assert len(_histories_by_infoset(efg.new_initial_state(), {})) == len(sets) == 7
+    assert len(histories_by_infoset(efg.new_initial_state())) == len(sets) == 7
     values = {endgame.solve(w, objective="win").value for _, w in endgame.worlds(position, seat)}
     assert values == {-1.0}                  # lost in every world: hidden or not, the value is -1
     assert pyspiel.expected_returns(efg.new_initial_state(), policy, -1, True)[seat] == pytest.approx(-1.0)

@@ -164,8 +164,8 @@ assert abs(value - exact) <= band + 1e-9
 # equally likely). Both players then decide on what they see of the world chance dealt,
 # so an information set holds one history per world it cannot rule out, and CFR's
 # strategy is one per information set. `ovnilab.openspiel.to_efg` writes the small game
-# out whole (Gambit's extensive form) so that OpenSpiel's C++ CFR+ solves it in
-# milliseconds rather than walking the Python adapter at every iteration.
+# out whole (Gambit's extensive form) so that OpenSpiel's C++ CFR+ solves it without
+# walking the Python adapter at every iteration.
 #
 # For two positions of real random-play games, the cell gives the value of this game for
 # the seat to act (CFR+'s average strategy, with its exploitability) beside two
@@ -175,7 +175,7 @@ assert abs(value - exact) <= band + 1e-9
 # twice its exploitability of that average.
 
 # %%
-from ovnilab.openspiel import to_efg
+from ovnilab.openspiel import histories_by_infoset, to_efg
 
 CFR_PLUS_ITERATIONS = 300
 
@@ -189,20 +189,6 @@ def position_after(seed, actions):
     return game
 
 
-def histories_per_infoset(state, into):
-    """Every decision history under ``state``, grouped by (player, information state)."""
-    if state.is_terminal():
-        return into
-    if state.is_chance_node():
-        for o, _ in state.chance_outcomes():
-            histories_per_infoset(state.child(o), into)
-        return into
-    into.setdefault((state.current_player(), state.information_state_string()), []).append(state.history_str())
-    for a in state.legal_actions():
-        histories_per_infoset(state.child(a), into)
-    return into
-
-
 def hidden_value(seed, actions):
     """The worlds sub-game of one position, solved: what the notebook prints and checks."""
     position = position_after(seed, actions)
@@ -210,7 +196,7 @@ def hidden_value(seed, actions):
     sign = 1 if seat == 0 else -1                  # endgame values are the Green alien's
     worlds = endgame.worlds(position, seat)
     game = pyspiel.load_game("python_ovnilab_cows", {"start": start_parameter(position), "worlds_of": seat})
-    sets = histories_per_infoset(game.new_initial_state(), {})
+    sets = histories_by_infoset(game.new_initial_state())
     efg = pyspiel.load_efg_game(to_efg(game))
     solver_plus = pyspiel.CFRPlusSolver(efg)
     for _ in range(CFR_PLUS_ITERATIONS):
