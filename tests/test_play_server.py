@@ -125,7 +125,16 @@ def test_make_lab_opens_on_the_port_given(tmp_path):
             assert proc.poll() is None and time.monotonic() < deadline, (tmp_path / "lab.log").read_text()
             time.sleep(0.3)
         assert int(m.group(1)) == port
-        status, body = _get(f"http://127.0.0.1:{port}/api/status?token={m.group(2)}")
+        # jupyter_server prints its address before its event loop binds the port (the bind is
+        # an io_loop callback): a refused connection in that moment is a wait, not a failure
+        while True:
+            try:
+                status, body = _get(f"http://127.0.0.1:{port}/api/status?token={m.group(2)}")
+                break
+            except urllib.error.URLError as e:
+                assert isinstance(e.reason, ConnectionRefusedError) and proc.poll() is None \
+                    and time.monotonic() < deadline, (e, (tmp_path / "lab.log").read_text())
+                time.sleep(0.3)
         assert status == 200 and "kernels" in json.loads(body)
     finally:
         if proc.poll() is None:
