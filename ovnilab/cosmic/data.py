@@ -12,6 +12,10 @@ cards, checked before any list grows), texts and names by the shared rules of
 colour words (both are read back from action texts). :func:`parse_data` checks parsed
 documents; :func:`load_data` reads the files first.
 
+A deck file may also be a *changes file*: ``base = "deck.toml"`` (a bare file name) and
+only the counts that differ, cards named as in the base (:func:`apply_deck_changes`);
+``CosmicData.changes`` then says what changed, one line each.
+
 Cards are ints. A *face* is what is printed on a card (``attack 08``, ``negotiate``,
 ``Card Zap``, ``Will flare``); several cards share a face. Card ids ``0..71`` are the cosmic
 deck in file order, then one id per flare in ``flares.toml`` order; a game uses the deck
@@ -20,6 +24,7 @@ plus the flares it deals.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from dataclasses import dataclass
@@ -28,7 +33,7 @@ from typing import Any
 
 from .. import datacheck as chk
 from ..datafiles import data_dir as _data_dir
-from ..datafiles import resolve_data_file
+from ..datafiles import is_bare_name, resolve_data_file, untrusted_data_file
 
 __all__ = [
     "KINDS",
@@ -44,6 +49,8 @@ __all__ = [
     "CosmicData",
     "load_data",
     "parse_data",
+    "apply_deck_changes",
+    "DECK_FIELDS",
     "data_dir",
     "FILES",
     "DECK_MAX",
@@ -161,6 +168,9 @@ class CosmicData:
     #: alert level -> the aliens of the base set at that level (the roster of
     #: aliens.toml, plus any alien described there at its level), whether described or not
     levels: dict
+    #: what a deck changes file (``base = "deck.toml"`` and only what differs) changed in
+    #: its base, one line each ("negotiate: count 15 -> 17"); empty for a full deck file
+    changes: tuple[str, ...] = ()
 
     def excluded(self, a: str, b: str) -> bool:
         """Whether aliens ``a`` and ``b`` are never dealt in the same game (``not_with``
@@ -224,8 +234,10 @@ _ALIEN_NAME = re.compile(r"(?=.{2,24}\Z)[A-Z][A-Za-z]+(?:-[A-Z][A-Za-z]+)?\Z")
 @functools.lru_cache(maxsize=8)
 def load_data(deck_file: str | None = None, folder: str | None = None) -> CosmicData:
     """Read and validate the five files (default: ``data/cosmic/``); ``deck_file``
-    replaces ``deck.toml`` alone (what-if decks). A bad file raises :class:`DataError`
-    naming the file and the field."""
+    replaces ``deck.toml`` alone (what-if decks): a full deck file, or a changes file
+    (``base = "deck.toml"`` and what differs, :func:`apply_deck_changes`) whose lines
+    are kept in ``CosmicData.changes``. A bad file raises :class:`DataError` naming the
+    file and the field."""
     base = Path(folder) if folder else data_dir() / "cosmic"
     # paths policy (ovnilab.datafiles): a bare name is looked up in the data folder,
     # a path is read as given; only regular files
@@ -235,7 +247,137 @@ def load_data(deck_file: str | None = None, folder: str | None = None) -> Cosmic
         raise DataError(f"Rules.deck_file: {exc}") from None
     paths = {"deck": deck_path, "destiny": base / "destiny.toml", "artifacts": base / "artifacts.toml",
              "aliens": base / "aliens.toml", "flares": base / "flares.toml"}
-    return parse_data({k: _load(p) for k, p in paths.items()}, {k: str(p) for k, p in paths.items()})
+    docs = {k: _load(p) for k, p in paths.items()}
+    sources = {k: str(p) for k, p in paths.items()}
+    if "base" not in docs["deck"]:
+        return parse_data(docs, sources)
+    docs["deck"], sources["deck"], lines = _merged_deck(docs["deck"], deck_path, base)
+    return dataclasses.replace(parse_data(docs, sources), changes=lines)
+
+
+#: the fields of a deck file; in its lists a card is named by ``value`` (attack,
+#: reinforcement) or ``name`` (artifact); ``negotiate`` and ``morph`` are counts
+DECK_FIELDS: tuple[str, ...] = ("name", "attack", "negotiate", "morph", "reinforcement", "artifact")
+_CARD_KEY = {"attack": "value", "reinforcement": "value", "artifact": "name"}
+
+
+def _face_name(kind: str, key: Any) -> str:
+    """The printed face of a card of a deck file's list ``kind`` whose ``value`` or
+    ``name`` is ``key``: the name action texts and change lines use (``attack 04``)."""
+    if kind == "attack":
+        return f"attack {key:02d}"
+    return f"reinforcement +{key}" if kind == "reinforcement" else key
+
+
+def _merged_deck(doc: dict[str, Any], path: Path, folder: Path) -> tuple[dict[str, Any], str, tuple[str, ...]]:
+    """The full deck document a changes file ``doc`` (read from ``path``) stands for, the
+    source that names it in errors, and its change lines. Its ``base`` is a bare file
+    name, looked up beside it and then in ``folder`` (the data set's folder): never a
+    path, so a deck file received from someone cannot make ovnilab read elsewhere."""
+    source = str(path)
+    name = doc["base"]
+    if not is_bare_name(name):
+        raise DataError(f"{source}: base must be a bare file name such as 'deck.toml' (no folder, not "
+                        f"hidden), got {chk.show(name)}")
+    for place in (path.parent, folder):
+        try:
+            found = untrusted_data_file(name, place)
+            break
+        except FileNotFoundError:
+            continue
+    else:
+        raise DataError(f"{source}: base: no deck file named {chk.show(name)} beside it nor in {folder}")
+    base = _load(found)
+    if "base" in base:
+        raise DataError(f"{source}: base {chk.show(name)} is itself a changes file; name a full deck file")
+    merged, lines = apply_deck_changes(base, doc, source)
+    merged.setdefault("name", path.stem)  # no name in either file: the changes file's, as for a full file
+    return merged, f"{source} (on {found.name})", lines
+
+
+def apply_deck_changes(base: dict[str, Any], doc: dict[str, Any], source: str) -> tuple[dict[str, Any], tuple[str, ...]]:
+    """The deck document ``base`` with the changes of ``doc`` applied, and one line per
+    change (fields in the order of :data:`DECK_FIELDS`, cards in the changes file's order).
+    Why: "what if there were two more negotiates?" should be a two-line file that says
+    so, not a copy of the 72-card deck. ``doc`` gives new counts: ``negotiate = 17``,
+    ``morph = 0``, and in the lists a card named as in the base (``{ value = 40, count = 2 }``,
+    ``{ name = "Plague", count = 0 }``); a count of 0 removes the card, ``new = true``
+    adds a card the base lacks (after the base's cards of its list, so the deck's order
+    is that of the equivalent full file), ``name`` renames the deck. A field or a card
+    the base lacks is a :class:`DataError` naming ``source`` and the field: a typo must
+    not pass as "no change". The result is checked by :func:`parse_data`, not here."""
+    unknown = [k for k in doc if k != "base" and k not in DECK_FIELDS]
+    if unknown:
+        raise DataError(f"{source}: {chk.show(unknown[0])} is not a field of a deck file "
+                        f"(fields: base, {', '.join(DECK_FIELDS)})")
+    out = dict(base)
+    lines: list[str] = []
+    # the lines follow the deck file's order of fields, whatever the changes file's order
+    for key in (k for k in DECK_FIELDS if k in doc):
+        value = doc[key]
+        if key == "name":
+            if value != base.get("name"):
+                old = chk.show(base["name"]) if "name" in base else "(none)"
+                lines.append(f"name: {old} -> {chk.show(value)}")
+                out["name"] = value
+        elif key in _CARD_KEY:
+            out[key] = _change_cards(key, base.get(key, []), value, source, lines)
+        else:  # negotiate, morph
+            old, new = base.get(key, 0), _int(value, f"{source}: {key}", 0, DECK_MAX)
+            if new != old:
+                lines.append(f"{key}: count {old} -> {new}" + (" (removed)" if new == 0 else ""))
+                out[key] = new
+    return out, tuple(lines)
+
+
+def _change_cards(kind: str, base_list: Any, changes: Any, source: str, lines: list[str]) -> list[Any]:
+    """The list ``kind`` of a deck (``attack``, ``reinforcement``, ``artifact``) with the
+    count changes of a changes file applied, their lines appended to ``lines``."""
+    key = _CARD_KEY[kind]
+    cards = [dict(e) if isinstance(e, dict) else e for e in _list(base_list, f"{source}: the base's {kind}")]
+    typ = int if key == "value" else str  # a malformed base entry is left to parse_data
+    at = {e[key]: i for i, e in enumerate(cards) if isinstance(e, dict) and isinstance(e.get(key), typ)}
+    seen: set[Any] = set()
+    removed: set[Any] = set()
+    for j, e in enumerate(_list(changes, f"{source}: {kind}")):
+        w = f"{source}: {kind}[{j}]"
+        _table(e, w)
+        extra = sorted(set(e) - {key, "count", "new"}, key=str)
+        if extra:
+            raise DataError(f"{w}.{extra[0]} is not a field of a change to a card (fields: {key}, count, new)")
+        card = e.get(key)
+        if key == "value":
+            _int(card, f"{w}.value", 0, VALUE_MAX)
+        else:
+            _str(card, f"{w}.name")
+        face = _face_name(kind, card)
+        if card in seen:
+            raise DataError(f"{w}.{key}: {face} is changed twice")
+        seen.add(card)
+        if "count" not in e:
+            raise DataError(f"{w}.count is missing: a change gives the new count of {face} (0 removes it)")
+        count = _int(e["count"], f"{w}.count", 0, DECK_MAX)
+        new = e.get("new", False)
+        if not isinstance(new, bool):
+            raise DataError(f"{w}.new must be true or false, got {chk.show(new)}")
+        if card not in at:
+            if not new:
+                raise DataError(f"{w}.{key}: {face} is not a card of the base deck (its {kind} cards: "
+                                f"{', '.join(_face_name(kind, k) for k in at)}); write new = true to add it")
+            if count == 0:
+                raise DataError(f"{w}.count: a new card needs a count of 1 or more")
+            cards.append({key: card, "count": count})
+            lines.append(f"{face}: count 0 -> {count} (new)")
+            continue
+        if new:
+            raise DataError(f"{w}.new: {face} is already a card of the base deck (drop new = true)")
+        target = cards[at[card]]
+        if count != target.get("count"):
+            lines.append(f"{face}: count {target.get('count')} -> {count}" + (" (removed)" if count == 0 else ""))
+            target["count"] = count
+            if count == 0:
+                removed.add(card)
+    return [e for e in cards if not (isinstance(e, dict) and e.get(key) in removed)]
 
 
 def parse_data(docs: dict[str, dict[str, Any]], sources: dict[str, str] | None = None) -> CosmicData:  # noqa: C901
@@ -264,7 +406,7 @@ def parse_data(docs: dict[str, dict[str, Any]], sources: dict[str, str] | None =
         if v in seen_values:
             raise DataError(f"{w}.value {v} is listed twice")
         seen_values.add(v)
-        add(Face(ATTACK, v, f"attack {v:02d}"), _int(e.get("count"), f"{w}.count", 1), f"{w}.count")
+        add(Face(ATTACK, v, _face_name("attack", v)), _int(e.get("count"), f"{w}.count", 1), f"{w}.count")
     add(Face(NEGOTIATE, 0, "negotiate"), _int(deck.get("negotiate"), f"{p}: negotiate", 1), f"{p}: negotiate")
     add(Face(MORPH, 0, "morph"), _int(deck.get("morph", 0), f"{p}: morph"), f"{p}: morph")
     seen_values = set()
@@ -275,7 +417,7 @@ def parse_data(docs: dict[str, dict[str, Any]], sources: dict[str, str] | None =
         if v in seen_values:
             raise DataError(f"{w}.value {v} is listed twice")
         seen_values.add(v)
-        add(Face(REINFORCEMENT, v, f"reinforcement +{v}"), _int(e.get("count"), f"{w}.count", 1), f"{w}.count")
+        add(Face(REINFORCEMENT, v, _face_name("reinforcement", v)), _int(e.get("count"), f"{w}.count", 1), f"{w}.count")
 
     # artifacts: effects and timings
     artifacts: dict[str, ArtifactInfo] = {}
