@@ -36,15 +36,12 @@ FOLDER = Path(__file__).parent / "options"
 
 #: options with no stored position, and why
 WITHOUT_FILE = {
-    # data files: the stored positions cover the two options for which another file ships
-    # (ovni board_file: board_ring.toml; cows cards_file: cards_1_0.toml)
+    # data files: the stored positions cover the three options for which another file ships
+    # (ovni board_file: board_ring.toml; cows cards_file: cards_1_0.toml; cosmic deck_file:
+    # deck-more-negotiates.toml)
     ("ovni", "cards_file"): "chooses a data file and no other card file ships; other files are played "
                             "through it in tests/test_datafiles_fuzz.py (ovni-cards) and refused by name "
                             "in tests/ovni/test_data.py",
-    ("cosmic", "deck_file"): "chooses a data file and no other deck ships; another deck is played in "
-                             "tests/cosmic/test_data.py::test_a_what_if_deck and through it in "
-                             "tests/test_datafiles_fuzz.py (cosmic-deck), chosen on a board in "
-                             "tests/cosmic/test_widget.py",
 }
 
 FILES = sorted(FOLDER.glob("*/*.json"))
