@@ -18,7 +18,7 @@ export PYTHONHASHSEED := 0
 # class server (make play) share it. ovnilab.classroom.store says why SQLite.
 export OVNILAB_CLASSROOM_DB := $(RUN)/classroom.sqlite
 
-.PHONY: lab test bench bench-class bench-pages install clean notebooks assignments play mutants
+.PHONY: lab test bench bench-class bench-pages install clean notebooks assignments play mutants i18n
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -135,6 +135,19 @@ TARGET ?=
 mutants: $(STAMP)
 	$(PY) -m pip install -q -e ".[mutants]"
 	$(PY) tools/mutants.py $(TARGET)
+
+# The message catalogs (issue 33; ovnilab/i18n.py): extract every sentence marked for
+# translation (Python's _(), n_(), pgettext(), N_(), Nn_(); the class page's t(), tn() and its
+# HTML's data-t texts; ovnilab/locale/babel.cfg lists the files) into the template
+# ovnilab/locale/ovnilab.pot, then merge it into the Portuguese catalog. Translate what it
+# adds (and check what it marks fuzzy) in ovnilab/locale/pt_BR/LC_MESSAGES/ovnilab.po;
+# tests/test_i18n.py fails until every sentence has its Portuguese.
+I18N_KEYWORDS := -k _ -k n_:1,2 -k pgettext:1c,2 -k N_ -k Nn_:1,2 -k t -k tn:1,2
+i18n: $(STAMP)
+	$(VENV)/bin/pybabel extract -F ovnilab/locale/babel.cfg --no-default-keywords $(I18N_KEYWORDS) \
+	  --sort-by-file --omit-header --no-wrap -o ovnilab/locale/ovnilab.pot .
+	$(VENV)/bin/pybabel update -i ovnilab/locale/ovnilab.pot -d ovnilab/locale -D ovnilab -l pt_BR \
+	  --no-wrap --ignore-obsolete
 
 clean:
 	rm -rf $(VENV) $(RUN) .pytest_cache notebooks/assignments

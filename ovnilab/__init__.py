@@ -13,6 +13,7 @@ from types import ModuleType
 from typing import Any
 
 from .core import GameState, IllegalAction, SaveFormatError, TERMINAL, load_json
+from .i18n import get_language, set_language
 
 __version__ = "0.1.0"
 
@@ -23,7 +24,8 @@ GAMES: dict[str, str] = {
     "cosmic": "ovnilab.cosmic",
 }
 
-__all__ = ["GAMES", "make", "load_json", "GameState", "IllegalAction", "SaveFormatError", "TERMINAL"]
+__all__ = ["GAMES", "make", "load_json", "GameState", "IllegalAction", "SaveFormatError", "TERMINAL",
+           "set_language", "get_language"]
 
 
 def _game_module(name: str) -> ModuleType:

@@ -11,7 +11,9 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any
 
-from .limits import ClassroomError, StaleMove
+from ..i18n import _
+from . import events
+from .limits import ClassroomError, SeatGone, StaleMove
 from .store import loads, token_hash
 from .views import (_events, _experiment_view, _render, _role_of, action_groups, board_view,  # noqa: F401
                     public_log_text, room_view)
@@ -38,7 +40,7 @@ class Seat:
     def __init__(self, classroom: "Classroom", token: str) -> None:
         if not isinstance(token, str) or not 16 <= len(token) <= 64:
 
-            raise ClassroomError("this rejoin link is not valid")
+            raise SeatGone(_("this rejoin link is not valid"))
         self._cl = classroom
         self.token = token
         self._seen = 0.0
@@ -56,11 +58,11 @@ class Seat:
 
         p = self._cl.store.one("SELECT * FROM participants WHERE token_hash=?", token_hash(self.token))
         if p is None:
-            raise ClassroomError("this rejoin link is not valid (it may have been replaced when you joined "
-                                 "again with your name)")
+            raise SeatGone(_("this rejoin link is not valid (it may have been replaced when you joined "
+                             "again with your name)"))
         if p["removed"] is not None:
-            raise ClassroomError("this seat is not valid any more: the teacher removed you from this class game "
-                                 "(join again with the code if the teacher asks you to)")
+            raise SeatGone(_("this seat is not valid any more: the teacher removed you from this class game "
+                             "(join again with the code if the teacher asks you to)"))
         return p
 
     def _touch(self, p: Any) -> None:
@@ -125,7 +127,7 @@ class Seat:
             return {**base, **_experiment_view(cl, sess, p)}
         if p["room"] is None:
             return {**base, "game": sess["game"], "status": "lobby", "your_turn": False, "legal": [],
-                    "message": "waiting for a partner: your game starts when your group is complete"}
+                    "message": _("waiting for a partner: your game starts when your group is complete")}
         return {**base, **room_view(cl, p["room"], p["seat"], svg=svg, observation=observation, groups=groups)}
 
     def legal_actions(self) -> list[str]:
@@ -139,9 +141,9 @@ class Seat:
         the move as stored."""
 
         if not isinstance(text, str):
-            raise ClassroomError("a move is text")
+            raise ClassroomError(_("a move is text"))
         if len(text) > 200:
-            raise ClassroomError("a move has at most 200 characters")
+            raise ClassroomError(_("a move has at most 200 characters"))
         p = self._row()
         self._cl._rate_check(p["id"])
         try:
@@ -158,22 +160,22 @@ class Seat:
         if sess["kind"] == "experiment":
             return _experiment_play(cl, sess, p, text)
         if p["room"] is None:
-            raise ClassroomError("your game has not started yet: waiting for your group")
+            raise ClassroomError(_("your game has not started yet: waiting for your group"))
         room, seat = p["room"], p["seat"]
 
         def pre(db: Any) -> None:
             r = db.execute("SELECT status FROM rooms WHERE id=?", (room,)).fetchone()
             if r["status"] == "paused":
-                raise ClassroomError("the teacher paused the game")
+                raise ClassroomError(_("the teacher paused the game"))
             if r["status"] == "waiting":
-                raise ClassroomError("the game has not started yet")
+                raise ClassroomError(_("the game has not started yet"))
             if r["status"] == "ended":
-                raise ClassroomError("the teacher ended this game")
+                raise ClassroomError(_("the teacher ended this game"))
             s = db.execute("SELECT controller, participant FROM seats WHERE room=? AND seat=?", (room, seat)).fetchone()
             if s["participant"] != p["id"]:
-                raise ClassroomError("this seat is no longer yours")
+                raise ClassroomError(_("this seat is no longer yours"))
             if s["controller"] != "student":
-                raise StaleMove("a bot plays your seat now (the teacher's choice)")
+                raise StaleMove(_("a bot plays your seat now (the teacher's choice)"))
 
         return cl._apply(room, seat, text, "student", expect, pre=pre)
 
@@ -322,7 +324,7 @@ class Room:
         if public:
             return room_view(self._cl, rid, None, svg=svg)
         with self._cl._room_lock(rid):
-            st, _ = self._cl._state(rid)
+            st, _base = self._cl._state(rid)
             return st.clone()
 
     # ------------------------------------------------------------- controls
@@ -346,8 +348,8 @@ class Room:
             if self.kind == "experiment" and new == "running":
                 # a paused round's clock starts again
                 db.execute("UPDATE rounds SET started=? WHERE session=? AND closed IS NULL", (now, self.code))
-            self._cl.store.event(db, self.code, {"running": "the game is on", "paused": "the teacher paused the game",
-                                                 "ended": "the teacher ended the game"}[new])
+            self._cl.store.event(db, self.code, {"running": events.GAME_ON, "paused": events.PAUSED,
+                                                 "ended": events.ENDED}[new])
 
     def start(self) -> None:
         """Start the game (seats nobody took are played by bots) or the experiment."""
@@ -382,7 +384,7 @@ class Room:
             db.execute("UPDATE seats SET controller='bot', bot=? WHERE room=? AND seat=?",
                        (bot or s["bot"], rid, seat))
             db.execute("UPDATE rooms SET version=version+1 WHERE id=?", (rid,))
-            self._cl.store.event(db, self.code, f"a bot plays {label} for now (the teacher's choice)", rid)
+            self._cl.store.event(db, self.code, events.BOT_PLAYS.format(seat=label), rid)
 
     def _seat_label(self, rid: str, seat: int) -> str:
         """A seat as the class calls it: "Ana (red (Antáris))", or the seat's name alone."""
@@ -413,7 +415,7 @@ class Room:
                 raise ClassroomError(f"seat {seat} has no student to give it back to")
             db.execute("UPDATE seats SET controller='student' WHERE room=? AND seat=?", (rid, seat))
             db.execute("UPDATE rooms SET version=version+1, turn_since=? WHERE id=?", (self._cl.clock(), rid))
-            self._cl.store.event(db, self.code, f"{label} plays again (the teacher gave the seat back)", rid)
+            self._cl.store.event(db, self.code, events.PLAYS_AGAIN.format(seat=label), rid)
 
     def wait(self, timeout: float = 10.0, since: int | None = None) -> bool:
         """Wait until something changes (after version ``since``), at most ``timeout`` s."""

@@ -13,7 +13,7 @@ import secrets
 import unicodedata
 from typing import Any, Callable, Iterable
 
-__all__ = ["ClassroomError", "StaleMove", "RateLimited", "RoomBroken", "CODE_ALPHABET", "CODE_LENGTH", "MAX_NAME",
+__all__ = ["ClassroomError", "SeatGone", "StaleMove", "RateLimited", "RoomBroken", "CODE_ALPHABET", "CODE_LENGTH", "MAX_NAME",
            "RECONNECT_GRACE", "DEFAULT_DECISION_SECONDS", "DEFAULT_BOT_DELAY", "RATE_MOVES", "RATE_WINDOW",
            "MAX_STUDENTS", "LOG_LINES", "clean_code", "clean_name", "new_code", "name_skeleton", "lookalike"]
 
@@ -48,6 +48,11 @@ LOG_LINES = 40
 class ClassroomError(ValueError):
     """A request the class cannot take (a wrong code, a full room, a move out of turn):
     ``str()`` is the message for the person; nothing was changed."""
+
+
+class SeatGone(ClassroomError):
+    """A page's seat that is no seat (any more): a link not valid, replaced, or its student
+    removed; the server answers 401 and the page goes back to the join form."""
 
 
 class StaleMove(ClassroomError):

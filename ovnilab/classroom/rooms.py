@@ -51,6 +51,8 @@ from typing import Any, Callable, Iterable, Mapping
 from .. import GAMES
 from ..bots import PlayerView, default_bots
 from ..core import GameState, IllegalAction, derive_seed, load_json, make_rng
+from ..i18n import _, n_
+from . import events
 from .handles import Room, Seat
 from .limits import (CODE_ALPHABET, CODE_LENGTH, DEFAULT_BOT_DELAY, DEFAULT_DECISION_SECONDS,  # noqa: F401
                      LOG_LINES, MAX_NAME, MAX_STUDENTS, RATE_MOVES, RATE_WINDOW, RECONNECT_GRACE,
@@ -200,38 +202,39 @@ class Classroom(ExperimentRounds):
         with self.store.write() as db:
             sess = db.execute("SELECT * FROM sessions WHERE code=?", (code,)).fetchone()
             if sess is None:
-                raise ClassroomError(f"no class game has the code {code}: check it on the teacher's screen")
+                raise ClassroomError(_("no class game has the code {code}: check it on the teacher's screen", code=code))
             if sess["status"] in ("ended", "over"):
-                raise ClassroomError("this class game has ended")
+                raise ClassroomError(_("this class game has ended"))
             old = db.execute("SELECT * FROM participants WHERE session=? AND name=?", (code, name)).fetchone()
             if old is not None:
                 if now - old["last_seen"] < RECONNECT_GRACE:
-                    raise ClassroomError(f"the name {name!r} is taken in this game and its player is connected: "
-                                         "choose another name, or open your rejoin link")
+                    raise ClassroomError(_("the name '{name}' is taken in this game and its player is connected: "
+                                           "choose another name, or open your rejoin link", name=name))
                 db.execute("UPDATE participants SET token_hash=?, last_seen=? WHERE id=?",
                            (token_hash(token), now, old["id"]))
-                self.store.event(db, code, f"{name} is back", old["room"])
+                self.store.event(db, code, events.BACK.format(name=name), old["room"])
                 self._bump(db, code, old["room"])
                 return Seat(self, token)
             # a name that only looks like a classmate's (letters of another alphabet)
             similar = lookalike(name, (r["name"] for r in db.execute("SELECT name FROM participants WHERE session=?",
                                                                      (code,))))
             if similar is not None:
-                raise ClassroomError(f"the name {name!r} looks like {similar!r}, a classmate's name in this game "
-                                     "(some of its letters come from another alphabet and look the same): "
-                                     "choose another name")
+                raise ClassroomError(_("the name '{name}' looks like '{similar}', a classmate's name in this game "
+                                       "(some of its letters come from another alphabet and look the same): "
+                                       "choose another name", name=name, similar=similar))
             count = db.execute("SELECT COUNT(*) FROM participants WHERE session=?", (code,)).fetchone()[0]
             present = db.execute("SELECT COUNT(*) FROM participants WHERE session=? AND removed IS NULL",
                                  (code,)).fetchone()[0]
             if present >= MAX_STUDENTS:
-                raise ClassroomError("this class game is full")
+                raise ClassroomError(_("this class game is full"))
             room, seat = None, None
             if sess["kind"] == "room":
                 free = db.execute("SELECT seat, controller FROM seats WHERE room=? AND wanted='student' AND "
                                   "participant IS NULL ORDER BY seat LIMIT 1", (code,)).fetchone()
                 if free is None:
                     n = db.execute("SELECT COUNT(*) FROM seats WHERE room=? AND wanted='student'", (code,)).fetchone()[0]
-                    raise ClassroomError(f"this game is full: its {n} student seat(s) are taken")
+                    raise ClassroomError(n_("this game is full: its {n} student seat is taken",
+                                            "this game is full: its {n} student seats are taken", n))
                 room, seat = code, free["seat"]
             pid = f"p{count + 1:02d}"
             part = f"{code}:{pid}"
@@ -277,7 +280,7 @@ class Classroom(ExperimentRounds):
                     db.execute("UPDATE seats SET participant=NULL WHERE room=? AND seat=?", (seat["room"], seat["seat"]))
                 else:
                     db.execute("UPDATE seats SET controller='bot' WHERE room=? AND seat=?", (seat["room"], seat["seat"]))
-            self.store.event(db, c, f"the teacher removed {p['name']} from the game", p["room"])
+            self.store.event(db, c, events.REMOVED.format(name=p["name"]), p["room"])
             self._bump(db, c, p["room"])
         return p["pid"]
 
@@ -387,7 +390,7 @@ class Classroom(ExperimentRounds):
     def run_until_idle(self, limit: int = 100_000) -> int:
         """Call :meth:`tick` until nothing is due (tests and notebooks without a server)."""
         total = 0
-        for _ in range(limit):
+        for _step in range(limit):
             k = self.tick()
             if not k:
                 return total
@@ -429,7 +432,7 @@ class Classroom(ExperimentRounds):
         if row is not None and row["controller"] == "bot":
             # a late student takes over from the bot that held the seat: their clock starts now
             db.execute("UPDATE rooms SET turn_since=? WHERE id=? AND status='running'", (now, room))
-        self.store.event(db, session, f"{name} took a seat", room)
+        self.store.event(db, session, events.TOOK_SEAT.format(name=name), room)
 
     def _bump(self, db: Any, session: str, room: str | None) -> None:
         db.execute("UPDATE sessions SET version=version+1 WHERE code=?", (session,))
@@ -488,12 +491,12 @@ class Classroom(ExperimentRounds):
                     if pre is not None:
                         pre(db)
                     if expect is not None and expect != seq:
-                        raise StaleMove("the game has moved on since your screen was drawn: look again and choose "
-                                        "from the moves offered now")
+                        raise StaleMove(_("the game has moved on since your screen was drawn: look again and choose "
+                                          "from the moves offered now"))
                     if st.is_over():
-                        raise ClassroomError("this game is over")
+                        raise ClassroomError(_("this game is over"))
                     if st.current_player != seat:
-                        raise StaleMove(f"it is not your turn: {st.seat_name(st.current_player)} is to act")
+                        raise StaleMove(_("it is not your turn: {seat} is to act", seat=st.seat_name(st.current_player)))
                     try:
                         st.apply(text)
                     except IllegalAction as exc:
@@ -517,12 +520,12 @@ class Classroom(ExperimentRounds):
                         raise
             except sqlite3.OperationalError as exc:
                 self._states.pop(room, None)
-                raise ClassroomError(f"the class database is busy, try again ({exc})") from None
+                raise ClassroomError(_("the class database is busy, try again ({reason})", reason=exc)) from None
             return done
 
     def _room_over(self, db: Any, session: str, room: str, st: GameState) -> None:
         names = ", ".join(st.seat_name(w) for w in st.winners())  # type: ignore[attr-defined]
-        self.store.event(db, session, f"game over: won by {names}", room)
+        self.store.event(db, session, events.GAME_OVER.format(names=names), room)
         kind = db.execute("SELECT kind FROM sessions WHERE code=?", (session,)).fetchone()["kind"]
         if kind == "room":
             db.execute("UPDATE sessions SET status='over', version=version+1 WHERE code=?", (session,))
@@ -574,8 +577,8 @@ class Classroom(ExperimentRounds):
                 # the room hears that a bot decided; only the seat's student reads what it
                 # played (the move may name a hidden card)
                 name = who["name"] if who else st.seat_name(seat)
-                self.store.event(db, r["session"], f"time ran out for {name}: a bot decided for them", room)
-                self.store.event(db, r["session"], f"your time ran out: a bot played '{text}' for you",
+                self.store.event(db, r["session"], events.TIME_RAN_OUT.format(name=name), room)
+                self.store.event(db, r["session"], events.YOUR_TIME_RAN_OUT.format(move=text),
                                  room, row["participant"])
 
         try:
@@ -623,7 +626,7 @@ class Classroom(ExperimentRounds):
                     self._take_seat(db, code, room, s, p["id"], p["name"], now)
                 db.execute("UPDATE rooms SET status='running', turn_since=? WHERE id=?", (now, room))
                 if len(group) < size:
-                    self.store.event(db, code, f"bots take the {size - len(group)} empty seat(s)", room)
+                    self.store.event(db, code, events.bots_take(size - len(group)), room)
                 self._bump(db, code, room)
                 made += 1
         return made
@@ -635,13 +638,14 @@ class Classroom(ExperimentRounds):
         engine). The two are counted apart (:meth:`_rate_note`): a student's typos (short of
         that flood) never hold back the next legal move."""
         now = time.monotonic()
-        for key, limit, what in ((part, self.rate_moves, "moves"),
-                                 (("refused", part), 4 * self.rate_moves, "refused moves")):
+        for key, limit, what in ((part, self.rate_moves, _("too many moves in {seconds} seconds: wait a moment")),
+                                 (("refused", part), 4 * self.rate_moves,
+                                  _("too many refused moves in {seconds} seconds: wait a moment"))):
             q = self._rate.setdefault(key, deque())
             while q and q[0] < now - RATE_WINDOW:
                 q.popleft()
             if len(q) >= limit:
-                raise RateLimited(f"too many {what} in {RATE_WINDOW:.0f} seconds: wait a moment")
+                raise RateLimited(what.format(seconds=f"{RATE_WINDOW:.0f}"))
 
     def _rate_note(self, part: str, refused: bool) -> None:
         """Count one move of ``part`` for :meth:`_rate_check`, accepted or refused."""

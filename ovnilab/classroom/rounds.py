@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import derive_seed, make_rng
+from . import events
 from .store import dumps, loads
 
 __all__ = ["ExperimentRounds"]
@@ -37,7 +38,7 @@ class ExperimentRounds:
             last = cur["round"] if cur is not None else 0
             if last >= config["rounds"]:
                 db.execute("UPDATE sessions SET status='over', version=version+1 WHERE code=?", (code,))
-                self.store.event(db, code, "the experiment is over")
+                self.store.event(db, code, events.EXPERIMENT_OVER)
                 return 1
             if cur is not None and now < cur["closed"] + config["pause"]:
                 return 0
@@ -93,7 +94,8 @@ class ExperimentRounds:
             choice = xp.bot_choice(exp, role, rng)
             db.execute("INSERT INTO choices VALUES (?, ?, ?, ?, 'timeout', ?)", (code, cur["round"], p, choice, now))
             part = db.execute("SELECT id, name FROM participants WHERE session=? AND pid=?", (code, p)).fetchone()
-            self.store.event(db, code, f"time ran out for {part['name']}: a bot chose {choice!r}", None, part["id"])
+            self.store.event(db, code, events.TIME_RAN_OUT_CHOICE.format(name=part["name"], choice=choice), None,
+                             part["id"])
         db.execute("UPDATE rounds SET closed=? WHERE session=? AND round=?", (now, code, cur["round"]))
         db.execute("UPDATE sessions SET version=version+1 WHERE code=?", (code,))
         return 1

@@ -15,6 +15,8 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 from ..core import GameState
+from ..i18n import _, format_list
+from .events import event_text
 from .limits import LOG_LINES, RECONNECT_GRACE
 from .store import loads
 
@@ -74,18 +76,20 @@ def result_text(players: list[dict[str, Any]], winners: list[int] | None, scores
     """How a finished game ended, in words a class reads: "won by Ana (Green alien), 26 to
     19"; with more players each score is named; a shared win names every winner."""
     by_seat = {p["seat"]: p for p in players}
-    names = [_person(by_seat[w]) if w in by_seat else f"seat {w + 1}" for w in winners or []]
-    head = "won by " + (" and ".join(names) if names else "nobody")
+    names = [_person(by_seat[w]) if w in by_seat else _("seat {number}", number=w + 1) for w in winners or []]
+    if not names:
+        return _("nobody won")
+    who = format_list(names)
     if not scores:
-        return head
+        return _("won by {names}", names=who)
     if len(scores) == 2 and len(names) == 1 and winners:
         w = winners[0]
-        return f"{head}, {scores[w]} to {scores[1 - w]}"
+        return _("won by {names}, {score} to {other}", names=who, score=scores[w], other=scores[1 - w])
     if len(scores) == 2 and len(names) == 2:
-        return f"{head}, {scores[0]} each"
+        return _("won by {names}, {score} each", names=who, score=scores[0])
     named = [f"{by_seat[i]['student'] or by_seat[i]['seat_name'] if i in by_seat else i + 1} {x}"
              for i, x in enumerate(scores)]
-    return f"{head}; scores: {', '.join(named)}"
+    return _("won by {names}; scores: {scores}", names=who, scores=", ".join(named))
 
 
 def _render(state: GameState, viewer: int | None) -> str:
@@ -128,7 +132,7 @@ def _events(cl: "Classroom", session: str, room: str | None, participant: str | 
     rows = cl.store.all("SELECT text FROM events WHERE session=? AND (room IS ? OR room IS NULL) AND "
                         "(participant IS NULL OR participant IS ?) ORDER BY id DESC LIMIT ?",
                         session, room, participant, limit)
-    return [r["text"] for r in reversed(rows)]
+    return [event_text(r["text"]) for r in reversed(rows)]
 
 
 def board_view(state: GameState, base: int, viewer: int | None, svg: bool = True,
@@ -184,11 +188,11 @@ def room_view(cl: "Classroom", room: str, viewer: int | None, svg: bool = True,
             if s["controller"] == "student":
                 who = s["name"]
             elif s["controller"] == "bot" and s["name"]:
-                who = f"{s['name']} (a bot plays for now)"
+                who = _("{name} (a bot plays for now)", name=s["name"])
             elif s["controller"] == "bot":
-                who = f"bot ({s['bot']})"
+                who = _("bot ({kind})", kind=s["bot"])
             else:
-                who = "open seat"
+                who = _("open seat")
             players.append({"seat": s["seat"], "seat_name": st.seat_name(s["seat"]), "player": who,
                             "student": s["name"], "controller": s["controller"],
                             "connected": bool(s["name"]) and now - (s["last_seen"] or 0) < RECONNECT_GRACE})
@@ -227,8 +231,8 @@ def _experiment_view(cl: "Classroom", sess: Any, p: Any) -> dict[str, Any]:
                            "history": [r for r in cl.experiment_rows(code) if r["participant"] == p["pid"]]}
     out["total"] = sum(r["payoff"] for r in out["history"])
     if cur is None:
-        out["message"] = "the experiment starts when the teacher starts it" if sess["status"] == "waiting" else \
-            "the first round starts in a moment"
+        out["message"] = _("the experiment starts when the teacher starts it") if sess["status"] == "waiting" else \
+            _("the first round starts in a moment")
         return out
     out["round"] = cur["round"]
     role = _role_of(loads(cur["pairs"]), p["pid"])
@@ -243,15 +247,18 @@ def _experiment_view(cl: "Classroom", sess: Any, p: Any) -> dict[str, Any]:
             limit = config.get("decision_seconds")
             if limit is not None:
                 out["seconds_left"] = max(0.0, cur["started"] + limit - cl.clock())
-            out["message"] = f"round {cur['round']} of {config['rounds']}: you are the {exp.roles[role]}; choose"
+            out["message"] = _("round {round} of {rounds}: you are the {role}; choose", round=cur["round"],
+                               rounds=config["rounds"], role=exp.roles[role])
         else:
-            out["message"] = (f"round {cur['round']}: you chose {done['choice']!r}; waiting for the others"
-                              if done else "the teacher paused the experiment")
+            out["message"] = (_("round {round}: you chose '{choice}'; waiting for the others", round=cur["round"],
+                                choice=done["choice"]) if done else _("the teacher paused the experiment"))
     elif cur["closed"] is None:
-        out["message"] = f"round {cur['round']} is under way: you play from the next round"
+        out["message"] = _("round {round} is under way: you play from the next round", round=cur["round"])
+    elif sess["status"] == "over":
+        out["message"] = _("round {round} of {rounds} is over", round=cur["round"], rounds=config["rounds"])
     else:
-        out["message"] = (f"round {cur['round']} of {config['rounds']} is over" +
-                          ("" if sess["status"] == "over" else ": the next starts in a moment"))
+        out["message"] = _("round {round} of {rounds} is over: the next starts in a moment", round=cur["round"],
+                           rounds=config["rounds"])
     return out
 
 

@@ -16,8 +16,15 @@ The pages and the API (``python -m ovnilab.classroom.server``, ``make play``):
   seat's view changes after version V; with ``brief=1`` a wait that saw no change answers
   ``{"unchanged": true, "version": V}`` instead of the whole view (the class page polls
   every few seconds so that it notices a lost network within 5 s: issue 29);
-  ``POST /api/play`` (text, position); ``GET /api/watch?code=&since=``. The
+  ``POST /api/play`` (text, position); ``GET /api/watch?code=&since=``;
+  ``GET /api/catalog``: the page's sentences in the request's language. The
   seat is named by the header ``X-Ovnilab-Seat: <token>``.
+
+Language (issue 33): every request is answered in its person's language
+(:func:`request_language`: the page's EN / PT choice, else the browser's
+Accept-Language, else English): the JSON errors, the seat view's sentences and events.
+``Base.prepare`` sets it for the request and :meth:`Hub.run` carries it into the thread
+pool; the page's own sentences come from ``/api/catalog``.
 
 Why a light page of our own and not Voila with remote seats: a Voila page is a Python
 kernel per student (about 70 MB each, measured in issue 22: 15 kernels held 1.07 GB); a
@@ -47,6 +54,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import contextvars
 import importlib
 import json
 import time
@@ -58,12 +66,15 @@ import tornado.httpserver
 import tornado.web
 from tornado.ioloop import IOLoop
 
+from .. import i18n
+from ..i18n import Nn_, _, n_
 from .handles import SEEN_EVERY
+from .limits import SeatGone
 from .rooms import Classroom, ClassroomError, RateLimited, StaleMove
 from .store import DatabaseUnusable
 from .views import _events, room_view
 
-__all__ = ["make_app", "Hub", "CappedHTTPServer", "own_names", "host_allowed"]
+__all__ = ["make_app", "Hub", "CappedHTTPServer", "own_names", "host_allowed", "request_language", "LANG_COOKIE"]
 
 STATIC = Path(__file__).parent / "static"
 #: refused joins (or projector codes) one device may make in a minute before it must wait
@@ -89,6 +100,8 @@ IDLE_TIMEOUT = 10.0
 #: server's files to the others
 CONNECTIONS_PER_ADDRESS = 600
 PULSE = 0.05
+#: the cookie that holds a person's own choice of language (the page's EN / PT switch)
+LANG_COOKIE = "ovnilab-lang"
 MAX_BODY = 16 * 1024
 
 _SECURITY_HEADERS = {
@@ -183,7 +196,10 @@ class Hub:
         self._waiting_seen = 0.0
 
     async def run(self, fn: Any, *args: Any) -> Any:
-        return await IOLoop.current().run_in_executor(self.pool, fn, *args)
+        """``fn(*args)`` in the thread pool, in a copy of this request's context: its
+        language (:func:`ovnilab.i18n.using_language`) goes with it."""
+        ctx = contextvars.copy_context()
+        return await IOLoop.current().run_in_executor(self.pool, ctx.run, fn, *args)
 
     def _signature(self) -> int:
         row = self.cl.store.one("SELECT (SELECT COALESCE(SUM(version), 0) FROM sessions) + "
@@ -235,15 +251,21 @@ class Hub:
         last minute (see :data:`DEVICE_SEATS_PER_MINUTE`), or None."""
         now = time.monotonic()
         code = "".join(ch for ch in str(code).upper() if ch.isalnum())
-        checks = ((("seat", addr, device), DEVICE_SEATS_PER_MINUTE, "this device joined"),
-                  (("seat", addr), self.seats_per_minute, "this network address joined"),
-                  (("seat-code", code), self.seats_per_minute, "this class game took"))
-        for key, limit, who in checks:
+        checks = ((("seat", addr, device), DEVICE_SEATS_PER_MINUTE, Nn_(
+                      "this device made {n} join in the last minute: wait a minute and join again",
+                      "this device made {n} joins in the last minute: wait a minute and join again")),
+                  (("seat", addr), self.seats_per_minute, Nn_(
+                      "this network address made {n} join in the last minute: wait a minute and join again",
+                      "this network address made {n} joins in the last minute: wait a minute and join again")),
+                  (("seat-code", code), self.seats_per_minute, Nn_(
+                      "this class game took {n} join in the last minute: wait a minute and join again",
+                      "this class game took {n} joins in the last minute: wait a minute and join again")))
+        for key, limit, (one, many) in checks:
             q = self.joins.setdefault(key, collections.deque())
             while q and q[0] < now - 60:
                 q.popleft()
             if len(q) >= limit:
-                return f"{who} {limit} joins in the last minute: wait a minute and join again"
+                return n_(one, many, limit)
         return None
 
     def seat_taken(self, addr: str, device: str, code: str) -> None:
@@ -265,22 +287,26 @@ class Base(tornado.web.RequestHandler):
         self.set_header("Server", "ovnilab")
 
     def prepare(self) -> None:
-        """Refuse, before any handler runs, what only another site or a rebinding name
+        """Speak the request's language (:func:`request_language`) from here to its answer;
+        refuse, before any handler runs, what only another site or a rebinding name
         would send: a Host that is not this server's (DNS rebinding: a page of another
         site reaching this server under its own name), and a POST from another origin or
         not sent as ``application/json`` (a form on another site posting into a
         student's browser session; browsers send such forms as text or form data)."""
+        # each request runs as its own asyncio task (a copy of the server's context), so
+        # the language set here is this request's alone, up to its last write
+        i18n._current.set(request_language(self))
         if not host_allowed(self.request.host_name, self.hub.hosts):
-            return self.write_json({"error": "this server answers at its own address (the one `make play` printed), "
-                                             "not under another name"}, 400)
+            return self.write_json({"error": _("this server answers at its own address (the one `make play` "
+                                               "printed), not under another name")}, 400)
         if self.request.method == "POST":
             origin = self.request.headers.get("Origin")
             if origin is not None and origin != f"{self.request.protocol}://{self.request.host}":
-                return self.write_json({"error": "a request from another site is refused"}, 403)
+                return self.write_json({"error": _("a request from another site is refused")}, 403)
             kind = self.request.headers.get("Content-Type", "").split(";")[0].strip().lower()
             if kind != "application/json":
-                return self.write_json({"error": "the request is not JSON (the class page sends application/json)"},
-                                       400)
+                return self.write_json({"error": _("the request is not JSON (the class page sends "
+                                                   "application/json)")}, 400)
         return None
 
     def write_json(self, data: Any, status: int = 200) -> None:
@@ -290,13 +316,13 @@ class Base(tornado.web.RequestHandler):
 
     def body_json(self) -> dict[str, Any]:
         if len(self.request.body) > MAX_BODY:
-            raise ClassroomError("request too large")
+            raise ClassroomError(_("request too large"))
         try:
             data = json.loads(self.request.body or b"{}")
         except (ValueError, UnicodeDecodeError, RecursionError):  # RecursionError: thousands of nested [
-            raise ClassroomError("the request is not JSON") from None
+            raise ClassroomError(_("the request is not JSON")) from None
         if not isinstance(data, dict):
-            raise ClassroomError("the request is not a JSON object")
+            raise ClassroomError(_("the request is not a JSON object"))
         return data
 
     def device(self) -> tuple[str, str]:
@@ -311,7 +337,7 @@ class Base(tornado.web.RequestHandler):
     def token(self) -> str:
         t = self.request.headers.get("X-Ovnilab-Seat", "")
         if not t or len(t) > 64:
-            raise ClassroomError("this page has no seat: join with the code and your name")
+            raise SeatGone(_("this page has no seat: join with the code and your name"))
         return t
 
     def log_exception(self, typ: Any, value: Any, tb: Any) -> None:
@@ -323,9 +349,35 @@ class Base(tornado.web.RequestHandler):
         exc = (kwargs.get("exc_info") or (None, None, None))[1]
         if isinstance(exc, DatabaseUnusable):  # say what happened, on every page
             return self.write_json({"error": str(exc)}, 503)
-        message = {404: "not found", 405: f"the method {self.request.method} is not allowed here",
-                   400: "a malformed request"}.get(status_code, "the server could not answer")
+        if i18n._current.get() is None:  # an error before prepare() ran
+            i18n._current.set(request_language(self))
+        message = {404: _("not found"), 405: _("the method {method} is not allowed here", method=self.request.method),
+                   400: _("a malformed request")}.get(status_code) or _("the server could not answer")
         self.write_json({"error": message}, status_code)
+
+
+def request_language(handler: tornado.web.RequestHandler) -> str:
+    """The language a request is answered in (issue 33: chosen per person): the page's
+    explicit choice (``?lang=``, else the :data:`LANG_COOKIE` cookie the EN / PT switch
+    sets), else the browser's ``Accept-Language``, else English. A value that is no
+    language of ovnilab's counts as no choice."""
+    for choice in (handler.get_query_argument("lang", None), handler.get_cookie(LANG_COOKIE)):
+        if choice:
+            try:
+                return i18n.normalize(choice[:16])
+            except ValueError:
+                pass
+    return i18n.negotiate(handler.request.headers.get("Accept-Language", "")[:512])
+
+
+class CatalogHandler(Base):
+    """``GET /api/catalog`` (``?lang=pt``): the request's language and its catalog, for the
+    page's ``t()`` (:func:`ovnilab.i18n.js_catalog`): the page loads it before it draws,
+    and again when its switch changes the language."""
+
+    def get(self) -> None:
+        self.set_header("Vary", "Accept-Language, Cookie")
+        self.write_json(i18n.js_catalog(i18n.get_language()))
 
 
 def _seat_payload(cl: Classroom, token: str, svg: bool = True) -> dict[str, Any]:
@@ -338,8 +390,8 @@ class JoinHandler(Base):
     async def post(self) -> None:
         addr, device = self.device()
         if self.hub.join_blocked(addr, device):
-            return self.write_json({"error": "too many refused join attempts from this device: "
-                                             "wait a minute and check the code"}, 429)
+            return self.write_json({"error": _("too many refused join attempts from this device: "
+                                               "wait a minute and check the code")}, 429)
         try:
             data = self.body_json()
             flooded = self.hub.seats_flooded(addr, device, data.get("code") or "")
@@ -429,8 +481,7 @@ class ViewHandler(_LongPoll):
                     return self.write_json({"unchanged": True, "version": since_v})
             view = await self.hub.run(_seat_payload, self.hub.cl, token)
         except ClassroomError as exc:
-            return self.write_json({"error": str(exc)}, 401 if "not valid" in str(exc) or "no seat" in str(exc)
-                                   else 400)
+            return self.write_json({"error": str(exc)}, 401 if isinstance(exc, SeatGone) else 400)
         except asyncio.CancelledError:
             if self.stopped():
                 raise
@@ -446,7 +497,7 @@ class PlayHandler(Base):
             text = data.get("text")
             position = data.get("position")
             if position is not None and (isinstance(position, bool) or not isinstance(position, int)):
-                raise ClassroomError("position must be a whole number")
+                raise ClassroomError(_("position must be a whole number"))
             seat = await self.hub.run(self.hub.cl.rejoin, token)
             done = await self.hub.run(seat.play, text, position)
             view = await self.hub.run(_seat_payload, self.hub.cl, token)
@@ -555,7 +606,7 @@ def _wait_seconds(text: str | None) -> float:
     except ValueError:
         value = float("nan")
     if not 0 <= value < float("inf"):
-        raise ClassroomError("wait is a number of seconds")
+        raise ClassroomError(_("wait is a number of seconds"))
     return min(LONG_POLL, value)
 
 
@@ -590,6 +641,7 @@ def make_app(classroom: Classroom, voila_port: int | None = None) -> tuple[torna
         (r"/api/view", ViewHandler, h),
         (r"/api/play", PlayHandler, h),
         (r"/api/watch", WatchHandler, h),
+        (r"/api/catalog", CatalogHandler, h),
         (r"/picture/(\w+)\.svg", PictureHandler, h),
         (r"/static/(.*)", StaticHandler, {"path": str(STATIC)}),
     ], compress_response=True, xsrf_cookies=False, default_handler_class=_NotFound, default_handler_args=h)

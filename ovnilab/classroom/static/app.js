@@ -2,6 +2,9 @@
 // Plain script, no framework: it asks the class server for this seat's view (long poll)
 // and draws it. Every text that came from a person (names) is set with textContent, never
 // as HTML; the board is the SVG the server drew for this seat.
+// Every sentence goes through t() / tn(): English is the message id, the catalog of the
+// person's language comes from /api/catalog (ovnilab/i18n.py says how to add a sentence:
+// write it in English inside t("..."), then `make i18n`).
 "use strict";
 
 const KEY = "ovnilab-seat";
@@ -24,6 +27,85 @@ function el(tag, props, text) {
   }
   if (text !== undefined && text !== null) e.textContent = String(text);
   return e;
+}
+
+// ----------------------------------------------------------------- language
+// The person's language: their own choice (the EN / PT switch, kept in a cookie that the
+// server also reads, so its answers come in the same language), else the browser's
+// Accept-Language as the server reads it, else English.
+const LANG_COOKIE = "ovnilab-lang";
+let L = { lang: "en", locale: "en", messages: {}, plurals: [] };
+
+// named placeholders, filled as Python's str.format fills them: "{name} took a seat"
+function fmt(text, values) {
+  return values ? text.replace(/\{(\w+)\}/g, (m, k) => (k in values ? String(values[k]) : m)) : text;
+}
+
+function t(msgid, values) {
+  const s = L.messages[msgid];
+  return fmt(typeof s === "string" && s ? s : msgid, values);
+}
+
+// the form of a sentence for the number n, by the catalog's plural rule (the server sends
+// the rule's answer for n < 200: this page may not evaluate code, see js_catalog)
+function tn(singular, plural, n, values) {
+  const v = Object.assign({ n: n }, values || {});
+  const forms = L.messages[singular];
+  if (Array.isArray(forms) && L.plurals.length) {
+    const k = n < L.plurals.length ? n : 100 + (n % 100);
+    return fmt(forms[Math.min(L.plurals[k] || 0, forms.length - 1)], v);
+  }
+  return fmt(n === 1 ? singular : plural, v);
+}
+
+// a translated sentence whose placeholders are elements (a bold code): [text, node, text...]
+function tNodes(msgid, nodes) {
+  return t(msgid).split(/(\{\w+\})/).filter((p) => p).map((p) => {
+    const m = p.match(/^\{(\w+)\}$/);
+    return m && nodes[m[1]] !== undefined ? nodes[m[1]] : p;
+  });
+}
+
+function chosenLanguage() {
+  const m = document.cookie.match(/(?:^|;\s*)ovnilab-lang=(\w+)/);
+  return m ? m[1] : null;
+}
+
+async function loadCatalog(lang) {
+  const q = lang ? `?lang=${encodeURIComponent(lang)}` : "";
+  const r = await fetch(`/api/catalog${q}`, { headers: { Accept: "application/json" } });
+  if (!r.ok) throw new Error(`catalog: ${r.status}`);
+  L = await r.json();
+  document.documentElement.lang = L.locale || L.lang;
+}
+
+// the HTML's own texts: an element marked data-t shows t(its English text); data-t="title
+// aria-label" translates those attributes instead (the English is kept in data-msgid*)
+function translatePage() {
+  document.querySelectorAll("[data-t]").forEach((e) => {
+    const attrs = e.dataset.t.split(/\s+/).filter((a) => a);
+    if (!attrs.length) {
+      if (e.dataset.msgid === undefined) e.dataset.msgid = e.textContent.replace(/\s+/g, " ").trim();
+      e.textContent = t(e.dataset.msgid);
+    }
+    for (const a of attrs) {
+      const key = `msgid-${a}`;
+      if (e.getAttribute(`data-${key}`) === null) e.setAttribute(`data-${key}`, e.getAttribute(a) || "");
+      e.setAttribute(a, t(e.getAttribute(`data-${key}`)));
+    }
+  });
+  document.querySelectorAll("[data-lang]").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.lang === L.lang)));
+}
+
+async function switchLanguage(lang) {
+  document.cookie = `${LANG_COOKIE}=${lang}; path=/; max-age=31536000; SameSite=Lax`;
+  try { await loadCatalog(lang); } catch (e) { return; }
+  translatePage();
+  if (page === "join") redrawJoin();
+}
+
+function initLanguageSwitch() {
+  document.querySelectorAll("[data-lang]").forEach((b) => b.addEventListener("click", () => switchLanguage(b.dataset.lang)));
 }
 
 function sleep(ms) { return new Promise((r) => setTimeout(r, ms)); }
@@ -73,7 +155,7 @@ async function request(path, opts) {
   }
   const r = await fetch(path, opts);
   let data = null;
-  try { data = await r.json(); } catch (e) { data = { error: "the server sent no answer" }; }
+  try { data = await r.json(); } catch (e) { data = { error: t("the server sent no answer") }; }
   return { status: r.status, data: data };
 }
 
@@ -93,7 +175,7 @@ function initIndex() {
 // ----------------------------------------------------------------- shared texts
 function player(v, seat) {
   const p = (v.players || []).find((q) => q.seat === seat);
-  return p && p.player && p.player !== "open seat" ? p.player : null;
+  return p && p.player && p.controller !== "open" ? p.player : null;
 }
 
 function seatAndPlayer(v, seat, name) {
@@ -102,30 +184,31 @@ function seatAndPlayer(v, seat, name) {
 }
 
 function overText(v) {
-  return `game over: ${v.result || "won by " + ((v.winners || []).join(" and ") || "nobody")}`;
+  return v.result ? t("game over: {result}", { result: v.result }) : t("game over");
 }
 
 function statusText(v) {
   if (v.kind === "experiment") return v.message || "";
   if (v.status === "lobby") return v.message;
-  if (v.status === "waiting") return "waiting for the teacher to start the game";
-  if (v.status === "paused") return "the teacher paused the game";
-  if (v.status === "ended") return "the teacher ended the game";
+  if (v.status === "waiting") return t("waiting for the teacher to start the game");
+  if (v.status === "paused") return t("the teacher paused the game");
+  if (v.status === "ended") return t("the teacher ended the game");
   if (v.status === "over") return overText(v);
-  if (v.your_turn) return `your turn (you are ${v.seat_name})`;
+  if (v.your_turn) return t("your turn (you are {seat})", { seat: v.seat_name });
   if (v.controller === "bot" && v.seat !== null && v.seat !== undefined) {
-    return "a bot plays your seat for now (the teacher's choice)";
+    return t("a bot plays your seat for now (the teacher's choice)");
   }
-  if (v.turn_name) return `to act: ${seatAndPlayer(v, v.turn, v.turn_name)}`;
+  if (v.turn_name) return t("to act: {player}", { player: seatAndPlayer(v, v.turn, v.turn_name) });
   return "";
 }
 
 function tickTimer() {
-  const t = $("timer");
-  if (!t) return;
-  if (S.deadline === null) { t.textContent = ""; t.classList.remove("urgent"); return; }
+  const box = $("timer");
+  if (!box) return;
+  if (S.deadline === null) { box.textContent = ""; box.classList.remove("urgent"); return; }
   const left = Math.max(0, Math.round((S.deadline - Date.now()) / 1000));
-  t.textContent = S.deadlineYours ? `${left} s left to choose` : `${left} s left`;
+  t.textContent = S.deadlineYours ? tn("{n} second left to choose", "{n} seconds left to choose", left)
+    : tn("{n} second left", "{n} seconds left", left);
   t.classList.toggle("urgent", S.deadlineYours && left <= 15);
 }
 
@@ -140,7 +223,7 @@ function renderPlayers(v) {
     const li = el("li", { class: p.seat === v.turn && v.status === "running" ? "to-act" : "" });
     li.append(el("span", { class: "seat" }, p.seat_name), " ", el("span", { class: "player" }, p.player));
     if (p.student) {
-      li.append(el("span", { class: p.connected ? "dot on" : "dot off", title: p.connected ? "connected" : "not connected" }));
+      li.append(el("span", { class: p.connected ? "dot on" : "dot off", title: p.connected ? t("connected") : t("not connected") }));
     }
     return li;
   }));
@@ -191,7 +274,20 @@ function leave() {
 function showJoin(error) {
   $("join").hidden = false; $("play").hidden = true; $("who").replaceChildren();
   $("join-error").textContent = error || "";
-  document.title = "ovnilab: join a class game";
+  document.title = t("ovnilab: join a class game");
+}
+
+// the page again in the language just chosen: the page's own texts at once, the server's
+// sentences (status, errors, events) with a fresh view of the seat
+async function redrawJoin() {
+  if (!S.view || !S.token) { if (!$("join").hidden) document.title = t("ovnilab: join a class game"); return; }
+  S.movesKey = null;
+  $("words").replaceChildren();
+  render(S.view);
+  try {
+    const r = await api("/api/view");
+    if (r.status === 200) { S.movesKey = null; render(r.data); }
+  } catch (e) { /* the poll brings it */ }
 }
 
 function showPlay() { $("join").hidden = true; $("play").hidden = false; }
@@ -200,7 +296,7 @@ function zoomButton() {
   const b = $("zoom");
   b.hidden = !NARROW.matches || !S.svg;
   b.textContent = $("board").classList.contains("zoomed")
-    ? "fit the board to the screen" : "show the board larger (scroll it sideways)";
+    ? t("fit the board to the screen") : t("show the board larger (scroll it sideways)");
 }
 
 async function onJoin(ev) {
@@ -210,7 +306,7 @@ async function onJoin(ev) {
   $("join-error").textContent = "";
   try {
     const r = await api("/api/join", { json: { code: $("code").value, name: $("name").value }, timeoutMs: 10000 });
-    if (r.status !== 200) { $("join-error").textContent = r.data.error || "could not join"; return; }
+    if (r.status !== 200) { $("join-error").textContent = r.data.error || t("could not join"); return; }
     S.token = r.data.token;
     S.version = null; S.view = null; S.movesKey = null; S.checkUrl = false;
     localStorage.setItem(KEY, S.token);
@@ -218,7 +314,7 @@ async function onJoin(ev) {
     render(r.data.view);
     pollLoop();
   } catch (e) {
-    $("join-error").textContent = "the class server does not answer: check the address";
+    $("join-error").textContent = t("the class server does not answer: check the address");
   } finally { btn.disabled = false; }
 }
 
@@ -246,7 +342,7 @@ async function pollLoop() {
       offline(false);
       if (token !== S.token) continue; // the student left or joined another game meanwhile
       if (r.status === 401) { localStorage.removeItem(KEY); S.token = null; showJoin(r.data.error); break; }
-      if (r.status !== 200) { $("message").textContent = r.data.error || "error"; await sleep(2000); continue; }
+      if (r.status !== 200) { $("message").textContent = r.data.error || t("error"); await sleep(2000); continue; }
       if (r.data.unchanged) continue;
       render(r.data);
     }
@@ -274,10 +370,10 @@ function render(v) {
   play.dataset.position = v.position === undefined || v.position === null ? "" : v.position;
   play.dataset.seat = v.seat === undefined || v.seat === null ? "" : v.seat;
   const who = el("span", { class: "name" }, v.seat_name ? `${v.name}: ${v.seat_name}` : v.name);
-  $("who").replaceChildren(who, el("span", { class: "code" }, `code ${v.code}`));
+  $("who").replaceChildren(who, el("span", { class: "code" }, t("code {code}", { code: v.code })));
   $("status").textContent = statusText(v);
   $("status").classList.toggle("yours", !!v.your_turn);
-  document.title = v.your_turn ? "your turn · ovnilab" : "ovnilab: class game";
+  document.title = v.your_turn ? t("your turn · ovnilab") : t("ovnilab: class game");
   setDeadline(v, !!v.your_turn);
   $("rejoin-link").href = `${location.origin}/join#t=${S.token}`;
   if (v.kind === "experiment") renderExperiment(v); else renderGame(v);
@@ -322,7 +418,8 @@ function renderPanels(panels) {
 }
 
 function renderWords(words) {
-  const entries = Object.entries(words || {});
+  // the game's Portuguese words with their English meaning: for a reader of English only
+  const entries = L.lang === "en" ? Object.entries(words || {}) : [];
   $("words-box").hidden = !entries.length;
   const dl = $("words");
   if (dl.childElementCount === 2 * entries.length) return;
@@ -360,7 +457,7 @@ function setMoves(key, build) {
 }
 
 function againButton(box) {
-  const b = el("button", { type: "button", class: "primary again" }, "join another game");
+  const b = el("button", { type: "button", class: "primary again" }, t("join another game"));
   b.addEventListener("click", leave);
   box.append(b);
 }
@@ -386,9 +483,9 @@ function renderMoves(v) {
         row.append(wrap);
       } else {
         const wrap = el("div", { class: "many" });
-        const sel = el("select", { class: "many", "aria-label": g.label || "move" });
+        const sel = el("select", { class: "many", "aria-label": g.label || t("move") });
         g.actions.forEach((a) => sel.append(el("option", { value: a }, a)));
-        const b = el("button", { type: "button", class: "move primary" }, "play");
+        const b = el("button", { type: "button", class: "move primary" }, t("play"));
         b.addEventListener("click", () => play(sel.value));
         wrap.append(sel, b);
         row.append(wrap);
@@ -409,7 +506,7 @@ function pickers(g) {
   };
   s1.addEventListener("change", fill);
   fill();
-  const b = el("button", { type: "button", class: "move primary" }, g.button || "play");
+  const b = el("button", { type: "button", class: "move primary" }, g.button || t("play"));
   b.addEventListener("click", () => {
     const i = g.keys.findIndex((k) => k[0] === s1.value && k[1] === s2.value);
     if (i >= 0) play(g.actions[i]);
@@ -433,31 +530,31 @@ async function play(text) {
                                        timeoutMs: 10000 });
     if (r.status === 200) render(r.data.view);
     else {
-      $("message").textContent = r.data.error || "refused";
+      $("message").textContent = r.data.error || t("refused");
       if (r.data.view) render(r.data.view);
       else enableMoves(true);
     }
   } catch (e) {
-    $("message").textContent = "the move did not reach the server: try again";
+    $("message").textContent = t("the move did not reach the server: try again");
     enableMoves(true);
   } finally { S.busy = false; }
 }
 
 // the student's own payoffs: a row per choice of theirs, a column per choice of the other
 function payoffTable(p) {
-  const t = el("table", { class: "payoffs" });
-  t.append(el("caption", null, p.caption));
+  const tbl = el("table", { class: "payoffs" });
+  tbl.append(el("caption", null, p.caption));
   const head = el("tr");
-  head.append(el("th", { scope: "col" }, "you ↓ · other →"));
+  head.append(el("th", { scope: "col" }, t("you ↓ · other →")));
   p.cols.forEach((c) => head.append(el("th", { scope: "col" }, c)));
-  t.append(head);
+  tbl.append(head);
   p.rows.forEach((r, i) => {
     const tr = el("tr");
     tr.append(el("th", { scope: "row" }, r));
     p.cells[i].forEach((x) => tr.append(el("td", null, x)));
-    t.append(tr);
+    tbl.append(tr);
   });
-  return t;
+  return tbl;
 }
 
 function renderExperiment(v) {
@@ -467,21 +564,25 @@ function renderExperiment(v) {
   zoomButton();
   const card = el("div", { class: "experiment" });
   card.append(el("h1", null, v.title));
-  if (v.role) card.append(el("p", { class: "role" }, `Round ${v.round} of ${v.rounds}: you are the ${v.role}`));
+  if (v.role) {
+    card.append(el("p", { class: "role" }, t("Round {round} of {rounds}: you are the {role}",
+                                             { round: v.round, rounds: v.rounds, role: v.role })));
+  }
   if (v.payoffs) card.append(payoffTable(v.payoffs));
   card.append(el("p", { class: "instructions" }, v.instructions));
   if (v.history && v.history.length) {
-    const t = el("table", { class: "history" });
+    const tbl = el("table", { class: "history" });
     const head = el("tr");
-    ["round", "you", "you chose", "other chose", "payoff"].forEach((h) => head.append(el("th", null, h)));
-    t.append(head);
+    [t("round"), t("you"), t("you chose"), t("other chose"), t("payoff")].forEach((h) => head.append(el("th", null, h)));
+    tbl.append(head);
     for (const r of v.history) {
       const tr = el("tr");
-      [r.round, r.role, r.choice + (r.by === "timeout" ? " (time ran out)" : ""), r.opponent_choice, r.payoff]
+      [r.round, r.role, r.by === "timeout" ? t("{choice} (time ran out)", { choice: r.choice }) : r.choice,
+        r.opponent_choice, r.payoff]
         .forEach((x) => tr.append(el("td", null, x)));
-      t.append(tr);
+      tbl.append(tr);
     }
-    card.append(t, el("p", { class: "total" }, `your total: ${v.total}`));
+    card.append(tbl, el("p", { class: "total" }, t("your total: {total}", { total: v.total })));
   }
   $("board").replaceChildren(card);
   $("players-box").hidden = true; $("log-box").hidden = true; // an experiment has neither
@@ -507,12 +608,13 @@ async function initWatch() {
   let version = "";
   setInterval(tickTimer, 250);
   const line = $("joinline");
-  line.append("join at ", el("b", null, `${location.host}/join`), " · code ", el("b", { class: "code" }, cleanCode(code)));
+  line.append(...tNodes("join at {address} · code {code}",
+                        { address: el("b", null, `${location.host}/join`), code: el("b", { class: "code" }, cleanCode(code)) }));
   for (;;) {
     let r;
     try { r = await api(`/api/watch?code=${encodeURIComponent(code)}&since=${version}`, { timeoutMs: 30000 }); }
-    catch (e) { $("message").textContent = "the class server does not answer: reconnecting..."; await sleep(2000); continue; }
-    if (r.status !== 200) { $("message").textContent = r.data.error || "error"; await sleep(3000); continue; }
+    catch (e) { $("message").textContent = t("the class server does not answer: reconnecting..."); await sleep(2000); continue; }
+    if (r.status !== 200) { $("message").textContent = r.data.error || t("error"); await sleep(3000); continue; }
     const v = r.data;
     version = v.version;
     document.body.dataset.status = v.status || "";
@@ -527,7 +629,16 @@ async function initWatch() {
   }
 }
 
+// the catalog first (the page stays hidden meanwhile, style.css: no English flash), then
+// the page; without a catalog (the server gone) the page shows its English
 const page = document.body.dataset.page;
-if (page === "index") initIndex();
-else if (page === "join") initJoin();
-else if (page === "watch") initWatch();
+async function start() {
+  try { await loadCatalog(chosenLanguage()); } catch (e) { /* English */ }
+  translatePage();
+  initLanguageSwitch();
+  document.body.removeAttribute("data-i18n");
+  if (page === "index") initIndex();
+  else if (page === "join") initJoin();
+  else if (page === "watch") initWatch();
+}
+start();
