@@ -9,10 +9,20 @@ adapters give the same ids and the same tensors. :func:`codec_for` gives a state
 :class:`OvniCodec`'s docstring documents Ovni's layout, :class:`CosmicCodec`'s Cosmic
 Encounter's (an action spelled in steps, a hashed tensor), the cow game's follows.
 
+Encodings (the adapters' ``encoding`` parameter, :data:`ENCODINGS`): the cow game and
+Ovni have one, ``"actions"`` (one fixed id per action). Cosmic has two:
+``"characters"`` (:class:`CosmicCodec`, the default: an action's text spelled one
+character at a time where the legal texts differ, about 1.2 steps per action over a
+whole game, no maximum) and ``"actions"`` (:class:`CosmicActionCodec`: one step per
+action, id ``k`` the ``k``-th legal action of the position, at most
+:data:`MAX_COSMIC_ACTIONS` ids; an id means a different action at each position, so an
+agent reads the mask and ``id_text``). ``prefix`` is always "" in the latter.
+
 Every codec has the same methods: ``legal_ids(state, prefix)``, ``advance(state, prefix,
 id) -> (prefix, action or None)``, ``id_text``, ``id_toward`` (the id on the way to an
 engine action), ``fill``/``tensor`` (from ``observation(seat)``), ``views`` and ``text``.
-``prefix`` is the part of a Cosmic action spelled so far, always "" for the other games.
+``prefix`` is the part of a Cosmic action spelled so far, always "" for the other
+games and for Cosmic's action encoding.
 :func:`text_view` is the adapters' text rendering (``render_mode="ansi"``), from the
 same ``observation(seat)``: no game has a whole-board text drawing (their SVG renderers
 only write headers and labels in words), and a seat's observation is exactly what a
@@ -59,7 +69,8 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["CowsCodec", "OvniCodec", "CosmicCodec", "codec_for", "win_loss", "text_view"]
+__all__ = ["CowsCodec", "OvniCodec", "CosmicCodec", "CosmicActionCodec", "MAX_COSMIC_ACTIONS", "TooManyActions",
+           "ENCODINGS", "check_encoding", "codec_for", "win_loss", "text_view"]
 
 
 def _layout(pieces: list[tuple[str, tuple[int, ...]]]) -> tuple[list[tuple[str, int, int, tuple[int, ...]]], int]:
@@ -408,14 +419,79 @@ class OvniCodec:
         v["discard_size"][0] = len(obs["discard"]) / self.num_cards
 
 
-class CosmicCodec:
+class _CosmicTensor:
+    """Cosmic's hashed observation tensor (:class:`CosmicCodec`'s docstring says how),
+    shared by both of its encodings. A subclass sets ``n`` (the player count) and
+    ``_cells`` (an empty dict)."""
+
+    SIZE = 2048
+    n: int
+    _cells: dict[str, int]
+
+    def _cell(self, feature: str) -> int:
+        """The tensor cell of a feature (CRC-32 modulo the size), remembered: the same
+        few thousand paths and values recur at every step."""
+        c = self._cells.get(feature)
+        if c is None:
+            if len(self._cells) > 100_000:
+                self._cells.clear()
+            c = self._cells[feature] = zlib.crc32(feature.encode()) % self.SIZE
+        return c
+
+    def fill(self, obs: dict[str, Any], out: np.ndarray, prefix: str = "") -> None:
+        """Write the hashed features of one seat's observation into ``out``."""
+        out.fill(0.0)
+        cell = self._cell
+
+        def walk(path: str, x: Any) -> None:
+            if x is None:
+                return
+            if isinstance(x, bool):
+                if x:
+                    out[cell(path)] += 1.0
+            elif isinstance(x, (int, float)):
+                out[cell(path)] += float(x)
+            elif isinstance(x, str):
+                out[cell(f"{path}={x}")] += 1.0
+            elif isinstance(x, dict):
+                for k, v in x.items():
+                    walk(f"{path}/{k}", v)
+            else:  # lists and tuples: by position when seat-indexed, else as a bag
+                seq = list(x)
+                indexed = len(seq) == self.n
+                for i, v in enumerate(seq):
+                    walk(f"{path}/{i}" if indexed else path, v)
+
+        for key, value in obs.items():
+            walk(key, value)
+        if prefix:
+            out[cell(f"prefix={prefix}")] += 1.0
+
+    def tensor(self, obs: dict[str, Any], prefix: str = "") -> np.ndarray:
+        """A new float32 tensor of one seat's observation."""
+        out = np.zeros(self.SIZE, np.float32)
+        self.fill(obs, out, prefix)
+        return out
+
+    def views(self, out: np.ndarray) -> dict[str, np.ndarray]:
+        """The one named view of the tensor (OpenSpiel's observer ``dict``)."""
+        return {"features": out}
+
+    @staticmethod
+    def text(obs: dict[str, Any]) -> str:
+        """The observation as one line of JSON (keys sorted): OpenSpiel's observation string."""
+        return json.dumps(obs, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str)
+
+
+class CosmicCodec(_CosmicTensor):
     """Cosmic Encounter's actions, chosen in steps, and its hashed observation tensor.
 
     Why steps: Cosmic's action space is a product. A deal names what each main player
     gives and where each lands (164,540 distinct proposals in 120 random games, up to
     4,609 legal at once), and alien powers' choices name cards, planets and players. A
     fixed id per whole action would need millions of ids, most never legal, and a mask
-    that size in PettingZoo. So an action is spelled: its text is chosen one branch at a
+    that size in PettingZoo (:class:`CosmicActionCodec`, the other encoding, numbers the
+    legal actions of each position instead). So an action is spelled: its text is chosen one branch at a
     time in the trie of the legal actions' texts. Action id 0 ends the text (chosen
     when a legal action's text is exactly what was spelled and another continues it);
     ids 1-95 are the printable ASCII characters (id = ord(char) - 31). After each choice
@@ -435,7 +511,6 @@ class CosmicCodec:
     """
 
     END = 0
-    SIZE = 2048
 
     def __init__(self, state: Any) -> None:
         self.num_actions = 96
@@ -526,56 +601,116 @@ class CosmicCodec:
             raise ValueError(f"{text!r} is not a legal action continuing {p!r}")
         return self.END if len(text) == len(p) else self.char_id(text[len(p)])
 
-    def _cell(self, feature: str) -> int:
-        """The tensor cell of a feature (CRC-32 modulo the size), remembered: the same
-        few thousand paths and values recur at every step."""
-        c = self._cells.get(feature)
-        if c is None:
-            if len(self._cells) > 100_000:
-                self._cells.clear()
-            c = self._cells[feature] = zlib.crc32(feature.encode()) % self.SIZE
-        return c
 
-    def fill(self, obs: dict[str, Any], out: np.ndarray, prefix: str = "") -> None:
-        """Write the hashed features of one seat's observation into ``out``."""
-        out.fill(0.0)
-        cell = self._cell
+#: the most legal actions of one Cosmic position that :class:`CosmicActionCodec` has ids
+#: for (``encoding="actions"``), 3.2 times the largest count measured. Measured by
+#: ``benchmarks/cosmic_action_counts.py`` (2026-12-05): 7,000 random games (3, 4 and 5
+#: players, 24 million positions) and 1,900 games of greedy bots (2.4 million): the
+#: largest was 10,109 legal actions, a deal's proposals (5 players, random play, seed
+#: 2862); of the 19 million positions whose tail was counted, 1 in 40,000 had more than
+#: 4,096 and 1 in 800,000 more than 8,192. The rules set no bound (a deal's proposals multiply both main players' hand
+#: sizes plus one and the colonies each side may grant), so a position over it raises
+#: :class:`TooManyActions`.
+MAX_COSMIC_ACTIONS = 32_768
 
-        def walk(path: str, x: Any) -> None:
-            if x is None:
-                return
-            if isinstance(x, bool):
-                if x:
-                    out[cell(path)] += 1.0
-            elif isinstance(x, (int, float)):
-                out[cell(path)] += float(x)
-            elif isinstance(x, str):
-                out[cell(f"{path}={x}")] += 1.0
-            elif isinstance(x, dict):
-                for k, v in x.items():
-                    walk(f"{path}/{k}", v)
-            else:  # lists and tuples: by position when seat-indexed, else as a bag
-                seq = list(x)
-                indexed = len(seq) == self.n
-                for i, v in enumerate(seq):
-                    walk(f"{path}/{i}" if indexed else path, v)
 
-        for key, value in obs.items():
-            walk(key, value)
+class TooManyActions(ValueError):
+    """A Cosmic position with more legal actions than :class:`CosmicActionCodec` has ids."""
+
+
+class CosmicActionCodec(_CosmicTensor):
+    """Cosmic Encounter with one id per legal action (the adapters' ``encoding="actions"``).
+
+    Id ``k`` is the ``k``-th action of ``state.legal_actions()`` at the position, in the
+    engine's own order (deterministic: the same position, or a determinization of it
+    for the seat to act, lists the same actions in the same order). So an id is not a
+    fixed action: 3 is ``play Quash`` at one position and ``pass`` at another. The legal
+    ids are ``0..n-1`` for ``n`` legal actions; an agent reads the mask (``legal_mask``)
+    and, when it wants to know what an id means, ``id_text`` (the adapters'
+    ``action_text`` / OpenSpiel's ``action_to_string``); the text view
+    (:func:`text_view`) lists the legal actions in id order. The observation tensor does
+    not describe the ids: it is :class:`CosmicCodec`'s hashed tensor (with no prefix:
+    every id is a whole action, so the prefix is always ""); texts an agent wants to
+    embed are one ``id_text`` call away.
+
+    ``num_actions`` is ``max_actions`` (:data:`MAX_COSMIC_ACTIONS` in the adapters); a
+    position with more legal actions raises :class:`TooManyActions` naming both counts
+    (never dropping actions): the rule option ``deal_max_cards`` bounds a deal's
+    proposals, and the character encoding (:class:`CosmicCodec`) has no maximum.
+    """
+
+    def __init__(self, state: Any, max_actions: int = MAX_COSMIC_ACTIONS) -> None:
+        if not isinstance(max_actions, int) or max_actions < 1:
+            raise ValueError(f"max_actions must be a whole number >= 1, not {max_actions!r}")
+        self.num_actions = max_actions
+        self.obs_size = self.SIZE
+        self.n = state.num_players
+        self._cells: dict[str, int] = {}
+        self._key: Any = None  # the engine's legal list of the position remembered below
+        self._index: dict[Any, int] = {}
+        self._mask: np.ndarray | None = None
+
+    def _legal(self, state: Any, prefix: str) -> list[Any]:
+        """The engine's legal actions (its list, kept per position: see
+        :meth:`CowsCodec.legal_ids`), checked against the maximum."""
         if prefix:
-            out[cell(f"prefix={prefix}")] += 1.0
+            raise ValueError(f"the action encoding chooses whole actions: the prefix is always '', not {prefix!r}")
+        state.legal_actions()
+        legal = state._legal_cache
+        if legal is not self._key:
+            if len(legal) > self.num_actions:
+                raise TooManyActions(
+                    f"this Cosmic position has {len(legal):,} legal actions, more than the action encoding's "
+                    f"maximum of {self.num_actions:,} ids (MAX_COSMIC_ACTIONS); none is dropped: use "
+                    "encoding='characters' (no maximum) or the rule option deal_max_cards (a deal's "
+                    "proposals are the longest lists)")
+            self._index = {}
+            self._mask = None
+            self._key = legal  # held, so its id is never reused while compared
+        return legal
 
-    def tensor(self, obs: dict[str, Any], prefix: str = "") -> np.ndarray:
-        out = np.zeros(self.SIZE, np.float32)
-        self.fill(obs, out, prefix)
-        return out
+    def legal_ids(self, state: Any, prefix: str = "") -> list[int]:
+        """``0..n-1`` for the ``n`` legal actions (ascending, OpenSpiel's order)."""
+        return list(range(len(self._legal(state, prefix))))
 
-    def views(self, out: np.ndarray) -> dict[str, np.ndarray]:
-        return {"features": out}
+    def legal_mask(self, state: Any, prefix: str = "") -> np.ndarray:
+        """A new int8 vector over the ids with a 1 at ``0..n-1``."""
+        n = len(self._legal(state, prefix))
+        if self._mask is None:
+            mask = np.zeros(self.num_actions, np.int8)
+            mask[:n] = 1
+            self._mask = mask
+        return self._mask.copy()
 
-    @staticmethod
-    def text(obs: dict[str, Any]) -> str:
-        return json.dumps(obs, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str)
+    def _action(self, state: Any, prefix: str, action_id: int) -> Any:
+        legal = self._legal(state, prefix)
+        if isinstance(action_id, bool) or not isinstance(action_id, (int, np.integer)) \
+                or not 0 <= action_id < self.num_actions:
+            raise ValueError(f"action id must be an int in 0..{self.num_actions - 1}, not {action_id!r}")
+        if action_id >= len(legal):
+            raise ValueError(f"action id {action_id} is not legal here: this position has {len(legal)} legal "
+                             f"actions (ids 0..{len(legal) - 1})")
+        return legal[int(action_id)]
+
+    def advance(self, state: Any, prefix: str, action_id: int) -> tuple[str, Any]:
+        """Choose ``action_id``: ("", the ``action_id``-th legal action)."""
+        return "", self._action(state, prefix, action_id)
+
+    def id_text(self, state: Any, prefix: str, action_id: int) -> str:
+        """ovnilab's text of the action an id stands for at this position."""
+        return str(self._action(state, prefix, action_id))
+
+    def id_toward(self, state: Any, prefix: str, action: Any) -> int:
+        """The id of the legal action ``action`` (an engine action or its text)."""
+        legal = self._legal(state, prefix)
+        if not self._index:
+            for i, a in enumerate(legal):
+                self._index.setdefault(a, i)
+                self._index.setdefault(str(a), i)
+        i = self._index.get(action)
+        if i is None:
+            raise ValueError(f"{str(action)!r} is not a legal action here")
+        return i
 
 
 def win_loss(state: Any) -> list[float]:
@@ -592,9 +727,32 @@ def win_loss(state: Any) -> list[float]:
 _CODECS: dict[tuple, Any] = {}
 
 
-def codec_for(state: Any) -> Any:
-    """The codec of a game state's game, card set and rules (built once, then shared)."""
+#: each game's action encodings (the adapters' ``encoding``), its default first: one id
+#: per action for the cow game and Ovni (fixed ids), and for Cosmic the text spelled one
+#: character at a time (:class:`CosmicCodec`) or one id per legal action
+#: (:class:`CosmicActionCodec`)
+ENCODINGS = {"cows": ("actions",), "ovni": ("actions",), "cosmic": ("characters", "actions")}
+
+
+def check_encoding(game: str, encoding: str | None) -> str:
+    """The encoding ``encoding`` of ``game`` (its default for None); a ValueError names
+    the allowed values for any other."""
+    allowed = ENCODINGS.get(game)
+    if allowed is None:
+        raise NotImplementedError(f"no action-id codec for the game {game!r} yet (issue 24)")
+    if encoding is None:
+        return allowed[0]
+    if encoding not in allowed:
+        raise ValueError(f"encoding of {game} must be " + " or ".join(repr(e) for e in allowed)
+                         + f", not {encoding!r}")
+    return encoding
+
+
+def codec_for(state: Any, encoding: str | None = None) -> Any:
+    """The codec of a game state's game, card set and rules (built once, then shared),
+    in ``encoding`` (:data:`ENCODINGS`; None is the game's default)."""
     name = state.game_name
+    encoding = check_encoding(name, encoding)
     if name == "cows":
         key = (name, state.cards, state.rules.hand_limit, state.rules.stall_limit)
         c = _CODECS.get(key)
@@ -607,13 +765,11 @@ def codec_for(state: Any) -> Any:
         if c is None:
             c = _CODECS[key] = OvniCodec(state)
         return c
-    if name == "cosmic":
-        key = (name, state.num_players)
-        c = _CODECS.get(key)
-        if c is None:
-            c = _CODECS[key] = CosmicCodec(state)
-        return c
-    raise NotImplementedError(f"no action-id codec for the game {name!r} yet (issue 24)")
+    key = (name, state.num_players, encoding)
+    c = _CODECS.get(key)
+    if c is None:
+        c = _CODECS[key] = CosmicActionCodec(state) if encoding == "actions" else CosmicCodec(state)
+    return c
 
 
 def text_view(state: Any, seat: int, prefix: str = "", legal_shown: int = 12) -> str:
