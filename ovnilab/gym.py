@@ -20,10 +20,16 @@ Design choices
   as in :mod:`ovnilab.pettingzoo` and :mod:`ovnilab.openspiel`, built from
   ``state.observation(seat)`` only: the agent never sees another seat's hidden
   information. ``Discrete(N)`` actions: the cow game has 1,930 ids with its default
-  cards and hand limit, Ovni 419 on its board, Cosmic 96. A Cosmic action is spelled
-  one step at a time (``CosmicCodec``: one id per character where the legal texts
-  differ), so a Cosmic decision may take the agent several steps; the opponents act
-  only once the agent's action is complete. The observation space is an unbounded
+  cards and hand limit, Ovni 419 on its board, Cosmic 96. A Cosmic action is by
+  default (``encoding="characters"``) spelled one step at a time (``CosmicCodec``: one
+  id per character where the legal texts differ), so a Cosmic decision may take the
+  agent several steps; the opponents act only once the agent's action is complete.
+  ``make("cosmic", encoding="actions")`` takes one step per action instead
+  (``CosmicActionCodec``: ``Discrete(MAX_COSMIC_ACTIONS)``, id ``k`` the ``k``-th legal
+  action of the position in the engine's order), so an id means a different action at
+  each position: mask with ``info["action_mask"]`` and read ``action_text(id)`` for its
+  meaning. The cow game and Ovni have one encoding, a fixed id per action: their
+  ``encoding`` accepts only ``"actions"``. The observation space is an unbounded
   ``Box`` (float32): the tensors hold one-hot cells, counts and scaled numbers, not a
   fixed range, so Gymnasium's checker warns about infinite bounds.
 * **The mask is in ``info``**: ``info["action_mask"]`` is an int8 vector over the
@@ -84,7 +90,7 @@ from gymnasium import spaces
 import ovnilab
 
 from .bots import PlayerView, default_bots
-from .openspiel_encoding import codec_for, text_view
+from .openspiel_encoding import check_encoding, codec_for, text_view
 
 __all__ = ["OvnilabEnv", "IllegalActionId", "ENV_IDS", "make"]
 
@@ -115,9 +121,11 @@ class OvnilabEnv(gymnasium.Env):
     metadata = {"render_modes": ["ansi"], "render_fps": 4}
 
     def __init__(self, game: str = "cows", opponents: Any = "random", seat: int | str = 0,
-                 render_mode: str | None = None, illegal: str = "lose", **options: Any) -> None:
+                 render_mode: str | None = None, illegal: str = "lose", encoding: str | None = None,
+                 **options: Any) -> None:
         if game not in ENV_IDS:
             raise ValueError(f"no Gymnasium environment for {game!r}; games: {', '.join(ENV_IDS)}")
+        self.encoding = check_encoding(game, encoding)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             why = {"rgb_array": " (the boards are SVG and ovnilab has no SVG rasterizer)",
                    "human": " (print the 'ansi' text where a person watches)"}.get(render_mode, "")
@@ -133,7 +141,7 @@ class OvnilabEnv(gymnasium.Env):
         self.illegal = illegal
         probe = ovnilab.make(game, seed=0, **options)  # ValueError/RulesError on bad options
         self.num_players: int = probe.num_players
-        self.codec = codec_for(probe)
+        self.codec = codec_for(probe, self.encoding)
         if seat != "random" and not (isinstance(seat, (int, np.integer)) and not isinstance(seat, bool)
                                      and 0 <= seat < self.num_players):
             raise ValueError(f"seat must be 0..{self.num_players - 1} or 'random', not {seat!r}")

@@ -14,10 +14,17 @@ Action ids and tensors
     :mod:`ovnilab.openspiel_encoding` documents the integer id of every action and the
     observation tensor's layout (the same ids and tensors as :mod:`ovnilab.pettingzoo`).
     ``action_to_string`` of a player action is exactly ovnilab's action text. Cosmic's
-    action space is too large for one id per action (a deal alone has millions of
-    forms): there an action is spelled in steps, one branch of the legal actions' texts
-    at a time (ids = characters, see ``CosmicCodec``), and ``action_to_string`` is the
-    whole text once a step completes an action (the spelled part and "..." before).
+    action space is too large for a fixed id per action (a deal alone has millions of
+    forms), so its game has two encodings, chosen by the parameter ``encoding``. The
+    default, ``"characters"``, spells an action in steps, one branch of the legal
+    actions' texts at a time (ids = characters, see ``CosmicCodec``; about 1.2 steps
+    per action, most positions having one legal action), and ``action_to_string`` is the whole text once a step completes an action
+    (the spelled part and "..." before). ``{"encoding": "actions"}`` takes one step per
+    action: id ``k`` is the ``k``-th of the engine's legal actions at that position
+    (``CosmicActionCodec``; ``num_distinct_actions`` is ``MAX_COSMIC_ACTIONS``, and a
+    position with more legal actions is an error), so an id means a different action
+    at each position and ``action_to_string`` says which. The cow game and Ovni have
+    one encoding, a fixed id per action: their ``encoding`` accepts only ``"actions"``.
 
 Chance model (cows)
     The engine draws all of its chance at set-up (after it the game has none: every draw
@@ -132,7 +139,7 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
 from .core import load_json
-from .openspiel_encoding import codec_for, win_loss
+from .openspiel_encoding import check_encoding, codec_for, win_loss
 
 __all__ = ["GAMES", "CowsGame", "CowsState", "OvniGame", "CosmicGame", "SeededState", "EngineObserver", "OvnilabBot",
            "game_parameters", "play", "start_parameter", "MAX_DRAW", "ismcts_bot", "TrueStateSearchWarning",
@@ -392,8 +399,9 @@ class _EngineGame(pyspiel.Game):
             self.rules = _rules_from_params(rules_cls, params)
             self.num_seats = n
             self.options = self._options(own)
+        self.encoding = check_encoding(self.game_name, params.get("encoding", self.spec["encoding"]))
         self.template = self.start if self.start is not None else self.make(0)
-        self.codec = codec_for(self.template)
+        self.codec = codec_for(self.template, self.encoding)
         return params
 
     @staticmethod
@@ -578,7 +586,8 @@ def _cows_rules_cls() -> type:
     return Rules
 
 
-_COWS_PARAMS = game_parameters(_cows_rules_cls(), {"players": 2, "discard_areas": 1, "start": "", "worlds_of": -1})
+_COWS_PARAMS = game_parameters(_cows_rules_cls(), {"players": 2, "discard_areas": 1, "start": "", "worlds_of": -1,
+                                                     "encoding": "actions"})
 _COWS_TYPE = _game_type("python_ovnilab_cows", "ovnilab: the cow-abduction pyramid game", (2, 2),
                         pyspiel.GameType.Utility.ZERO_SUM, _COWS_PARAMS)
 
@@ -600,7 +609,8 @@ class CowsGame(_EngineGame):
     """The cow game as an OpenSpiel game (parameters: ``players`` (2), ``discard_areas``
     (1 or 2), ``start`` (an ovnilab save: a sub-game), ``worlds_of`` (a seat: the
     sub-game starts with chance dealing one of the worlds that seat cannot tell apart;
-    see the module docstring), and every ``cows.Rules`` option)."""
+    see the module docstring), ``encoding`` (``"actions"`` only) and every
+    ``cows.Rules`` option)."""
 
     game_name = "cows"
     game_type = _COWS_TYPE
@@ -878,15 +888,15 @@ def _ovni_rules_cls() -> type:
 
 
 _OVNI_PARAMS = game_parameters(_ovni_rules_cls(), {"players": 4, "chance_seeds": 1000, "draws_as_chance": True,
-                                                   "start": ""})
+                                                   "start": "", "encoding": "actions"})
 _OVNI_TYPE = _game_type("python_ovnilab_ovni", "ovnilab: Ovni", (2, 4), pyspiel.GameType.Utility.GENERAL_SUM,
                         _OVNI_PARAMS)
 
 
 class OvniGame(_SeededGame):
     """Ovni as an OpenSpiel game (parameters: ``players`` (2-4; with 2, the rulebook's
-    imaginary third player, who never acts), ``chance_seeds``, ``start`` and every
-    ``ovni.Rules`` option). ``max_game_length`` is 1,000 decisions per player: random
+    imaginary third player, who never acts), ``chance_seeds``, ``start``, ``encoding``
+    (``"actions"`` only) and every ``ovni.Rules`` option). ``max_game_length`` is 1,000 decisions per player: random
     play, the longest kind of game, takes about 75 per player (the engine ends a game
     when the alien stock runs out, with no fixed bound on rounds)."""
 
@@ -923,19 +933,23 @@ def _cosmic_rules_cls() -> type:
 
 
 _COSMIC_PARAMS = game_parameters(_cosmic_rules_cls(), {"players": 4, "chance_seeds": 1000,
-                                                       "draws_as_chance": True, "start": ""})
+                                                       "draws_as_chance": True, "start": "",
+                                                       "encoding": "characters"})
 _COSMIC_TYPE = _game_type("python_ovnilab_cosmic", "ovnilab: Cosmic Encounter", (3, 5),
                           pyspiel.GameType.Utility.GENERAL_SUM, _COSMIC_PARAMS)
 
 
 class CosmicGame(_SeededGame):
     """Cosmic Encounter as an OpenSpiel game (parameters: ``players`` (3-5),
-    ``chance_seeds``, ``start`` and every ``cosmic.Rules`` option; ``alien_levels`` and
-    ``alien_pool`` as names joined by ``+``). An action is chosen in steps (its text, one
-    branch of the legal texts at a time: :class:`~ovnilab.openspiel_encoding.CosmicCodec`).
-    ``max_game_length`` follows from the engine's own limit, ``action_limit_thousands``
-    (default 200,000 actions), times the steps of one action (at most its text's length,
-    taken as 200, plus one)."""
+    ``chance_seeds``, ``start``, ``encoding`` and every ``cosmic.Rules`` option;
+    ``alien_levels`` and ``alien_pool`` as names joined by ``+``). With
+    ``encoding="characters"`` (the default) an action is chosen in steps (its text, one
+    branch of the legal texts at a time: :class:`~ovnilab.openspiel_encoding.CosmicCodec`);
+    with ``encoding="actions"`` in one step, id ``k`` the ``k``-th legal action
+    (:class:`~ovnilab.openspiel_encoding.CosmicActionCodec`, ``num_distinct_actions`` =
+    ``MAX_COSMIC_ACTIONS``). ``max_game_length`` follows from the engine's own limit,
+    ``action_limit_thousands`` (default 200,000 actions), times the steps of one action
+    (one; spelled, at most its text's length, taken as 200, plus one)."""
 
     game_name = "cosmic"
     game_type = _COSMIC_TYPE
@@ -944,7 +958,8 @@ class CosmicGame(_SeededGame):
 
     @property
     def max_length(self) -> int:  # type: ignore[override]
-        return self.rules.action_limit_thousands * 1000 * 201 // max(1, self.num_seats)
+        steps = 1 if self.encoding == "actions" else 201
+        return -(-self.rules.action_limit_thousands * 1000 * steps // max(1, self.num_seats))
 
 
 # ======================================================================

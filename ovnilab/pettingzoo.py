@@ -14,9 +14,17 @@ classic games (chess, Go, Hanabi)::
 
 Games: ``"cows"`` (agents ``player_0``, ``player_1``), ``"ovni"`` (``num_players=2..4``
 agents; with 2, the rulebook's imaginary third player is no agent: it never acts) and
-``"cosmic"`` (``num_players=3..5``). A Cosmic action is spelled in several steps of the
-same agent (see :class:`ovnilab.openspiel_encoding.CosmicCodec`): the agent keeps the
-turn until its action is complete.
+``"cosmic"`` (``num_players=3..5``).
+
+* **Encoding** (``encoding``): a Cosmic action is by default (``"characters"``) spelled
+  in several steps of the same agent, one character where the legal texts differ (see
+  :class:`ovnilab.openspiel_encoding.CosmicCodec`): the agent keeps the turn until its
+  action is complete. ``env("cosmic", encoding="actions")`` takes one step per action
+  instead: id ``k`` is the ``k``-th legal action of the position in the engine's order
+  (:class:`~ovnilab.openspiel_encoding.CosmicActionCodec`, ``MAX_COSMIC_ACTIONS`` ids),
+  so an id means a different action at each position: read the mask, and
+  ``action_text(id)`` for its meaning. The cow game and Ovni have one encoding, a fixed
+  id per action; their ``encoding`` accepts only ``"actions"``.
 
 * **Observation**: a dict with ``observation``, the seat's observation tensor, and
   ``action_mask``, an int8 vector with a 1 at each legal action id (all zero when the
@@ -59,7 +67,7 @@ from pettingzoo.utils import wrappers
 
 import ovnilab
 
-from .openspiel_encoding import codec_for, text_view, win_loss
+from .openspiel_encoding import check_encoding, codec_for, text_view, win_loss
 
 __all__ = ["env", "raw_env", "GAMES"]
 
@@ -67,12 +75,13 @@ __all__ = ["env", "raw_env", "GAMES"]
 GAMES = ("cows", "ovni", "cosmic")
 
 
-def env(game: str, render_mode: str | None = None, **options: Any) -> AECEnv:
+def env(game: str, render_mode: str | None = None, encoding: str | None = None, **options: Any) -> AECEnv:
     """The AEC environment of ``game`` ("cows", "ovni", "cosmic"), wrapped as PettingZoo's classic games
-    are (action bounds checked, the API order enforced). ``options`` go to ovnilab's
-    ``new_game`` (e.g. ``discard_areas=2``, ``rules=cows.Rules(stall_limit=6)``,
+    are (action bounds checked, the API order enforced). ``encoding`` is the action
+    encoding (None: the game's default; see the module docstring); ``options`` go to
+    ovnilab's ``new_game`` (e.g. ``discard_areas=2``, ``rules=cows.Rules(stall_limit=6)``,
     ``num_players=3``)."""
-    e = raw_env(game, render_mode=render_mode, **options)
+    e = raw_env(game, render_mode=render_mode, encoding=encoding, **options)
     e = wrappers.AssertOutOfBoundsWrapper(e)
     return wrappers.OrderEnforcingWrapper(e)
 
@@ -82,10 +91,12 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped class
 
     metadata = {"render_modes": ["ansi", "human", "svg"], "name": "ovnilab_v0", "is_parallelizable": False}
 
-    def __init__(self, game: str, render_mode: str | None = None, **options: Any) -> None:
+    def __init__(self, game: str, render_mode: str | None = None, encoding: str | None = None,
+                 **options: Any) -> None:
         super().__init__()
         if game not in GAMES:
             raise ValueError(f"no PettingZoo environment for {game!r}; games: {', '.join(GAMES)}")
+        self.encoding = check_encoding(game, encoding)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             why = (" (the boards are SVG and ovnilab has no SVG rasterizer: use 'svg' or 'ansi')"
                    if render_mode == "rgb_array" else "")
@@ -98,7 +109,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped class
         self.render_mode = render_mode
         self.metadata = dict(self.metadata, name=f"ovnilab_{game}_v0")
         self.state = ovnilab.make(game, seed=0, **options)  # ValueError/RulesError on bad options
-        self.codec = codec_for(self.state)
+        self.codec = codec_for(self.state, self.encoding)
         n = self.state.num_players
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
