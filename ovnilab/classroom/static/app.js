@@ -207,9 +207,9 @@ function tickTimer() {
   if (!box) return;
   if (S.deadline === null) { box.textContent = ""; box.classList.remove("urgent"); return; }
   const left = Math.max(0, Math.round((S.deadline - Date.now()) / 1000));
-  t.textContent = S.deadlineYours ? tn("{n} second left to choose", "{n} seconds left to choose", left)
+  box.textContent = S.deadlineYours ? tn("{n} second left to choose", "{n} seconds left to choose", left)
     : tn("{n} second left", "{n} seconds left", left);
-  t.classList.toggle("urgent", S.deadlineYours && left <= 15);
+  box.classList.toggle("urgent", S.deadlineYours && left <= 15);
 }
 
 function setDeadline(v, yours) {
