@@ -669,10 +669,14 @@ def test_a_lost_network_is_said_within_5_s_and_the_page_catches_up(server, devic
     # meanwhile the game goes on: the teacher hands Ana's seat to a bot, which plays
     room.give_to_bot(_seat(phone))
     cl.run_until_idle()
-    moved = room.state(svg=False)["position"]
     phone.context.set_offline(False)
     expect(phone.locator("#connection")).to_be_hidden(timeout=10_000)
-    expect(phone.locator("#play")).to_have_attribute("data-position", str(moved), timeout=10_000)
+    # the page shows the room's position: read both until they agree, since the server's
+    # own bot loop (bot_delay 0.2 s) may still play the bot's next step after run_until_idle
+    deadline = time.monotonic() + 10
+    while (shown := phone.locator("#play").get_attribute("data-position")) != str(moved := room.state(svg=False)["position"]):
+        assert time.monotonic() < deadline, f"the page shows position {shown}, the room is at {moved}"
+        phone.wait_for_timeout(200)
     expect(phone.locator("#status")).to_contain_text("a bot plays your seat")
 
 
