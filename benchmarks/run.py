@@ -6,7 +6,8 @@ Python tic-tac-toe under random play, measured in the same run on the same machi
 A second table gives random play through the OpenSpiel, PettingZoo and Gymnasium adapters
 (``ovnilab.openspiel``, ``ovnilab.pettingzoo``, ``ovnilab.gym``), each step reading the
 observation tensor and the legal ids an agent reads, next to the raw engine, as a ratio:
-the adapters' overhead (``--adapters`` prints just that table). A third table gives
+the adapters' overhead, with whole games/s; Cosmic has a row per action encoding
+(spelled, and ``encoding="actions"``) (``--adapters`` prints just that table). A third table gives
 what a board or a class page calls on every move typed or clicked: ``parse_action``,
 state equality, ``undo`` late in a game and random play through action texts
 (``--api-only`` prints just that table).
@@ -132,23 +133,32 @@ def openspiel_reference(seconds: float) -> float | None:
 
 
 # ---------------------------------------------------------------------- adapters (issue 24)
-#: the games with OpenSpiel and PettingZoo adapters: OpenSpiel parameters, new_game kwargs
-ADAPTERS = {"cows": ("python_ovnilab_cows", {}, {}),
-            "ovni": ("python_ovnilab_ovni", {"players": 4}, {"num_players": 4}),
-            "cosmic": ("python_ovnilab_cosmic", {"players": 4}, {"num_players": 4})}
+#: the adapters' rows: label -> (game, OpenSpiel game, its parameters, new_game kwargs, the
+#: adapters' action encoding (None: the game's default; Cosmic's "actions", issue 32))
+ADAPTERS = {"cows": ("cows", "python_ovnilab_cows", {}, {}, None),
+            "ovni": ("ovni", "python_ovnilab_ovni", {"players": 4}, {"num_players": 4}, None),
+            "cosmic": ("cosmic", "python_ovnilab_cosmic", {"players": 4}, {"num_players": 4}, None),
+            "cosmic actions": ("cosmic", "python_ovnilab_cosmic", {"players": 4, "encoding": "actions"},
+                               {"num_players": 4}, "actions")}
 
 
 def _timed(play_one, seconds: float) -> float:
     """Steps per second of ``play_one(seed) -> steps`` over whole games."""
+    return _timed_games(play_one, seconds)[0]
+
+
+def _timed_games(play_one, seconds: float) -> tuple[float, float]:
+    """Steps and whole games per second of ``play_one(seed) -> steps``."""
     steps = seed = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         steps += play_one(seed)
         seed += 1
-    return steps / (time.perf_counter() - start)
+    dt = time.perf_counter() - start
+    return steps / dt, seed / dt
 
 
-def adapter_rates(game: str, seconds: float) -> dict[str, float | None]:
+def adapter_rates(label: str, seconds: float) -> dict[str, tuple[float, float] | None]:
     """Random-play steps/s of the raw engine and through each adapter, each step reading
     what an agent reads: the engine (legal actions, a random choice, apply); OpenSpiel
     through pyspiel's state API (``legal_actions``, ``observation_tensor`` of the seat to
@@ -156,9 +166,13 @@ def adapter_rates(game: str, seconds: float) -> dict[str, float | None]:
     action mask, then ``step``); the Gymnasium env (``step`` with a random id of
     ``info["action_mask"]``, one seat against random bots, whose actions count as steps).
     Steps are engine actions for the engine, adapter decisions for OpenSpiel and
-    PettingZoo (a Cosmic action is spelled in one or more decisions), and the agent's
-    decisions plus the bots' actions for the Gymnasium env. None where the adapter's library is not importable."""
-    name, params, kw = ADAPTERS[game]
+    PettingZoo (a Cosmic action is spelled in one or more decisions, or, with the
+    "actions" encoding, one), and the agent's decisions plus the bots' actions for the
+    Gymnasium env. Each rate is (steps/s, games/s): random choices among ids are not
+    random choices among actions, so spelled and whole-action games differ in length and
+    games/s is what compares the encodings. None where the adapter's library is not
+    importable."""
+    game, name, params, kw, encoding = ADAPTERS[label]
 
     def raw(seed: int) -> int:
         s = ovnilab.make(game, seed=seed, **kw)
@@ -207,7 +221,7 @@ def adapter_rates(game: str, seconds: float) -> dict[str, float | None]:
             n += 1
         return n + sum(1 for seat in ge.state.actors if seat != ge.seat)
 
-    out: dict[str, float | None] = {"engine": _timed(raw, seconds)}
+    out: dict[str, tuple[float, float] | None] = {"engine": _timed_games(raw, seconds)}
     try:
         import importlib
 
@@ -215,21 +229,21 @@ def adapter_rates(game: str, seconds: float) -> dict[str, float | None]:
 
         importlib.import_module("ovnilab.openspiel")  # registers the games
         g = pyspiel.load_game(name, params)
-        out["OpenSpiel"] = _timed(spiel, seconds)
+        out["OpenSpiel"] = _timed_games(spiel, seconds)
     except ImportError:
         out["OpenSpiel"] = None
     try:
         from ovnilab.pettingzoo import env
 
-        e = env(game, **kw)
-        out["PettingZoo"] = _timed(zoo, seconds)
+        e = env(game, encoding=encoding, **kw)
+        out["PettingZoo"] = _timed_games(zoo, seconds)
     except ImportError:
         out["PettingZoo"] = None
     try:
         from ovnilab.gym import OvnilabEnv
 
-        ge = OvnilabEnv(game, opponents="random", **kw)
-        out["Gymnasium"] = _timed(gym_env, seconds)
+        ge = OvnilabEnv(game, opponents="random", encoding=encoding, **kw)
+        out["Gymnasium"] = _timed_games(gym_env, seconds)
     except ImportError:
         out["Gymnasium"] = None
     return out
@@ -237,18 +251,21 @@ def adapter_rates(game: str, seconds: float) -> dict[str, float | None]:
 
 def print_adapters(games: list[str], seconds: float) -> None:
     """The adapters' table: steps/s of the engine alone and through each adapter, with
-    the ratio to the engine (the adapters' overhead)."""
+    the ratio to the engine (the adapters' overhead), and whole games/s (one row per
+    entry of :data:`ADAPTERS` whose game is in ``games``)."""
     cols = ("OpenSpiel", "PettingZoo", "Gymnasium")
-    print(f"{'adapter':<10}{'engine':>10}" + "".join(f"{c:>12}{'ratio':>7}" for c in cols) + "  (steps/s)")
-    for game in games:
-        if game not in ADAPTERS:
+    print(f"{'adapter':<15}{'engine':>10}{'games/s':>8}" + "".join(f"{c:>12}{'ratio':>7}{'games/s':>8}" for c in cols)
+          + "  (steps/s)")
+    for label, row in ADAPTERS.items():
+        if row[0] not in games:
             continue
-        rates = adapter_rates(game, seconds)
-        raw = rates["engine"]
-        line = f"{game:<10}{raw:>10,.0f}"
+        rates = adapter_rates(label, seconds)
+        raw, raw_games = rates["engine"]
+        line = f"{label:<15}{raw:>10,.0f}{raw_games:>8.2f}"
         for c in cols:
             rate = rates[c]
-            line += f"{rate:>12,.0f}{rate / raw:>7.2f}" if rate else f"{'n/a':>12}{'':>7}"
+            line += (f"{rate[0]:>12,.0f}{rate[0] / raw:>7.2f}{rate[1]:>8.2f}" if rate
+                     else f"{'n/a':>12}{'':>7}{'':>8}")
         print(line, flush=True)
 
 
