@@ -43,9 +43,16 @@ install: $(STAMP)
 # server's in `make play` (whose own default, 8866, stays play's). A port that is taken is
 # not fatal: Jupyter then takes the next free one and prints the address it opened.
 LAB_PORT ?= 8888
+# The language of the boards, the projector and what the library prints (issue 33):
+# `make lab LANG=pt` / `make play LANG=pt` start them in Brazilian Portuguese (a student's
+# class page still follows its own browser and EN / PT switch). Only a LANG given on make's
+# command line counts: the LANG every shell inherits is the terminal's POSIX locale
+# ("en_US.UTF-8"), not a choice. It reaches Python as OVNILAB_LANG (ovnilab/i18n.py); the
+# processes get no LANG then (make would pass them "pt", which no system has as a locale).
+OVNILAB_LANG_ENV := $(if $(filter command line,$(origin LANG)),env -u LANG OVNILAB_LANG=$(LANG),)
 lab: $(STAMP)
 	mkdir -p $(RUN)
-	$(PY) -m jupyter lab --notebook-dir=notebooks \
+	$(OVNILAB_LANG_ENV) $(PY) -m jupyter lab --notebook-dir=notebooks \
 	  --ServerApp.port=$(if $(filter command line,$(origin PORT)),$(PORT),$(LAB_PORT)) \
 	  $(if $(filter 0,$(shell id -u)),--allow-root,)
 
@@ -69,7 +76,7 @@ VOILA_PORT := $(shell echo $$(($(PORT) + 1)))
 MAX_BOARDS := 40
 play: $(STAMP)
 	mkdir -p $(RUN)
-	$(PY) -m ovnilab.classroom.server --host=$(HOST) --port=$(PORT) --voila-port=$(VOILA_PORT) --notebooks=notebooks/play \
+	$(OVNILAB_LANG_ENV) $(PY) -m ovnilab.classroom.server --host=$(HOST) --port=$(PORT) --voila-port=$(VOILA_PORT) --notebooks=notebooks/play \
 	  --max-boards=$(MAX_BOARDS) $(foreach h,$(ALLOW_HOST),--allow-host=$(h))
 
 # --durations=10: the ten slowest items are printed at the end, so whoever slows the run

@@ -38,6 +38,16 @@ from the engine are shown in the error line, never as a traceback.
 
 Widget state is set from the kernel side (``HTML.value``), never with ``with output:``,
 so the board works the same in JupyterLab, Voila, nbval and plain pytest.
+
+Language (issue 33): every sentence the board says is English inside ``_()`` and shown in
+the language in force when the board is built or redrawn (``ovnilab.set_language("pt")``,
+``OVNILAB_LANG``, a ``using_language`` block); the games' tables of labels are marked
+``N_()`` and translated when shown. What a player reads may be Portuguese, what the game
+reads never is: a button's label is the game's ``action_label(action)`` (default
+``str``), its tooltip and what it plays are the action itself, so the log, saves and
+``apply`` keep one notation. The engine's refusal (``IllegalAction.rule``) is the rules'
+English; the board's framing around it ("illegal action ...", "did you mean ...") is
+translated.
 """
 
 from __future__ import annotations
@@ -55,8 +65,9 @@ import ipywidgets as W
 
 from . import datafiles
 from .bots import BOT_LABELS, PlayerView, RandomBot, default_bots  # noqa: F401  (re-exported)
-from .core import GameState, IllegalAction, NoLegalMove, RuleOptionWarning
-from .present import PRESENT_BUTTON, PRESENT_CSS
+from .core import GameState, IllegalAction, NoLegalMove, RuleOptionWarning, action_text
+from .i18n import N_, _
+from .present import PRESENT_BUTTON, PRESENT_CSS, present_button
 
 __all__ = ["GameBoard", "Chooser", "PRESENT_BUTTON", "PRESENT_CSS", "log_html", "words_html", "svg_aspect", "view_width_css",
            "view_width_px"]
@@ -69,7 +80,9 @@ class Chooser:
     """Present the actions of one kind as two linked pickers.
 
     ``first``/``second`` are labels; ``key1``/``key2`` map an action to the text shown in
-    each picker (e.g. for a move: its origin, then its destination).
+    each picker (e.g. for a move: its origin, then its destination). The labels are
+    English marked ``N_()`` (the board translates them when shown); the keys are called
+    when the pickers are built, in the language then in force.
     """
 
     label: str
@@ -103,8 +116,12 @@ class GameBoard(W.VBox):
         bots: Mapping[str, Callable[[], Any]] | None = None,
         panel: Callable[..., str] | None = None,
         words: Mapping[str, str] | None = None,
-        words_tab: tuple[str, str] = ("words", "The board keeps the rulebook's Portuguese names. In English:"),
+        words_tab: tuple[str, str] = (N_("words"), N_("The board keeps the rulebook's Portuguese names. In English:")),
+        action_label: Callable[[Any], str] | None = None,
     ) -> None:
+        #: the text a button shows for an action, in the board's language (the game's
+        #: ``action_label``; default ``str``): the action played is the same either way
+        self._action_label = action_label or str
         self._new_game_fn = new_game
         self._render = render
         self._render_panel = panel
@@ -149,26 +166,27 @@ class GameBoard(W.VBox):
         self.actions = W.VBox()
         self.actions.add_class("ovnilab-actions")
         # ---- controls
-        self.undo_button = W.Button(description="undo", icon="undo", tooltip="take back your last decision")
+        self.undo_button = W.Button(description=_("undo"), icon="undo", tooltip=_("take back your last decision"))
         self.undo_button.on_click(lambda _: self.undo())
-        self.step_button = W.Button(description="bot move", icon="step-forward", tooltip="let the bot to act play one action")
+        self.step_button = W.Button(description=_("bot move"), icon="step-forward",
+                                    tooltip=_("let the bot to act play one action"))
         self.step_button.on_click(lambda _: self.step_bot())
-        self.auto = W.ToggleButton(value=auto, description="bots auto", icon="play",
-                                   tooltip="bots move on their own (off: press 'bot move' for each)")
+        self.auto = W.ToggleButton(value=auto, description=_("bots auto"), icon="play",
+                                   tooltip=_("bots move on their own (off: press 'bot move' for each)"))
         self.auto.observe(lambda ch: self._on_auto(ch), names="value")
-        self.history = W.IntSlider(value=0, min=0, max=0, description="history", continuous_update=False,
+        self.history = W.IntSlider(value=0, min=0, max=0, description=_("history"), continuous_update=False,
                                    layout=W.Layout(width="60%"))
         self._quiet = False  # set while _refresh moves the slider itself
         self.history.observe(lambda ch: None if self._quiet else self._show(), names="value")
-        self.live_button = W.Button(description="back to live", icon="forward")
+        self.live_button = W.Button(description=_("back to live"), icon="forward")
         self.live_button.on_click(lambda _: self._go_live())
         self.log_view = W.HTML()
         self.log_view.add_class("ovnilab-log")
         # ---- new game
         self.players = W.Dropdown(options=list(player_counts), value=n if n in player_counts else player_counts[0],
-                                  description="players", layout=W.Layout(width="160px"))
-        self.seed = W.IntText(value=self.state.seed, description="seed", layout=W.Layout(width="220px"))
-        self.new_button = W.Button(description="new game", icon="refresh", button_style="info")
+                                  description=_("players"), layout=W.Layout(width="160px"))
+        self.seed = W.IntText(value=self.state.seed, description=_("seed"), layout=W.Layout(width="220px"))
+        self.new_button = W.Button(description=_("new game"), icon="refresh", button_style="info")
         self.new_button.on_click(lambda _: self.new_game())
         newgame = self._new_game_tab()
         controls = W.HBox([self.undo_button, self.step_button, self.auto], layout=W.Layout(flex_flow="row wrap"))
@@ -177,13 +195,13 @@ class GameBoard(W.VBox):
         #: game's data/<game>/words.toml), or, with another ``words_tab`` (title,
         #: first line), a key to the drawing's signs; no tab when the game has none
         self.words = dict(words or {})
-        self.words_view = W.HTML(words_html(self.words, words_tab[1]))
+        self.words_view = W.HTML(words_html(self.words, _(words_tab[1])))
         self.words_view.add_class("ovnilab-words")
         self.tabs = W.Tab(children=[self.log_view, newgame, *([self.words_view] if self.words else [])])
-        self.tabs.set_title(0, "log")
-        self.tabs.set_title(1, "new game")
+        self.tabs.set_title(0, _("log"))
+        self.tabs.set_title(1, _("new game"))
         if self.words:
-            self.tabs.set_title(2, words_tab[0])
+            self.tabs.set_title(2, _(words_tab[0]))
         super().__init__(self._arrange(title, controls, replay))
         self.add_class("ovnilab-board")
         self.add_class("ovnilab-present-root")
@@ -208,7 +226,7 @@ class GameBoard(W.VBox):
         controls.add_class("ovnilab-controls")
         replay.add_class("ovnilab-replay")
         self.tabs.add_class("ovnilab-tabs")
-        heading = W.HTML(f"<b>{html.escape(title)}</b>{PRESENT_BUTTON}")
+        heading = W.HTML(f"<b>{html.escape(_(title))}</b>{present_button()}")
         heading.add_class("ovnilab-line")
         heading.add_class("ovnilab-title")
         self.side = W.VBox([heading, self.status, self.actions, self.error, controls, replay, self.tabs])
@@ -257,12 +275,12 @@ class GameBoard(W.VBox):
             self._go_live()
         try:
             if self._is_bot_turn():
-                raise IllegalAction("it is a bot's turn: press 'bot move' or switch bots to auto")
+                raise IllegalAction(_("it is a bot's turn: press 'bot move' or switch bots to auto"))
             if isinstance(action, str):
                 action = self._parse(action)
             self.state.apply(action)
         except IllegalAction as exc:
-            self.show_error(str(exc))
+            self.show_error(refusal_text(exc))
             self._refresh(keep_error=True)
             return False
         self._snapshots.append(self.state.clone())
@@ -273,7 +291,8 @@ class GameBoard(W.VBox):
     def step_bot(self) -> bool:
         """Let the bot whose turn it is play one action."""
         if not self._is_bot_turn():
-            self.error.value = "<span style='color:#555'>no bot is to act</span>"
+            text = _("no bot is to act")
+            self.error.value = f"<span style='color:#555'>{html.escape(text)}</span>"
             return False
         seat = self.state.current_player
         bot = self.seats[seat]
@@ -291,7 +310,8 @@ class GameBoard(W.VBox):
         except IllegalAction:
             raise
         except ValueError as exc:
-            raise IllegalAction(f"unreadable action {_clip(text, 80)!r}: {exc}") from exc
+            raise IllegalAction(_("unreadable action {text}: {reason}", text=repr(_clip(text, 80)),
+                                  reason=exc)) from exc
 
     #: most bot actions one click may run on auto; a game that goes on longer pauses the
     #: bots (auto switched off, with a message) instead of blocking the page
@@ -306,7 +326,8 @@ class GameBoard(W.VBox):
             if k >= self.BOT_RUN_LIMIT:
                 # never leave the board idle with a bot to act and auto on
                 self.auto.value = False
-                self.show_error(f"the bots paused after {k} actions: press 'bots auto' (or 'bot move') to go on")
+                self.show_error(_("the bots paused after {n} actions: press 'bots auto' (or 'bot move') to go on",
+                                  n=k))
                 return
             seat = self.state.current_player
             action = self.seats[seat].act(PlayerView(self.state, seat), self._bot_rng)
@@ -333,7 +354,7 @@ class GameBoard(W.VBox):
             self._go_live()
         last = self.last_human_decision()
         if last is None:
-            self.show_error("nothing to undo: no human decision yet (the bots' actions stay)")
+            self.show_error(_("nothing to undo: no human decision yet (the bots' actions stay)"))
             self._refresh(keep_error=True)
             return False
         while len(self.state.log) > last:
@@ -358,7 +379,8 @@ class GameBoard(W.VBox):
             kwargs[self._players_param] = self.players.value
         seed = int(self.seed.value)
         if seed.bit_length() > 64:  # a save keeps the seed: it must be one a save can hold
-            problems = {"seed": f"must fit in 64 bits (a save keeps it), got {_clip(str(seed), 40)}", **problems}
+            problems = {"seed": _("must fit in 64 bits (a save keeps it), got {value}", value=_clip(str(seed), 40)),
+                        **problems}
         if not problems:
             try:
                 state = self._new_game_fn(seed=seed, **kwargs)
@@ -400,7 +422,7 @@ class GameBoard(W.VBox):
         with an option that changes nothing, so a teacher comparing two settings knows
         they are the same game."""
         text = "; ".join(messages)
-        body = f"&#9888; game started, but {html.escape(_clip(text, 600))}"
+        body = "&#9888; " + html.escape(_("game started, but {warning}", warning=_clip(text, 600)))
         self.error.value = f"<span class='ovnilab-rule-warning' style='color:#8a5a00'>{body}</span>"
         self.new_game_error.value = (f"<div class='ovnilab-rule-warning' style='color:#8a5a00'>{body}</div>")
 
@@ -415,8 +437,9 @@ class GameBoard(W.VBox):
             note = self.rule_notes.get(field)
             if note is not None:
                 note.value = f"<span class='ovnilab-note' style='color:#b00020'>&#9888; {html.escape(text)}</span>"
+        head = _("new game not started (this one goes on):")
         self.new_game_error.value = (
-            "<div style='color:#b00020'>&#9888; new game not started (this one goes on):"
+            f"<div style='color:#b00020'>&#9888; {html.escape(head)}"
             f"<ul style='margin:2px 0 2px 18px;padding:0'>{''.join(items)}</ul></div>")
 
     def _clear_new_game_problems(self) -> None:
@@ -447,8 +470,8 @@ class GameBoard(W.VBox):
         if self._render_panel is not None:
             self.panel.value = self._render_panel(snap, viewer=self.viewer())
         if k < len(self._snapshots) - 1:
-            self.status.value = (f"<b>replay</b>: position {k} of {len(self._snapshots) - 1} "
-                                 "(move the slider to the end, or press 'back to live', to play)")
+            self.status.value = _("<b>replay</b>: position {k} of {n} (move the slider to the end, or press "
+                                  "'back to live', to play)", k=k, n=len(self._snapshots) - 1)
             self.actions.children = ()
         else:
             self._status()
@@ -458,7 +481,7 @@ class GameBoard(W.VBox):
                 # the rules leave the player to act no legal move (Ovni's
                 # RulesDeadlock under one rule option): say so instead of nothing
                 self.actions.children = ()
-                self.show_error(f"the game cannot go on: {exc}")
+                self.show_error(_("the game cannot go on: {reason}", reason=exc))
 
     # ---------------------------------------------------------------- drawing
     def _status(self) -> None:
@@ -466,18 +489,31 @@ class GameBoard(W.VBox):
         if s.is_over():
             sc = s.scores()
             won = ", ".join(self._seat_name(w) for w in s.winners())
-            self.status.value = f"<b>game over</b> &mdash; scores {sc}; winner(s): {html.escape(won)}"
+            self.status.value = _("<b>game over</b> &mdash; scores {scores}; winner(s): {names}", scores=sc,
+                                  names=html.escape(won))
             return
         cur = s.current_player
-        who = "you" if cur in self.human_seats else f"bot ({self._seat_name(cur)})"
-        phase = getattr(s, "phase", "")
+        who = _("you") if cur in self.human_seats else _("bot ({seat})", seat=self._seat_name(cur))
+        phase = self._phase_text(getattr(s, "phase", ""))
         rnd = getattr(s, "round", None)
-        where = f"round {rnd}, {phase}" if rnd is not None else str(phase)
-        self.status.value = f"to act: <b>{html.escape(self._seat_name(cur))}</b> ({who}) &mdash; {html.escape(where)}"
+        where = _("round {round}, {phase}", round=rnd, phase=phase) if rnd is not None else phase
+        self.status.value = self._status_line(cur, who, where)
+
+    def _status_line(self, seat: int, who: str, where: str) -> str:
+        """The status line of a game in progress: who acts, whether a person or a bot, and
+        where in the game (each game's widget says ``where`` its own way)."""
+        return _("to act: <b>{name}</b> ({who}) &mdash; {where}", name=html.escape(self._seat_name(seat)),
+                 who=html.escape(who), where=html.escape(where))
+
+    def _phase_text(self, phase: Any) -> str:
+        """The game's phase as the status line says it (a game's widget translates its own)."""
+        return str(phase)
 
     def _seat_name(self, seat: int) -> str:
+        """A seat's name in the board's language (the game's ``seat_name``, whose English
+        names are catalog entries)."""
         fn = getattr(self.state, "seat_name", None)
-        return fn(seat) if fn else f"seat {seat}"
+        return _(fn(seat)) if fn else _("seat {number}", number=seat)
 
     def _refresh(self, keep_error: bool = False) -> None:
         if not keep_error:
@@ -496,6 +532,8 @@ class GameBoard(W.VBox):
         for i, a in enumerate(self.state.log):
             actor = snaps[i].current_player if i < len(snaps) else -1
             text = describe(a, viewer) if describe and actor != viewer else str(a)
+            if text == str(a):  # seen in full: said as the buttons say it (a masked line stays as described)
+                text = self._action_label(a)
             lines.append(f"{i + 1:>4}. {html.escape(self._seat_name(actor))}: {html.escape(text)}")
         self.log_view.value = log_html(lines[-400:])
         self.undo_button.disabled = self.last_human_decision() is None
@@ -504,7 +542,7 @@ class GameBoard(W.VBox):
     def _build_actions(self) -> None:
         s = self.state
         if s.is_over() or s.current_player not in self.human_seats:
-            msg = "" if s.is_over() else "waiting for the bots: press 'bot move'" if not self.auto.value else ""
+            msg = "" if s.is_over() else _("waiting for the bots: press 'bot move'") if not self.auto.value else ""
             self.actions.children = (W.HTML(msg),) if msg else ()
             return
         groups: dict[str, list] = {}
@@ -512,14 +550,15 @@ class GameBoard(W.VBox):
             groups.setdefault(getattr(a, "kind", type(a).__name__), []).append(a)
         rows = []
         for kind, acts in groups.items():
-            label = self._kind_labels.get(kind, kind.replace("_", " "))
+            label = self._kind_labels.get(kind)
+            label = _(label) if label is not None else kind.replace("_", " ")
             chooser = self._choosers.get(kind)
             if chooser is not None and len(acts) > 6:
                 rows.append(self._two_pickers(chooser, acts))
             elif len(acts) <= 12:
                 buttons = []
                 for a in acts:
-                    b = W.Button(description=str(a), tooltip=str(a), layout=W.Layout(width="auto"))
+                    b = W.Button(description=self._action_label(a), tooltip=str(a), layout=W.Layout(width="auto"))
                     b.add_class("ovnilab-action")
                     b.on_click(lambda _, a=a: self.play(a))
                     buttons.append(b)
@@ -528,25 +567,28 @@ class GameBoard(W.VBox):
             else:
                 # many choices: a list that takes the side column's width (a fixed 360 px
                 # list ran past the side column), its label on the line above
-                dd = W.Dropdown(options=[(str(a), i) for i, a in enumerate(acts)],
+                dd = W.Dropdown(options=[(self._action_label(a), i) for i, a in enumerate(acts)],
                                 layout=W.Layout(width="auto", flex="1 1 auto", min_width="0"))
-                go = W.Button(description="play", button_style="primary", layout=W.Layout(width="auto"))
+                go = W.Button(description=_("play"), button_style="primary", layout=W.Layout(width="auto"))
                 go.add_class("ovnilab-action")
                 go.on_click(lambda _, acts=acts, dd=dd: self.play(acts[dd.value]))
                 rows.append(W.VBox([W.Label(label), W.HBox([dd, go], layout=W.Layout(width="100%"))]))
         self.actions.children = tuple(rows)
 
     def _two_pickers(self, ch: Chooser, acts: list) -> W.Widget:
-        firsts = sorted({ch.key1(a) for a in acts}, key=_natural)
+        # the keys are read once, in the language the pickers are drawn in: a click matches
+        # them whatever the language is by then
+        keys = [(ch.key1(a), ch.key2(a)) for a in acts]
+        firsts = sorted({k1 for k1, _k2 in keys}, key=_natural)
 
         def seconds(first: str) -> list[str]:
-            return sorted({ch.key2(a) for a in acts if ch.key1(a) == first}, key=_natural)
+            return sorted({k2 for k1, k2 in keys if k1 == first}, key=_natural)
 
         # both pickers are built with their options and a selected value: a picker
         # created empty shows no selection in the browser and syncs back None
-        p1 = W.ToggleButtons(options=firsts, value=firsts[0], description=ch.first, style={"button_width": "auto"})
+        p1 = W.ToggleButtons(options=firsts, value=firsts[0], description=_(ch.first), style={"button_width": "auto"})
         opts = seconds(firsts[0])
-        p2 = W.ToggleButtons(options=opts, value=opts[0], description=ch.second, style={"button_width": "auto"})
+        p2 = W.ToggleButtons(options=opts, value=opts[0], description=_(ch.second), style={"button_width": "auto"})
 
         def update(_: Any = None) -> None:
             new = seconds(p1.value)
@@ -554,15 +596,16 @@ class GameBoard(W.VBox):
             p2.value = new[0]
 
         p1.observe(update, names="value")
-        go = W.Button(description=ch.label, button_style="primary")
+        go = W.Button(description=_(ch.label), button_style="primary")
         go.add_class("ovnilab-action")
 
-        def fire(_: Any) -> None:
-            match = [a for a in acts if ch.key1(a) == p1.value and ch.key2(a) == p2.value]
+        def fire(_button: Any) -> None:
+            match = [a for a, k in zip(acts, keys) if k == (p1.value, p2.value)]
             if match:
                 self.play(match[0])
             else:
-                self.error.value = f"<span style='color:#b00020'>choose a {html.escape(ch.first)} and a {html.escape(ch.second)}</span>"
+                text = _("choose a {first} and a {second}", first=_(ch.first), second=_(ch.second))
+                self.error.value = f"<span style='color:#b00020'>{html.escape(text)}</span>"
 
         go.on_click(fire)
         box = W.VBox([p1, p2, go])
@@ -582,15 +625,15 @@ class GameBoard(W.VBox):
         self.seat_pickers = self._seat_pickers()
         self.players.observe(lambda _: self._show_seat_pickers(), names="value")
         self._show_seat_pickers()
-        seats_help = W.HTML("<span class='ovnilab-note'><b>seats</b> (for the next game): several humans "
-                            "play hot seat at one screen; bots on every seat let the class watch "
-                            "(switch 'bots auto' off to step)</span>")
+        seats_help = W.HTML("<span class='ovnilab-note'>" + _(
+            "<b>seats</b> (for the next game): several humans play hot seat at one screen; bots on every "
+            "seat let the class watch (switch 'bots auto' off to step)") + "</span>")
         self.seats_box = W.VBox([seats_help, *self.seat_pickers])
         # ---- rule options
         self.rule_notes: dict[str, W.HTML] = {}
         self.rule_widgets = self._rule_widgets()
         self.rules_panel = W.Accordion(children=[W.VBox(self._rule_rows())])
-        self.rules_panel.set_title(0, "rule options")
+        self.rules_panel.set_title(0, _("rule options"))
         self.rules_panel.selected_index = None
         start = W.HBox([self.players, self.seed, self.new_button], layout=W.Layout(flex_flow="row wrap"))
         self.new_game_tab = W.VBox([start, self.new_game_error, self.seats_box, self.rules_panel])
@@ -619,16 +662,16 @@ class GameBoard(W.VBox):
         n = getattr(self.state, "num_players", 2)
         most = max([n, *self.players.options])
         self._given_bots: dict[int, Any] = {}
-        kinds = [(BOT_LABELS.get(k, k), k) for k in self._bot_kinds]
+        kinds = [(_(BOT_LABELS[k]) if k in BOT_LABELS else k, k) for k in self._bot_kinds]
         bot_kinds = [self._seat_kind(s, self.seats[s]) for s in range(n) if self.seats[s] != HUMAN]
         later = bot_kinds[-1] if bot_kinds and bot_kinds[-1] != "given" else next(iter(self._bot_kinds))
         pickers = []
         for s in range(most):
             kind = self._seat_kind(s, self.seats[s]) if s < n else later
-            options = [("human", HUMAN), *kinds]
+            options = [(_("human"), HUMAN), *kinds]
             if kind == "given":
-                options.append((f"as given: {_clip(repr(self._given_bots[s]), 40)}", "given"))
-            pickers.append(W.Dropdown(options=options, value=kind, description=f"seat {s}",
+                options.append((_("as given: {bot}", bot=_clip(repr(self._given_bots[s]), 40)), "given"))
+            pickers.append(W.Dropdown(options=options, value=kind, description=_("seat {number}", number=s),
                                       style={"description_width": "56px"}, layout=W.Layout(width="300px")))
         return pickers
 
@@ -691,12 +734,12 @@ class GameBoard(W.VBox):
             elif kind is str and choices and not optional:
                 w = W.Dropdown(options=choices, value=v, layout=lay)
             elif kind is str:
-                w = W.Text(value=v or "", layout=lay, placeholder="(empty: the default)" if optional else "")
+                w = W.Text(value=v or "", layout=lay, placeholder=_("(empty: the default)") if optional else "")
             elif kind is tuple and choices:
                 # a subset of named choices; nothing selected = the option's default
                 w = W.SelectMultiple(options=list(choices), value=tuple(x for x in (v or ()) if x in choices),
                                      rows=min(8, len(choices)), layout=lay,
-                                     tooltip="ctrl/shift-click to choose several; none = the default")
+                                     tooltip=_("ctrl/shift-click to choose several; none = the default"))
             else:
                 continue  # other values (a tuple without choices, an optional number): set them in code
             if optional:
@@ -711,7 +754,7 @@ class GameBoard(W.VBox):
     def _rule_note_html(self, name: str) -> str:
         doc = self._rule_docs.get(name, "")
         # an optional option says what empty means once (a file's doc names its default file)
-        extra = " (empty: the default)" if name in self._optional_rules and "(empty" not in doc else ""
+        extra = " " + _("(empty: the default)") if name in self._optional_rules and "(empty" not in doc else ""
         return f"<span class='ovnilab-note' style='color:#444'>{html.escape(doc)}{extra}</span>"
 
     def _rule_rows(self) -> list[W.Widget]:
@@ -719,7 +762,7 @@ class GameBoard(W.VBox):
         its control; then its one-line description, where a refused value's error shows."""
         rows = []
         for name, w in self.rule_widgets.items():
-            label = self.rule_labels.get(name) or rule_label(name)
+            label = _(self.rule_labels[name]) if self.rule_labels.get(name) else rule_label(name)
             head = W.HTML(f"<b>{html.escape(label)}</b> <code style='font-size:12px;color:#5f6b76'>"
                           f"{html.escape(name)}</code>")
             row = W.VBox([head, w, self.rule_notes[name]], layout=W.Layout(margin="0 0 6px 0"))
@@ -748,9 +791,9 @@ class GameBoard(W.VBox):
                 try:
                     datafiles.untrusted_data_file(v, folders[k]())
                 except FileNotFoundError:
-                    paths[k] = (f"a file name from the game's data folder is expected, got {_clip(repr(v), 80)}"
-                                if _is_bare_name(v) else
-                                f"a bare file name is expected (no folder), got {_clip(repr(v), 80)}")
+                    paths[k] = (_("a file name from the game's data folder is expected, got {value}",
+                                  value=_clip(repr(v), 80)) if _is_bare_name(v) else
+                                _("a bare file name is expected (no folder), got {value}", value=_clip(repr(v), 80)))
             values = {k: (None if k in paths else v) for k, v in values.items()}
         try:
             rules = self._rules_cls(**values)  # type: ignore[misc]
@@ -846,17 +889,34 @@ def log_html(lines: list[str]) -> str:
             "<div>" + "\n".join(lines) + "</div></pre>")
 
 
-def words_html(words: Mapping[str, str],
-               intro: str = "The board keeps the rulebook's Portuguese names. In English:") -> str:
+def words_html(words: Mapping[str, str], intro: str | None = None) -> str:
     """The "words" tab: each Portuguese name on the board beside its English meaning, in
     alphabetical order (the games are Brazilian; the boards keep the rulebooks' names);
-    or each sign of a drawing beside what it means (Cosmic's key)."""
+    or each sign of a drawing beside what it means (Cosmic's key). ``intro``: the line
+    above the table, in the board's language (default: the Portuguese names' one)."""
     if not words:
         return ""
+    if intro is None:
+        intro = _("The board keeps the rulebook's Portuguese names. In English:")
     rows = "".join(f"<tr><td style='padding:1px 10px 1px 0'><b>{html.escape(k)}</b></td>"
                    f"<td>{html.escape(v)}</td></tr>" for k, v in sorted(words.items(), key=lambda kv: kv[0].casefold()))
     return (f"<div style='max-height:16em;overflow:auto'><div class='ovnilab-note'>{html.escape(intro)}</div>"
             f"<table>{rows}</table></div>")
+
+
+def refusal_text(exc: IllegalAction) -> str:
+    """An engine's refusal as the board says it, in the board's language: the board's
+    framing ("illegal action '...': ...", "did you mean ...?") around the rule the engine
+    names (the rules' own words, English) and the legal action texts it suggests (the
+    notation, which is one language). In English it reads as ``str(exc)``."""
+    msg = (_("illegal action {action}: {rule}", action=repr(action_text(exc.action)), rule=exc.rule)
+           if exc.action is not None else str(exc.rule))
+    if exc.detail:
+        msg = _("{message} ({detail})", message=msg, detail=exc.detail)
+    hints = exc.suggestions
+    if hints:
+        msg = _("{message}; did you mean {options}?", message=msg, options=", ".join(repr(h) for h in hints))
+    return msg
 
 
 def svg_aspect(svg: str) -> float:
@@ -938,8 +998,8 @@ def _range_text(f: dataclasses.Field) -> str:
     if lo is None and hi is None:
         return ""
     if hi is None:
-        return f" (at least {lo})"
-    return f" (at most {hi})" if lo is None else f" ({lo} to {hi})"
+        return " " + _("(at least {n})", n=lo)
+    return " " + (_("(at most {n})", n=hi) if lo is None else _("({low} to {high})", low=lo, high=hi))
 
 
 def _is_bare_name(name: str) -> bool:

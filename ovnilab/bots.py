@@ -14,6 +14,7 @@ import random
 from typing import Any, Callable, Protocol, runtime_checkable
 
 from .core import GameState
+from .i18n import N_
 
 __all__ = ["Bot", "PlayerView", "RandomBot", "OnePlyBot", "BOT_LABELS", "default_bots"]
 
@@ -112,8 +113,9 @@ class OnePlyBot:
 
 
 # ------------------------------------------------------------------ the registry
-#: how the seat pickers name each kind of bot
-BOT_LABELS = {"random": "random bot", "greedy": "greedy bot", "mcts": "MCTS bot (slower)"}
+#: how the seat pickers name each kind of bot (English marked for the catalog: a board
+#: translates them when it shows them)
+BOT_LABELS = {"random": N_("random bot"), "greedy": N_("greedy bot"), "mcts": N_("MCTS bot (slower)")}
 
 
 def default_bots(game: str) -> dict[str, Callable[[], Any]]:

@@ -28,7 +28,9 @@ Using it
   translated when read: :func:`translate_english`); ``Nn_(singular, plural)`` the same
   for a plural sentence.
 * The language: ``set_language("pt")`` (also ``ovnilab.set_language``) sets the process's
-  default, the teacher's choice for the notebook boards and the projector;
+  default, the teacher's choice for the notebook boards and the projector; the
+  environment variable ``OVNILAB_LANG`` (``make play LANG=pt``, ``make lab LANG=pt`` set it)
+  gives the default at import, so a Voila board or a Lab kernel starts in it;
   ``with using_language("pt"):`` overrides it for one request or one person (a
   ``contextvars`` variable: another thread or asyncio task keeps its own). A thread pool
   runs a request's work in the request's language only when it runs it in a copy of the
@@ -64,7 +66,9 @@ import contextlib
 import contextvars
 import functools
 import gettext
+import os
 import re
+import warnings
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
@@ -80,7 +84,10 @@ LOCALES: dict[str, str] = {"en": "en", "pt": "pt_BR"}
 DOMAIN = "ovnilab"
 LOCALE_DIR = Path(__file__).parent / "locale"
 
-_default = "en"
+#: the environment variable that gives the process's default language at import (the
+#: teacher's ``make play LANG=pt`` / ``make lab LANG=pt``); not the POSIX ``LANG``, which
+#: names the terminal's locale and is set on nearly every machine
+ENV_VAR = "OVNILAB_LANG"
 _current: contextvars.ContextVar[str | None] = contextvars.ContextVar("ovnilab_language", default=None)
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
@@ -93,6 +100,22 @@ def normalize(lang: str) -> str:
     if base not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r}: the languages are {', '.join(LANGUAGES)}")
     return base
+
+
+def _env_default() -> str:
+    """The default language the environment asks for (:data:`ENV_VAR`), English when unset;
+    an unknown value warns and keeps English rather than stop an import."""
+    value = os.environ.get(ENV_VAR, "").strip()
+    if not value:
+        return "en"
+    try:
+        return normalize(value)
+    except ValueError as exc:
+        warnings.warn(f"{ENV_VAR}: {exc}; English is used", RuntimeWarning, stacklevel=2)
+        return "en"
+
+
+_default = _env_default()
 
 
 def set_language(lang: str) -> None:

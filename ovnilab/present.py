@@ -1,13 +1,21 @@
 """The full-screen button and its CSS, shared by the notebook board and the classroom's
 projector view (both widgets with the class ``ovnilab-present-root``).
 
-Plain strings, no import: the projector takes them from here rather than from the
+Plain strings and one function: the projector takes them from here rather than from the
 notebook board, so the classroom never loads the board to style a button.
+:func:`present_button` is the button in the language in force (``ovnilab.i18n``).
 """
 
 from __future__ import annotations
 
-__all__ = ["PRESENT_BUTTON", "PRESENT_CSS"]
+from html import escape
+
+__all__ = ["PRESENT_BUTTON", "PRESENT_CSS", "present_button"]
+
+#: the button's tooltip (English; :func:`present_button` translates it)
+_PRESENT_TITLE = "show the board alone on the whole screen, for a projector (Esc leaves)"
+#: the button's two labels (English; :func:`present_button` translates them)
+_PRESENT_ON, _PRESENT_OFF = "full screen", "leave full screen"
 
 #: The one-click presentation view: the browser's full-screen mode for the board alone
 #: (Esc or the same button leaves it). In JupyterLab the notebook leaves the board about
@@ -16,12 +24,11 @@ __all__ = ["PRESENT_BUTTON", "PRESENT_CSS"]
 #: 1024x768). A widget button cannot reach the browser, so this is a plain HTML button
 #: with a fixed inline handler (no kernel round trip; nothing from the kernel runs in it).
 PRESENT_BUTTON = (
-    '<button class="ovnilab-present" type="button" title="show the board alone on the whole '
-    'screen, for a projector (Esc leaves)" onclick="var b=this.closest(\'.ovnilab-present-root\');'
+    f'<button class="ovnilab-present" type="button" title="{_PRESENT_TITLE}" onclick="var b=this.closest(\'.ovnilab-present-root\');'
     'if(document.fullscreenElement){document.exitFullscreen();}'
     'else if(b&&b.requestFullscreen){b.requestFullscreen();}">'
-    '<span class="ovnilab-present-on">full screen</span>'
-    '<span class="ovnilab-present-off">leave full screen</span></button>')
+    f'<span class="ovnilab-present-on">{_PRESENT_ON}</span>'
+    f'<span class="ovnilab-present-off">{_PRESENT_OFF}</span></button>')
 
 #: The CSS of the presentation view (PRESENT_BUTTON), for any widget with the class
 #: ``ovnilab-present-root`` (a board, the classroom's projector view): on full screen it
@@ -39,3 +46,17 @@ PRESENT_CSS = """
 .ovnilab-present-root:fullscreen .ovnilab-present-on { display: none; }
 .ovnilab-present-root:fullscreen .ovnilab-present-off { display: inline; }
 """
+
+
+def present_button() -> str:
+    """:data:`PRESENT_BUTTON` in the language in force (``ovnilab.i18n``): its title and
+    its two labels translated, the handler the same."""
+    from .i18n import _
+
+    # the same sentences as the constants above, spelled out for the catalog's extraction
+    title = _("show the board alone on the whole screen, for a projector (Esc leaves)")
+    on, off = _("full screen"), _("leave full screen")
+    return (PRESENT_BUTTON
+            .replace(f'title="{_PRESENT_TITLE}"', f'title="{escape(title, quote=True)}"')
+            .replace(f">{_PRESENT_ON}<", f">{escape(on)}<")
+            .replace(f">{_PRESENT_OFF}<", f">{escape(off)}<"))

@@ -19,6 +19,16 @@ Layout: seven card columns (a pyramid is three wide; the deck and the Celeiro si
 the pyramids' narrow tops, the drawn pair under them), so the drawing is nearly as tall as
 it is wide. The board shows such a drawing about 694 px wide when projected at 1024x768
 and 1280x720, where :data:`MIN_FONT` is still 12 px (``tests/cows/test_render.py``).
+
+Language (issue 33): the drawing's own words (the title, "Hand (1/3)", "deck empty", the
+seats' names, the effect tags and texts) are English inside ``_()`` and drawn in the
+language in force (``ovnilab.set_language``); the card and Celeiro names are the game's
+Portuguese either way. An effect's text is built here from its parameters
+(:func:`effect_text`), one whole sentence per kind of effect, not from a sentence stored
+in the cards file: the file holds numbers and symbols, and a translated sentence must
+agree with them (``Effect.text()`` stays the English one, which the OpenSpiel encoding
+reads). :func:`action_label` says an action in words for a board's button and the
+drawing's "last" line; the action itself (``str``) is the notation, one language.
 """
 
 from __future__ import annotations
@@ -27,12 +37,13 @@ import functools
 from typing import Callable
 from xml.sax.saxutils import escape
 
+from ..i18n import N_, _, get_language, n_, pgettext
 from ..svg import fit, text_width, wrap
 from .data import Effect, Face
-from .rules import EFFECT, KEEP, SLOTS, State
+from .rules import EFFECT, KEEP, SLOTS, Action, State
 from .rules import SEAT_NAMES as _ALIENS
 
-__all__ = ["to_svg", "seat_panel"]
+__all__ = ["to_svg", "seat_panel", "effect_text", "action_label", "slot_label"]
 
 #: The smallest font size of the drawing, in viewBox units. The board shows the drawing
 #: 694 px wide at 1024x768 (the page's 994 px row less the side column; the window's height
@@ -81,9 +92,83 @@ def height(hand_limit: int) -> int:
 
 SEAT_COLOURS = ("#2e7d32", "#6a1b9a")  # the two aliens: green and purple
 SHORT_NAMES = _ALIENS  # State.seat_name
-YOU = "you"
+YOU = N_("you")
 SKY_FILL = {"sun": "#fff4cc", "moon": "#e3e7f8", "": "#edf5e4"}
-KIND_TAG = {"immediate": ("NOW", "#c62828"), "adjacency": ("ADJ", "#2e7d32"), "end": ("END", "#1565c0")}
+#: each effect kind's tag (English marked for the catalog, drawn translated) and colour
+KIND_TAG = {"immediate": (N_("NOW"), "#c62828"), "adjacency": (N_("ADJ"), "#2e7d32"), "end": (N_("END"), "#1565c0")}
+#: the game's title on the drawing and the board
+TITLE = N_("Cow abduction")
+
+# ---- the symbols an effect counts, as its sentence names them (context: the cow game's symbols)
+_SYMBOL = (lambda: pgettext("cow symbol", "Sun"), lambda: pgettext("cow symbol", "Moon"),
+           lambda: pgettext("cow symbol", "cow"), lambda: pgettext("cow symbol", "calf"),
+           lambda: pgettext("cow symbol", "card"))
+_SYMBOLS = (lambda: pgettext("cow symbols", "Suns"), lambda: pgettext("cow symbols", "Moons"),
+            lambda: pgettext("cow symbols", "cows"), lambda: pgettext("cow symbols", "calves"),
+            lambda: pgettext("cow symbols", "cards"))
+
+
+def effect_text(e: Effect) -> str:
+    """An effect in a few words in the language in force, as printed on the card: in
+    English the same as ``Effect.text()``."""
+    pts = f"{e.points:+d}"
+    sym = _SYMBOL[e.symbol if e.symbol >= 0 else 4]()
+    t = e.type
+    if t == "flip":
+        if e.symbol >= 0:
+            text = {"own": _("Flip a {symbol} card in your pyramid", symbol=sym),
+                    "opponent": _("Flip a {symbol} card in opponent's pyramid", symbol=sym),
+                    "any": _("Flip a {symbol} card in any pyramid", symbol=sym)}[e.target]
+        else:
+            text = {"own": _("Flip a card in your pyramid"), "opponent": _("Flip a card in opponent's pyramid"),
+                    "any": _("Flip a card in any pyramid")}[e.target]
+        return text if e.optional else _("{effect} (must)", effect=text)
+    if t == "peek":
+        return _("Look at the backs of your hand")
+    if t == "adjacent":
+        return _("{points} per adjacent {symbol}", points=pts, symbol=sym)
+    if t == "count":
+        if e.whose == "own":
+            return _("{points} per {symbol} in your pyramid", points=pts, symbol=sym)
+        return _("{points} per {symbol} in opponent's pyramid", points=pts, symbol=sym)
+    if t == "majority":
+        return _("{points} if you have more {symbols}", points=pts, symbols=_SYMBOLS[e.symbol if e.symbol >= 0 else 4]())
+    if t == "herd":
+        return _("{points} per cow+calf pair", points=pts)
+    if t == "balance":
+        return _("{points} if Suns = Moons (1+)", points=pts)
+    if t == "hand":
+        return _("{points} per card left in hand", points=pts)
+    if t == "row":
+        return _("{points} if in row {row}", points=pts, row=e.row)
+    return e.text()  # pragma: no cover - validated on load
+
+
+def slot_label(slot: int) -> str:
+    """A pyramid slot in words: "row 2 slot 1" (the notation's spelling, in English)."""
+    r, k = SLOTS[slot]
+    return _("row {row} slot {slot}", row=r, slot=k)
+
+
+def action_label(a: Action) -> str:
+    """An action as a board's button and the drawing's "last" line say it, in the language
+    in force ("draw 2" / "comprar 2"); ``str(a)``, what the game reads, in English."""
+    k = a.kind
+    if k == "build":
+        return _("build {card} (hand {hand}) at {slot}", card=a.b, hand=a.a, slot=slot_label(a.c))
+    if k == "flip":
+        return _("flip {card} (hand {hand})", card=a.b, hand=a.a)
+    if k == "fx":
+        if a.a == "own":
+            return _("flip own {card} at {slot}", card=a.c, slot=slot_label(a.b))
+        return _("flip opponent's {card} at {slot}", card=a.c, slot=slot_label(a.b))
+    if k == "take":
+        return _("take {card} from Celeiro {area}", card=a.b, area=a.a)
+    if k == "keep":
+        return _("keep {card} (drawn {i}), discard {other} (drawn {j}) to Celeiro {area}", card=a.b, i=a.a,
+                 other=a.c, j=3 - a.a, area=a.d)
+    label = {"draw": N_("draw 2"), "end": N_("end turn"), "skip": N_("skip effect"), "pass": N_("pass")}.get(k)
+    return _(label) if label else str(a)
 HIGHLIGHT = "#ff6d00"
 BACK_FILL = "#d7ccc8"  # a card's back (the deck's lower cards, a known back's strip)
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
@@ -161,13 +246,14 @@ TEXT_W = CW - 2 * PAD
 
 def _tag_w(kind: str) -> float:
     """Width of the coloured tag of an effect of ``kind`` (NOW, ADJ, END)."""
-    return text_width(KIND_TAG[kind][0], MIN_FONT, True) + 8
+    return text_width(_(KIND_TAG[kind][0]), MIN_FONT, True) + 8
 
 
 def _tag(x: float, ty: float, kind: str) -> str:
     """The tag of an effect of ``kind`` (white NOW, ADJ or END on its colour), its left
     edge at ``x`` and its text's baseline at ``ty``."""
     tag, colour = KIND_TAG[kind]
+    tag = _(tag)
     tw = _tag_w(kind)
     return (f'<g class="tag"><rect x="{x:.1f}" y="{ty - 13.5:.1f}" width="{tw:.1f}" height="18" rx="3" '
             f'fill="{colour}"/>{_text(x + tw / 2, ty, tag, MIN_FONT, "bold", "#fff", "middle")}</g>')
@@ -178,9 +264,9 @@ def _effect_lines(e: Effect) -> tuple[bool, list[str]]:
     of its own above): whichever needs fewer lines, the tag apart when equal (its text
     then breaks less)."""
     first = TEXT_W - _tag_w(e.kind) - 4
-    inline = _lines(e.text(), TEXT_W, first)
+    inline = _lines(effect_text(e), TEXT_W, first)
     fits = text_width(inline[0], MIN_FONT) <= first if inline else True
-    apart = _lines(e.text(), TEXT_W)
+    apart = _lines(effect_text(e), TEXT_W)
     if fits and len(inline) < len(apart) + 1:
         return True, inline
     return False, apart
@@ -205,10 +291,10 @@ def _effect_rows(effects: tuple[Effect, ...]) -> list[tuple[float, str | None, s
 def _back_lines(back: str, room: float) -> list[str]:
     """The back's label: ``back: X`` on one line when it fits, else ``back:`` above the
     name when ``room`` (height left at the card's bottom) allows, else one squeezed line."""
-    one = f"back: {back}"
+    one = _("back: {name}", name=back)
     if text_width(one, MIN_FONT) <= TEXT_W or room < 2 * LINE + 4:
         return [one]
-    return ["back:", back]
+    return [_("back:"), back]
 
 
 def _card(x: float, y: float, face: Face, *, label: str = "", mark: bool = False, back: str | None = None) -> str:
@@ -236,10 +322,10 @@ def _card(x: float, y: float, face: Face, *, label: str = "", mark: bool = False
     elif face.sky == "moon":
         out.append(_moon(sx - 1, vy, bg))
     sx += closer * steps[0] if face.sky else 0
-    for _ in range(face.cows):
+    for _k in range(face.cows):
         out.append(_cow(sx + 1, vy + 1))
         sx += closer * 24
-    for _ in range(face.calves):
+    for _k in range(face.calves):
         out.append(_cow(sx - 2, vy + 2, calf=True))
         sx += closer * 18
     # effects in words, each tagged with its kind; the back's label at the bottom
@@ -276,10 +362,15 @@ def _card(x: float, y: float, face: Face, *, label: str = "", mark: bool = False
 
 
 def _empty(x: float, y: float, label: str, tint: str | None = None) -> str:
+    """An empty slot, dashed, its label in the middle (on two lines when one is too
+    narrow: "posição" is longer than "slot")."""
     fill = tint or "none"
+    lines = wrap(label, MIN_FONT, CW - 8) or [""]
+    top = y + CH / 2 + 6 - (len(lines) - 1) * LINE / 2
     return (f'<rect x="{x}" y="{y}" width="{CW}" height="{CH}" rx="7" fill="{fill}" fill-opacity="0.25" '
             f'stroke="#9e9e9e" stroke-width="1.2" stroke-dasharray="5,4"/>'
-            + _text(x + CW / 2, y + CH / 2 + 6, label, MIN_FONT, fill="#888", anchor="middle", width=CW - 8))
+            + "".join(_text(x + CW / 2, top + i * LINE, ln, MIN_FONT, fill="#888", anchor="middle", width=CW - 8)
+                      for i, ln in enumerate(lines)))
 
 
 def _slot_xy(px: float, slot: int) -> tuple[float, float]:
@@ -324,21 +415,21 @@ def _seat_box(x: float, y: float, h: float, seat: int, points: dict[str, int], a
            f'fill-opacity="{0.95 if active else 0.35}"/>',
            f'<rect x="{x + 5}" y="{y + 5}" width="44" height="44" rx="6" fill="#263238"/>',
            _alien(x + 27 - 3 * (1 if seat == 0 else -1), y + 28, seat),
-           _text(x + CW - 6, y + 26, f"{sum(points.values())} pts", 20, "bold", ink, "end", width=CW - 60),
-           _text(x + 6, y + 72, SHORT_NAMES[seat], MIN_FONT, "bold", ink, width=CW - 12)]
+           _text(x + CW - 6, y + 26, _("{n} pts", n=sum(points.values())), 20, "bold", ink, "end", width=CW - 60),
+           _text(x + 6, y + 72, _(SHORT_NAMES[seat]), MIN_FONT, "bold", ink, width=CW - 12)]
     if yours:  # the viewer's own seat says so (a class page's student finds their side)
-        out.append(_text(x + CW - 6, y + 46, YOU, MIN_FONT, "bold", ink, "end", width=CW - 60))
+        out.append(_text(x + CW - 6, y + 46, _(YOU), MIN_FONT, "bold", ink, "end", width=CW - 60))
     ty = y + 72
     if active:
         ty += LINE + 2
-        out.append(_text(x + 6, ty, "\u25b6 to act", MIN_FONT, "bold", ink))
+        out.append(_text(x + 6, ty, "\u25b6 " + _("to act"), MIN_FONT, "bold", ink, width=CW - 12))
     if started:
         ty += LINE + 2
-        out.append(_text(x + 6, ty, "started", MIN_FONT, fill=ink, style="italic"))
+        out.append(_text(x + 6, ty, _("started"), MIN_FONT, fill=ink, style="italic", width=CW - 12))
     for k, (kind, v) in enumerate((("", points["base"]), ("adjacency", points["adjacency"]),
                                    ("end", points["end_of_game"]))):
         ty = y + h - 12 - (2 - k) * 20
-        out.append(_tag(x + 5, ty, kind) if kind else _text(x + 6, ty, "base", MIN_FONT, fill=ink))
+        out.append(_tag(x + 5, ty, kind) if kind else _text(x + 6, ty, _("base"), MIN_FONT, fill=ink))
         out.append(_text(x + CW - 6, ty, f"{v:+d}" if kind else str(v), MIN_FONT, "bold", ink, "end"))
     out.append("</g>")
     return "".join(out)
@@ -348,17 +439,19 @@ def _title(s: State, viewer: int | None) -> str:
     """The title bar: the game, whose turn and phase (or the result), the last action."""
     if s.over:
         w = s.winners()
-        status = "Game over: shared win" if len(w) == 2 else f"Game over: {SHORT_NAMES[w[0]]} wins"
+        status = _("Game over: shared win") if len(w) == 2 else _("Game over: {name} wins", name=_(SHORT_NAMES[w[0]]))
     else:
-        status = f"Turn {s.turns}: {SHORT_NAMES[s.current_player]} to act ({s.phase_name})"
+        status = _("Turn {n}: {name} to act ({phase})", n=s.turns, name=_(SHORT_NAMES[s.current_player]),
+                   phase=_(s.phase_name))
         if s.final:
-            status += " - last turn"
-    sx = MARGIN + text_width("Cow abduction", 18, True) + 14
+            status = _("{status} - last turn", status=status)
+    title = _(TITLE)
+    sx = MARGIN + text_width(title, 18, True) + 14
     out = ['<g class="title">', f'<rect width="{WIDTH}" height="{TOP}" fill="#3e2723"/>',
-           _text(MARGIN, 22, "Cow abduction", 18, "bold", "#ffe082"),
+           _text(MARGIN, 22, title, 18, "bold", "#ffe082"),
            _text(sx, 22, status, MIN_FONT, "bold", "#fff", width=WIDTH - MARGIN - sx)]
     if s.log:  # the last action on a line of its own, under the status
-        last = f"last: {SHORT_NAMES[s.last_seat]}: {s.describe(s.log[-1], viewer)}"
+        last = _("last: {name}: {action}", name=_(SHORT_NAMES[s.last_seat]), action=action_label(s.log[-1]))
         out.append(_text(MARGIN, 43, last, MIN_FONT, fill="#ffcc80", width=WIDTH - 2 * MARGIN))
     out.append("</g>")
     return "".join(out)
@@ -377,7 +470,7 @@ def _centre(s: State, marks: dict[tuple, bool], back_of: Callable[[int], str | N
            f'fill="#efe6d6" stroke="#e2d5bf" stroke-linejoin="round"/>']
     label_y = BAND_A_Y - 8
     deck_x = CENTRE_X - CW / 2
-    out.append(_text(CENTRE_X, label_y, f"Deck ({len(s.deck)})", MIN_FONT, "bold", "#3e2723", "middle",
+    out.append(_text(CENTRE_X, label_y, _("Deck ({n})", n=len(s.deck)), MIN_FONT, "bold", "#3e2723", "middle",
                      width=CW + GAP))
     if s.deck:
         for k in range(min(3, (len(s.deck) + 3) // 4), 0, -1):  # its thickness, behind the top card
@@ -385,7 +478,7 @@ def _centre(s: State, marks: dict[tuple, bool], back_of: Callable[[int], str | N
                        f'fill="{BACK_FILL}" stroke="#6d4c41"/>')
         out.append(_card(deck_x, BAND_A_Y, s.face(s.deck[0])))
     else:
-        out.append(_empty(deck_x, BAND_A_Y, "deck empty"))
+        out.append(_empty(deck_x, BAND_A_Y, _("deck empty")))
     labels = s.cards.area_labels(s.areas)
     for a in range(s.areas):
         x = deck_x + (CW + GAP) * (-1 if a == 0 else 1)
@@ -396,25 +489,27 @@ def _centre(s: State, marks: dict[tuple, bool], back_of: Callable[[int], str | N
             c = pile[-1]
             out.append(_card(x, BAND_A_Y, s.face(c), mark=("cel", a) in marks, back=back_of(c)))
         else:
-            out.append(_empty(x, BAND_A_Y, "empty"))
+            out.append(_empty(x, BAND_A_Y, _("empty")))
     under_y = BAND_B_Y - 8
     if s.drawn:
         for i, c in enumerate(s.drawn):
             x = CENTRE_X - CW - GAP / 2 + i * (CW + GAP)
-            out.append(_text(x + CW / 2, under_y, f"drawn {i + 1}", MIN_FONT, "bold", HIGHLIGHT, "middle"))
+            out.append(_text(x + CW / 2, under_y, _("drawn {n}", n=i + 1), MIN_FONT, "bold", HIGHLIGHT, "middle",
+                             width=CW + GAP))
             out.append(_card(x, BAND_B_Y, s.face(c), mark=("drawn",) in marks, back=back_of(c)))
         return out
-    out.append(_text(CENTRE_X, under_y, "drawn from the bottom", MIN_FONT, fill="#666", anchor="middle"))
+    out.append(_text(CENTRE_X, under_y, _("drawn from the bottom"), MIN_FONT, fill="#666", anchor="middle",
+                     width=2 * CW + GAP))
     if s.phase == EFFECT and not s.over:
         owner, c, eff = s.stack[-1]
         w = 2 * CW + GAP
         x0 = CENTRE_X - w / 2
-        lines = _lines(eff.text(), w - 12)
+        lines = _lines(effect_text(eff), w - 12)
         h = 16 + (2 + len(lines)) * LINE
         out.append(f'<g class="effect"><rect x="{x0}" y="{BAND_B_Y}" width="{w}" height="{h:.1f}" rx="6" '
                    f'fill="#fff3e0" stroke="{HIGHLIGHT}"/>')
         ty = BAND_B_Y + 8 + 13.5
-        out.append(_text(CENTRE_X, ty, f"{SHORT_NAMES[owner]}: effect of", MIN_FONT, "bold", "#bf360c", "middle",
+        out.append(_text(CENTRE_X, ty, _("{name}: effect of", name=_(SHORT_NAMES[owner])), MIN_FONT, "bold", "#bf360c", "middle",
                          width=w - 12))
         out.append(_text(CENTRE_X, ty + LINE, s.face(c).name, MIN_FONT, "bold", "#bf360c", "middle",
                          width=w - 12))
@@ -460,23 +555,23 @@ def to_svg(state: State, viewer: int | None = None, show_backs: bool = False) ->
         for slot in range(6):
             x, y = _slot_xy(px, slot)
             c = s.pyr[seat][slot]
-            r, k = SLOTS[slot]
             if c < 0:
-                out.append(_empty(x, y, f"row {r} slot {k}", colour if slot in open_here else None))
+                out.append(_empty(x, y, slot_label(slot), colour if slot in open_here else None))
             else:
                 out.append(_card(x, y, s.face(c), mark=("pyr", seat, slot) in marks, back=back_of(c)))
         # ---- hand (face up on the table): one slot per card the hand limit allows,
         # HAND_COLS to a row, so a larger Rules.hand_limit adds rows inside the panel
         hand = s.hand[seat]
-        out.append(_text(px, HAND_Y - 9, f"Hand ({len(hand)}/{s.rules.hand_limit})", MIN_FONT, "bold", colour))
+        out.append(_text(px, HAND_Y - 9, _("Hand ({n}/{limit})", n=len(hand), limit=s.rules.hand_limit), MIN_FONT,
+                         "bold", colour, width=PANEL_W))
         for i in range(max(s.rules.hand_limit, len(hand))):
             x, y = hand_slot_xy(px, i)
             if i < len(hand):
                 c = hand[i]
-                out.append(_card(x, y, s.face(c), label=f"hand {i + 1}", mark=("hand", seat, i) in marks,
+                out.append(_card(x, y, s.face(c), label=_("hand {n}", n=i + 1), mark=("hand", seat, i) in marks,
                                  back=back_of(c)))
             else:
-                out.append(_empty(x, y, "empty"))
+                out.append(_empty(x, y, _("empty")))
 
     out.extend(_centre(s, marks, back_of))
     out.append("</svg>")
@@ -484,25 +579,26 @@ def to_svg(state: State, viewer: int | None = None, show_backs: bool = False) ->
 
 
 # ---------------------------------------------------------------- the class page's "yours"
-YOURS_TITLE = "What you hold"
-YOUR_HAND = "Your hand"
-EMPTY_HAND = "empty"
-KIND_WORD = {"immediate": "now", "adjacency": "adjacent", "end": "at the end"}
+YOURS_TITLE = N_("What you hold")
+YOUR_HAND = N_("Your hand")
+EMPTY_HAND = N_("empty")
+KIND_WORD = {"immediate": N_("now"), "adjacency": N_("adjacent"), "end": N_("at the end")}
+SKY_WORD = {"sun": N_("sun"), "moon": N_("moon")}
 
 
 def _card_line(face: Face, back: str | None) -> str:
     """A card of the hand in words: its points, its symbols and each effect with when it
     acts, and its back when the player knows it."""
-    parts = [f"{face.value} points"]
+    parts = [n_("{n} point", "{n} points", face.value)]
     if face.sky:
-        parts.append(face.sky)
+        parts.append(_(SKY_WORD[face.sky]))
     if face.cows or face.calves:
-        parts.append(", ".join(x for x in (f"{face.cows} cow" + ("s" if face.cows != 1 else "") if face.cows else "",
-                                           f"{face.calves} calf" + ("" if face.calves == 1 else "s")
-                                           if face.calves else "") if x))
-    parts += [f"{KIND_WORD.get(e.kind, e.kind)}: {e.text()}" for e in face.effects]
+        parts.append(", ".join(x for x in (n_("{n} cow", "{n} cows", face.cows) if face.cows else "",
+                                           n_("{n} calf", "{n} calves", face.calves) if face.calves else "") if x))
+    parts += [_("{when}: {effect}", when=_(KIND_WORD[e.kind]) if e.kind in KIND_WORD else e.kind,
+                effect=effect_text(e)) for e in face.effects]
     if back:
-        parts.append(f"back: {back}")
+        parts.append(_("back: {name}", name=back))
     return " · ".join(parts)
 
 
@@ -525,5 +621,8 @@ def seat_panel(state: State, viewer: int) -> dict[str, object]:
     for i, card in enumerate(hand, 1):
         face = state.cards.faces[state.cards.face_index(card["face"])]
         meaning = words.get(face.name)
-        lines.append([f"Hand {i}: {face.name}" + (f" ({meaning})" if meaning else ""), _card_line(face, card["back"])])
-    return {"title": YOURS_TITLE, "lines": lines or [[YOUR_HAND, EMPTY_HAND]]}
+        # the English meaning beside the Portuguese name is for English readers only
+        head = (_("Hand {n}: {name} ({meaning})", n=i, name=face.name, meaning=meaning)
+                if meaning and get_language() == "en" else _("Hand {n}: {name}", n=i, name=face.name))
+        lines.append([head, _card_line(face, card["back"])])
+    return {"title": _(YOURS_TITLE), "lines": lines or [[_(YOUR_HAND), _(EMPTY_HAND)]]}

@@ -86,6 +86,7 @@ from typing import Any, NamedTuple, Sequence
 import networkx as nx
 
 from ..core import (RuleSet, TERMINAL, GameState, IllegalAction, SaveFormatError, action_repr, load_saved_file, rule_option, rules_from_dict, rules_to_dict, saved_choice)
+from ..i18n import N_
 from . import data as _data
 from .data import CALF, COW, MOON, SUN, Cards, Effect, Face, _fold, load_cards
 
@@ -401,11 +402,14 @@ def _tables(cards: Cards) -> _Tables:
 
 
 #: the two players, named after their Alien on the Aliens card (boards and logs)
-SEAT_NAMES: tuple[str, str] = ("Green alien", "Purple alien")
+#: the seats' names (English, the engine's and the saves'; marked for the catalog: a board
+#: shows them in its language)
+SEAT_NAMES: tuple[str, str] = (N_("Green alien"), N_("Purple alien"))
 
 # phases: the decision the game waits for
 MAIN, KEEP, AFTER, EFFECT, OVER = 0, 1, 2, 3, 4
-PHASE_NAMES = ("main action", "keep one drawn card", "build or end turn", "effect target", "game over")
+PHASE_NAMES = (N_("main action"), N_("keep one drawn card"), N_("build or end turn"), N_("effect target"),
+               N_("game over"))
 
 
 # ======================================================================

@@ -10,53 +10,53 @@ Two things differ from the generic board, both for this game's options:
 
 The status line names the phase of the turn (main action, keep one drawn card, build or
 end turn, effect target), since a cow turn is several decisions.
+
+Language (issue 33): the tables below are English marked ``N_()``, translated where the
+board shows them; a button says its action with ``render.action_label`` ("comprar 2") and
+plays the action itself (``draw 2``).
 """
 
 from __future__ import annotations
 
-import html
 from typing import Any, Mapping
 
 import ipywidgets as W
 
 from ..board import HUMAN, Chooser, GameBoard
 from ..datafiles import load_words
+from ..i18n import N_, _, n_
 from .data import data_dir
-from .render import to_svg
-from .rules import SLOTS, TIE_BREAKS, Rules, State, new_game
+from .render import TITLE, action_label, slot_label, to_svg
+from .rules import TIE_BREAKS, Rules, State, new_game
 
 __all__ = ["Board"]
 
 
-def _slot_label(slot: int) -> str:
-    r, k = SLOTS[slot]
-    return f"row {r} slot {k}"
-
-
 _CHOOSERS = {
-    "build": Chooser("build", "card", lambda a: f"{a.b} (hand {a.a})", "slot", lambda a: _slot_label(a.c)),
-    "fx": Chooser("flip it", "pyramid", lambda a: "own" if a.a == "own" else "opponent's",
-                  "card", lambda a: f"{a.c} at {_slot_label(a.b)}"),
+    "build": Chooser(N_("build"), N_("card"), lambda a: _("{card} (hand {hand})", card=a.b, hand=a.a),
+                     N_("slot"), lambda a: slot_label(a.c)),
+    "fx": Chooser(N_("flip it"), N_("pyramid"), lambda a: _("own") if a.a == "own" else _("opponent's"),
+                  N_("card"), lambda a: _("{card} at {slot}", card=a.c, slot=slot_label(a.b))),
 }
 
 _LABELS = {
-    "draw": "draw 2", "keep": "keep one", "take": "Celeiro", "flip": "flip in hand",
-    "build": "build (free)", "end": "", "pass": "", "fx": "effect: flip", "skip": "",
+    "draw": N_("draw 2"), "keep": N_("keep one"), "take": "Celeiro", "flip": N_("flip in hand"),
+    "build": N_("build (free)"), "end": "", "pass": "", "fx": N_("effect: flip"), "skip": "",
 }
 
 
 #: each rule option's label on the new-game tab (the Python name shows after it, smaller)
 _RULE_LABELS = {
-    "hand_limit": "Hand limit",
-    "build_during_draw": "Build during a full-hand draw",
-    "support": "Support under the top card",
-    "starting_player": "Starting player",
-    "last_turn": "Last turn for the other player",
-    "max_chain_flips": "Most flips in a chain",
-    "stall_limit": "Turns without progress that end the game",
-    "tie_break": "Tie break",
-    "exact_half_turned": "Exactly half the cards turned at set-up",
-    "cards_file": "Card set file",
+    "hand_limit": N_("Hand limit"),
+    "build_during_draw": N_("Build during a full-hand draw"),
+    "support": N_("Support under the top card"),
+    "starting_player": N_("Starting player"),
+    "last_turn": N_("Last turn for the other player"),
+    "max_chain_flips": N_("Most flips in a chain"),
+    "stall_limit": N_("Turns without progress that end the game"),
+    "tie_break": N_("Tie break"),
+    "exact_half_turned": N_("Exactly half the cards turned at set-up"),
+    "cards_file": N_("Card set file"),
 }
 
 
@@ -89,15 +89,18 @@ class Board(GameBoard):
             bot_seed=bot_seed,
             auto=auto,
             words=load_words(data_dir() / "cows" / "words.toml") if words is None else words,
-            title="Cow abduction",
+            title=TITLE,
+            action_label=action_label,
         )
         # the Celeiro face for the next game
-        self.areas = W.ToggleButtons(options=[("1 discard area", 1), ("2 discard areas", 2)], value=areas,
+        self.areas = W.ToggleButtons(options=[(n_("{n} discard area", "{n} discard areas", k), k) for k in (1, 2)],
+                                     value=areas,
                                      description="Celeiro", style={"button_width": "auto"})
         # starting_player is -1 (random) by default: a drop-down instead of a number box
         current = getattr(self.state, "rules", None) or Rules()
         self.set_rule_widget("starting_player", W.Dropdown(
-            options=[("drawn at random", -1), ("seat 0", 0), ("seat 1", 1)], value=current.starting_player))
+            options=[(_("drawn at random"), -1), *((_("seat {number}", number=k), k) for k in (0, 1))],
+            value=current.starting_player))
         self.add_new_game_control(self.areas)
 
     def new_game(self) -> bool:
@@ -111,8 +114,8 @@ class Board(GameBoard):
             super()._status()
             return
         cur = s.current_player
-        who = "you" if self.seats.get(cur) == HUMAN else "bot"
-        where = f"turn {s.turns}, {s.phase_name}" + (" (last turn)" if s.final else "")
-        self.status.value = (f"to act: <b>{html.escape(self._seat_name(cur))}</b> ({who}) &mdash; "
-                             f"{html.escape(where)}")
+        who = _("you") if self.seats.get(cur) == HUMAN else _("bot")
+        where = (_("turn {n}, {phase} (last turn)", n=s.turns, phase=_(s.phase_name)) if s.final
+                 else _("turn {n}, {phase}", n=s.turns, phase=_(s.phase_name)))
+        self.status.value = self._status_line(cur, who, where)
 
