@@ -33,6 +33,7 @@ import pytest
 
 from ovnilab.board import view_width_px
 from ovnilab.classroom.server import voila_command, voila_env
+from ovnilab import i18n
 from tests.browser_support import (CHROMIUM, CHROMIUM_ARGS, MEASURE_TEXT, free_port, inside_window, jupyter_env,
                                    running_server, skip_reason)
 
@@ -43,6 +44,13 @@ VIEWPORTS = ((1280, 720), (1024, 768))
 LARGE = (1920, 1080)  # a large screen: checked for fit only
 ROW_1280 = 1250  # the board's row on a 1280 px wide page (as tests/<game>/test_render.py assume)
 ARTIFACTS = ROOT / "test-artifacts"
+#: the boards' language: the served boards start in OVNILAB_LANG, as under `make play
+#: LANG=pt` (issue 33), so `OVNILAB_LANG=pt pytest tests/test_browser.py` makes the same
+#: checks of size and fit on the Portuguese boards; the words clicked come from the catalog
+BOARD_LANG = i18n.normalize(os.environ.get(i18n.ENV_VAR) or "en")
+with i18n.using_language(BOARD_LANG):
+    YOU, UNDO, NEW_GAME, RULE_OPTIONS = f"({i18n._('you')})", i18n._("undo"), i18n._("new game"), i18n._("rule options")
+LANG_SUFFIX = "" if BOARD_LANG == "en" else f"_{BOARD_LANG}"  # the screenshots' names
 
 pytestmark = pytest.mark.browser
 
@@ -185,7 +193,7 @@ def _check_fits(page, game: str, size: tuple[int, int]) -> None:
     for shown, own in m["panel"]:
         assert shown >= min(own, m["row"]["width"]) - 1, f"{where}: a panel drawing {own} px wide shows {shown:.0f} px"
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"play_{game}_{size[0]}x{size[1]}.png"), full_page=False)
+    page.screenshot(path=str(ARTIFACTS / f"play_{game}{LANG_SUFFIX}_{size[0]}x{size[1]}.png"), full_page=False)
 
 
 def _last_number(log_text: str) -> int:
@@ -224,13 +232,13 @@ def test_play_page_fits_and_plays(voila_server, browser, game):
         clicks, before_last = 0, start
         while _last_number(log.inner_text()) <= start + clicks:
             assert clicks < 30, f"{game}: no bot replied after {clicks} clicks: {status.inner_text()}"
-            assert "(you)" in status.inner_text(), f"{game}: not the human's turn: {status.inner_text()}"
+            assert YOU in status.inner_text(), f"{game}: not the human's turn: {status.inner_text()}"
             before_last = _last_number(log.inner_text())
             board.locator(".ovnilab-actions button.ovnilab-action").first.click()
             clicks += 1
             _wait_for(lambda: _last_number(log.inner_text()) > before_last,
                       f"{game}: click {clicks} was not played: {status.inner_text()}", page)
-        _wait_for(lambda: "(you)" in status.inner_text(), f"{game}: the human is not to act again", page)
+        _wait_for(lambda: YOU in status.inner_text(), f"{game}: the human is not to act again", page)
         assert view.inner_html() != first_svg, f"{game}: the map did not change"
         replied = _last_number(log.inner_text())
         # the log opens at its newest line (a log scrolled to its first lines hid every
@@ -239,28 +247,28 @@ def test_play_page_fits_and_plays(voila_server, browser, game):
         assert end["bottom"] <= end["boxBottom"] + 1 and end["bottom"] > end["boxTop"], f"{game}: log end not in view {end}"
 
         # undo: back to the human's last decision (before the last click)
-        board.locator(".ovnilab-controls button", has_text="undo").first.click()
+        board.locator(".ovnilab-controls button", has_text=UNDO).first.click()
         _wait_for(lambda: _last_number(log.inner_text()) < replied, f"{game}: undo did nothing", page)
         assert _last_number(log.inner_text()) == before_last, (game, log.inner_text()[-300:])
-        assert "(you)" in status.inner_text()
+        assert YOU in status.inner_text()
         _check_fits(page, game, VIEWPORTS[0])
 
         # a new game with an invalid rule option: refused, the error in view next to the
         # button, and the game on the table goes on
         field, bad = BAD_OPTION[game]
         played = _last_number(log.inner_text())
-        board.locator(".ovnilab-tabs .lm-TabBar-tab", has_text="new game").first.click()
-        board.get_by_text("rule options").first.click()
+        board.locator(".ovnilab-tabs .lm-TabBar-tab", has_text=NEW_GAME).first.click()
+        board.get_by_text(RULE_OPTIONS).first.click()
         row = board.locator(".ovnilab-rule").filter(has=page.locator("code", has_text=re.compile(f"^{field}$")))
         row.locator("input").first.fill(bad)
         row.locator("input").first.press("Tab")  # commit the value to the kernel
-        board.locator(".ovnilab-tabs button", has_text="new game").first.click()
+        board.locator(".ovnilab-tabs button", has_text=NEW_GAME).first.click()
         error = board.locator(".ovnilab-new-game-error").first
         _wait_for(lambda: field in error.inner_text(), f"{game}: no error names {field}", page)
         m = page.evaluate(_MEASURE_ONE, ".ovnilab-new-game-error")
         assert inside_window(m["box"], m), f"{game}: the new-game error is not in view: {m['box']}"
         assert _last_number(log.inner_text()) == played, f"{game}: the refused new game changed the table"
-        page.screenshot(path=str(ARTIFACTS / f"play_{game}_new_game_error.png"), full_page=False)
+        page.screenshot(path=str(ARTIFACTS / f"play_{game}{LANG_SUFFIX}_new_game_error.png"), full_page=False)
     finally:
         page.close()
 
