@@ -481,6 +481,24 @@ class _EngineState(pyspiel.State):
             self.engine.apply(a)  # IllegalAction (a ValueError) names the rule broken
             self._log.items.append((seat, a))
 
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """pyspiel's ``observation_tensor`` (the same list of floats), filled once: the
+        C++ path fills the game's observer twice per call and copies it through C++
+        (issue 32). The deal's chance nodes, a terminal or chance player and a bad seat
+        go to pyspiel's own method (its values and its errors)."""
+        e = self.engine
+        if e is None or getattr(self, "_pending", None) is not None:
+            return super().observation_tensor() if player is None else super().observation_tensor(player)
+        seat = e.current_player if player is None else player
+        if e.is_over() and player is None or not (isinstance(seat, int) and 0 <= seat < self._game.num_seats):
+            return super().observation_tensor() if player is None else super().observation_tensor(player)
+        game = self._game
+        observer = game.__dict__.get("_fast_observer")
+        if observer is None:
+            observer = game._fast_observer = EngineObserver(game, False)
+        observer.set_from(self, seat)
+        return observer.tensor.tolist()
+
     def _chance_step(self, outcome: int) -> None:
         raise NotImplementedError
 
