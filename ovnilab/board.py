@@ -909,10 +909,13 @@ def refusal_text(exc: IllegalAction) -> str:
     framing ("illegal action '...': ...", "did you mean ...?") around the rule the engine
     names (the rules' own words, English) and the legal action texts it suggests (the
     notation, which is one language). In English it reads as ``str(exc)``."""
-    msg = (_("illegal action {action}: {rule}", action=repr(action_text(exc.action)), rule=exc.rule)
-           if exc.action is not None else str(exc.rule))
-    if exc.detail:
-        msg = _("{message} ({detail})", message=msg, detail=exc.detail)
+    action = repr(action_text(exc.action))
+    if exc.action is None:
+        msg = f"{exc.rule} ({exc.detail})" if exc.detail else str(exc.rule)  # the engine's words alone
+    elif exc.detail:
+        msg = _("illegal action {action}: {rule} ({detail})", action=action, rule=exc.rule, detail=exc.detail)
+    else:
+        msg = _("illegal action {action}: {rule}", action=action, rule=exc.rule)
     hints = exc.suggestions
     if hints:
         msg = _("{message}; did you mean {options}?", message=msg, options=", ".join(repr(h) for h in hints))

@@ -270,7 +270,7 @@ def translate_english(text: str, templates: Iterable[str | tuple[str, str]]) -> 
     """``text``, an English sentence made from one of ``templates`` (``N_`` sentences, or
     (singular, plural) pairs of a plural sentence) and stored as English, in the current
     language: the template it matches is translated and filled with the values read back
-    from ``text``. Text no template matches is returned as it is (a record written by an
+    from ``text`` (each value that is a catalog sentence, such as a seat's name, translated). Text no template matches is returned as it is (a record written by an
     older ovnilab reads as it was written)."""
     if _catalog(get_language()) is None:
         return text
@@ -280,7 +280,9 @@ def translate_english(text: str, templates: Iterable[str | tuple[str, str]]) -> 
             m = _pattern(form).fullmatch(text)
             if m is None:
                 continue
-            values = m.groupdict()
+            # a value that is itself a catalog sentence (a seat's name, "Green alien") is
+            # shown in the current language too
+            values = {k: _(v) for k, v in m.groupdict().items()}
             if isinstance(t, str):
                 return _(t, **values)
             n = int(values.pop("n")) if str(values.get("n", "")).isdigit() else 2

@@ -496,7 +496,7 @@ class Classroom(ExperimentRounds):
                     if st.is_over():
                         raise ClassroomError(_("this game is over"))
                     if st.current_player != seat:
-                        raise StaleMove(_("it is not your turn: {seat} is to act", seat=st.seat_name(st.current_player)))
+                        raise StaleMove(_("it is not your turn: {seat} is to act", seat=_(st.seat_name(st.current_player))))
                     try:
                         st.apply(text)
                     except IllegalAction as exc:

@@ -148,13 +148,13 @@ def board_view(state: GameState, base: int, viewer: int | None, svg: bool = True
     log = []
     for i in range(max(base, len(st.log) - LOG_LINES), len(st.log)):
         actor = st.actors[i]
-        log.append(f"{i - base + 1:>4}. {st.seat_name(actor)}: {public_log_text(st, st.log[i], actor, viewer)}")
+        log.append(f"{i - base + 1:>4}. {_(st.seat_name(actor))}: {public_log_text(st, st.log[i], actor, viewer)}")
     out: dict[str, Any] = {
-        "game": st.game_name, "seat": viewer, "seat_name": st.seat_name(viewer) if viewer is not None else None,
-        "position": len(st.log) - base, "turn": cur, "turn_name": st.seat_name(cur) if cur is not None else None,
+        "game": st.game_name, "seat": viewer, "seat_name": _(st.seat_name(viewer)) if viewer is not None else None,
+        "position": len(st.log) - base, "turn": cur, "turn_name": _(st.seat_name(cur)) if cur is not None else None,
         "legal": [str(a) for a in st.legal_actions()] if legal and not over else [],
         "log": log, "scores": list(st.scores()) if over else None,
-        "winners": [st.seat_name(w) for w in st.winners()] if over else None,  # type: ignore[attr-defined]
+        "winners": [_(st.seat_name(w)) for w in st.winners()] if over else None,  # type: ignore[attr-defined]
         "winner_seats": list(st.winners()) if over else None,  # type: ignore[attr-defined]
     }
     if svg:
@@ -193,7 +193,7 @@ def room_view(cl: "Classroom", room: str, viewer: int | None, svg: bool = True,
                 who = _("bot ({kind})", kind=s["bot"])
             else:
                 who = _("open seat")
-            players.append({"seat": s["seat"], "seat_name": st.seat_name(s["seat"]), "player": who,
+            players.append({"seat": s["seat"], "seat_name": _(st.seat_name(s["seat"])), "player": who,
                             "student": s["name"], "controller": s["controller"],
                             "connected": bool(s["name"]) and now - (s["last_seen"] or 0) < RECONNECT_GRACE})
         mine = viewer is not None and seats[viewer]["controller"] == "student"

@@ -582,7 +582,9 @@ def to_svg(state: State, viewer: int | None = None, show_backs: bool = False) ->
 YOURS_TITLE = N_("What you hold")
 YOUR_HAND = N_("Your hand")
 EMPTY_HAND = N_("empty")
-KIND_WORD = {"immediate": N_("now"), "adjacency": N_("adjacent"), "end": N_("at the end")}
+#: an effect of each kind in the hand's words, with when it acts
+KIND_LINE = {"immediate": N_("now: {effect}"), "adjacency": N_("adjacent: {effect}"),
+             "end": N_("at the end: {effect}")}
 SKY_WORD = {"sun": N_("sun"), "moon": N_("moon")}
 
 
@@ -595,8 +597,7 @@ def _card_line(face: Face, back: str | None) -> str:
     if face.cows or face.calves:
         parts.append(", ".join(x for x in (n_("{n} cow", "{n} cows", face.cows) if face.cows else "",
                                            n_("{n} calf", "{n} calves", face.calves) if face.calves else "") if x))
-    parts += [_("{when}: {effect}", when=_(KIND_WORD[e.kind]) if e.kind in KIND_WORD else e.kind,
-                effect=effect_text(e)) for e in face.effects]
+    parts += [_(KIND_LINE[e.kind], effect=effect_text(e)) for e in face.effects]
     if back:
         parts.append(_("back: {name}", name=back))
     return " · ".join(parts)
