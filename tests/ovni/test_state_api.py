@@ -43,6 +43,14 @@ def test_example_position_has_no_round_1_first_mover():
     assert s.first_mover() is None and s.result_extras()["round1_first"] == -1
 
 
+def test_a_game_in_its_set_up_has_no_first_mover_yet():
+    """Before round 1's recruitment (the set-up's keep and aliens choices) analyses get "no
+    seat": first_mover() None and result_extras' round1_first -1, as in an arranged position."""
+    s = ovni.new_game(3, seed=4)
+    assert s.round == 0 and s.phase == "keep missions"
+    assert s.first_mover() is None and s.result_extras()["round1_first"] == -1
+
+
 def test_example_position_empty_board_holds_no_pieces_at_all():
     """With nothing named, the board is empty and every component is in its stock or reserve."""
     s = ovni.example_position(2)
@@ -325,3 +333,45 @@ def test_each_determinization_gets_its_own_future_chance():
     g = _scripted_round()
     keys = {g.determinize(0, random.Random(k))._chance_key for k in range(8)}
     assert len(keys) == 8 and g._chance_key not in keys
+
+
+def test_a_build_with_an_empty_reserve_is_lost_and_counted_each_time():
+    """Rulebook: a new builder pair builds one UFO onto the platform, lost when the reserve
+    is empty (or the platform full); each lost build is counted."""
+    s = ovni.new_game(3, seed=4)
+    s.reserve[1], s.platform[1] = 0, 0
+    s._build(1)
+    s._build(1)
+    assert (s.reserve[1], s.platform[1], s.builds_lost[1]) == (0, 0, 2)
+    s.reserve[1] = 1
+    s._build(1)
+    assert (s.reserve[1], s.platform[1], s.builds_lost[1]) == (0, 1, 2)
+
+
+def test_a_full_tie_in_the_recruitment_order_goes_to_the_farthest_planet():
+    """Rulebook: phase 1's order is most military, then builders, abductors, pilots; a tie
+    on all four goes to the planet farthest from Earth. Seed 7 (3 players, random play)
+    reaches round 2 with two seats tied on all four counts."""
+    import random
+
+    s = ovni.new_game(3, seed=7)
+    rng = random.Random(7)
+    while s.round < 2:
+        s.apply(rng.choice(s.legal_actions()))
+    key = {p: tuple(s.counts(p)[t] for t in ("military", "builder", "abductor", "pilot")) for p in range(3)}
+    tied = [p for p in range(3) if list(key.values()).count(key[p]) > 1]
+    assert len(tied) >= 2, key  # the case this test is about
+    position = {p: s.order1.index(p) for p in tied}
+    by_distance = sorted(tied, key=lambda p: -s.cards.planet_distance[p])
+    assert sorted(tied, key=position.get) == by_distance, (key, s.order1)
+
+
+def test_a_new_game_is_not_over_and_says_so_with_a_bool():
+    """is_over() answers False (not a falsy stand-in) from the first position on."""
+    s = ovni.new_game(3, seed=4)
+    assert s.is_over() is False
+
+
+def test_a_state_built_with_no_arguments_is_the_four_player_game():
+    """State() is the rulebook's full table: four players."""
+    assert ovni.State().num_players == 4

@@ -59,7 +59,6 @@ class SetupMixin:
             # 2-player variant: a drawn player starts; cities 3, 6, 9, 12 get two UFOs
             # of the third player and its mapping token
             first = rng.randrange(2)
-            self.ufo_starter = first
             seq = [first, 1 - first, 2]
             for c in range(12):
                 s = seq[c % 3]
@@ -71,7 +70,6 @@ class SetupMixin:
                     self.ufo[s][c] += 1
         else:
             # "the last player to have seen a UFO" starts: seat 0, then clockwise
-            self.ufo_starter = 0
             for c in range(12):
                 self.ufo[c % n][c] += 1
         self.platform = [0] * ns
