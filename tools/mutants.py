@@ -55,8 +55,11 @@ TARGETS: dict[str, dict[str, list[str]]] = {
     "ovni": {"source": ["ovnilab/ovni/rules"], "tests": ["tests/ovni", "tests/test_refusals_ovni.py"] + SHARED_TESTS},
     "cosmic": {"source": ["ovnilab/cosmic/rules"], "tests": ["tests/cosmic", "tests/test_refusals_cosmic.py"] + SHARED_TESTS},
     "aliens": {"source": ["ovnilab/cosmic/aliens"], "tests": ["tests/cosmic", "tests/test_refusals_cosmic.py"] + SHARED_TESTS},
+    # the experiments' pages and the language of a seat's view are built in views.py too
     "class-views": {"source": ["ovnilab/classroom/views.py"],
-                    "tests": ["tests/classroom/test_rooms.py", "tests/classroom/test_server.py"] + SHARED_TESTS},
+                    "tests": ["tests/classroom/test_rooms.py", "tests/classroom/test_server.py",
+                              "tests/classroom/test_experiments.py", "tests/classroom/test_server_language.py",
+                              "tests/classroom/test_projector.py"] + SHARED_TESTS},
 }
 
 # Not copied into a target's folder: caches and what mutmut writes itself.
