@@ -104,16 +104,16 @@ def _visible_positions(s: State) -> list[tuple[Any, ...]]:
     return [pos for pos, _ in _positions(s) if not (pos[0] == "deck" and pos[1] > 0)]
 
 
-def _constraints(s: State, seat: int) -> tuple[list[int], tuple, int]:
+def _constraints(s: State, seat: int) -> tuple[list[int], tuple]:
     """The public constraints: the visible cards (engine bookkeeping, never part of a key)
-    and, per card, (face, seen back or -1); the number of unknown deck cards."""
+    and, per card, (face, seen back or -1)."""
     fo = s._t.face_of
     up = s.up
     seen = s.seen
     bit = 1 << seat
     cards = _visible_cards(s)
     cons = tuple((fo[2 * c + up[c]], fo[2 * c + 1 - up[c]] if seen[c] & bit else -1) for c in cards)
-    return cards, cons, max(0, len(s.deck) - 1)
+    return cards, cons
 
 
 # ======================================================================
@@ -203,7 +203,7 @@ def _model(cons: tuple, cards_id: int) -> _Model:
 def _model_for(s: State, seat: int) -> tuple[list[int], list[int], _Model | None, tuple]:
     """The visible cards, the permutation that sorts their constraints, and the model
     (None when a group is too ambiguous to enumerate)."""
-    cards, cons, _unknown = _constraints(s, seat)
+    cards, cons = _constraints(s, seat)
     _card_set(s)
     order = sorted(range(len(cons)), key=cons.__getitem__)
     key = tuple([cons[k] for k in order])

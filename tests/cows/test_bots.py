@@ -82,7 +82,7 @@ def _naive_back_distribution(s: cows.State, seat: int, position) -> dict[str, fl
     """The posterior of one visible card's back by brute force over every assignment of
     distinct cards and sides to the visible positions, all equally likely (a card lies
     either way up, a fair coin: nobody can tell its side A from its side B)."""
-    cards, cons, unknown = D._constraints(s, seat)
+    cards, cons = D._constraints(s, seat)
     k = D._visible_positions(s).index(position)
     t = s._t
     pairs = [(c, u) for c in range(s.cards.num_cards) for u in (0, 1)]
