@@ -526,18 +526,23 @@ class GameBoard(W.VBox):
             self._quiet = False
         self._show()
         viewer = self.viewer()
-        describe = getattr(self.state, "describe", None)
         lines = []
         snaps = self._snapshots
         for i, a in enumerate(self.state.log):
             actor = snaps[i].current_player if i < len(snaps) else -1
-            text = describe(a, viewer) if describe and actor != viewer else str(a)
-            if text == str(a):  # seen in full: said as the buttons say it (a masked line stays as described)
-                text = self._action_label(a)
+            text = self._log_text(a, actor, viewer)
             lines.append(f"{i + 1:>4}. {html.escape(self._seat_name(actor))}: {html.escape(text)}")
         self.log_view.value = log_html(lines[-400:])
         self.undo_button.disabled = self.last_human_decision() is None
         self.step_button.disabled = not self._is_bot_turn()
+
+    def _log_text(self, a: Any, actor: int, viewer: int | None) -> str:
+        """An action of ``actor`` as the log shows it to ``viewer``: the game's
+        ``describe`` (hidden parts masked) for another seat's action, else as the buttons
+        say it (a game's widget may translate its masked lines)."""
+        describe = getattr(self.state, "describe", None)
+        text = describe(a, viewer) if describe and actor != viewer else str(a)
+        return self._action_label(a) if text == str(a) else text
 
     def _build_actions(self) -> None:
         s = self.state

@@ -65,6 +65,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...i18n import _
 from ...svg import num as _n
 from ..rules import Action, State
 from .areas import _areas, _tracks
@@ -169,11 +170,11 @@ def to_svg(state: State, viewer: int | None = None, highlight_last: bool = True,
     y = GAP + H * k + GAP
     for r in range(0, len(items), per_row):
         row = items[r:r + per_row]
-        for j, (body, _) in enumerate(row):
+        for j, (body, _h) in enumerate(row):
             out.append(f'<g transform="translate({_n(GAP + j * (MAT_W + GAP))} {_n(y)})">')
             out += body
             out.append("</g>")
-        y += max(h for _, h in row) + GAP
+        y += max(h for _b, h in row) + GAP
     out[0] = out[0].replace("@H", _n(y))
     return _svg(out, total_w, y, width)
 
@@ -191,7 +192,7 @@ def seat_panel(state: State, viewer: int) -> dict[str, Any]:
     """What ``viewer`` holds (command tokens, missions in words, aliens, UFOs, energy),
     for the class page beside its moves: label-text lines, as large as the page's text on
     any screen (its mat, a drawing, would shrink in a narrow column)."""
-    return {"title": words.YOURS_TITLE, "lines": words.seat_panel_lines(state, viewer)}
+    return {"title": _(words.YOURS_TITLE), "lines": words.seat_panel_lines(state, viewer)}
 
 
 def page_panels(state: State, viewer: int | None = None) -> list[str]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from html import escape
 
+from ...i18n import _
 from ...svg import fit as _fit
 from ...svg import num as _n
 from ...svg import text_width as _text_w
@@ -35,7 +36,7 @@ def _areas(state: State, out: list[str], m: _Masks, last: Action | None) -> None
     if last is not None and last.kind == "place" and ph == PLACEMENT and last.a in AREA_LETTERS:
         hl_area = AREA_LETTERS.index(last.a)
     n_areas = 4 if state.n == 4 else 3
-    x0, _, w, _ = MAP
+    x0, _y, w, _h = MAP
     bw = (w - 8 * (n_areas - 1)) / n_areas
     y = AREAS_Y
     for i in range(n_areas):
@@ -64,13 +65,13 @@ def _areas(state: State, out: list[str], m: _Masks, last: Action | None) -> None
         col, col_w = x + 118, bw - 126
         if ph == RECRUIT or not slots:
             if win >= 0:
-                names = _wrap(state.seat_name(win), MIN_FONT, col_w, True)[:2]
+                names = _wrap(words.seat_label(state, win), MIN_FONT, col_w, True)[:2]
                 for k, line in enumerate(names):
                     out.append(_text(col, y + 31 + 18 * k - 9 * (len(names) - 1),
                                      _fit(line, MIN_FONT, col_w, True), MIN_FONT, _seat_hex(state, win)[1],
                                      "start", "bold"))
             else:
-                out.append(_text(col, y + 31, words.NOBODY, MIN_FONT, MUTED))
+                out.append(_text(col, y + 31, _(words.NOBODY), MIN_FONT, MUTED))
         if not slots:  # last round's result: when the card was won (or thrown away)
             what = words.area_result_text(state, win >= 0)
             out.append(_text(x + 10, y + 70, _fit(what, MIN_FONT, bw - 20), MIN_FONT, MUTED))
@@ -108,7 +109,7 @@ def _tracks(state: State, out: list[str]) -> None:
     """The bottom rows: the human track, the alien stock and deck; the two turn orders."""
     x = MAP[0] + 4
     y = TRACK_Y + 20  # baseline of the first row
-    out.append(_text(x, y, words.HUMAN_TRACK, MIN_FONT, INK, "start", "bold"))
+    out.append(_text(x, y, _(words.HUMAN_TRACK), MIN_FONT, INK, "start", "bold"))
     cats = state.cards.categories
     for k in range(6):
         sx = x + 138 + k * 31
@@ -119,8 +120,9 @@ def _tracks(state: State, out: list[str]) -> None:
             out.append(_pawn(sx, TRACK_Y + 24, state.cards.category_colours[h], 1.05, cats[h]))
     # the aliens left to recruit: figures in the stock, cards in the deck and discard
     sx = x + 138 + 6 * 31
-    out.append(_text(sx, y, words.STOCK, MIN_FONT, MUTED))
-    sx += _text_w(words.STOCK, MIN_FONT) + 8
+    stock = _(words.STOCK)
+    out.append(_text(sx, y, stock, MIN_FONT, MUTED))
+    sx += _text_w(stock, MIN_FONT) + 8
     for t in range(4):
         out.append(_alien_badge(sx, TRACK_Y + 4, t, 20, MIN_FONT))
         low = state.stock[t] <= 3
@@ -129,8 +131,8 @@ def _tracks(state: State, out: list[str]) -> None:
     out.append(_text(W - 10, y, words.deck_text(state), MIN_FONT, MUTED, "end"))
     ph = state.phase
     in_phase2 = ph in (FORCE_FIELD, ACTIONS, OVER)
-    rows = ((words.TURN_ORDER, words.ORDER_RECRUIT, state.order1, ph in (PLACEMENT, RECRUIT, ENERGY)),
-            ("", words.ORDER_ACT, state.order2 if in_phase2 else [], in_phase2 and ph != OVER))
+    rows = ((_(words.TURN_ORDER), words.order_label(words.ORDER_RECRUIT), state.order1, ph in (PLACEMENT, RECRUIT, ENERGY)),
+            ("", words.order_label(words.ORDER_ACT), state.order2 if in_phase2 else [], in_phase2 and ph != OVER))
     for k, (head, lab, order, current) in enumerate(rows):
         yy = y + 32 + k * 26
         if head:
@@ -146,6 +148,6 @@ def _tracks(state: State, out: list[str]) -> None:
                 out.append(f'<circle cx="{_n(cx)}" cy="{_n(yy - 5.5)}" r="11" fill="none" '
                            f'stroke="{INK}" stroke-width="1.5"/>')
             out.append(_chip(cx, yy - 5.5, _seat_hex(state, p), 7))
-            name = state.seat_name(p)
+            name = words.seat_label(state, p)
             out.append(_text(cx + 15, yy, name, MIN_FONT, INK, "start", "bold" if acting else "normal"))
             cx += 15 + _text_w(name, MIN_FONT, acting) + 26

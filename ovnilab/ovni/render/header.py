@@ -3,6 +3,7 @@ across the whole width; under it the last action and whose view the drawing is."
 
 from __future__ import annotations
 
+from ...i18n import _
 from ...svg import fit as _fit
 from ...svg import text_width as _text_w
 from ..rules import Action, State
@@ -45,9 +46,9 @@ def _header(state: State, out: list[str], m: _Masks, last: Action | None) -> Non
         out.append(_text(W - 10, 50, lab, MIN_FONT, MUTED, "end"))
         vx = W - 10 - _text_w(lab, MIN_FONT) - 20
     if last is not None:
-        out.append(_text(10, 50, words.LAST_ACTION, MIN_FONT, MUTED))
-        ax = 10 + _text_w(words.LAST_ACTION, MIN_FONT) + 6
+        out.append(_text(10, 50, _(words.LAST_ACTION), MIN_FONT, MUTED))
+        ax = 10 + _text_w(_(words.LAST_ACTION), MIN_FONT) + 6
         out.append(_text(ax, 50, _fit(m.action_text(state, last), MIN_FONT, vx - ax, True), MIN_FONT, HILITE,
                          "start", "bold"))
     elif not state.log:
-        out.append(_text(10, 50, words.NO_ACTION, MIN_FONT, MUTED))
+        out.append(_text(10, 50, _(words.NO_ACTION), MIN_FONT, MUTED))

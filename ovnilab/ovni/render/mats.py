@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from html import escape
 
+from ...i18n import _
 from ...svg import fit as _fit
 from ...svg import num as _n
 from ...svg import text_width as _text_w
@@ -54,9 +55,18 @@ def _mat_frame(s: State, p: int, body: list[str], h: float) -> list[str]:
     return out + body
 
 
+def _value_x() -> float:
+    """Where a mat's values start: :data:`.style.VX`, or after the longest row label
+    when a translation's labels are longer."""
+    labels = (words.PLATFORM, words.MAPPED, words.TOKENS, words.ENERGY_LABEL, words.SHIELD, words.ABILITIES,
+              words.ABDUCTED, words.MISSIONS)
+    return max(VX, LX + max(_text_w(_(label), PANEL_FONT) for label in labels) + 8)
+
+
 def _mat(s: State, m: _Masks, p: int, breakdown: list[dict[str, int]], comp: list[int], best: list[int],
          winner: bool, hl_type: int, grid_h: float) -> tuple[list[str], float]:
     out: list[str] = []
+    vx = _value_x()
     fill, dark, tint = _seat_hex(s, p)
     third = p == s.third
     acting = not s.over and s.actor == p
@@ -69,10 +79,12 @@ def _mat(s: State, m: _Masks, p: int, breakdown: list[dict[str, int]], comp: lis
         total = sum(b.values()) if shown else sum(v for k, v in b.items() if k != "missions")
         lab = words.score_text(total, not shown and bool(s.missions_kept[p]), winner)
     else:
-        lab = words.NEVER_SCORES
+        lab = _(words.NEVER_SCORES)
     out.append(_text(w - 10, 21, lab, 14, tcol, "end", "bold"))
-    title = words.mat_title(s, p, acting)
-    out.append(_text(10, 21, _fit(title, 14, w - 30 - _text_w(lab, 14, True), True), 14, tcol, "start", "bold"))
+    title, room = words.mat_title(s, p, acting), w - 30 - _text_w(lab, 14, True)
+    if _text_w(title, 14, True) > room:  # the colour alone rather than a cut planet
+        title = words.mat_title(s, p, acting, short=True)
+    out.append(_text(10, 21, _fit(title, 14, room, True), 14, tcol, "start", "bold"))
     # aliens by type (the active group of the acting seat is tinted)
     cw = (w - 16) / 4
     ay = 38.0
@@ -101,7 +113,7 @@ def _mat(s: State, m: _Masks, p: int, breakdown: list[dict[str, int]], comp: lis
                              13, "#b7791f", "start", "bold"))
         if used >> t & 1 and t != active:
             # below the token grid, clear of the count and the majority star
-            out.append(_text(cx + 1, ay + 25 + 9.5 * ((min(n, 20) + 4) // 5) + 11, words.USED, PANEL_FONT, MUTED))
+            out.append(_text(cx + 1, ay + 25 + 9.5 * ((min(n, 20) + 4) // 5) + 11, _(words.USED), PANEL_FONT, MUTED))
         colour = ALIEN_COLOUR[ALIEN_TYPES[t]]
         for k in range(min(n, 20)):
             gx = cx + 1 + (k % 5) * 11
@@ -119,34 +131,34 @@ def _mat(s: State, m: _Masks, p: int, breakdown: list[dict[str, int]], comp: lis
         out.append(f'<g><title>{escape(tip)}</title><rect x="{_n(cx)}" y="{_n(ay)}" '
                    f'width="{_n(cw - 6)}" height="{_n(box_h - 6)}" fill="#ffffff" fill-opacity="0"/></g>')
     # UFOs: platform, reserve, board
-    out.append(_text(LX, ry, words.PLATFORM, PANEL_FONT, MUTED))
+    out.append(_text(LX, ry, _(words.PLATFORM), PANEL_FONT, MUTED))
     cap_n = s.rules.platform_capacity
     step = min(25.0, 52.0 / max(1, cap_n))  # the slots share 50 px whatever the capacity
     sw = step - 3
     for k in range(cap_n):
-        px = VX + sw / 2 + k * step
+        px = vx + sw / 2 + k * step
         out.append(f'<rect x="{_n(px - sw / 2)}" y="{_n(ry - 13)}" width="{_n(sw)}" height="17" rx="4" '
                    f'fill="#f3f4f6" stroke="#9aa5b1" stroke-dasharray="3 2"/>')
         if k < s.platform[p]:
             out.append(_saucer(px, ry - 5, fill, dark, min(0.95, sw / 23)))
-    rx = VX + cap_n * step + 8
+    rx = vx + cap_n * step + 8
     out.append(_text(rx, ry, words.reserve_text(s.reserve[p], sum(s.ufo[p])), PANEL_FONT, INK))
     # mapping tokens used
     ry += 23
-    out.append(_text(LX, ry, words.MAPPED, PANEL_FONT, MUTED))
-    out.append(f'<rect x="{_n(VX)}" y="{_n(ry - 10)}" width="10" height="10" rx="1.5" fill="{fill}" '
+    out.append(_text(LX, ry, _(words.MAPPED), PANEL_FONT, MUTED))
+    out.append(f'<rect x="{_n(vx)}" y="{_n(ry - 10)}" width="10" height="10" rx="1.5" fill="{fill}" '
                f'stroke="{dark}" stroke-width="1.2"/>')
     n_maps = MAP_TOKENS_PER_PLAYER - s.map_tokens[p]
-    out.append(_text(VX + 16, ry, words.mapped_text(n_maps, s.map_tokens[p]), PANEL_FONT, INK))
+    out.append(_text(vx + 16, ry, words.mapped_text(n_maps, s.map_tokens[p]), PANEL_FONT, INK))
     # command tokens
     ry += 25
-    out.append(_text(LX, ry, words.TOKENS, PANEL_FONT, MUTED))
+    out.append(_text(LX, ry, _(words.TOKENS), PANEL_FONT, MUTED))
     owned = s.tokens_owned[p]
     hand = m.hand[p]
     placed_known = [v for sl in m.areas for (o, v, _d) in sl if o == p and v is not None]
     hidden_down = sum(1 for sl in m.areas for (o, v, _d) in sl if o == p and v is None)
     for k, v in enumerate(COMMAND_VALUES):
-        tx = VX + 11 + k * 25
+        tx = vx + 11 + k * 25
         if v not in owned:
             out.append(_token(tx, ry - 4, (fill, dark, tint), str(v), False, 11, dim=True))
             out.append(f'<path d="M{_n(tx - 9)} {_n(ry - 13)} L{_n(tx + 9)} {_n(ry + 5)}" '
@@ -156,39 +168,39 @@ def _mat(s: State, m: _Masks, p: int, breakdown: list[dict[str, int]], comp: lis
         out.append(_token(tx, ry - 4, (fill, dark, tint), str(v), False, 11, dim=dim))
     note = ""
     if s.phase in (PLACEMENT, RECRUIT) and len(owned) > len(hand or owned) or hidden_down:
-        note = words.PLACED_PALE
+        note = _(words.PLACED_PALE)
         if hidden_down:
             note = words.face_down_text(hidden_down)
     if third and s.phase == PLACEMENT:
-        note = words.RANDOM_DRAW
+        note = _(words.RANDOM_DRAW)
     if 6 not in owned and not note:
-        note = words.SIX_USED
+        note = _(words.SIX_USED)
     if note:
-        out.append(_text(VX + 5 * 25 + 4, ry, note, PANEL_FONT, MUTED))
+        out.append(_text(vx + 5 * 25 + 4, ry, note, PANEL_FONT, MUTED))
     # energy card and force field
     ry += 24
-    out.append(_text(LX, ry, words.ENERGY_LABEL, PANEL_FONT, MUTED))
+    out.append(_text(LX, ry, _(words.ENERGY_LABEL), PANEL_FONT, MUTED))
     e = s.energy[p] if s.energy[p] in (0, 1, 2) else 0
-    etext = words.ENERGY_TEXT[e]
+    etext = _(words.ENERGY_TEXT[e])
     efill = ("#eef0f3", tint, tint)[e]
-    out.append(f'<rect x="{_n(VX)}" y="{_n(ry - 13)}" width="20" height="17" rx="3" fill="{efill}" '
+    out.append(f'<rect x="{_n(vx)}" y="{_n(ry - 13)}" width="20" height="17" rx="3" fill="{efill}" '
                f'stroke="{dark if e else "#9aa5b1"}" stroke-width="{1.5 if e else 1}"/>')
-    out.append(_text(VX + 10, ry, str(e) if e else "–", PANEL_FONT, INK, "middle", "bold"))
-    out.append(_text(VX + 26, ry, etext, PANEL_FONT, INK if e else MUTED))
+    out.append(_text(vx + 10, ry, str(e) if e else "–", PANEL_FONT, INK, "middle", "bold"))
+    out.append(_text(vx + 26, ry, etext, PANEL_FONT, INK if e else MUTED))
     if s.shield[p]:
         ry += 23
-        out.append(_text(LX, ry, words.SHIELD, PANEL_FONT, MUTED))
-        out.append(_shield(VX + 7, ry - 4, fill, dark))
-        out.append(_text(VX + 20, ry, words.force_field_text(s.boxed[p]), PANEL_FONT, dark, "start", "bold"))
+        out.append(_text(LX, ry, _(words.SHIELD), PANEL_FONT, MUTED))
+        out.append(_shield(vx + 7, ry - 4, fill, dark))
+        out.append(_text(vx + 20, ry, words.force_field_text(s.boxed[p]), PANEL_FONT, dark, "start", "bold"))
     # abilities (pills, wrapped)
     ry += 24
     if not third:
-        out.append(_text(LX, ry, words.ABILITIES, PANEL_FONT, MUTED))
-        bx = VX
+        out.append(_text(LX, ry, _(words.ABILITIES), PANEL_FONT, MUTED))
+        bx = vx
         for lab in (words.ability_text(a) for a in s.abilities[p]):
             bw = _text_w(lab, PANEL_FONT) + 12
-            if bx > VX and bx + bw > w - 8:
-                bx, ry = VX, ry + 22
+            if bx > vx and bx + bw > w - 8:
+                bx, ry = vx, ry + 22
             out.append(f'<rect x="{_n(bx)}" y="{_n(ry - 14)}" width="{_n(bw)}" height="19" rx="9.5" '
                        f'fill="{tint}" stroke="{fill}"/>')
             out.append(_text(bx + 6, ry, lab, PANEL_FONT, dark))
@@ -200,13 +212,13 @@ def _mat(s: State, m: _Masks, p: int, breakdown: list[dict[str, int]], comp: lis
         ry += 15 * (len(lines) - 1)
     # abducted humans
     ry += 25
-    out.append(_text(LX, ry, words.ABDUCTED, PANEL_FONT, MUTED))
-    hx = VX + 6
+    out.append(_text(LX, ry, _(words.ABDUCTED), PANEL_FONT, MUTED))
+    hx = vx + 6
     cats = s.cards.categories
     total_h = 0
     for c in range(6):
         k = s.abducted[p][c]
-        for _ in range(k):
+        for _k in range(k):
             out.append(_pawn(hx, ry + 4, s.cards.category_colours[c], 0.95, cats[c]))
             hx += 12
         if k:
@@ -219,13 +231,13 @@ def _mat(s: State, m: _Masks, p: int, breakdown: list[dict[str, int]], comp: lis
     if third:
         return out, ry + 14
     # missions
-    ry = _missions(s, out, m, p, ry + 24, w)
+    ry = _missions(s, out, m, p, ry + 24, w, vx)
     if s.phase == KEEP_MISSIONS and not s.missions_kept[p] and m.missions_shown[p]:
         return out, ry + 10  # the dealt missions: no score yet
     # score breakdown: 3 x 2 cells
     ry += 8
     out.append(f'<line x1="8" y1="{_n(ry)}" x2="{_n(w - 8)}" y2="{_n(ry)}" stroke="#e1e5ea"/>')
-    parts = [(lab, b[key] if key != "missions" or shown else "?") for key, lab in words.SCORE_PARTS]
+    parts = [(_(lab), b[key] if key != "missions" or shown else "?") for key, lab in words.SCORE_PARTS]
     cw3 = (w - 20) / 3
     for k, (lab, val) in enumerate(parts):
         cx = 10 + cw3 * (k % 3)
@@ -235,20 +247,20 @@ def _mat(s: State, m: _Masks, p: int, breakdown: list[dict[str, int]], comp: lis
     return out, ry + 19 * 2 + 9
 
 
-def _missions(s: State, out: list[str], m: _Masks, p: int, y: float, w: float) -> float:
+def _missions(s: State, out: list[str], m: _Masks, p: int, y: float, w: float, vx: float) -> float:
     """The seat's missions from baseline ``y``; returns the baseline after the last line."""
     ids = m.missions(s, p)
     dealing = s.phase == KEEP_MISSIONS and not s.missions_kept[p]
-    out.append(_text(LX, y, words.MISSIONS, PANEL_FONT, MUTED))
+    out.append(_text(LX, y, _(words.MISSIONS), PANEL_FONT, MUTED))
     if ids is None:
         if dealing:
-            msg = words.CHOOSING_MISSIONS
+            msg = _(words.CHOOSING_MISSIONS)
         else:
             msg = words.secret_missions_text(s, len(s.missions_kept[p]))
-        out.append(_text(VX, y, _fit(msg, PANEL_FONT, w - VX - 8), PANEL_FONT, MUTED, "start", "normal",
+        out.append(_text(vx, y, _fit(msg, PANEL_FONT, w - vx - 8), PANEL_FONT, MUTED, "start", "normal",
                          ' font-style="italic"'))
         return y
-    out.append(_text(VX, y, words.missions_head(s, dealing), PANEL_FONT, MUTED, "start", "normal",
+    out.append(_text(vx, y, words.missions_head(s, dealing), PANEL_FONT, MUTED, "start", "normal",
                      ' font-style="italic"'))
     by_id = {mi.id: mi for mi in s.cards.missions}
     for mid in ids:
@@ -264,7 +276,7 @@ def _missions(s: State, out: list[str], m: _Masks, p: int, y: float, w: float) -
             mark, colour = "·", MUTED
         y += 16
         out.append(_text(LX + 2, y, mark, 13, colour, "start", "bold"))
-        lines = _wrap(mi.describe(s.cards.categories), PANEL_FONT, w - 26 - 8)
+        lines = _wrap(words.mission_text(mi, s.cards.categories), PANEL_FONT, w - 26 - 8)
         for k, line in enumerate(lines):
             out.append(_text(26, y + 15 * k, line, PANEL_FONT, INK))
         y += 15 * (len(lines) - 1)

@@ -36,7 +36,8 @@ def _pawn(x: float, y: float, fill: str, k: float = 1.0, title: str = "") -> str
 def _alien_badge(x: float, y: float, t: int, size: float = 16, least: float = PANEL_FONT) -> str:
     """A square badge with the alien type's colour and letter; (x, y) = top-left; the
     letter is at least ``least`` units tall."""
-    colour, letter = ALIEN_HEX.get(ALIEN_TYPES[t], ("#666666", "?"))
+    colour = ALIEN_HEX.get(ALIEN_TYPES[t], ("#666666", "?"))[0]
+    letter = words.alien_letter(ALIEN_TYPES[t])
     return (f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(size)}" height="{_n(size)}" rx="3" '
             f'fill="{colour}"/>'
             + _text(x + size / 2, y + size * 0.74, letter, max(least, size * 0.66), "#ffffff", "middle",

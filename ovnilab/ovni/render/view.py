@@ -63,7 +63,7 @@ class _Masks:
             owner = next((p for p in range(state.n) if state.missions_kept[p] == tuple(a.a)), -1)
             if owner != self.viewer:
                 return words.hidden_keep_text(len(a.a))
-        return str(a)
+        return words.action_label(a)
 
 
 def _competitors(state: State) -> list[int]:
