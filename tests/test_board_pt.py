@@ -123,6 +123,23 @@ def english_left(texts: list[str], msgids: list[str]) -> list[tuple[str, str]]:
     return found
 
 
+def english_left_while_clicking(board: Any, msgids: list[str], seed: int, clicks: int) -> list[tuple[str, str]]:
+    """The catalog's English found on ``board`` (:func:`english_left`) after each of
+    ``clicks`` random clicks, then after an undo, a bot move and the replay's start."""
+    left: list[tuple[str, str]] = []
+    rng = random.Random(seed)
+    for _k in range(clicks):
+        left += english_left(visible_texts(board), msgids)
+        if board.state.is_over():
+            break
+        click_random(board, rng)
+    left += english_left(visible_texts(board), msgids)
+    board.undo()
+    board.step_bot()
+    board.history.value = 0
+    return left + english_left(visible_texts(board), msgids)
+
+
 BOARD_FILES = ("ovnilab/board.py", "ovnilab/present.py", "ovnilab/bots.py")
 
 
@@ -290,18 +307,7 @@ def test_no_english_of_the_catalog_left_on_the_cows_board(pt, seed):
     msgids = _msgids_of(COW_FILES)
     assert len(msgids) > 100
     board = cows.widget.Board(cows.new_game(seed=seed, discard_areas=2), seats={0: "human", 1: RandomBot()})
-    left: list[tuple[str, str]] = []
-    rng = random.Random(seed)
-    for _k in range(60):
-        left += english_left(visible_texts(board), msgids)
-        if board.state.is_over():
-            break
-        click_random(board, rng)
-    left += english_left(visible_texts(board), msgids)
-    board.undo()
-    board.step_bot()
-    board.history.value = 0
-    left += english_left(visible_texts(board), msgids)
+    left = english_left_while_clicking(board, msgids, seed, 60)
     assert sorted(set(left)) == []
 
 
