@@ -158,6 +158,37 @@ def _clicks(board: Any, seed: int, n: int) -> None:
         assert board.error.value == "", board.error.value
 
 
+def assert_replays_alike(make_board: Any, seed: int, clicks: int) -> None:
+    """A game clicked in Portuguese (``make_board()``, then ``clicks`` random clicks of
+    ``seed``) is the same game clicked in English: the same log, the same save, and the
+    save loads with that log (the notation is one language)."""
+    with using_language("pt"):
+        board = make_board()
+        _clicks(board, seed, clicks)
+        saved = board.state.to_json()
+        pt_log = [str(a) for a in board.state.log]
+    with using_language("en"):
+        en = make_board()
+        _clicks(en, seed, clicks)
+        assert [str(a) for a in en.state.log] == pt_log
+        assert en.state.to_json() == saved
+        assert [str(a) for a in load_json(saved).log] == pt_log
+
+
+def first_picker_row(board: Any, clicks: int, seed: int = 0) -> Any:
+    """The first row of two pickers the board offers within ``clicks`` random clicks of
+    ``seed`` (None when it offers none)."""
+    rng = random.Random(seed)
+    for _k in range(clicks):
+        if board.state.is_over():
+            return None
+        rows = [r for r in board.actions.children if getattr(r, "pickers", None)]
+        if rows:
+            return rows[0]
+        click_random(board, rng)
+    return None
+
+
 # ------------------------------------------------------------------ the shared board
 def test_the_environment_gives_the_default_language(monkeypatch):
     monkeypatch.setenv("OVNILAB_LANG", "pt")

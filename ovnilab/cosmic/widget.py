@@ -24,6 +24,12 @@ What differs from the generic board, and why:
   window* passes every later question of the window the human is in. The bots cannot
   see when a human passed, so nothing leaks to them; the log marks those passes.
 * **Names.** Seats are named by colour and, once aliens are public, alien.
+* **Language** (issue 33). The tables below are English marked ``N_()``, translated
+  where the board shows them; seats, stages, buttons, pickers, the deal form and the
+  log's lines are said in the board's language by :mod:`.render.text` (``seat_label``,
+  ``stage_label``, ``action_label``, ``public_action_text``, ``card_label``,
+  ``planet_label``, ``colour_word``): a button says "apontar para vermelho 3" and plays
+  ``aim at red 3``, so the log, saves and replays keep one notation.
 * **New game.** Besides the generic rule options, ``alien_pool`` is a multi-select of the
   implemented aliens (which may be dealt; none selected = all of them) and ``deck_file`` a
   text box (another deck file by bare name in ``data/cosmic/``; empty = ``deck.toml``).
@@ -39,7 +45,9 @@ from typing import Any, Callable, Mapping
 import ipywidgets as W
 
 from ..board import HUMAN, Chooser, GameBoard, log_html
+from ..i18n import N_, _, get_language
 from .render import public_action_text, seat_label, to_svg, waiting_text
+from .render import text as wording
 from .rules import Action, Rules, State, implemented_aliens, new_game
 
 __all__ = ["Board", "DealForm"]
@@ -67,24 +75,54 @@ def _power_keys(a: Action) -> tuple[str, str]:
     return (b or a.a), "(use)"
 
 
+def _choice_label(a: Action, i: int) -> str:
+    """A power choice's picker key ``i`` in the board's language (:func:`_choice_keys`)."""
+    key = _choice_keys(a)[i]
+    if key == "(this)":
+        return _("(this)")
+    if i == 0 and key.startswith("from "):
+        return _("from {player}", player=wording.colour_word(key[5:]))
+    return wording._names_in(key)
+
+
+def _power_label(a: Action, i: int) -> str:
+    """Will's power's picker key ``i`` in the board's language (:func:`_power_keys`)."""
+    key = _power_keys(a)[i]
+    if key == "(use)":
+        return _("(use)")
+    return wording.colour_word(key) if i == 0 else wording.planet_label(key)
+
+
+def _hoarded(name: str, hoard: Any) -> str:
+    """A card's name, marked when it comes from the hoard."""
+    card = wording.card_label(name)
+    return _("{card} (hoard)", card=card) if hoard else card
+
+
 _CHOOSERS = {
-    "power": Chooser("use power", "defender", lambda a: _power_keys(a)[0], "planet", lambda a: _power_keys(a)[1]),
-    "choose": Chooser("decide", "choice", lambda a: _choice_keys(a)[0], "of", lambda a: _choice_keys(a)[1]),
-    "play": Chooser("play artifact", "artifact", lambda a: a.a + (" (hoard)" if a.c else ""), "target",
-                    lambda a: a.b or "(no target)"),
-    "flare": Chooser("play flare", "flare", lambda a: f"{a.a} ({a.b})", "choice", lambda a: a.c or "(play)"),
-    "select": Chooser("select", "from", lambda a: "hoard" if a.b else "hand", "card", lambda a: a.a),
-    "reinforce": Chooser("reinforce", "side", lambda a: a.b, "card", lambda a: a.a + (" (hoard)" if a.c else "")),
-    "reward": Chooser("take rewards", "cards", lambda a: str(a.a), "ships", lambda a: str(a.b)),
+    "power": Chooser(N_("use power"), N_("defender"), lambda a: _power_label(a, 0), N_("planet"),
+                     lambda a: _power_label(a, 1)),
+    "choose": Chooser(N_("decide"), N_("choice"), lambda a: _choice_label(a, 0), N_("of"),
+                      lambda a: _choice_label(a, 1)),
+    "play": Chooser(N_("play artifact"), N_("artifact"), lambda a: _hoarded(a.a, a.c), N_("target"),
+                    lambda a: wording.planet_label(a.b) if a.b else _("(no target)")),
+    "flare": Chooser(N_("play flare"), N_("flare"), lambda a: _("{alien} ({side})", alien=a.a, side=wording.flare_side(a.b)),
+                     N_("choice"), lambda a: wording._names_in(a.c) if a.c else _("(play)")),
+    "select": Chooser(N_("select"), N_("from"), lambda a: _(wording.HOARD) if a.b else _(wording.HAND), N_("card"),
+                      lambda a: wording.card_label(a.a)),
+    "reinforce": Chooser(N_("reinforce"), N_("side"), lambda a: wording.side_word(a.b), N_("card"),
+                         lambda a: _hoarded(a.a, a.c)),
+    "reward": Chooser(N_("take rewards"), N_("cards"), lambda a: str(a.a), N_("ships"), lambda a: str(a.b)),
 }
 
 _LABELS = {
-    "alien": "your alien", "regroup": "regroup to", "place": "place a ship", "lose": "lose a ship",
-    "again": "own colour", "home": "own colour", "reestablish": "own colour", "defender": "wild destiny",
-    "aim": "aim the gate", "ship": "send a ship", "done": "", "invite": "invite allies", "join": "alliance",
-    "select": "encounter card", "play": "artifact", "flare": "flare", "power": "alien power",
-    "choose": "power choice", "pass": "", "reinforce": "reinforce", "propose": "propose a deal",
-    "accept": "deal", "reject": "deal", "give": "give a card", "discard": "Plague: discard", "reward": "rewards", "second": "", "end_turn": "",
+    "alien": N_("your alien"), "regroup": N_("regroup to"), "place": N_("place a ship"), "lose": N_("lose a ship"),
+    "again": N_("own colour"), "home": N_("own colour"), "reestablish": N_("own colour"),
+    "defender": N_("wild destiny"), "aim": N_("aim the gate"), "ship": N_("send a ship"), "done": "",
+    "invite": N_("invite allies"), "join": N_("alliance"), "select": N_("encounter card"), "play": N_("artifact"),
+    "flare": N_("flare"), "power": N_("alien power"), "choose": N_("power choice"), "pass": "",
+    "reinforce": N_("reinforce"), "propose": N_("propose a deal"), "accept": N_("deal"), "reject": N_("deal"),
+    "give": N_("give a card"), "discard": N_("Plague: discard"), "reward": N_("rewards"), "second": "", "end_turn": "",
 }
 
 #: the deal's action kinds, drawn by :class:`DealForm` instead of the generic rows
@@ -111,18 +149,19 @@ class DealForm(W.VBox):
         self._error = error
         rows: list[W.Widget] = []
         offer = state.deal_offer
-        head = "<b>Deal</b>: two negotiates were revealed; allies went home. "
+        head = _("<b>Deal</b>: two negotiates were revealed; allies went home.") + " "
         if offer is not None:
-            by = state.colours[offer[0]].capitalize()
-            head += f"{html.escape(by)} proposes: <i>{html.escape(str(offer[1])[len('propose: '):])}</i>"
+            by = wording.colour_title(state.colours[offer[0]])
+            head += _("{player} proposes: <i>{terms}</i>", player=html.escape(by),
+                      terms=html.escape(wording.deal_terms(offer[1])))
         else:
-            head += "Make the first proposal (or reject: the deal fails)."
+            head += _("Make the first proposal (or reject: the deal fails).")
         rows.append(W.HTML(head))
         self.accept = self.reject = None
         buttons = []
         for a in legal:
             if a.kind in ("accept", "reject"):
-                b = W.Button(description=str(a), button_style="success" if a.kind == "accept" else "danger",
+                b = W.Button(description=wording.action_label(a), button_style="success" if a.kind == "accept" else "danger",
                              layout=W.Layout(width="auto"))
                 b.add_class("ovnilab-action")
                 b.on_click(lambda _, a=a: play(a))
@@ -144,23 +183,33 @@ class DealForm(W.VBox):
             # pickers overflowed it: the right ones were cut off at 1280x720)
             style = {"description_width": "125px"}
             lay = W.Layout(width="100%", max_width="300px")
-            p1 = W.Dropdown(options=ons, description=f"{oc} gives (cards)", style=style, layout=lay)
-            p2 = W.Dropdown(options=dns, description=f"{dc} gives (cards)", style=style, layout=lay)
-            p3 = W.Dropdown(options=[_NOWHERE] + ops, description=f"{oc} lands on", style=style, layout=lay)
-            p4 = W.Dropdown(options=[_NOWHERE] + dps, description=f"{dc} lands on", style=style, layout=lay)
+            ocw, dcw = wording.colour_word(oc), wording.colour_word(dc)
+            # a planet's option: its name in the board's language (plain in English)
+            def opt(label: str, value: str) -> Any:
+                return value if label == value else (label, value)
+
+            nowhere = opt(_("nowhere"), _NOWHERE)
+            p1 = W.Dropdown(options=ons, description=_("{player} gives (cards)", player=ocw), style=style, layout=lay)
+            p2 = W.Dropdown(options=dns, description=_("{player} gives (cards)", player=dcw), style=style, layout=lay)
+            p3 = W.Dropdown(options=[nowhere] + [opt(wording.planet_label(p), p) for p in ops],
+                            description=_("{player} lands on", player=ocw), style=style, layout=lay)
+            p4 = W.Dropdown(options=[nowhere] + [opt(wording.planet_label(p), p) for p in dps],
+                            description=_("{player} lands on", player=dcw), style=style, layout=lay)
             self.pickers = (p1, p2, p3, p4)
             terms = sorted({a.c for a in props if a.c})
             if terms:
                 # the Zombie's deal term (issue 13): free the other main player's ships
                 z, o = terms[0]
-                self.frees = W.Checkbox(value=False, description=f"{z} frees {o}'s ships from the warp",
+                self.frees = W.Checkbox(value=False, description=_("{zombie} frees {owner}'s ships from the warp",
+                                                              zombie=wording.colour_word(z),
+                                                              owner=wording.colour_word(o)),
                                         indent=False, layout=lay)
             # a sensible default: one card each way when that is legal
             default = next((a for a in props if a.a[1] == 1 and a.b[1] == 1 and not a.a[2] and not a.b[2]), props[0])
             self.set_terms(default)
             for p in self.pickers + ((self.frees,) if self.frees is not None else ()):
                 p.observe(lambda _: self._update(), names="value")
-            label = "counter-propose" if offer is not None else "propose"
+            label = _("counter-propose") if offer is not None else _("propose")
             self.propose = W.Button(description=label, button_style="primary", icon="handshake-o",
                                     layout=W.Layout(width="auto"))
             self.propose.add_class("ovnilab-action")
@@ -196,59 +245,61 @@ class DealForm(W.VBox):
     def _update(self) -> None:
         a = self.chosen()
         if a is None:
-            self.preview.value = ("<span style='color:#b3261e'>nothing changes hands: a deal moves at least "
-                                  "one card or one colony</span>")
+            self.preview.value = ("<span style='color:#b3261e'>"
+                                  + _("nothing changes hands: a deal moves at least one card or one colony")
+                                  + "</span>")
         else:
-            self.preview.value = f"<span style='color:#555'>{html.escape(str(a))}</span>"
+            self.preview.value = f"<span style='color:#555'>{html.escape(wording.action_label(a))}</span>"
 
     def submit(self) -> bool:
         """Propose the terms in the pickers (refused with the rule when they move nothing)."""
         a = self.chosen()
         if a is None:
-            self._error.value = ("<span style='color:#b00020'>&#9888; a proposal moves at least one card or one "
-                                 "colony (REFERENCE: at least one card or colony changes hands)</span>")
+            self._error.value = ("<span style='color:#b00020'>&#9888; " + _(
+                "a proposal moves at least one card or one colony (REFERENCE: at least one card or colony changes "
+                "hands)") + "</span>")
             return False
         return bool(self._play(a))
 
 
 #: each rule option's label on the new-game tab (the Python name shows after it, smaller)
 _RULE_LABELS = {
-    "powers": "Alien powers",
-    "flares": "Flares",
-    "flares_total": "Flares in the deck",
-    "alien_choices": "Aliens offered to each player",
-    "hand_size": "Cards in a new hand",
-    "ships_per_planet": "Ships per home planet",
-    "planets": "Planets per home system",
-    "win_colonies": "Foreign colonies to win",
-    "max_ships": "Most ships sent",
-    "deal_rounds": "Proposals in a deal",
-    "deal_max_cards": "Most cards given in a deal",
-    "deal_fail_ships": "Ships lost when a deal fails",
-    "deal_cards": "How dealt cards are chosen",
-    "power_threshold": "Home colonies to keep a power",
-    "may_abandon_colonies": "Ships may leave a colony empty",
-    "destiny_reshuffle": "Destiny deck reshuffle",
-    "second_encounter": "Second encounter",
-    "double_morph": "Two morphs revealed",
-    "turn_limit": "Turn limit",
-    "action_limit_thousands": "Action limit (thousands)",
-    "alien_levels": "Alien alert levels",
-    "alien_pool": "Aliens that may be dealt",
-    "deck_file": "Deck file",
-    "heal_removed": "Healer heals removed ships",
-    "before_issue_13": "Rules before issue 13 (old saves)",
+    "powers": N_("Alien powers"),
+    "flares": N_("Flares"),
+    "flares_total": N_("Flares in the deck"),
+    "alien_choices": N_("Aliens offered to each player"),
+    "hand_size": N_("Cards in a new hand"),
+    "ships_per_planet": N_("Ships per home planet"),
+    "planets": N_("Planets per home system"),
+    "win_colonies": N_("Foreign colonies to win"),
+    "max_ships": N_("Most ships sent"),
+    "deal_rounds": N_("Proposals in a deal"),
+    "deal_max_cards": N_("Most cards given in a deal"),
+    "deal_fail_ships": N_("Ships lost when a deal fails"),
+    "deal_cards": N_("How dealt cards are chosen"),
+    "power_threshold": N_("Home colonies to keep a power"),
+    "may_abandon_colonies": N_("Ships may leave a colony empty"),
+    "destiny_reshuffle": N_("Destiny deck reshuffle"),
+    "second_encounter": N_("Second encounter"),
+    "double_morph": N_("Two morphs revealed"),
+    "turn_limit": N_("Turn limit"),
+    "action_limit_thousands": N_("Action limit (thousands)"),
+    "alien_levels": N_("Alien alert levels"),
+    "alien_pool": N_("Aliens that may be dealt"),
+    "deck_file": N_("Deck file"),
+    "heal_removed": N_("Healer heals removed ships"),
+    "before_issue_13": N_("Rules before issue 13 (old saves)"),
 }
 
 #: the "key" tab: the signs of the drawing that its words do not explain (issue 22: the
 #: citadel chip had no key on the board; a tooltip does not reach a class at a projector)
 KEY = {
-    "▲n under a planet": "Citadel's citadels beside that planet: n is the sum of their attack cards, "
-                         "which Citadel may add to the defense when the gate aims there",
-    "LAST MOVE": "the player who made the last move; the header's last action is in magenta",
-    "TO ACT": "the player the game waits for",
-    "pips under a colour": "its foreign colonies (five win)",
-    "+k more": "more cards in play than fit: the panel's tooltip lists them",
+    N_("▲n under a planet"): N_("Citadel's citadels beside that planet: n is the sum of their attack cards, "
+                                "which Citadel may add to the defense when the gate aims there"),
+    N_("LAST MOVE"): N_("the player who made the last move; the header's last action is in magenta"),
+    N_("TO ACT"): N_("the player the game waits for"),
+    N_("pips under a colour"): N_("its foreign colonies (five win)"),
+    N_("+k more"): N_("more cards in play than fit: the panel's tooltip lists them"),
 }
 
 
@@ -273,9 +324,10 @@ class Board(GameBoard):
         self._pass_window: tuple | None = None
         humans = sum(1 for v in (seats or {0: HUMAN}).values() if v == HUMAN)
         self.auto_pass = W.Checkbox(value=humans <= 1, indent=False, layout=W.Layout(width="auto"),
-                                    description="pass for me when I have nothing to play")
-        self.pass_window_button = W.Button(description="pass for the rest of this window", layout=W.Layout(width="auto"),
-                                           tooltip="pass now and at every later question of this window")
+                                    description=_("pass for me when I have nothing to play"))
+        self.pass_window_button = W.Button(description=_("pass for the rest of this window"),
+                                           layout=W.Layout(width="auto"),
+                                           tooltip=_("pass now and at every later question of this window"))
         self.pass_window_button.on_click(lambda _: self.pass_rest_of_window())
         super().__init__(
             state,
@@ -296,8 +348,9 @@ class Board(GameBoard):
             bot_seed=bot_seed,
             auto=auto,
             title="Cosmic Encounter",
-            words=KEY,
-            words_tab=("key", "What the drawing's signs mean:"),
+            words={_(k): _(v) for k, v in KEY.items()},
+            words_tab=(N_("key"), N_("What the drawing's signs mean:")),
+            action_label=wording.action_label,
         )
         self.auto_pass.observe(lambda _: self._after_auto_pass_change(), names="value")
         kids = list(self.side.children)
@@ -312,10 +365,10 @@ class Board(GameBoard):
     def _window_key(self) -> tuple | None:
         """The window the player to act is asked in, or None outside a window."""
         s = self.state
-        t = s.tasks[0] if s.tasks else None
-        if not t or t[0] != "window":
+        task = s.tasks[0] if s.tasks else None  # not "t": the catalog's extraction reads t() as the page's
+        if not task or task[0] != "window":
             return None
-        return (s.turn, s.offense, t[1], tuple(t[2]))
+        return (s.turn, s.offense, task[1], tuple(task[2]))
 
     def _pass_for_human(self) -> Action | None:
         """The pass the board plays for the human to act, or None when the human decides."""
@@ -324,17 +377,18 @@ class Board(GameBoard):
             return None
         key = self._window_key()
         if self._pass_window is not None and not any(
-                t[0] == "window" and (s.turn, s.offense, t[1], tuple(t[2])) == self._pass_window for t in s.tasks):
+                task[0] == "window" and (s.turn, s.offense, task[1], tuple(task[2])) == self._pass_window
+                for task in s.tasks):
             self._pass_window = None  # that window has closed (an answer to a play inside it does not close it)
         legal = s.legal_actions()
         passes = [a for a in legal if a.kind == "pass"]
         if not passes:
             return None
         if self.auto_pass.value and len(legal) == 1:
-            self._pass_reason = "by the board: nothing to play"
+            self._pass_reason = N_("by the board: nothing to play")
             return passes[0]
         if key is not None and key == self._pass_window:
-            self._pass_reason = "rest of the window"
+            self._pass_reason = N_("rest of the window")
             return passes[0]
         return None
 
@@ -358,7 +412,7 @@ class Board(GameBoard):
         """Pass now and at every later question of the window the human is asked in."""
         key = self._window_key()
         if key is None or self.seats.get(self.state.current_player) != HUMAN:
-            self.show_error("'pass for the rest of this window' works while you are asked in a window")
+            self.show_error(_("'pass for the rest of this window' works while you are asked in a window"))
             self._refresh(keep_error=True)
             return False
         self._pass_window = key
@@ -395,7 +449,7 @@ class Board(GameBoard):
     # ------------------------------------------------------------------ names and text
     def _seat_name(self, seat: int) -> str:
         # called once per log line: the names only change when aliens become public
-        key = (id(self.state), len(self.state.log), self.viewer())
+        key = (id(self.state), len(self.state.log), self.viewer(), get_language())
         if self._names_key != key:
             self._names_key = key
             self._names = {q: seat_label(self.state, q, key[2]) for q in range(-1, self.state.num_players)}
@@ -405,17 +459,21 @@ class Board(GameBoard):
         s = self.state
         if s.is_over():
             won = ", ".join(self._seat_name(w) for w in s.winners())
-            self.status.value = (f"<b>game over</b> &mdash; foreign colonies {s.scores()}; "
-                                 f"winner(s): {html.escape(won)} ({html.escape(s.win_reason)})")
+            self.status.value = _("<b>game over</b> &mdash; foreign colonies {scores}; winner(s): {names} ({why})",
+                                  scores=s.scores(), names=html.escape(won), why=html.escape(s.win_reason))
             return
         cur = s.current_player
-        who = "you" if self.seats.get(cur) == HUMAN else "bot"
+        who = _("you") if self.seats.get(cur) == HUMAN else _("bot")
         wait = waiting_text(s)
         # a window's text begins with its stage ("regroup: play an artifact, ..."): say it once
-        stage = "" if wait.startswith(f"{s.stage}:") else f", {s.stage}"
-        where = f"turn {s.turn}{stage}" if s.turn else "set-up"
-        self.status.value = (f"to act: <b>{html.escape(self._seat_name(cur))}</b> ({who}) &mdash; "
-                             f"{html.escape(where)}: {html.escape(wait)}")
+        stage = wording.stage_label(s.stage)
+        if not s.turn:
+            where = _("set-up")
+        elif wait.startswith(f"{stage}:"):
+            where = _("turn {turn}", turn=s.turn)
+        else:
+            where = _("turn {turn}, {stage}", turn=s.turn, stage=stage)
+        self.status.value = self._status_line(cur, who, f"{where}: {wait}")
 
     def _refresh(self, keep_error: bool = False) -> None:
         super()._refresh(keep_error)
@@ -436,11 +494,11 @@ class Board(GameBoard):
                 continue
             text = public_action_text(s, a, actor, viewer)
             if i in self._auto_passed:
-                text += f" ({self._auto_passed[i]})"
+                text += f" ({_(self._auto_passed[i])})"
             lines.append(f"{i + 1:>4}. {html.escape(self._seat_name(actor))}: {html.escape(text)}")
         if len(lines) < len(s.log) - first:
             # say why numbers are skipped (the passes left out above)
-            lines.insert(0, "      (other players' passes are left out; the numbers count every action)")
+            lines.insert(0, "      " + _("(other players' passes are left out; the numbers count every action)"))
         self.log_view.value = log_html(lines)
 
     # ------------------------------------------------------------------ the deal form

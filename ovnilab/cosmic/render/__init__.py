@@ -73,6 +73,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...svg import rect as _rect
+from ...i18n import _
 from ..rules import State
 from .encounter import _encounter
 from .hand import _hand_strip
@@ -132,4 +133,4 @@ def to_svg(state: State, viewer: int | None = None, highlight_last: bool = True,
 def seat_panel(state: State, viewer: int) -> dict[str, Any]:
     """What ``viewer`` holds, for the class page to show beside its moves (the drawing's
     hand strip is at its foot, a screen away on a phone): label-text lines."""
-    return {"title": words.YOURS_TITLE, "lines": words.seat_panel_lines(state, viewer)}
+    return {"title": _(words.YOURS_TITLE), "lines": words.seat_panel_lines(state, viewer)}

@@ -9,6 +9,7 @@ from ...svg import rect as _rect
 from ...svg import text_width as _tw
 from ...svg import wrap as _wrap
 from ..data import ATTACK, FLARE, MORPH, NEGOTIATE, REINFORCEMENT
+from ...i18n import _
 from ..rules import State
 from . import text as words
 from .style import BACK, FAINT, KIND_COLOURS, MUTED, SMALL, _mid, _text, _tip
@@ -16,15 +17,16 @@ from .style import BACK, FAINT, KIND_COLOURS, MUTED, SMALL, _mid, _text, _tip
 CHIP_H = 30.0  # a card in play
 
 
-def _card(s: State, x: float, y: float, w: float, h: float, card: int, empty: str = words.NO_CARD) -> str:
+def _card(s: State, x: float, y: float, w: float, h: float, card: int, empty: str | None = None) -> str:
     """An encounter-sized card: -1 an empty slot, -2 a face-down card, else face up."""
     if card == -1:
+        empty = _(words.NO_CARD) if empty is None else empty
         return (_rect(x, y, w, h, "#fafbfc", FAINT, 1.2, 6, ' stroke-dasharray="4 3"')
                 + _text(x + w / 2, _mid(y + h / 2), _fit(empty, SMALL, w - 8), SMALL, MUTED, "middle"))
     if card == -2:
         # "face down" on two lines: on one it is wider than the card's inner frame
-        face, down = words.FACE_DOWN_LINES
-        return _tip(words.FACE_DOWN, _rect(x, y, w, h, BACK[0], BACK[1], 1.5, 6)
+        face, down = (_(w) for w in words.FACE_DOWN_LINES)
+        return _tip(_(words.FACE_DOWN), _rect(x, y, w, h, BACK[0], BACK[1], 1.5, 6)
                     + _rect(x + 5, y + 5, w - 10, h - 10, "none", "#8f93d6", 1, 4)
                     + _text(x + w / 2, y + h * 0.42, "?", h * 0.32, "#ffffff", "middle", True)
                     + _text(x + w / 2, y + h - 34, face, SMALL, "#e1e2f7", "middle")
@@ -41,7 +43,7 @@ def _face(s: State, x: float, y: float, w: float, h: float, card: int) -> str:
     band = 26.0
     parts = [_rect(x, y, w, h, fill, border, 1.6, 6),
              _rect(x + 0.8, y + 0.8, w - 1.6, band, border, "none", 0, 5),
-             _text(x + w / 2, _mid(y + band / 2 + 1), words.KIND_LABEL[kind], SMALL, "#ffffff", "middle", True)]
+             _text(x + w / 2, _mid(y + band / 2 + 1), words.kind_label(kind), SMALL, "#ffffff", "middle", True)]
     mid = y + band + (h - band) / 2
     big = min(h - band - 10, w * 0.42, 40.0)
     if kind in (ATTACK, REINFORCEMENT, NEGOTIATE, MORPH):
@@ -53,7 +55,7 @@ def _face(s: State, x: float, y: float, w: float, h: float, card: int) -> str:
         top = mid - (len(lines) - 1) * 11
         for i, line in enumerate(lines):
             parts.append(_text(x + w / 2, _mid(top + i * 22), line, SMALL, border, "middle", True))
-    return _tip(name, "".join(parts))
+    return _tip(words.card_label(name), "".join(parts))
 
 
 def _card_lines(text: str, width: float, room: int) -> list[str]:
@@ -100,7 +102,7 @@ def _chip(s: State, x: float, y: float, card: int) -> tuple[str, float]:
     """A card as a one-line chip in its kind's colours (for the cards in play); returns
     the SVG and its width."""
     fill, border = KIND_COLOURS[s.t.kind[card]]
-    name = s.t.name[card]
+    name = words.card_label(s.t.name[card])
     w = _tw(name, SMALL, True) + 16
     return (_rect(x, y, w, CHIP_H, fill, border, 1.4, 6)
             + _text(x + 8, _mid(y + CHIP_H / 2), name, SMALL, border, bold=True)), w

@@ -12,6 +12,7 @@ from ...svg import rect as _rect
 from ...svg import text_width as _tw
 from ...svg import wrap as _wrap
 from ..data import ATTACK
+from ...i18n import _
 from ..rules import DEF, OFF, WILD, State
 from . import text as words
 from .cards import _card
@@ -48,7 +49,7 @@ def _encounter(s: State, out: list[str], v: _View, y: float) -> float:
         dfill, ddark, dtint = _destiny_hex(s, s.destiny)
         out.append(_rect(dx, dy, dw, dh, dtint, ddark, 1.6, 6))
         out.append(_rect(dx + 0.8, dy + 0.8, dw - 1.6, 26, ddark, "none", 0, 5))
-        out.append(_text(dx + dw / 2, _mid(dy + 14), words.DESTINY_HEAD, SMALL, "#ffffff", "middle", True))
+        out.append(_text(dx + dw / 2, _mid(dy + 14), _(words.DESTINY_HEAD), SMALL, "#ffffff", "middle", True))
         if s.destiny < s.n:
             out.append(f'<circle cx="{_n(dx + dw / 2)}" cy="{_n(dy + 50)}" r="14" fill="{dfill}" stroke="{ddark}"/>')
             out.append(_clip(dx + dw / 2, dy + dh - 12, text, SMALL, dw - 8, ddark, "middle", True))
@@ -59,11 +60,11 @@ def _encounter(s: State, out: list[str], v: _View, y: float) -> float:
                 out.append(_clip(dx + dw / 2, _mid(top + i * 22), line, SMALL, dw - 8, ddark, "middle"))
     else:
         out.append(_rect(dx, dy, dw, dh, "#fafbfc", FAINT, 1.2, 6, ' stroke-dasharray="4 3"'))
-        out.append(_text(dx + dw / 2, _mid(dy + dh / 2), words.DESTINY, SMALL, MUTED, "middle"))
+        out.append(_text(dx + dw / 2, _mid(dy + dh / 2), _(words.DESTINY), SMALL, MUTED, "middle"))
     off, d = s.offense, s.defender
     lw = dx - x - 22  # the lines left of the destiny card
     if off < 0:
-        out.append(_text(x + 12, y + 36, words.NO_ENCOUNTER, SMALL, MUTED))
+        out.append(_text(x + 12, y + 36, _(words.NO_ENCOUNTER), SMALL, MUTED))
         bottom = _legend(s, out, x + 12, y + 134, w - 24)
         out.insert(panel, _rect(x, y, w, bottom - y, PANEL, LINE, 1.4, 9))
         return bottom
@@ -71,16 +72,16 @@ def _encounter(s: State, out: list[str], v: _View, y: float) -> float:
     finished = s.stage in ("end of encounter", "game over")
     ohex = _seat_hex(s, off)
     # who meets whom, where, and how it ended
-    oname = s.colours[off].capitalize()
+    oname = words.colour_title(s.colours[off])
     if d >= 0:
-        dname = s.colours[d].capitalize()
-        verb = words.ENCOUNTERS
+        dname = words.colour_title(s.colours[d])
+        verb = _(words.ENCOUNTERS)
         if _tw(f"{oname}  {dname}", BIG, True) + _tw(f" {verb} ", SMALL) > lw:
-            verb = words.VS  # long colour names
+            verb = _(words.VS)  # long colour names
         parts = [_tspan(oname, ohex[1], True), _tspan(verb, MUTED, size=SMALL, dx=7),
                  _tspan(dname, _seat_hex(s, d)[1], True, dx=7)]
     else:
-        parts = [_tspan(oname, ohex[1], True), _tspan(words.IS_OFFENSE, MUTED, size=SMALL, dx=7)]
+        parts = [_tspan(oname, ohex[1], True), _tspan(_(words.IS_OFFENSE), MUTED, size=SMALL, dx=7)]
     out.append(f'<text x="{_n(x + 12)}" y="{_n(y + 36)}" font-size="{BIG}">{"".join(parts)}</text>')
     out.append(_clip(x + 12, y + 62, words.target_text(s), SMALL, lw, MUTED))
     if s.outcome:
@@ -93,7 +94,7 @@ def _encounter(s: State, out: list[str], v: _View, y: float) -> float:
     # the hyperspace gate (offense side) aimed at the target planet (defense side)
     gy = y + 184
     gx = x + 14
-    out.append(_text(gx, y + 130, words.GATE, SMALL, MUTED))
+    out.append(_text(gx, y + 130, _(words.GATE), SMALL, MUTED))
     ofill, odark, otint = ohex
     out.append(f'<path d="M{_n(gx)} {_n(gy - 36)} L{_n(gx + 190)} {_n(gy - 13)} L{_n(gx + 190)} {_n(gy + 13)} '
                f'L{_n(gx)} {_n(gy + 36)} Z" fill="{otint}" stroke="{odark}" stroke-width="1.4"/>')
@@ -103,7 +104,7 @@ def _encounter(s: State, out: list[str], v: _View, y: float) -> float:
         col, row = divmod(i, 3)
         out.append(_ships(gx + 6 + col * 62, _mid(gy + (row - 1) * 23), _seat_hex(s, q), k))
     if not on_gate:
-        out.append(_text(gx + 12, _mid(gy), words.EMPTY, SMALL, MUTED))
+        out.append(_text(gx + 12, _mid(gy), _(words.EMPTY), SMALL, MUTED))
     px, pr = gx + 246, 30.0
     if s.target >= 0:
         tfill, tdark, ttint = _seat_hex(s, s.target // s.np)
@@ -119,11 +120,11 @@ def _encounter(s: State, out: list[str], v: _View, y: float) -> float:
         out.append(_text(px, _mid(gy, MID), "?", MID, FAINT, "middle", True))
     beside = [(q, s.side[q]) for q in s.allies[DEF] if s.side[q]]
     ax = px + pr + 18
-    out.append(_text(ax, y + 130, words.DEFENSE_ALLIES, SMALL, MUTED))
+    out.append(_text(ax, y + 130, _(words.DEFENSE_ALLIES), SMALL, MUTED))
     for i, (q, k) in enumerate(beside[:4]):
         out.append(_ships(ax + (i // 2) * 62, _mid(gy - 12 + (i % 2) * 26), _seat_hex(s, q), k))
     if not beside:
-        out.append(_text(ax, _mid(gy), words.NONE, SMALL, MUTED))
+        out.append(_text(ax, _mid(gy), _(words.NONE), SMALL, MUTED))
 
     # the encounter cards, each with what it counts as, the ships and the total
     both = s.revealed and s.card[OFF] >= 0 and s.card[DEF] >= 0
@@ -133,11 +134,11 @@ def _encounter(s: State, out: list[str], v: _View, y: float) -> float:
         who = s.main(side)
         if who < 0:
             continue
-        lines = [(s.colours[who].capitalize(), _seat_hex(s, who)[1], True)]
+        lines = [(words.colour_title(s.colours[who]), _seat_hex(s, who)[1], True)]
         claim = s.claim if s.claim is not None and s.claim[0] == side else None
         if claim is not None:
             # Gambler's card stays face down: what it says it is (and whether accepted)
-            lines += [(words.ACCEPTED if claim[2] else words.SAYS, MUTED, False), (claim[1] or "…", INK, True)]
+            lines += [(_(words.ACCEPTED) if claim[2] else _(words.SAYS), MUTED, False), (words.card_label(claim[1]) or "…", INK, True)]
         if both and s.kinds[side] >= 0:
             kind = s.kinds[side]
             # a claimed card counts as what was said (its face would tell a bluff)
@@ -146,12 +147,12 @@ def _encounter(s: State, out: list[str], v: _View, y: float) -> float:
                 value = f"{s.values[side]:02d}"
                 if claim is None:
                     lines += ([(words.card_value_text(value), INK, False)] if printed == ATTACK
-                              else [(words.COUNTS_AS, MUTED, False), (value, INK, True)])
+                              else [(_(words.COUNTS_AS), MUTED, False), (value, INK, True)])
                 lines.append((words.side_ships_text(s.side_ships(side)), INK, False))
                 if s.reinf[side]:
                     lines.append((words.reinforcements_text(s.reinf[side]), INK, False))
             elif kind != printed:
-                lines += [(words.COUNTS_AS, MUTED, False), (words.KIND_WORD.get(kind, "?"), INK, True)]
+                lines += [(_(words.COUNTS_AS), MUTED, False), (words.kind_word(kind), INK, True)]
         sides.append((side, who, lines))
     most = max((len(lines) for _, _, lines in sides), default=0)
     step = STEP if most <= 4 else 22.0  # five lines: a little closer, and a taller card
@@ -159,7 +160,7 @@ def _encounter(s: State, out: list[str], v: _View, y: float) -> float:
     cy = y + 230
     for side, who, lines in sides:
         cx0 = x + 10 + side * (w / 2)
-        out.append(_card(s, cx0, cy, cw, ch, v.cards[side], words.DISCARDED if finished else words.NO_CARD))
+        out.append(_card(s, cx0, cy, cw, ch, v.cards[side], _(words.DISCARDED) if finished else _(words.NO_CARD)))
         tx = cx0 + cw + 8
         room = x + (side + 1) * (w / 2) - tx - 6
         for i, (t, colour, bold) in enumerate(lines):
@@ -168,7 +169,7 @@ def _encounter(s: State, out: list[str], v: _View, y: float) -> float:
             out.append(_text(x + (side + 0.5) * (w / 2), cy + ch + 28, words.total_text(s.totals[side]), BIG,
                              _seat_hex(s, who)[1], "middle", True))
     if totals:
-        out.append(_text(x + w / 2, cy + ch + 28, words.VS, SMALL, MUTED, "middle"))
+        out.append(_text(x + w / 2, cy + ch + 28, _(words.VS), SMALL, MUTED, "middle"))
     ay = cy + ch + (40 if totals else 8) if sides else cy
     # allies and invitations (a line each, two when the names need them)
     pending = _pending_answers(s)
@@ -190,7 +191,7 @@ def _encounter(s: State, out: list[str], v: _View, y: float) -> float:
 def _legend(s: State, out: list[str], x: float, y: float, w: float) -> float:
     """How to read the board (shown while no encounter is on), and the game's options;
     returns the bottom of the panel around it."""
-    out.append(_text(x, y, words.LEGEND_HEAD, SMALL, INK, bold=True))
+    out.append(_text(x, y, _(words.LEGEND_HEAD), SMALL, INK, bold=True))
     rows = words.LEGEND
     for i, (key, text) in enumerate(rows):
         yy = y + 30 + i * 30
@@ -210,7 +211,7 @@ def _legend(s: State, out: list[str], x: float, y: float, w: float) -> float:
         else:
             for k in range(3):
                 out.append(_rect(x + 4 + k * 6, mid - 9, 11, 18, BACK[0], "#ffffff", 0.8, 1.5))
-        out.append(_clip(x + 56, yy, text, SMALL, w - 56, MUTED))
+        out.append(_clip(x + 56, yy, _(text), SMALL, w - 56, MUTED))
     last = y + 30 + len(rows) * 30 + 4
     out.append(_clip(x, last, words.options_text(s), SMALL, w, MUTED))
     return last + 14

@@ -8,6 +8,7 @@ from ...svg import fit as _fit
 from ...svg import num as _n
 from ...svg import rect as _rect
 from ...svg import text_width as _tw
+from ...i18n import _
 from ..rules import State
 from . import text as words
 from .cards import _face
@@ -41,9 +42,9 @@ def _hand_strip(s: State, out: list[str], v: _View, y: float) -> None:
     if hoard:
         x += 4
         out.append(f'<line x1="{_n(x)}" y1="{_n(cy)}" x2="{_n(x)}" y2="{_n(cy + CARD_H)}" stroke="{LINE}"/>')
-        out.append(_text(x + 10, _mid(cy + CARD_H / 2), words.HOARD, SMALL, MUTED, bold=True))
-        x = _card_row(s, out, hoard, b, x + 20 + _tw(words.HOARD, SMALL, True), cy)
-    note = words.HAND_NOTE
+        out.append(_text(x + 10, _mid(cy + CARD_H / 2), _(words.HOARD), SMALL, MUTED, bold=True))
+        x = _card_row(s, out, hoard, b, x + 20 + _tw(_(words.HOARD), SMALL, True), cy)
+    note = _(words.HAND_NOTE)
     if v.offers:
         note = words.offers_text(v.offers)
     elif v.peeked:
@@ -67,7 +68,7 @@ def _hand_room(hand: int, hoard: int) -> tuple[int, int]:
     else as many as fit, shared in proportion (each part that is cut gets a "+k" mark)."""
     avail = W - 2 * LX - 24 + CARD_GAP
     if hoard:
-        avail -= 30 + _tw(words.HOARD, SMALL, True)  # the separator and the word "hoard"
+        avail -= 30 + _tw(_(words.HOARD), SMALL, True)  # the separator and the word "hoard"
     slot = CARD_W + CARD_GAP
 
     def width(a: int, b: int) -> float:
@@ -84,7 +85,7 @@ def _card_row(s: State, out: list[str], cards: list[int], shown: int, x: float, 
         out.append(_face(s, x, y, CARD_W, CARD_H, c))
         x += CARD_W + CARD_GAP
     if len(cards) > shown:
-        rest = ", ".join(s.t.name[c] for c in cards[shown:])
+        rest = ", ".join(words.card_label(s.t.name[c]) for c in cards[shown:])
         out.append(_tip(rest, _text(x, _mid(y + CARD_H / 2, BIG), words.more_text(len(cards) - shown, short=True),
                                     BIG, MUTED, bold=True)))
         x += MARK_W

@@ -9,6 +9,7 @@ from ...svg import fit as _fit
 from ...svg import num as _n
 from ...svg import rect as _rect
 from ...svg import text_width as _tw
+from ...i18n import _
 from ..rules import PLANETS, State
 from . import text as words
 from .planets import CHIP_ROOM, CONE_ROOM, SHIP_ROW, _planet
@@ -36,15 +37,15 @@ def _header(s: State, out: list[str], v: _View) -> None:
     out.append(_text(W - 14, 30, right, SMALL, MUTED, "end", True))
     room = W - 14 - _tw(right, SMALL, True) - 24
     if s.turn > 0 and s.offense >= 0:
-        fill, dark, _ = _seat_hex(s, s.turn_player)
+        fill, dark, _text_ink = _seat_hex(s, s.turn_player)
         out.append(f'<circle cx="23" cy="22" r="9" fill="{fill}" stroke="{dark}"/>')
         out.append(_clip(40, 30, words.turn_text(s), BIG, room - 40, INK, bold=True))
     else:
-        out.append(_clip(14, 30, words.SET_UP, BIG, room - 14, INK, bold=True))
+        out.append(_clip(14, 30, _(words.SET_UP), BIG, room - 14, INK, bold=True))
 
     y = 64.0
     if s.over:
-        svg, pw = _pill(14, y, words.GAME_OVER, BAD, "#ffffff")
+        svg, pw = _pill(14, y, _(words.GAME_OVER), BAD, "#ffffff")
         out.append(svg)
         out.append(_clip(14 + pw + 10, _mid(y, MID), words.winners_text(s), MID, W - pw - 38, INK, bold=True))
     else:
@@ -58,18 +59,18 @@ def _header(s: State, out: list[str], v: _View) -> None:
             else:
                 w = 28.0
                 ink = FAINT if cur >= 0 and i > cur else MUTED
-                out.append(_tip(ph, f'<circle cx="{_n(x + 14)}" cy="{_n(y)}" r="14" fill="#eef0f2"/>'
+                out.append(_tip(words.phase_name(i), f'<circle cx="{_n(x + 14)}" cy="{_n(y)}" r="14" fill="#eef0f2"/>'
                                 + _text(x + 14, _mid(y), str(i + 1), SMALL, ink, "middle", True)))
             x += w + 4
         actor = s.current_player
         if actor >= 0:
-            fill, dark, _ = _seat_hex(s, actor)
+            fill, dark, _text_ink = _seat_hex(s, actor)
             out.append(f'<circle cx="{_n(x + 14)}" cy="{_n(y)}" r="8" fill="{fill}" stroke="{dark}"/>')
             line, task = words.deciding_text(s, v.viewer)
             out.append(_clip(x + 28, _mid(y, MID), line, MID, W - x - 42, INK, bold=True, tip=task))
     if v.last is not None:
-        out.append(_text(14, 101, words.LAST_ACTION, SMALL, MUTED))
-        lx = 14 + _tw(words.LAST_ACTION, SMALL) + 8
+        out.append(_text(14, 101, _(words.LAST_ACTION), SMALL, MUTED))
+        lx = 14 + _tw(_(words.LAST_ACTION), SMALL) + 8
         text = words.last_action_text(s, v.last, v.last_actor, v.viewer)
         out.append(_clip(lx, 101, text, SMALL, W - lx - 14, HILITE, bold=True))
 
@@ -101,14 +102,14 @@ def _panel(s: State, out: list[str], v: _View, p: int, x: float, y: float, w: fl
     bx = x + w - 6
     badges = []
     if won:
-        badges.append((words.WINNER, "#ffffff", dark, "none"))
+        badges.append((_(words.WINNER), "#ffffff", dark, "none"))
     role = words.role_text(s, p)
     if role:
         badges.append((role, "#ffffff", dark, "none"))
     if to_act:
-        badges.append((words.TO_ACT_YOU if p == v.viewer else words.TO_ACT, INK, "#ffffff", "none"))
+        badges.append((_(words.TO_ACT_YOU) if p == v.viewer else _(words.TO_ACT), INK, "#ffffff", "none"))
     elif highlight and p == v.last_actor:
-        badges.append((words.LAST_MOVE, "#ffffff", HILITE, HILITE))
+        badges.append((_(words.LAST_MOVE), "#ffffff", HILITE, HILITE))
     if s.removed[p]:  # ships removed from the game for good (Void, Masochist's super flare)
         badges.append((words.removed_text(s.removed[p]), "#ffffff", INK, LINE))
     for label, bfill, bink, bstroke in badges:
@@ -137,7 +138,7 @@ def _panel(s: State, out: list[str], v: _View, p: int, x: float, y: float, w: fl
     ly = _mid(mids[1])
     fc = s.foreign_colonies(p)
     goal = s.win_at
-    out.append(_text(ix, ly, words.COLONIES, SMALL, MUTED))
+    out.append(_text(ix, ly, _(words.COLONIES), SMALL, MUTED))
     px = vx
     if goal <= 8:
         for k in range(goal):
@@ -148,7 +149,7 @@ def _panel(s: State, out: list[str], v: _View, p: int, x: float, y: float, w: fl
     out.append(_clip(px, ly, f"{fc}/{goal}", SMALL, ix + room - px, INK, bold=True))
     # hand size as card backs (never the cards)
     ly = _mid(mids[2])
-    out.append(_text(ix, ly, words.HAND, SMALL, MUTED))
+    out.append(_text(ix, ly, _(words.HAND), SMALL, MUTED))
     k = len(s.hands[p])
     hx = vx
     for i in range(min(k, 6)):
@@ -156,7 +157,7 @@ def _panel(s: State, out: list[str], v: _View, p: int, x: float, y: float, w: fl
     hx += min(k, 6) * 6 + 13 if k else 0
     out.append(_clip(hx, ly, words.count_text(k, "card"), SMALL, ix + room - hx, INK, bold=True))
     ly = _mid(mids[3])
-    out.append(_text(ix, ly, words.WARP, SMALL, MUTED))
+    out.append(_text(ix, ly, _(words.WARP), SMALL, MUTED))
     out.append(_text(vx, ly, words.count_text(s.warp[p], "ship"), SMALL, INK, bold=True))
     if extras:
         out.append(_clip(ix, _mid(mids[4]), extras, SMALL, room, INK, bold=True))

@@ -57,7 +57,7 @@ def _planet(s: State, out: list[str], pl: int, cx: float, cy: float, r: float, b
         total = sum(s.t.value[c] for c in cit)
         label = f"▲{total}"
         cwid = _tw(label, SMALL, True) + 12
-        chip, _ = _pill(cx - cwid / 2, cy + r + 3 + SMALL * 0.75, label, "#fde4e2", KIND_COLOURS[ATTACK][1],
+        chip, _chip_w = _pill(cx - cwid / 2, cy + r + 3 + SMALL * 0.75, label, "#fde4e2", KIND_COLOURS[ATTACK][1],
                         SMALL, KIND_COLOURS[ATTACK][1])
         out.append(_tip(words.citadel_tip(s, cit, total), chip))
     # the ships of every colour on the planet, the owner's first

@@ -9,6 +9,7 @@ from ...svg import num as _n
 from ...svg import rect as _rect
 from ...svg import text_width as _tw
 from ...svg import wrap as _wrap
+from ...i18n import _
 from ..rules import State
 from . import text as words
 from .cards import CHIP_H, _chip
@@ -42,7 +43,7 @@ def _in_play(s: State, out: list[str], y: float, bottom: float) -> float:
     table = list(s.table)
     h = max(STEP + 14, bottom - y)
     out.append(_rect(x, y, w, h, PANEL, LINE, 1.4, 9))
-    head = words.IN_PLAY
+    head = _(words.IN_PLAY)
     hy = _mid(y + 7 + STEP / 2)
     out.append(_text(x + 12, hy, head, SMALL, INK, bold=True))
     hidden: list[str] = []
@@ -53,7 +54,7 @@ def _in_play(s: State, out: list[str], y: float, bottom: float) -> float:
             cx, cy = x + 12, cy + CHIP_H + 6
             chip, cw = _chip(s, cx, cy, c)
         if cy + CHIP_H > y + h - 6 or cx + cw > x + w - 12:
-            hidden += [s.t.name[c] for c in table[i:]]
+            hidden += [words.card_label(s.t.name[c]) for c in table[i:]]
             break
         out.append(chip)
         cx += cw + 6
@@ -79,7 +80,7 @@ def _in_play(s: State, out: list[str], y: float, bottom: float) -> float:
             more = words.more_text(len(hidden), short=True)
         out.append(_tip("; ".join(hidden), _text(x + w - 12, hy, more, SMALL, MUTED, "end")))
     if not table and not effects and room:
-        out.append(_text(x + 12, _mid(ty + STEP / 2), words.NOTHING, SMALL, MUTED))
+        out.append(_text(x + 12, _mid(ty + STEP / 2), _(words.NOTHING), SMALL, MUTED))
     return y + h
 
 
@@ -90,7 +91,7 @@ def _last_lines(s: State) -> tuple[str, list[str]]:
     if s.last_result is None:
         return line, [line]
     room = RW - 24
-    first = _wrap(line, SMALL, room - _tw(words.LAST_HEAD, SMALL, True) - 6)
+    first = _wrap(line, SMALL, room - _tw(_(words.LAST_HEAD), SMALL, True) - 6)
     lines = first[:1] + _wrap(" ".join(first[1:]), SMALL, room) if first else []
     if len(lines) > 3:
         lines = lines[:2] + [_fit(" ".join(lines[2:]), SMALL, room)]
@@ -103,8 +104,8 @@ def _last_encounter(s: State, out: list[str], y: float, line: str, lines: list[s
     x, w = RX, RW
     h = 14 + STEP * len(lines)
     out.append(_rect(x, y, w, h, PANEL, LINE, 1.4, 9))
-    hw = _tw(words.LAST_HEAD, SMALL, True)
-    out.append(_text(x + 12, _mid(y + 7 + STEP / 2), words.LAST_HEAD, SMALL, MUTED, bold=True))
+    hw = _tw(_(words.LAST_HEAD), SMALL, True)
+    out.append(_text(x + 12, _mid(y + 7 + STEP / 2), _(words.LAST_HEAD), SMALL, MUTED, bold=True))
     ink = INK if s.last_result else MUTED
     body = "".join(_text(x + 12 + (hw + 6 if i == 0 else 0), _mid(y + 7 + STEP * (i + 0.5)), t, SMALL, ink)
                    for i, t in enumerate(lines))
@@ -121,7 +122,7 @@ def _warp_and_decks(s: State, out: list[str], y: float, h: float) -> None:
     out.append(f'<circle cx="{_n(x + 24)}" cy="{_n(mids[0])}" r="12" fill="#efeaf8" stroke="#6b5fa8" '
                'stroke-width="1.2"/>')
     out.append(_spiral(x + 23, mids[0] + 1, 7, "#6b5fa8"))
-    out.append(_text(x + 44, _mid(mids[0]), words.WARP, SMALL, MUTED, bold=True))
+    out.append(_text(x + 44, _mid(mids[0]), _(words.WARP), SMALL, MUTED, bold=True))
     k = 0
     for p in range(s.n):
         if s.warp[p]:
@@ -129,14 +130,16 @@ def _warp_and_decks(s: State, out: list[str], y: float, h: float) -> None:
             out.append(_ships(x + 12 + col * 58, _mid(mids[1 + row]), _seat_hex(s, p), s.warp[p]))
             k += 1
     if k == 0:
-        out.append(_text(x + 12, _mid(mids[1]), words.EMPTY, SMALL, MUTED))
+        out.append(_text(x + 12, _mid(mids[1]), _(words.EMPTY), SMALL, MUTED))
     # the decks
     dx = x + 188
-    for i, (a, b) in enumerate(words.deck_rows(s)):
+    rows = words.deck_rows(s)
+    vx = max([88.0] + [_tw(a, SMALL) + 10 for a, _b in rows])  # room for a longer language's labels
+    for i, (a, b) in enumerate(rows):
         out.append(_text(dx, _mid(mids[i]), a, SMALL, MUTED))
-        out.append(_clip(dx + 88, _mid(mids[i]), b, SMALL, x + w - 12 - dx - 88, INK, bold=True))
+        out.append(_clip(dx + vx, _mid(mids[i]), b, SMALL, x + w - 12 - dx - vx, INK, bold=True))
     if s.discard:
-        head = words.DISCARD_TOP
+        head = _(words.DISCARD_TOP)
         tx = x + 12 + _tw(head, SMALL) + 6
         out.append(_text(x + 12, _mid(mids[3]), head, SMALL, MUTED))
-        out.append(_clip(tx, _mid(mids[3]), s.t.name[s.discard[-1]], SMALL, x + w - 12 - tx, INK, bold=True))
+        out.append(_clip(tx, _mid(mids[3]), words.card_label(s.t.name[s.discard[-1]]), SMALL, x + w - 12 - tx, INK, bold=True))

@@ -1,0 +1,128 @@
+"""The Cosmic Encounter board in Portuguese (issue 33), as the Ovni board's tests in
+tests/ovni/test_board_pt.py: built under ``using_language("pt")`` its status, buttons,
+pickers, log and drawing read Portuguese in the rulebook's words; the actions it plays
+are the same texts as in English (one notation: a game clicked in one language replays
+and loads in the other); no English sentence of the catalog is left on it; and in
+English every word reads as the engine's own (``str(action)``, ``describe``)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pytest.importorskip("babel")
+
+from ovnilab import cosmic  # noqa: E402
+from ovnilab.bots import RandomBot  # noqa: E402
+from ovnilab.cosmic import widget  # noqa: E402
+from ovnilab.cosmic.render import seat_panel, to_svg  # noqa: E402
+from ovnilab.cosmic.render import text as wording  # noqa: E402
+from ovnilab.cosmic.rules import Action  # noqa: E402
+from ovnilab.i18n import using_language  # noqa: E402
+
+from ..test_board_pt import (BOARD_FILES, _clicks, _msgids_of, assert_replays_alike, english_left,  # noqa: E402
+                             english_left_while_clicking, first_picker_row, visible_texts)
+
+COSMIC_FILES = BOARD_FILES + ("ovnilab/cosmic/",)
+
+
+def _board(seed: int, n: int = 3) -> widget.Board:
+    return widget.Board(cosmic.new_game(num_players=n, seed=seed),
+                        seats={0: "human", **{k: RandomBot() for k in range(1, n)}})
+
+
+def test_cosmic_board_in_portuguese_plays_the_same_actions():
+    with using_language("pt"):
+        board = _board(3)
+        assert "a vez é de: <b>Vermelho" in board.status.value and "(você)" in board.status.value
+        assert "preparação: escolher um alienígena" in board.status.value
+        picks = board.action_buttons()
+        assert picks and all(b.description.startswith("escolher alienígena ") for b in picks)
+        assert all(b.tooltip.startswith("choose alien ") for b in picks)
+        picks[0].click()
+        assert board.state.log[0] == cosmic.new_game(num_players=3, seed=3).parse_action(picks[0].tooltip)
+        _clicks(board, 0, 12)
+        svg = board.view.value
+        for word in ("Turno", "Última ação:", "visão de vermelho", "colônias", "mão", "Warp", "destino", "deck"):
+            assert word in svg, word
+        for word in ("Last action", "'s view", "hyperspace gate", ">colonies<", ">hand<"):
+            assert word not in svg, word
+        assert "escolher alienígena " in board.log_view.value
+
+
+def test_cosmic_game_clicked_in_portuguese_replays_and_loads_in_english():
+    assert_replays_alike(lambda: _board(5, 4), 1, 40)
+
+
+def test_cosmic_pickers_in_portuguese_play_the_action_they_name():
+    with using_language("pt"):
+        board = _board(2, 4)
+        row = first_picker_row(board, 300)
+        assert row is not None, "no pickers offered in 300 clicks"
+        _p1, p2, go = row.pickers
+        assert go.description in ("usar poder", "decidir", "jogar artefato", "jogar Flare", "escolher", "reforçar",
+                                  "pegar recompensas")
+        before = len(board.state.log)
+        go.click()
+        assert len(board.state.log) > before and board.error.value == ""
+        label = wording.action_label(board.state.log[before])
+        assert str(p2.value).split(" (")[0] in label, (p2.value, label)
+
+
+@pytest.mark.parametrize("seed", [0, 4])
+def test_no_english_of_the_catalog_left_on_the_cosmic_board(seed):
+    # a rule option's code ("empty", "negotiate"; the alert levels "green", "yellow", "red")
+    # is shown as it is, beside its translated label; "+{n} more" is a pattern loose
+    # enough to match a power's choice in the log ("stake nothing more"), the engine's
+    # words (the module docstring of ovnilab/cosmic/render/text.py lists them)
+    codes = {"one_left", "empty", "ask", "always", "attack0", "negotiate", "green", "yellow", "red", "+{n} more"}
+    msgids = [m for m in _msgids_of(COSMIC_FILES) if len(m) > 1 and m not in codes]
+    assert len(msgids) > 200
+    with using_language("pt"):
+        left = english_left_while_clicking(_board(seed, 3 + seed % 3), msgids, seed, 8)
+    assert sorted(set(left)) == []
+
+
+def test_the_scan_finds_english_on_the_english_cosmic_board():
+    board = _board(0)
+    found = {m for _t, m in english_left(visible_texts(board), _msgids_of(COSMIC_FILES))}
+    assert {"Set-up: each player keeps one of two aliens", "pass for me when I have nothing to play",
+            "Alien powers"} <= found
+
+
+def test_in_english_the_board_says_the_engines_words():
+    """English reads as before: a button is the action's notation, a log line
+    ``describe``'s, a seat's name its colour capitalised."""
+    for n, seed in ((3, 0), (4, 1), (5, 2)):
+        s = cosmic.new_game(num_players=n, seed=seed)
+        rng = random.Random(seed)
+        while not s.is_over() and len(s.log) < 600:
+            legal = s.legal_actions()
+            for a in legal:
+                assert wording.action_label(a) == str(a)
+            a = rng.choice(legal)
+            actor = s.current_player
+            for viewer in (None, 0, actor):
+                assert wording.public_action_text(s, a, actor, viewer) == s.describe(a, viewer, actor)
+            for p in range(s.n):
+                assert wording.seat_label(s, p).startswith(s.colours[p].capitalize())
+            s.apply(a)
+
+
+def test_portuguese_words_are_the_rulebooks():
+    s = cosmic.new_game(num_players=3, seed=1)
+    with using_language("pt"):
+        assert wording.action_label(Action("aim", "red 3")) == "apontar para vermelho 3"
+        assert wording.action_label(Action("select", "attack 40")) == "escolher ataque 40"
+        assert wording.action_label(Action("select", "negotiate")) == "escolher negociação"
+        assert wording.action_label(Action("join", "defense")) == "aliar-se: defesa"
+        assert wording.card_label("Amoeba flare") == "Flare Amoeba"
+        assert wording.card_label("Cosmic Zap") == "Cosmic Zap"  # an artifact keeps its name
+        assert wording.phase_label(4) == "5 planejamento"
+        assert wording.stage_label("resolution") == "resolução"
+        assert wording.seat_label(s, 0) == "Vermelho"
+        assert seat_panel(s, 0)["title"] == "O que você tem"
+        svg = to_svg(s, 0)
+        assert "Preparação: cada jogador fica com um de dois alienígenas" in svg
+    assert wording.action_label(Action("aim", "red 3")) == "aim at red 3"
