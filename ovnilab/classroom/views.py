@@ -29,7 +29,8 @@ __all__ = ["public_log_text", "board_view", "room_view", "action_groups"]
 def public_log_text(state: GameState, action: Any, actor: int, viewer: int | None) -> str:
     """``action`` as ``viewer`` may read it in the log (``None``: the projector, any
     onlooker): in full for the actor's own seat, masked as another seat reads it for
-    everyone else (a face-down token's value, a selected card's name)."""
+    everyone else (a face-down token's value, a selected card's name); the projector reads
+    it as the seat after the actor does. A game without ``describe`` masks nothing."""
     if viewer is not None and actor == viewer:
         return str(action)
     describe = getattr(state, "describe", None)
@@ -49,7 +50,7 @@ def action_groups(game: str, state_actions: list[Any]) -> list[dict[str, Any]]:
     try:
         w = importlib.import_module(f"ovnilab.{game}.widget")
         choosers, labels = getattr(w, "_CHOOSERS", {}), getattr(w, "_LABELS", {})
-    except ImportError:  # pragma: no cover - every game has a widget
+    except ImportError:  # a game without a widget: its kinds, no pickers
         choosers, labels = {}, {}
     groups: dict[str, list[Any]] = {}
     for a in state_actions:

@@ -1,0 +1,347 @@
+"""What a class seat reads (ovnilab.classroom.views): the result line of a finished game
+(one winner, a shared win, nobody, more than two seats; English and Portuguese), its moves
+grouped as the page groups them, the log as it may read it, its own panel, the board and
+the drawings under it, the room's latest events, and an experiment's payoff table."""
+
+from __future__ import annotations
+
+import random
+import sys
+import types
+from dataclasses import replace
+
+import pytest
+
+import ovnilab
+from ovnilab.classroom import Classroom
+from ovnilab.classroom.views import action_groups, board_view, public_log_text, result_text, room_view
+from ovnilab.i18n import using_language
+
+
+@pytest.fixture
+def cl(tmp_path) -> Classroom:
+    c = Classroom(tmp_path / "class.sqlite")
+    c.rate_moves = 10**9
+    return c
+
+
+def _ovni_room(cl: Classroom):
+    """An Ovni room: Ana at seat 0, Bia at seat 1, bots at 2 and 3, started."""
+    room = cl.open_room("ovni", bot_delay=0, seed=3)
+    ana, bia = cl.join(room.code, "Ana"), cl.join(room.code, "Bia")
+    room.start()
+    cl.run_until_idle()
+    return room, ana, bia
+
+
+def _advance(state, rng: random.Random, until) -> None:
+    """Random legal moves until ``until(state)``."""
+    for _ in range(2000):
+        if until(state):
+            return
+        state.apply(rng.choice(state.legal_actions()))
+    raise AssertionError("never reached")
+
+
+# ------------------------------------------------------------------ the result line
+def _players(cl: Classroom, lang: str = "en") -> list[dict]:
+    room, ana, _bia = _ovni_room(cl)
+    with using_language(lang):
+        return ana.view(observation=False)["players"]
+
+
+def test_players_as_the_result_line_reads_them(cl):
+    players = _players(cl)
+    assert [(p["seat"], p["student"], p["seat_name"]) for p in players] == [
+        (0, "Ana", "red (Antáris)"), (1, "Bia", "blue (Éris)"), (2, None, "green (Luxor)"),
+        (3, None, "yellow (Magnon)")]
+
+
+def test_result_of_a_two_seat_game(cl):
+    two = _players(cl)[1:3]  # Bia (student, seat 1) and a bot (seat 2), renumbered 0 and 1
+    two = [dict(p, seat=i) for i, p in enumerate(two)]
+    assert result_text(two, [0], [26, 19]) == "won by Bia (blue (Éris)), 26 to 19"
+    # a bot's seat is named alone, and the winner's score comes first
+    assert result_text(two, [1], [19, 26]) == "won by green (Luxor), 26 to 19"
+    assert result_text(two, [0, 1], [20, 20]) == "won by Bia (blue (Éris)) and green (Luxor), 20 each"
+    assert result_text(two, [], [20, 20]) == "nobody won"
+    assert result_text(two, None, None) == "nobody won"
+    # a game without scores names the winner alone
+    assert result_text(two, [1], None) == "won by green (Luxor)"
+    assert result_text(two, [0], []) == "won by Bia (blue (Éris))"
+
+
+def test_result_of_a_four_seat_game_names_each_score(cl):
+    players = _players(cl)
+    assert result_text(players, [0], [5, 3, 2, 1]) == (
+        "won by Ana (red (Antáris)); scores: Ana 5, Bia 3, green (Luxor) 2, yellow (Magnon) 1")
+    # a shared win of two among four is no 'each': the scores differ among the others
+    assert result_text(players, [1, 2], [1, 4, 4, 0]) == (
+        "won by Bia (blue (Éris)) and green (Luxor); scores: Ana 1, Bia 4, green (Luxor) 4, yellow (Magnon) 0")
+    assert result_text(players, [0, 1, 3], [2, 2, 1, 2]).startswith(
+        "won by Ana (red (Antáris)), Bia (blue (Éris)), and yellow (Magnon); scores: ")
+
+
+def test_result_names_a_seat_the_players_list_lacks_by_its_number(cl):
+    players = [p for p in _players(cl) if p["seat"] != 2]
+    assert result_text(players, [2], [1, 2, 7, 0]) == (
+        "won by seat 3; scores: Ana 1, Bia 2, 3 7, yellow (Magnon) 0")
+    two = [dict(players[0])]
+    assert result_text(two, [1], [3, 9]) == "won by seat 2, 9 to 3"
+
+
+def test_result_in_portuguese(cl):
+    players = _players(cl, "pt")
+    red, blue, green, yellow = (p["seat_name"] for p in players)
+    two = [dict(p, seat=i) for i, p in enumerate(players[:2])]
+    with using_language("pt"):
+        assert result_text(two, [1], [19, 26]) == f"vitória de Bia ({blue}), 26 a 19"
+        assert result_text(two, [0, 1], [20, 20]) == f"vitória de Ana ({red}) e Bia ({blue}), 20 cada"
+        assert result_text(two, [], [20, 20]) == "ninguém venceu"
+        assert result_text(two, [0], None) == f"vitória de Ana ({red})"
+        assert result_text(players, [3], [1, 2, 3, 4]) == (
+            f"vitória de {yellow}; pontos: Ana 1, Bia 2, {green} 3, {yellow} 4")
+        assert result_text(players[:3], [3], [1, 2, 3, 4]).startswith("vitória de lugar 4; pontos: ")
+
+
+def test_a_finished_cow_game_shows_its_result_line(cl):
+    room = cl.open_room("cows", bot_delay=0, seed=5, bots={1: "random"})
+    ana = cl.join(room.code, "Ana")
+    room.start()
+    rng = random.Random(2)
+    for _ in range(3000):
+        cl.run_until_idle()
+        v = ana.view(observation=False)
+        if not v["legal"]:
+            break
+        ana.play(rng.choice(v["legal"]), expect=v["position"])
+    v = ana.view(observation=False)
+    assert v["status"] == "over"
+    sc, w = v["scores"], v["winner_seats"]
+    names = {p["seat"]: (f"{p['student']} ({p['seat_name']})" if p["student"] else p["seat_name"])
+             for p in v["players"]}
+    if len(w) == 1:
+        assert v["result"] == f"won by {names[w[0]]}, {sc[w[0]]} to {sc[1 - w[0]]}"
+    else:
+        assert v["result"] == f"won by {names[0]} and {names[1]}, {sc[0]} each"
+    assert v["result"].startswith("won by Ana (") or w == [1]
+
+
+# ------------------------------------------------------------------ move groups
+def test_the_first_ovni_move_is_one_group_of_missions(cl):
+    room, ana, bia = _ovni_room(cl)
+    v = ana.view(groups=True, observation=False)
+    assert v["your_turn"]
+    assert v["groups"] == [{"kind": "keep", "label": "missions", "actions": v["legal"]}]
+    assert len(v["legal"]) == 6  # six moves: buttons, no pickers
+    assert bia.view(groups=True, observation=False)["groups"] == []
+
+
+def _ovni_state_where(kinds: tuple[str, ...]):
+    s = ovnilab.make("ovni", seed=1)
+    _advance(s, random.Random(0), lambda st: tuple(dict.fromkeys(a.kind for a in st.legal_actions())) == kinds)
+    return s
+
+
+def test_many_moves_of_a_kind_get_the_widgets_two_pickers():
+    s = _ovni_state_where(("place",))
+    acts = s.legal_actions()
+    [g] = action_groups("ovni", acts)
+    assert len(acts) > 7
+    assert (g["kind"], g["label"], g["button"], g["first"], g["second"]) == (
+        "place", "command token", "place token", "token", "area")
+    assert g["actions"] == [str(a) for a in acts]
+    assert len(g["keys"]) == len(acts)
+    by_text = dict(zip(g["actions"], g["keys"]))
+    assert by_text["place 2 face-down on A"] == ["2", "A face-down"]
+    # the pair of keys names one move
+    assert len({tuple(k) for k in g["keys"]}) == len(acts)
+    # up to six moves are buttons; a seventh brings the pickers
+    assert set(action_groups("ovni", acts[:6])[0]) == {"kind", "label", "actions"}
+    assert action_groups("ovni", acts[:7])[0]["keys"] == g["keys"][:7]
+
+
+def test_groups_keep_the_order_of_the_moves_and_label_each_kind():
+    s = _ovni_state_where(("activate", "end_turn"))
+    acts = s.legal_actions()
+    assert action_groups("ovni", acts) == [
+        {"kind": "activate", "label": "activate", "actions": [str(a) for a in acts if a.kind == "activate"]},
+        {"kind": "end_turn", "label": "", "actions": ["end turn"]}]
+    s = _ovni_state_where(("move", "end_group"))
+    groups = action_groups("ovni", list(reversed(s.legal_actions())))
+    assert [(g["kind"], g["label"]) for g in groups] == [("end_group", ""), ("move", "pilots")]
+    assert groups[1]["button"] == "move UFO" and groups[1]["first"] == "from" and groups[1]["second"] == "to"
+    assert action_groups("cows", ovnilab.make("cows", seed=1).legal_actions()) == [
+        {"kind": "draw", "label": "draw 2", "actions": ["draw 2"]}]
+
+
+class _Kinded:
+    def __init__(self, kind: str, text: str) -> None:
+        self.kind, self.text = kind, text
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def test_groups_of_moves_the_widget_does_not_know():
+    # a kind without a label reads as its words; moves without a kind are one group 'move'
+    moves = [_Kinded("trade_in", f"trade {i}") for i in range(8)]
+    assert action_groups("cows", moves) == [{"kind": "trade_in", "label": "trade in",
+                                              "actions": [f"trade {i}" for i in range(8)]}]
+    assert action_groups("cows", ["north", "south"]) == [
+        {"kind": "move", "label": "move", "actions": ["north", "south"]}]
+    # a game without a widget: plain groups
+    assert action_groups("no_such_game", moves[:2] + ["north"]) == [
+        {"kind": "trade_in", "label": "trade in", "actions": ["trade 0", "trade 1"]},
+        {"kind": "move", "label": "move", "actions": ["north"]}]
+
+
+def test_a_widget_with_labels_and_no_pickers(monkeypatch):
+    w = types.ModuleType("ovnilab.plain_game.widget")
+    w._LABELS = {"trade_in": "trade"}
+    monkeypatch.setitem(sys.modules, "ovnilab.plain_game.widget", w)
+    moves = [_Kinded("trade_in", f"trade {i}") for i in range(8)]
+    assert action_groups("plain_game", moves) == [
+        {"kind": "trade_in", "label": "trade", "actions": [f"trade {i}" for i in range(8)]}]
+    del w._LABELS
+    w._CHOOSERS = {}
+    assert action_groups("plain_game", moves)[0]["label"] == "trade in"
+
+
+# ------------------------------------------------------------------ the log
+def test_the_log_masks_a_seats_hidden_choice_for_everyone_else(cl):
+    room, ana, bia = _ovni_room(cl)
+    keep = ana.view(observation=False)["legal"][0]
+    ana.play(keep)
+    cl.run_until_idle()
+    mine = ana.view(observation=False)["log"]
+    theirs = bia.view(observation=False)["log"]
+    public = room_view(cl, room.code, None, svg=False)["log"]
+    assert mine[0] == f"   1. red (Antáris): {keep}"
+    assert theirs[0] == public[0] == "   1. red (Antáris): keep 1 mission(s)"
+    # Bia's own choice reads in full to her, masked to Ana
+    bkeep = bia.view(observation=False)["legal"][-1]
+    bia.play(bkeep)
+    assert bia.view(observation=False)["log"][1] == f"   2. blue (Éris): {bkeep}"
+    kept = len(bkeep.split()[-1].split("+"))
+    assert ana.view(observation=False)["log"][1] == f"   2. blue (Éris): keep {kept} mission(s)"
+
+
+def test_a_face_down_token_reads_masked_to_other_seats_and_the_projector():
+    s = _ovni_state_where(("place",))
+    actor = s.current_player
+    a = next(a for a in s.legal_actions() if str(a) == "place 2 face-down on A")
+    other = (actor + 2) % s.num_players
+    assert public_log_text(s, a, actor, actor) == "place 2 face-down on A"
+    assert public_log_text(s, a, actor, other) == "place a token face-down on A"
+    assert public_log_text(s, a, actor, None) == "place a token face-down on A"
+
+
+def test_a_cosmic_selection_is_a_hidden_card_to_all_but_its_actor():
+    s = ovnilab.make("cosmic", seed=4)
+    _advance(s, random.Random(1), lambda st: any(a.kind == "select" for a in st.legal_actions()))
+    actor = s.current_player
+    a = next(a for a in s.legal_actions() if a.kind == "select")
+    assert public_log_text(s, a, actor, actor) == str(a) != "select an encounter card"
+    for viewer in [None] + [p for p in range(s.num_players) if p != actor]:
+        assert public_log_text(s, a, actor, viewer).startswith("select an encounter card")
+
+
+class _Seen:
+    """A three-seat game whose log reads differently to each seat (``describe`` says who
+    reads it, and for whom)."""
+
+    num_players = 3
+
+    def __init__(self, with_actor: bool) -> None:
+        if with_actor:
+            self.describe = lambda action, viewer, actor=None: f"{action} read by {viewer} of {actor}"
+        else:
+            self.describe = lambda action, viewer: f"{action} read by {viewer}"
+
+
+def test_the_log_asks_the_game_how_each_seat_reads_an_action():
+    for with_actor, of in ((True, " of {}"), (False, "")):
+        g = _Seen(with_actor)
+        assert public_log_text(g, "go", 2, 2) == "go"
+        assert public_log_text(g, "go", 2, 1) == "go read by 1" + of.format(2)
+        assert public_log_text(g, "go", 2, 0) == "go read by 0" + of.format(2)
+        # the projector reads it as the next seat after the actor
+        assert public_log_text(g, "go", 2, None) == "go read by 0" + of.format(2)
+        assert public_log_text(g, "go", 0, None) == "go read by 1" + of.format(0)
+        assert public_log_text(g, "go", 1, None) == "go read by 2" + of.format(1)
+    # a game that masks nothing has no describe: everyone reads the action
+    plain = types.SimpleNamespace(num_players=2)
+    assert public_log_text(plain, "go", 0, 1) == public_log_text(plain, "go", 0, None) == "go"
+
+
+# ------------------------------------------------------------------ board, panel, drawings
+def test_a_seat_sees_its_own_panel_board_and_mats(cl):
+    from ovnilab.ovni import render
+
+    room, ana, bia = _ovni_room(cl)
+    st, _base = cl._state(room.code)
+    v = bia.view(svg=True, observation=False)
+    assert v["yours"] == render.seat_panel(st, 1) != render.seat_panel(st, 0)
+    assert v["svg"] == render.page_svg(st, viewer=1) != render.to_svg(st, viewer=1)
+    assert v["panels"] == render.page_panels(st, 1) != render.page_panels(st, None)
+    assert len(v["panels"]) == 5 and v["panels"][0] == render.mat_svg(st, 1, 1)
+    pub = room_view(cl, room.code, None)
+    assert "yours" not in pub and pub["panels"] == render.page_panels(st, None)
+
+
+def test_a_cow_seat_sees_the_board_drawn_for_it(cl):
+    from ovnilab.cows import render
+
+    room = cl.open_room("cows", bot_delay=0, seed=5)
+    _ana, bia = cl.join(room.code, "Ana"), cl.join(room.code, "Bia")
+    room.start()
+    st, _base = cl._state(room.code)
+    v = bia.view(svg=True, observation=False)
+    assert v["svg"] == render.to_svg(st, viewer=1) != render.to_svg(st)
+    assert v["yours"] == render.seat_panel(st, 1) and v["panels"] == []
+
+
+def test_a_game_that_draws_only_its_board(monkeypatch):
+    from ovnilab.cows.rules import State
+
+    mod = types.ModuleType("ovnilab.sketch.render")
+    mod.to_svg = lambda state, viewer=None: f"<svg>{viewer}</svg>"
+    monkeypatch.setitem(sys.modules, "ovnilab.sketch.render", mod)
+
+    class Sketch(State):
+        game_name = "sketch"
+
+    st = ovnilab.make("cows", seed=1)
+    st.__class__ = Sketch
+    v = board_view(st, 0, 1)
+    assert (v["svg"], v["yours"], v["panels"], v["words"]) == ("<svg>1</svg>", None, [], {})
+    assert board_view(st, 0, None)["svg"] == "<svg>None</svg>"
+
+
+# ------------------------------------------------------------------ events
+def test_a_seat_reads_the_rooms_five_latest_events(cl):
+    room = cl.open_room("ovni", bot_delay=0, seed=3)
+    seats = [cl.join(room.code, n) for n in ("Ana", "Bia", "Caio", "Duda")]
+    room.start()
+    room.pause()
+    room.resume()
+    ev = seats[0].view(observation=False)["events"]
+    assert ev == ["Caio took a seat", "Duda took a seat", "the game is on", "the teacher paused the game", "the game is on"]
+
+
+# ------------------------------------------------------------------ payoff tables
+def test_payoffs_print_a_sign_and_only_the_decimals_they_have():
+    from ovnilab import theory
+    from ovnilab.classroom.experiments import get
+    from ovnilab.classroom.views import payoff_table
+
+    duel = get("duel")
+    assert payoff_table(duel, 0)["cells"] == [["+1.7", "-0.5", "+0.6"], ["+1.35", "+1.75", "+0.25"],
+                                              ["+0.3", "+0.7", "0"]]
+    game = theory.NormalFormGame([[3, -0.004, 0], [2.5, 10, -12.25]], row_labels=["a", "b"],
+                                 col_labels=["x", "y", "z"])
+    exp = replace(duel, game=game)
+    assert payoff_table(exp, 0)["cells"] == [["+3", "0", "0"], ["+2.5", "+10", "-12.25"]]
+    # the other side of a zero-sum game: minus zero prints as 0 too
+    assert payoff_table(exp, 1)["cells"] == [["-3", "-2.5"], ["0", "-10"], ["0", "+12.25"]]
