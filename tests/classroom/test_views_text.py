@@ -345,3 +345,32 @@ def test_payoffs_print_a_sign_and_only_the_decimals_they_have():
     assert payoff_table(exp, 0)["cells"] == [["+3", "0", "0"], ["+2.5", "+10", "-12.25"]]
     # the other side of a zero-sum game: minus zero prints as 0 too
     assert payoff_table(exp, 1)["cells"] == [["-3", "-2.5"], ["0", "-10"], ["0", "+12.25"]]
+
+
+def test_an_experiment_seat_sees_its_round_its_total_and_its_payoff_table(cl):
+    from ovnilab.classroom.experiments import get
+
+    x = get("encounter")
+    exp = cl.open_experiment("encounter", rounds=2, seed=1, pause=0)
+    ana, bia = cl.join(exp.code, "Ana"), cl.join(exp.code, "Bia")
+    v = ana.view()
+    assert (v["round"], v["total"], v["history"]) == (0, 0, [])
+    assert v["message"] == "the experiment starts when the teacher starts it"
+    exp.start()
+    assert ana.view()["message"] == "the first round starts in a moment"
+    cl.tick()
+    views = {s: s.view() for s in (ana, bia)}
+    for s, v in views.items():
+        role = ["offense", "defense"].index(v["role"])
+        mine, theirs = x.strategies(role), x.strategies(1 - role)
+        assert v["round"] == 1 and v["your_turn"] and v["legal"] == list(mine)
+        assert v["payoffs"] == {
+            "caption": f"Your payoff as the {v['role']}: your choice (row) against the other player's (column)",
+            "rows": mine, "cols": theirs,
+            "cells": [[("%+.2f" % x.payoffs(*((r, c) if role == 0 else (c, r)))[role]).rstrip("0").rstrip(".")
+                       for c in theirs] for r in mine]}
+        s.play(v["legal"][0])
+    cl.tick()
+    for s in (ana, bia):
+        v = s.view()
+        assert len(v["history"]) == 1 and v["total"] == v["history"][0]["payoff"] != 0
