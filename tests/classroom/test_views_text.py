@@ -354,7 +354,8 @@ def test_an_experiment_seat_sees_its_round_its_total_and_its_payoff_table(cl):
     exp = cl.open_experiment("encounter", rounds=2, seed=1, pause=0)
     ana, bia = cl.join(exp.code, "Ana"), cl.join(exp.code, "Bia")
     v = ana.view()
-    assert (v["round"], v["total"], v["history"]) == (0, 0, [])
+    assert (v["game"], v["title"], v["instructions"]) == ("encounter", x.title, x.instructions)
+    assert (v["status"], v["rounds"], v["round"], v["total"], v["history"]) == ("waiting", 2, 0, 0, [])
     assert v["message"] == "the experiment starts when the teacher starts it"
     exp.start()
     assert ana.view()["message"] == "the first round starts in a moment"
@@ -374,3 +375,45 @@ def test_an_experiment_seat_sees_its_round_its_total_and_its_payoff_table(cl):
     for s in (ana, bia):
         v = s.view()
         assert len(v["history"]) == 1 and v["total"] == v["history"][0]["payoff"] != 0
+
+
+def test_an_experiment_seat_reads_where_the_round_stands(tmp_path):
+    now = [1000.0]
+    cl = Classroom(tmp_path / "c.sqlite", clock=lambda: now[0])
+    exp = cl.open_experiment("encounter", rounds=2, seed=1, pause=0, decision_seconds=30)
+    ana, bia = cl.join(exp.code, "Ana"), cl.join(exp.code, "Bia")
+    exp.start()
+    cl.tick()
+    now[0] += 12
+    v = ana.view()
+    assert v["seconds_left"] == 18 and v["message"] == f"round 1 of 2: you are the {v['role']}; choose"
+    choice = v["legal"][-1]
+    ana.play(choice)
+    v = ana.view()
+    assert (v["your_turn"], v["legal"], v["seconds_left"]) == (False, [], None)
+    assert v["message"] == f"round 1: you chose '{choice}'; waiting for the others"
+    assert v["role"] in ("offense", "defense") and v["payoffs"]["rows"]
+    late = cl.join(exp.code, "Caio")
+    v = late.view()
+    assert (v["round"], v["role"], v["message"]) == (1, None, "round 1 is under way: you play from the next round")
+    assert "payoffs" not in v and not v["your_turn"]
+    exp.pause()
+    v = bia.view()
+    assert (v["your_turn"], v["message"]) == (False, "the teacher paused the experiment")
+    exp.resume()
+    now[0] += 31  # past Bia's time: nothing left (the next tick plays for her)
+    assert bia.view()["seconds_left"] == 0
+    bia.play(bia.view()["legal"][0])  # the round closes; the next starts at the next tick
+    v = ana.view()
+    assert v["round"] == 1 and v["message"] == "round 1 of 2 is over: the next starts in a moment"
+    assert v["status"] == "running" and [r["choice"] for r in v["history"]] == [choice]
+    for _ in range(4):
+        cl.tick()
+        for s in (ana, bia, late):
+            w = s.view()
+            if w["your_turn"]:
+                s.play(w["legal"][0])
+        cl.tick()
+    v = ana.view()
+    assert (v["status"], v["round"], v["message"]) == ("over", 2, "round 2 of 2 is over")
+    assert v["total"] == sum(r["payoff"] for r in v["history"]) and len(v["history"]) == 2
