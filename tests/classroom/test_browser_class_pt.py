@@ -76,6 +76,8 @@ def english_sentences() -> list[tuple[str, re.Pattern]]:
             if not msgid:
                 continue
             parts = re.split(r"\{\w+\}", msgid)
+            if not re.search(r"[A-Za-z]", "".join(parts)):
+                continue  # placeholders and signs only ("{colour} {number}"): no English word to find
             body = ".+?".join(re.escape(p) for p in parts)
             # a sentence anywhere in a text; a single word only as the whole text
             pattern = rf"(?<![\w']){body}(?![\w'])" if " " in msgid.strip() else rf"^{body}$"
