@@ -394,6 +394,9 @@ def test_cosmic_room_never_shows_another_seats_hand(server, devices):
         # and what both revealed cards count as ("counts as negotiate" under Emotion Control
         # or a morph): public at the reveal, though the observation gives only the totals
         counted = " ".join(KIND_WORD.get(k, "") for k in st.kinds) if st.revealed else ""
+        # and the cards of the last finished encounter, which every page's "Last encounter"
+        # line names ("negotiate vs negotiate"): revealed face up to the whole table
+        counted += " " + " ".join(c for c in (st.last_result or {}).get("cards", ()) if c)
         known = [json.dumps(st.observation(s)) + "\n" + "\n".join(told[s]) + "\n" + counted for s in range(n)]
         viewer = None if key == "watch" else seats[key]
         if viewer is None:
