@@ -18,7 +18,7 @@ export PYTHONHASHSEED := 0
 # class server (make play) share it. ovnilab.classroom.store says why SQLite.
 export OVNILAB_CLASSROOM_DB := $(RUN)/classroom.sqlite
 
-.PHONY: lab test bench bench-class bench-pages install clean notebooks assignments play mutants i18n
+.PHONY: lab test test-durations bench bench-class bench-pages install clean notebooks assignments play mutants i18n
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -86,10 +86,16 @@ test: $(STAMP)
 	mkdir -p $(RUN)
 	@test -x /usr/bin/chromium || echo "NOTE: /usr/bin/chromium is not installed: the browser test will be SKIPPED (apt-get install chromium)"
 	@start=$$(date +%s); \
-	$(PY) -m pytest -q -n 2 --dist loadfile --durations=10 tests \
+	$(PY) -m pytest -q -n 2 --dist loadfile --no-loadscope-reorder --durations=10 tests \
 	  --nbval notebooks --ignore=notebooks/assignments --ignore=notebooks/mine \
 	  --nbval-cell-timeout=120 --nbval-sanitize-with tests/nbval_sanitize.cfg; \
 	status=$$?; echo "make test: pytest took $$(( $$(date +%s) - start )) s"; exit $$status
+
+# The seconds per file that order make test's files, longest first (tests/scheduling.py):
+# each run leaves what it measured in .run/test_durations.json; this merges that into
+# tests/durations.json (files that no longer exist are dropped). Run it after a make test.
+test-durations:
+	$(PY) -c "import tests.scheduling as s; s.update_table()"
 
 # Sync every notebook with its jupytext script (the newer side wins), then re-execute it in
 # place. `make notebooks NB=notebooks/lessons/01_nash_equilibrium.ipynb` does one (or a

@@ -7,6 +7,9 @@ mutant's tests run: a mutant in the code that fills a cache could never be seen.
 mutmut (``MUTANT_UNDER_TEST`` names a mutant) each test therefore starts with the
 library's caches empty, so they are filled again by the code under test. Outside mutation
 testing this file does nothing.
+
+It also brings in ``tests/scheduling.py``'s hooks: the order in which ``make test``'s two
+workers take the files (longest first) and the seconds each file took.
 """
 
 from __future__ import annotations
@@ -16,6 +19,9 @@ import sys
 from typing import Iterator
 
 import pytest
+
+from tests.scheduling import (pytest_collection_modifyitems, pytest_runtest_logreport,  # noqa: F401
+                              pytest_sessionfinish)
 
 #: module-level dictionaries the library fills on first use (module, name)
 _CACHE_DICTS = (("ovnilab.cows.rules", "_FACE_SETS"), ("ovnilab.cows.rules", "_TABLES"),
