@@ -15,7 +15,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 from ..core import GameState
-from ..i18n import _, format_list
+from ..i18n import LOCALES, _, format_list, get_language
 from .events import event_text
 from .limits import LOG_LINES, RECONNECT_GRACE
 from .store import loads
@@ -226,9 +226,14 @@ def _experiment_view(cl: "Classroom", sess: Any, p: Any) -> dict[str, Any]:
     config = loads(sess["config"])
     code = sess["code"]
     cur = cl.store.one("SELECT * FROM rounds WHERE session=? ORDER BY round DESC LIMIT 1", code)
-    out: dict[str, Any] = {"game": exp.name, "title": exp.title, "instructions": exp.instructions,
+    # what the page shows in the person's language: the title, the instructions, and the
+    # words for the roles and choices it keeps in English (the records' values, the
+    # choice a button plays): ``role_labels`` and ``choice_labels``
+    out: dict[str, Any] = {"game": exp.name, "title": exp.shown_title(), "instructions": exp.shown_instructions(),
                            "status": sess["status"], "rounds": config["rounds"], "round": 0,
-                           "your_turn": False, "legal": [], "role": None, "seconds_left": None,
+                           "your_turn": False, "legal": [], "role": None, "role_label": None, "seconds_left": None,
+                           "role_labels": {name: exp.role_label(name) for name in exp.roles},
+                           "choice_labels": {c: exp.choice_label(c) for r in (0, 1) for c in exp.strategies(r)},
                            "history": [r for r in cl.experiment_rows(code) if r["participant"] == p["pid"]]}
     out["total"] = sum(r["payoff"] for r in out["history"])
     if cur is None:
@@ -239,6 +244,7 @@ def _experiment_view(cl: "Classroom", sess: Any, p: Any) -> dict[str, Any]:
     role = _role_of(loads(cur["pairs"]), p["pid"])
     if cur["closed"] is None and role is not None:
         out["role"] = exp.roles[role]
+        out["role_label"] = exp.role_label(role)
         out["payoffs"] = payoff_table(exp, role)
         done = cl.store.one("SELECT choice FROM choices WHERE session=? AND round=? AND participant=?",
                             code, cur["round"], p["pid"])
@@ -249,10 +255,11 @@ def _experiment_view(cl: "Classroom", sess: Any, p: Any) -> dict[str, Any]:
             if limit is not None:
                 out["seconds_left"] = max(0.0, cur["started"] + limit - cl.clock())
             out["message"] = _("round {round} of {rounds}: you are the {role}; choose", round=cur["round"],
-                               rounds=config["rounds"], role=exp.roles[role])
+                               rounds=config["rounds"], role=exp.role_label(role))
         else:
             out["message"] = (_("round {round}: you chose '{choice}'; waiting for the others", round=cur["round"],
-                                choice=done["choice"]) if done else _("the teacher paused the experiment"))
+                                choice=exp.choice_label(done["choice"])) if done
+                              else _("the teacher paused the experiment"))
     elif cur["closed"] is None:
         out["message"] = _("round {round} is under way: you play from the next round", round=cur["round"])
     elif sess["status"] == "over":
@@ -267,20 +274,29 @@ def payoff_table(exp: Any, role: int) -> dict[str, Any]:
     """The student's own payoffs in ``role``: a row per choice of theirs, a column per
     choice of the other player (what their payoff depends on), so that a minute is
     enough to see what each choice risks (issue 29: the instructions' paragraph alone
-    took 4-5 steps to work out)."""
+    took 4-5 steps to work out). ``rows`` and ``cols`` are the choices' own labels (the
+    page shows them as the view's ``choice_labels`` say them); the caption is in the
+    language in force."""
     other = 1 - role
     matrix = exp.game.row_payoffs if role == 0 else exp.game.col_payoffs.T
     mine, theirs = exp.strategies(role), exp.strategies(other)
-    return {"caption": f"Your payoff as the {exp.roles[role]}: your choice (row) against the other "
-                       f"player's (column)",
+    return {"caption": _("Your payoff as the {role}: your choice (row) against the other player's (column)",
+                         role=exp.role_label(role)),
             "rows": mine, "cols": theirs,
             "cells": [[_number(float(matrix[i][j])) for j in range(len(theirs))] for i in range(len(mine))]}
 
 
 def _number(x: float) -> str:
-    """A payoff as the page prints it: a sign, and no more decimals than it has."""
+    """A payoff as the page prints it: a sign, and no more decimals than it has; the
+    decimal sign of the language in force ("+1.35" / "+1,35")."""
     text = f"{x:+.2f}".rstrip("0").rstrip(".")
-    return "0" if text in ("+0", "-0") else text
+    return "0" if text in ("+0", "-0") else text.replace(".", _decimal_sign())
+
+
+def _decimal_sign() -> str:
+    from babel.numbers import get_decimal_symbol
+
+    return get_decimal_symbol(LOCALES[get_language()])
 
 
 def _role_of(pairs: list[dict], pid: str) -> int | None:

@@ -417,3 +417,38 @@ def test_an_experiment_seat_reads_where_the_round_stands(tmp_path):
     v = ana.view()
     assert (v["status"], v["round"], v["message"]) == ("over", 2, "round 2 of 2 is over")
     assert v["total"] == sum(r["payoff"] for r in v["history"]) and len(v["history"]) == 2
+
+
+def test_an_experiment_seat_reads_its_page_in_portuguese(cl):
+    """Issue 33: the title, instructions, caption, role and choices in the person's
+    language, the role word translated inside the sentence (the rulebook's "defensor"),
+    the choices as the Cosmic board names its cards, the payoffs with a decimal comma;
+    what the seat plays and the records keep stays the English label."""
+    from ovnilab.classroom.experiments import get
+
+    x = get("encounter")
+    exp = cl.open_experiment("encounter", rounds=2, seed=1, pause=0)
+    ana, _bia = cl.join(exp.code, "Ana"), cl.join(exp.code, "Bia")
+    exp.start()
+    cl.tick()
+    with using_language("pt"):
+        v = ana.view()
+    assert v["title"] == "Atacar ou negociar? (uma nave contra quatro)" != x.title
+    assert v["instructions"].startswith("Você é o atacante") and "0,05" in v["instructions"]
+    role = {"offense": "atacante", "defense": "defensor"}[v["role"]]
+    assert v["role_label"] == role and v["message"] == f"rodada 1 de 2: seu papel é {role}; escolha"
+    assert v["payoffs"]["caption"] == f"Seu ganho como {role}: sua escolha (linha) contra a do outro jogador (coluna)"
+    assert v["role_labels"] == {"offense": "atacante", "defense": "defensor"}
+    assert v["choice_labels"]["negotiate"] == "negociação" and v["choice_labels"]["attack 08"] == "ataque 08"
+    assert v["legal"] == x.strategies(x.role_index(v["role"]))  # the English labels: what a click plays
+    assert any("," in c for row in v["payoffs"]["cells"] for c in row)
+    assert not any("." in c for row in v["payoffs"]["cells"] for c in row)
+    ana.play(v["legal"][-1])
+    with using_language("pt"):
+        assert ana.view()["message"] == "rodada 1: você escolheu 'negociação'; aguardando os outros"
+    with using_language("en"):
+        assert ana.view()["message"] == "round 1: you chose 'negotiate'; waiting for the others"
+    bidding = get("bidding")
+    with using_language("pt"):
+        assert bidding.choice_name("6") == "6: gastar o 6" and bidding.role_label(0) == "jogador"
+    assert bidding.choice_name("6") == "6: spend the 6"

@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from ... import theory
+from ...i18n import N_, _, pgettext
 
 Matching = Literal["strangers", "partners"]
 
@@ -119,9 +120,39 @@ class Experiment:
         return list(self.game.labels(self._role(role)))
 
     def choice_name(self, label: str) -> str:
-        """``label`` with what it means when the label alone does not say it ("5: keep
-        the 6"); the label itself otherwise."""
-        return f"{label}: {self.choice_names[label]}" if label in self.choice_names else label
+        """``label`` as :meth:`choice_label` shows it, with what it means when the label
+        alone does not say it ("5: keep the 6" / "5: guardar o 6"); the label alone
+        otherwise."""
+        shown = self.choice_label(label)
+        return f"{shown}: {_(self.choice_names[label])}" if label in self.choice_names else shown
+
+    # ---------------------------------------------------------------- as a page says it
+    # The title, the instructions, the role names and the choices are kept in English
+    # (the records, the lessons' code and a student's click use them); these give them in
+    # the language in force (ovnilab.i18n), for the pages.
+    def shown_title(self) -> str:
+        """The title in the language in force."""
+        return _(self.title)
+
+    def shown_instructions(self) -> str:
+        """The instructions in the language in force."""
+        return _(self.instructions)
+
+    def role_label(self, role: int | str) -> str:
+        """A role (its number or its English name) as a sentence names it in the language
+        in force ("defense" / "defensor", the rulebook's word)."""
+        name = self.roles[self._role(role)] if not isinstance(role, str) else role
+        return role_word(name)
+
+    def choice_label(self, label: str) -> str:
+        """A choice as its button says it in the language in force (a Cosmic card:
+        "ataque 08", "negociação", as the Cosmic board names it); what the student plays
+        and the records keep is ``label`` itself."""
+        if self.name in _COSMIC_CARDS:
+            from ...cosmic.render.text import card_label  # the Cosmic board's own words
+
+            return card_label(label)
+        return label
 
     def role_index(self, role_name: str) -> int:
         """The role number of a role name (0 for a symmetric game's single name)."""
@@ -151,18 +182,30 @@ class Experiment:
         return f"{self.title} ({self.name}; {self.lesson})"
 
 
+def role_word(name: str) -> str:
+    """An experiment's role name (``Experiment.roles``) in the language in force, as "you
+    are the {role}" says it: the Cosmic rulebook's "atacante" / "defensor"."""
+    words = {"offense": pgettext("experiment role", "offense"),
+             "defense": pgettext("experiment role", "defense"),
+             "player": pgettext("experiment role", "player")}
+    return words.get(name, name)
+
+
+#: the experiments whose choices are Cosmic encounter cards
+_COSMIC_CARDS = ("encounter", "duel")
+
 #: the experiments, in lesson order
 EXPERIMENTS: tuple[str, ...] = ("encounter", "bidding", "duel")
 
 _SPECS: dict[str, dict[str, Any]] = {
     "encounter": dict(
-        title="Attack or negotiate? (one ship against four)",
+        title=N_("Attack or negotiate? (one ship against four)"),
         lesson=LESSON_1,
         build=_encounter_game,
         roles=("offense", "defense"),
         symmetric=False,
         source='weak = stats.planning_game(OFFENSE_HAND, DEFENSE_HAND, 1, 4, weights=weights, deal="fail")',
-        instructions=(
+        instructions=N_(
             "You are the offense (1 ship attacking a planet) or the defense (4 ships on it); you both pick "
             "an encounter card at the same time. An attack card adds its number to your ships and the higher "
             "total wins (ties to the defense); a negotiate loses to any attack but takes one card from the "
@@ -171,28 +214,28 @@ _SPECS: dict[str, dict[str, Any]] = {
             "an attack card you spent."),
     ),
     "bidding": dict(
-        title="Keep the 5 or spend the 6? (Ovni recruitment)",
+        title=N_("Keep the 5 or spend the 6? (Ovni recruitment)"),
         lesson=LESSON_2,
         build=_bidding_game,
         roles=("player", "player"),
         symmetric=True,
         source=("six = theory.bidding_game(tokens_each=1, lose=-1, six_cost=0.5); "
                 "keep_or_spend = six.restrict(rows=[3, 4], cols=[3, 4])"),
-        choice_names={"5": "keep the 6", "6": "spend the 6"},
-        instructions=(
+        choice_names={"5": N_("keep the 6"), "6": N_("spend the 6")},
+        instructions=N_(
             "You and another player each place one command token, face down, on the same alien card. "
             "Play 5 to keep your 6 for later, or spend your 6 (usable once per game): equal tokens cancel, "
             "otherwise the higher token wins the card. Your payoff: 1 if you win the card, -1 if the other "
             "player wins it, minus 0.5 if you spent your 6."),
     ),
     "duel": dict(
-        title="The duel: attack or negotiate, what you win they lose",
+        title=N_("The duel: attack or negotiate, what you win they lose"),
         lesson=LESSON_3,
         build=_duel_game,
         roles=("offense", "defense"),
         symmetric=False,
         source="bluff = stats.planning_game(OFFENSE_HAND, DEFENSE_HAND, 4, 4, relative=True, weights=keep)",
-        instructions=(
+        instructions=N_(
             "Four ships attack four: the offense and the defense each pick an encounter card at the same time. "
             "An attack card adds its number to your ships (higher total wins, ties to the defense); a negotiate "
             "loses to an attack but takes a card per ship lost, and two negotiates make a deal (a colony each). "

@@ -540,21 +540,32 @@ async function play(text) {
   } finally { S.busy = false; }
 }
 
+// a choice or a role as the person's language says it (the server's labels); the page
+// keeps the English values: a button plays its choice's own label
+function shown(labels, x) {
+  return labels && Object.prototype.hasOwnProperty.call(labels, x) ? labels[x] : x;
+}
+
 // the student's own payoffs: a row per choice of theirs, a column per choice of the other
-function payoffTable(p) {
+function payoffTable(p, labels) {
   const tbl = el("table", { class: "payoffs" });
   tbl.append(el("caption", null, p.caption));
   const head = el("tr");
   head.append(el("th", { scope: "col" }, t("you ↓ · other →")));
-  p.cols.forEach((c) => head.append(el("th", { scope: "col" }, c)));
+  p.cols.forEach((c) => head.append(el("th", { scope: "col" }, shown(labels, c))));
   tbl.append(head);
   p.rows.forEach((r, i) => {
     const tr = el("tr");
-    tr.append(el("th", { scope: "row" }, r));
+    tr.append(el("th", { scope: "row" }, shown(labels, r)));
     p.cells[i].forEach((x) => tr.append(el("td", null, x)));
     tbl.append(tr);
   });
   return tbl;
+}
+
+// a payoff as the person's language writes it (its decimal sign), to the hundredth
+function number(x) {
+  return Number(x).toLocaleString(L.locale || "en", { maximumFractionDigits: 2, useGrouping: false });
 }
 
 function renderExperiment(v) {
@@ -564,11 +575,13 @@ function renderExperiment(v) {
   zoomButton();
   const card = el("div", { class: "experiment" });
   card.append(el("h1", null, v.title));
+  const choice = (x) => shown(v.choice_labels, x);
   if (v.role) {
-    card.append(el("p", { class: "role" }, t("Round {round} of {rounds}: you are the {role}",
-                                             { round: v.round, rounds: v.rounds, role: v.role })));
+    card.append(el("p", { class: "role", "data-role": v.role },
+                   t("Round {round} of {rounds}: you are the {role}",
+                     { round: v.round, rounds: v.rounds, role: v.role_label || v.role })));
   }
-  if (v.payoffs) card.append(payoffTable(v.payoffs));
+  if (v.payoffs) card.append(payoffTable(v.payoffs, v.choice_labels));
   card.append(el("p", { class: "instructions" }, v.instructions));
   if (v.history && v.history.length) {
     const tbl = el("table", { class: "history" });
@@ -577,12 +590,13 @@ function renderExperiment(v) {
     tbl.append(head);
     for (const r of v.history) {
       const tr = el("tr");
-      [r.round, r.role, r.by === "timeout" ? t("{choice} (time ran out)", { choice: r.choice }) : r.choice,
-        r.opponent_choice, r.payoff]
+      [r.round, shown(v.role_labels, r.role),
+        r.by === "timeout" ? t("{choice} (time ran out)", { choice: choice(r.choice) }) : choice(r.choice),
+        choice(r.opponent_choice), number(r.payoff)]
         .forEach((x) => tr.append(el("td", null, x)));
       tbl.append(tr);
     }
-    card.append(tbl, el("p", { class: "total" }, t("your total: {total}", { total: v.total })));
+    card.append(tbl, el("p", { class: "total" }, t("your total: {total}", { total: number(v.total) })));
   }
   $("board").replaceChildren(card);
   $("players-box").hidden = true; $("log-box").hidden = true; // an experiment has neither
@@ -594,7 +608,7 @@ function renderExperiment(v) {
     box.classList.add("active");
     const wrap = el("div", { class: "buttons big" });
     for (const a of v.legal) {
-      const b = el("button", { type: "button", class: "move primary" }, a);
+      const b = el("button", { type: "button", class: "move primary", "data-choice": a }, choice(a));
       b.addEventListener("click", () => play(a));
       wrap.append(b);
     }
