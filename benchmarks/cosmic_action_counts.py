@@ -1,5 +1,5 @@
 """The largest number of legal actions at one Cosmic Encounter position, over random games:
-the measurement behind ``MAX_COSMIC_ACTIONS`` of :mod:`ovnilab.openspiel_encoding` (the
+the measurement behind ``MAX_COSMIC_ACTIONS`` of :mod:`ovnilab.encoding` (the
 adapters' ``encoding="actions"``, issue 32).
 
 Usage: ``.venv/bin/python benchmarks/cosmic_action_counts.py [--games 300] [--players 3 4 5]``.
@@ -24,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ovnilab import cosmic  # noqa: E402
-from ovnilab.openspiel_encoding import MAX_COSMIC_ACTIONS  # noqa: E402
+from ovnilab.encoding import MAX_COSMIC_ACTIONS  # noqa: E402
 
 
 THRESHOLDS = (1024, 2048, 4096, 8192, 16384, 32768)

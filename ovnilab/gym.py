@@ -16,7 +16,7 @@ are not the environment's own go to ovnilab's ``new_game`` (``num_players=3``,
 Design choices
 --------------
 * **The same encodings as the other adapters.** Observations are the seat's
-  observation tensor and actions the integer ids of :mod:`ovnilab.openspiel_encoding`,
+  observation tensor and actions the integer ids of :mod:`ovnilab.encoding`,
   as in :mod:`ovnilab.pettingzoo` and :mod:`ovnilab.openspiel`, built from
   ``state.observation(seat)`` only: the agent never sees another seat's hidden
   information. ``Discrete(N)`` actions: the cow game has 1,930 ids with its default
@@ -69,7 +69,7 @@ Design choices
   (no ``max_episode_steps``); a 4-player Cosmic game can take thousands of the agent's
   steps (``rules=cosmic.Rules(turn_limit=...)`` shortens it).
 * **Rendering**: ``render_mode="ansi"`` returns the game as the agent's seat sees it,
-  in text (:func:`ovnilab.openspiel_encoding.text_view`). ``"rgb_array"`` is not
+  in text (:func:`ovnilab.encoding.text_view`). ``"rgb_array"`` is not
   supported: the boards are SVG, and turning SVG into pixels needs a rasterizer (such
   as cairosvg) that ovnilab does not depend on. Nor is ``"human"`` (Gymnasium's mode
   that draws at every step): ``print(env.render())`` where a person watches, or show
@@ -90,7 +90,7 @@ from gymnasium import spaces
 import ovnilab
 
 from .bots import PlayerView, default_bots
-from .openspiel_encoding import check_encoding, codec_for, text_view
+from .encoding import check_encoding, codec_for, text_view
 
 __all__ = ["OvnilabEnv", "IllegalActionId", "ENV_IDS", "make"]
 

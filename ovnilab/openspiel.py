@@ -11,7 +11,7 @@ Registered: ``python_ovnilab_cows`` (the cow game, 2 players), ``python_ovnilab_
 (Ovni, 2-4 players) and ``python_ovnilab_cosmic`` (Cosmic Encounter, 3-5 players).
 
 Action ids and tensors
-    :mod:`ovnilab.openspiel_encoding` documents the integer id of every action and the
+    :mod:`ovnilab.encoding` documents the integer id of every action and the
     observation tensor's layout (the same ids and tensors as :mod:`ovnilab.pettingzoo`).
     ``action_to_string`` of a player action is exactly ovnilab's action text. Cosmic's
     action space is too large for a fixed id per action (a deal alone has millions of
@@ -139,7 +139,7 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
 from .core import load_json
-from .openspiel_encoding import check_encoding, codec_for, win_loss
+from .encoding import check_encoding, codec_for, win_loss
 
 __all__ = ["GAMES", "CowsGame", "CowsState", "OvniGame", "CosmicGame", "SeededState", "EngineObserver", "OvnilabBot",
            "game_parameters", "play", "start_parameter", "MAX_DRAW", "ismcts_bot", "TrueStateSearchWarning",
@@ -962,9 +962,9 @@ class CosmicGame(_SeededGame):
     ``chance_seeds``, ``start``, ``encoding`` and every ``cosmic.Rules`` option;
     ``alien_levels`` and ``alien_pool`` as names joined by ``+``). With
     ``encoding="characters"`` (the default) an action is chosen in steps (its text, one
-    branch of the legal texts at a time: :class:`~ovnilab.openspiel_encoding.CosmicCodec`);
+    branch of the legal texts at a time: :class:`~ovnilab.encoding.CosmicCodec`);
     with ``encoding="actions"`` in one step, id ``k`` the ``k``-th legal action
-    (:class:`~ovnilab.openspiel_encoding.CosmicActionCodec`, ``num_distinct_actions`` =
+    (:class:`~ovnilab.encoding.CosmicActionCodec`, ``num_distinct_actions`` =
     ``MAX_COSMIC_ACTIONS``). ``max_game_length`` follows from the engine's own limit,
     ``action_limit_thousands`` (default 200,000 actions), times the steps of one action
     (one; spelled, at most its text's length, taken as 200, plus one)."""

@@ -18,17 +18,17 @@ agents; with 2, the rulebook's imaginary third player is no agent: it never acts
 
 * **Encoding** (``encoding``): a Cosmic action is by default (``"characters"``) spelled
   in several steps of the same agent, one character where the legal texts differ (see
-  :class:`ovnilab.openspiel_encoding.CosmicCodec`): the agent keeps the turn until its
+  :class:`ovnilab.encoding.CosmicCodec`): the agent keeps the turn until its
   action is complete. ``env("cosmic", encoding="actions")`` takes one step per action
   instead: id ``k`` is the ``k``-th legal action of the position in the engine's order
-  (:class:`~ovnilab.openspiel_encoding.CosmicActionCodec`, ``MAX_COSMIC_ACTIONS`` ids),
+  (:class:`~ovnilab.encoding.CosmicActionCodec`, ``MAX_COSMIC_ACTIONS`` ids),
   so an id means a different action at each position: read the mask, and
   ``action_text(id)`` for its meaning. The cow game and Ovni have one encoding, a fixed
   id per action; their ``encoding`` accepts only ``"actions"``.
 
 * **Observation**: a dict with ``observation``, the seat's observation tensor, and
   ``action_mask``, an int8 vector with a 1 at each legal action id (all zero when the
-  agent is not the one to act). Both are documented in :mod:`ovnilab.openspiel_encoding`
+  agent is not the one to act). Both are documented in :mod:`ovnilab.encoding`
   and are the same as OpenSpiel's (``ovnilab.openspiel``): built from
   ``state.observation(seat)`` only, so no hidden information of other seats.
 * **Actions**: ``Discrete(num_actions)``, the same ids as in OpenSpiel.
@@ -46,7 +46,7 @@ agents; with 2, the rulebook's imaginary third player is no agent: it never acts
   ``max_cycles`` does not apply.
 * **Rendering** (``metadata["render_modes"]``): ``"ansi"`` returns the game in text as
   the selected agent (``agent_selection``) sees it
-  (:func:`ovnilab.openspiel_encoding.text_view`, from its observation only); ``"human"``
+  (:func:`ovnilab.encoding.text_view`, from its observation only); ``"human"``
   prints that text and returns None (a terminal is the display; no window opens);
   ``"svg"`` returns the public view of the board as an SVG string drawn by the
   project's renderer (``state._repr_svg_()``). ``"rgb_array"`` is not supported: the
@@ -67,7 +67,7 @@ from pettingzoo.utils import wrappers
 
 import ovnilab
 
-from .openspiel_encoding import check_encoding, codec_for, text_view, win_loss
+from .encoding import check_encoding, codec_for, text_view, win_loss
 
 __all__ = ["env", "raw_env", "GAMES"]
 

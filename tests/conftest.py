@@ -26,7 +26,7 @@ from tests.scheduling import (pytest_collection_modifyitems, pytest_runtest_logr
 #: module-level dictionaries the library fills on first use (module, name)
 _CACHE_DICTS = (("ovnilab.cows.rules", "_FACE_SETS"), ("ovnilab.cows.rules", "_TABLES"),
                 ("ovnilab.cows.determinize", "_CARD_SETS"), ("ovnilab.ovni.rules.actions", "_TABLES"),
-                ("ovnilab.ovni.rules.scoring", "_MISSION_INDEX"), ("ovnilab.openspiel_encoding", "_CODECS"))
+                ("ovnilab.ovni.rules.scoring", "_MISSION_INDEX"), ("ovnilab.encoding", "_CODECS"))
 
 
 def _clear_caches() -> None:

@@ -1,5 +1,5 @@
 """Cosmic's action encoding in the adapters (issue 32: ``encoding="actions"``, one id per
-legal action, :class:`ovnilab.openspiel_encoding.CosmicActionCodec`): OpenSpiel's
+legal action, :class:`ovnilab.encoding.CosmicActionCodec`): OpenSpiel's
 random_sim_test, PettingZoo's api_test and seed_test, Gymnasium's check_env; a game played
 through the ids is the engine's game; one step per engine action; the maximum's error and
 the wrong-encoding errors."""
@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from ovnilab import cosmic
-from ovnilab.openspiel_encoding import (MAX_COSMIC_ACTIONS, CosmicActionCodec, TooManyActions, check_encoding,
+from ovnilab.encoding import (MAX_COSMIC_ACTIONS, CosmicActionCodec, TooManyActions, check_encoding,
                                         codec_for)
 
 RULES = cosmic.Rules(turn_limit=3)

@@ -46,7 +46,7 @@ def test_registered_ids():
     assert isinstance(env.unwrapped, ogym.OvnilabEnv) and env.unwrapped.game == "cows"
     assert gymnasium.make("ovnilab.gym:ovnilab/Ovni-v0").unwrapped.game == "ovni"
     assert gymnasium.make("ovnilab/Cosmic-v0", num_players=3).unwrapped.num_players == 3
-    assert ogym.make("cows").action_space.n == 1930  # the codec's ids (openspiel_encoding)
+    assert ogym.make("cows").action_space.n == 1930  # the codec's ids (ovnilab.encoding)
 
 
 def episode(env, seed: int, pick: int = 0) -> tuple[list[np.ndarray], list[float], list[int], dict]:
@@ -201,7 +201,7 @@ def test_cached_masks_equal_fresh_ones(game, options):
     and the observation equals a freshly filled tensor."""
     import random
 
-    from ovnilab.openspiel_encoding import CosmicCodec, CowsCodec, OvniCodec
+    from ovnilab.encoding import CosmicCodec, CowsCodec, OvniCodec
 
     env = ogym.OvnilabEnv(game, opponents="random", **options)
     rng = random.Random(1)

@@ -590,7 +590,7 @@ def test_cached_tensors_and_ids_equal_fresh_ones(name, params):
     """issue 32: the observer remembers the last tensor and the codec the last legal ids;
     over random games (each seat's tensor, and clones read in turn) they equal a fresh
     computation with a new codec."""
-    from ovnilab.openspiel_encoding import CosmicCodec, CowsCodec, OvniCodec
+    from ovnilab.encoding import CosmicCodec, CowsCodec, OvniCodec
 
     game = pyspiel.load_game(name, params)
     rng = random.Random(3)

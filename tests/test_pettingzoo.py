@@ -188,7 +188,7 @@ def test_render_ansi_is_the_acting_agents_view_and_rgb_array_is_refused():
 def _fresh(e, agent):
     """The observation and mask of ``agent`` computed afresh: a new codec (no cache of
     legal ids, views or tensors) on the environment's state."""
-    from ovnilab.openspiel_encoding import CowsCodec, CosmicCodec, OvniCodec
+    from ovnilab.encoding import CowsCodec, CosmicCodec, OvniCodec
 
     u = e.unwrapped
     st = u.state

@@ -42,7 +42,7 @@ from ovnilab import cows
 # Each game has integer action ids, an observation tensor built only from what the seat
 # may see, and declared bounds. Cosmic Encounter's actions are spelled in steps (its
 # deals alone have millions of forms), so its ids are characters; the module docstrings
-# of `ovnilab.openspiel` and `ovnilab.openspiel_encoding` give every layout.
+# of `ovnilab.openspiel` and `ovnilab.encoding` give every layout.
 
 # %%
 for name, params in [("python_ovnilab_cows", {}), ("python_ovnilab_ovni", {"players": 3}),
