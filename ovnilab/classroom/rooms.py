@@ -60,6 +60,7 @@ from .limits import (CODE_ALPHABET, CODE_LENGTH, DEFAULT_BOT_DELAY, DEFAULT_DECI
                      new_code)
 from .rounds import ExperimentRounds
 from .store import Store, dumps, loads, token_hash
+from .views import seat_label
 
 __all__ = ["Classroom", "ClassroomError", "StaleMove", "Seat", "Room", "CODE_ALPHABET",
            "RECONNECT_GRACE", "MAX_NAME", "DEFAULT_DECISION_SECONDS"]
@@ -496,7 +497,7 @@ class Classroom(ExperimentRounds):
                     if st.is_over():
                         raise ClassroomError(_("this game is over"))
                     if st.current_player != seat:
-                        raise StaleMove(_("it is not your turn: {seat} is to act", seat=_(st.seat_name(st.current_player))))
+                        raise StaleMove(_("it is not your turn: {seat} is to act", seat=seat_label(st, st.current_player)))
                     try:
                         st.apply(text)
                     except IllegalAction as exc:

@@ -23,7 +23,7 @@ from .store import loads
 if TYPE_CHECKING:  # pragma: no cover
     from .rooms import Classroom
 
-__all__ = ["public_log_text", "board_view", "room_view", "action_groups"]
+__all__ = ["public_log_text", "board_view", "room_view", "action_groups", "seat_label"]
 
 
 def public_log_text(state: GameState, action: Any, actor: int, viewer: int | None) -> str:
@@ -65,6 +65,26 @@ def action_groups(game: str, state_actions: list[Any]) -> list[dict[str, Any]]:
                       "keys": [[ch.key1(a), ch.key2(a)] for a in acts]})
         out.append(g)
     return out
+
+
+@functools.lru_cache(maxsize=8)
+def _seat_labeller(game: str) -> Any:
+    """The game's own ``seat_label(state, seat)`` (its board's words: Ovni's "vermelho
+    (Antáris)", Cosmic's "Vermelho (Zombie)"), or None for a game without one."""
+    try:
+        words = importlib.import_module(f"ovnilab.{game}.render.text")
+    except ImportError:
+        return None
+    return getattr(words, "seat_label", None)
+
+
+def seat_label(state: GameState, seat: int) -> str:
+    """A seat's name as the game's board says it in the language in force, for any
+    onlooker (no secret alien named): the game's ``seat_label`` where it has one, else its
+    ``seat_name`` through the catalog ("Green alien" / "Alien verde"). In English the same
+    as ``state.seat_name(seat)``."""
+    label = _seat_labeller(state.game_name)
+    return label(state, seat) if label is not None else _(state.seat_name(seat))
 
 
 def _person(p: dict[str, Any]) -> str:
@@ -149,13 +169,13 @@ def board_view(state: GameState, base: int, viewer: int | None, svg: bool = True
     log = []
     for i in range(max(base, len(st.log) - LOG_LINES), len(st.log)):
         actor = st.actors[i]
-        log.append(f"{i - base + 1:>4}. {_(st.seat_name(actor))}: {public_log_text(st, st.log[i], actor, viewer)}")
+        log.append(f"{i - base + 1:>4}. {seat_label(st, actor)}: {public_log_text(st, st.log[i], actor, viewer)}")
     out: dict[str, Any] = {
-        "game": st.game_name, "seat": viewer, "seat_name": _(st.seat_name(viewer)) if viewer is not None else None,
-        "position": len(st.log) - base, "turn": cur, "turn_name": _(st.seat_name(cur)) if cur is not None else None,
+        "game": st.game_name, "seat": viewer, "seat_name": seat_label(st, viewer) if viewer is not None else None,
+        "position": len(st.log) - base, "turn": cur, "turn_name": seat_label(st, cur) if cur is not None else None,
         "legal": [str(a) for a in st.legal_actions()] if legal and not over else [],
         "log": log, "scores": list(st.scores()) if over else None,
-        "winners": [_(st.seat_name(w)) for w in st.winners()] if over else None,  # type: ignore[attr-defined]
+        "winners": [seat_label(st, w) for w in st.winners()] if over else None,  # type: ignore[attr-defined]
         "winner_seats": list(st.winners()) if over else None,  # type: ignore[attr-defined]
     }
     if svg:
@@ -194,7 +214,7 @@ def room_view(cl: "Classroom", room: str, viewer: int | None, svg: bool = True,
                 who = _("bot ({kind})", kind=s["bot"])
             else:
                 who = _("open seat")
-            players.append({"seat": s["seat"], "seat_name": _(st.seat_name(s["seat"])), "player": who,
+            players.append({"seat": s["seat"], "seat_name": seat_label(st, s["seat"]), "player": who,
                             "student": s["name"], "controller": s["controller"],
                             "connected": bool(s["name"]) and now - (s["last_seen"] or 0) < RECONNECT_GRACE})
         mine = viewer is not None and seats[viewer]["controller"] == "student"

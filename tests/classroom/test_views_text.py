@@ -57,6 +57,31 @@ def test_players_as_the_result_line_reads_them(cl):
         (3, None, "yellow (Magnon)")]
 
 
+def test_ovni_seats_are_named_as_the_portuguese_board_names_them(cl):
+    """Issue 33: a pt page says an Ovni seat as the pt board does (its colour translated,
+    the planet the game's own name), in the players, whose turn, the log and the result;
+    English unchanged. A seat's name in every game is the game's seat_name in English."""
+    from ovnilab.classroom.views import seat_label
+    from ovnilab.ovni.render.text import seat_label as ovni_label
+
+    room, ana, _bia = _ovni_room(cl)
+    with using_language("pt"):
+        v = ana.view(observation=False)
+        st = room.state(svg=False)
+    assert [p["seat_name"] for p in v["players"]] == [
+        "vermelho (Antáris)", "azul (Éris)", "verde (Luxor)", "amarelo (Magnon)"]
+    assert v["seat_name"] == "vermelho (Antáris)" and v["turn_name"] in [p["seat_name"] for p in v["players"]]
+    assert all(line.split(": ", 1)[0].split(". ", 1)[1] in [p["seat_name"] for p in v["players"]]
+               for line in v["log"])
+    assert st["turn_name"] == v["turn_name"]
+    s = cl._state(room.code)[0]
+    with using_language("pt"):
+        assert [seat_label(s, i) for i in range(4)] == [ovni_label(s, i) for i in range(4)]
+    for game, n in (("ovni", 4), ("ovni", 2), ("cosmic", 5), ("cows", 2)):
+        st = ovnilab.make(game, seed=1) if game == "cows" else ovnilab.make(game, num_players=n, seed=1)
+        assert [seat_label(st, i) for i in range(st.num_players)] == [st.seat_name(i) for i in range(st.num_players)]
+
+
 def test_result_of_a_two_seat_game(cl):
     two = _players(cl)[1:3]  # Bia (student, seat 1) and a bot (seat 2), renumbered 0 and 1
     two = [dict(p, seat=i) for i, p in enumerate(two)]
