@@ -171,10 +171,22 @@ class IllegalAction(ValueError):
         return list(s)
 
     def __str__(self) -> str:
-        msg = super().__str__()
+        """The refusal in the language in force (:mod:`ovnilab.i18n`): the framing
+        ("illegal action '...'", "did you mean ...?") is translated, the rule and the
+        suggested action texts are not (the rules' words and the notation); in English it
+        is the message given to ``ValueError``."""
+        from .i18n import _
+
+        action = repr(action_text(self.action))
+        if self.action is None:
+            msg = super().__str__()
+        elif self.detail:
+            msg = _("illegal action {action}: {rule} ({detail})", action=action, rule=self.rule, detail=self.detail)
+        else:
+            msg = _("illegal action {action}: {rule}", action=action, rule=self.rule)
         hints = self.suggestions
         if hints:
-            msg += "; did you mean " + ", ".join(repr(h) for h in hints) + "?"
+            msg = _("{message}; did you mean {options}?", message=msg, options=", ".join(repr(h) for h in hints))
         return msg
 
 

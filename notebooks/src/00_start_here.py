@@ -52,25 +52,32 @@ from pathlib import Path
 
 from IPython.display import Markdown, display
 
+from ovnilab.texts.start_here import say   # the sentences this page prints, in its language
+
 
 def first_cell_field(text, name):
     """The text after a bold heading such as **Time:** up to the next bold heading."""
-    m = re.search(rf"\*\*{name}:?\*\*:?\s*(.*?)(?=\n\s*\*\*[A-Z][a-z]+:?\*\*|\Z)", text, re.DOTALL)
+    m = re.search(rf"\*\*{name}:?\*\*:?\s*(.*?)(?=\n\s*\*\*[A-Z]\w+:?\*\*|\Z)", text, re.DOTALL)
     return " ".join(m.group(1).split()) if m else ""
 
 
-rows = []
-for path in sorted(Path("lessons").glob("*.ipynb")):
-    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
-    head = "".join(cells[0]["source"])
-    title = head.splitlines()[0].lstrip("# ").strip()
-    exercises = sum(len(re.findall(r"^###\s+Exercise\s+\d+", "".join(c["source"]), re.MULTILINE))
-                    for c in cells if c["cell_type"] == "markdown")
-    rows.append((path, title, first_cell_field(head, "Time"), exercises))
+rows = {}   # lesson number -> (path, title, time, exercises): this page's language first
+for folder in say.value("lesson_folders"):
+    for path in sorted(Path(folder).glob("*.ipynb")):
+        if path.name[:2] in rows:
+            continue
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        head = "".join(cells[0]["source"])
+        title = head.splitlines()[0].lstrip("# ").strip()
+        if folder != say.value("lesson_folders")[0]:
+            title += say("in_english")
+        exercises = sum(len(re.findall(r"^###\s+(?:Exercise|Exercício)\s+\d+", "".join(c["source"]), re.MULTILINE))
+                        for c in cells if c["cell_type"] == "markdown")
+        rows[path.name[:2]] = (path, title, first_cell_field(head, "(?:Time|Tempo)"), exercises)
 
-assert len(rows) >= 7, [r[0] for r in rows]
-table = ["| lesson | time | exercises |", "| --- | --- | ---: |"]
-table += [f"| [{title}]({path.as_posix()}) | {time} | {n} |" for path, title, time, n in rows]
+assert len(rows) >= 7, sorted(rows)
+table = [say("table_head")]
+table += [f"| [{title}]({path.as_posix()}) | {time} | {n} |" for path, title, time, n in (rows[k] for k in sorted(rows))]
 display(Markdown("\n".join(table)))
 
 # %% [markdown]
@@ -142,8 +149,7 @@ from ovnilab.classroom.rooms import Classroom
 
 limit = {name: inspect.signature(getattr(Classroom, name)).parameters["decision_seconds"].default
          for name in ("open_room", "open_session", "open_experiment")}
-print(f"time limit per decision: {limit['open_room']:.0f} s in a game (room or session), "
-      f"{limit['open_experiment']:.0f} s for an experiment's choice")
+print(say("time_limits", room=limit["open_room"], experiment=limit["open_experiment"]))
 assert limit == {"open_room": 120, "open_session": 120, "open_experiment": 60}
 
 # %% [markdown]
@@ -192,15 +198,15 @@ import ovnilab
 
 game = ovnilab.make("ovni", num_players=3, seed=2026, setup="random")
 first = game.legal_actions()[:3]
-print("games:", ", ".join(sorted(ovnilab.GAMES)))
-print("first legal actions:", first)
+print(say("games", games=", ".join(sorted(ovnilab.GAMES))))
+print(say("first_actions", actions=first))
 assert all(game.parse_action(str(a)) == a for a in first)  # the text reads back
 assert all(game.parse_action(str(a).upper()) == a for a in first)  # in any case
 try:
     game.apply("move Berlim -> Paris")
 except ovnilab.IllegalAction as err:
     assert 1 <= len(err.suggestions) <= 3
-    print("refused, and the game is unchanged:", err)
+    print(say("refused", error=err))
 
 # %% [markdown]
 # A whole game between random players: the same seed and the same actions always give
@@ -213,5 +219,5 @@ while not game.is_over():
     game.apply(rng.choice(game.legal_actions()))
 again = ovnilab.load_json(game.to_json())
 assert again == game
-print(f"{game.round} rounds, {len(game.log)} actions; scores {game.scores()}, "
-      f"winner(s) {[game.seat_name(w) for w in game.winners()]}; the save replays to the same game: {again == game}")
+print(say("whole_game", rounds=game.round, actions=len(game.log), scores=game.scores(),
+          winners=[game.seat_name(w) for w in game.winners()], same=again == game))
