@@ -19,6 +19,13 @@ messages. The thread stops when the widget is closed or the room has ended and b
 drawn. :meth:`Projector.refresh` redraws at once (tests call it; no thread needed).
 Widget state is set from the kernel (``HTML.value``), never with ``with output:`` (see
 TOOLCHAIN.md), so the view behaves the same in JupyterLab, Voila and plain pytest.
+
+Language (issue 33): the teacher's choice, the process's default
+(``ovnilab.set_language("pt")`` in the notebook before the view is made, or
+``OVNILAB_LANG`` / ``make lab LANG=pt``); every sentence goes through the catalog
+(:mod:`ovnilab.i18n`), English being the message ids, so the English view is the same
+byte for byte. The live thread starts with no per-request language of its own, so it
+draws in that default too.
 """
 
 from __future__ import annotations
@@ -30,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
+from ..i18n import N_, _, n_, pgettext
 from ..present import PRESENT_BUTTON, PRESENT_CSS
 from .views import room_view
 
@@ -39,7 +47,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["Projector"]
 
 
-REMOVE_LABEL = "remove from the game"
+REMOVE_LABEL = N_("remove from the game")
 #: The projector's full screen (the "full screen" button): the board on the left, as tall
 #: as the screen; the join code, whose turn it is, the players and the events in a column
 #: beside it; the teacher's controls step aside but for the button that leaves. On a
@@ -65,7 +73,7 @@ PROJECTOR_CSS = """
 """
 
 #: the equilibrium toggle's label, by whether it is shown
-REVEAL_LABELS = {False: "show the equilibrium", True: "hide the equilibrium"}
+REVEAL_LABELS = {False: N_("show the equilibrium"), True: N_("hide the equilibrium")}
 
 
 def _code_text(code: str) -> str:
@@ -85,17 +93,19 @@ class Projector(W.VBox):
         self.board = W.HTML(layout=W.Layout(flex="1 1 900px", min_width="min(100%, 900px)"))
         self.side = W.HTML(layout=W.Layout(width="320px", flex="0 1 320px"))
         self.message = W.HTML()
-        self.start_button = W.Button(description="start", button_style="success", icon="")
-        self.pause_button = W.Button(description="pause")
-        self.end_button = W.Button(description="end", button_style="danger")
-        self.seat_picker = W.Dropdown(description="seat", layout=W.Layout(width="260px"))
-        self.bot_button = W.Button(description="give to a bot")
-        self.back_button = W.Button(description="give back to student")
-        self.group_picker = W.Dropdown(description="group", layout=W.Layout(width="220px"))
+        self.start_button = W.Button(description=pgettext("projector button", "start"), button_style="success",
+                                     icon="")
+        self.pause_button = W.Button(description=pgettext("projector button", "pause"))
+        self.end_button = W.Button(description=pgettext("projector button", "end"), button_style="danger")
+        self.seat_picker = W.Dropdown(description=pgettext("projector menu", "seat"), layout=W.Layout(width="260px"))
+        self.bot_button = W.Button(description=_("give to a bot"))
+        self.back_button = W.Button(description=_("give back to student"))
+        self.group_picker = W.Dropdown(description=pgettext("projector menu", "group"),
+                                       layout=W.Layout(width="220px"))
         # an experiment's answer stays off the screen until the teacher shows it: the
         # lessons have the class play before the equilibrium is taught
-        self.reveal_button = W.ToggleButton(value=False, description=REVEAL_LABELS[False],
-                                            tooltip="the lesson's equilibrium: dashed lines and a column")
+        self.reveal_button = W.ToggleButton(value=False, description=_(REVEAL_LABELS[False]),
+                                            tooltip=_("the lesson's equilibrium: dashed lines and a column"))
         self.start_button.on_click(lambda _: self._do(self.room.start))
         self.pause_button.on_click(lambda _: self._do(self.room.resume if self.room.status == "paused"
                                                       else self.room.pause))
@@ -106,9 +116,10 @@ class Projector(W.VBox):
         self.reveal_button.observe(self._reveal, names="value")
         # a name a prank or a script put into the class: two clicks, so that no student
         # is removed by a slip of the mouse
-        self.remove_picker = W.Dropdown(description="student", layout=W.Layout(width="240px"))
-        self.remove_button = W.Button(description=REMOVE_LABEL, layout=W.Layout(width="auto"),
-                                      tooltip="their link stops working; a bot plays a seat they held")
+        self.remove_picker = W.Dropdown(description=pgettext("projector menu", "student"),
+                                        layout=W.Layout(width="240px"))
+        self.remove_button = W.Button(description=_(REMOVE_LABEL), layout=W.Layout(width="auto"),
+                                      tooltip=_("their link stops working; a bot plays a seat they held"))
         self.remove_button.on_click(self._remove)
         self.remove_picker.observe(lambda _: self._arm_remove(False), names="value")
         self._remove_armed = False
@@ -184,7 +195,7 @@ class Projector(W.VBox):
 
     def _seat_do(self, fn: Any) -> None:
         if self.seat_picker.value is None:
-            self.message.value = "<span style='color:#b00020'>choose a seat first</span>"
+            self.message.value = f"<span style='color:#b00020'>{html.escape(_('choose a seat first'))}</span>"
             return
         room_id, seat = self.seat_picker.value
         self._do(lambda: fn(seat, room=room_id))
@@ -193,7 +204,8 @@ class Projector(W.VBox):
     def _arm_remove(self, armed: bool) -> None:
         self._remove_armed = armed
         who = self.remove_picker.value
-        self.remove_button.description = f"click again to remove {who}" if armed and who else REMOVE_LABEL
+        self.remove_button.description = (_("click again to remove {name}", name=who) if armed and who
+                                          else _(REMOVE_LABEL))
         self.remove_button.button_style = "danger" if armed else ""
 
     def _remove(self, _: Any = None) -> None:
@@ -212,7 +224,7 @@ class Projector(W.VBox):
         return [n for n in names if n]
 
     def _reveal(self, change: dict[str, Any]) -> None:
-        self.reveal_button.description = REVEAL_LABELS[bool(change["new"])]
+        self.reveal_button.description = _(REVEAL_LABELS[bool(change["new"])])
         self.refresh(force=True)
 
     @property
@@ -240,18 +252,20 @@ class Projector(W.VBox):
         status = self.room.status
         self.start_button.disabled = status != "waiting"
         self.pause_button.disabled = status not in ("running", "paused")
-        self.pause_button.description = "resume" if status == "paused" else "pause"
+        self.pause_button.description = (pgettext("projector button", "resume") if status == "paused"
+                                         else pgettext("projector button", "pause"))
         self.end_button.disabled = status == "ended"
 
     def _header(self) -> None:
         url = self.room.url
         code = _code_text(self.room.code)
         if url:
-            where = (f"Open <b>{html.escape(url.rstrip('/'))}/join</b> and choose <i>Join a class game</i>; "
-                     f"the code:")
+            where = _html(_("Open {address} and choose {button}; the code:"),
+                          address=f"<b>{html.escape(url.rstrip('/'))}/join</b>",
+                          button=f"<i>{html.escape(_('Join a class game'))}</i>")
         else:
-            where = ("No class server is running: start it in a terminal with "
-                     "<code>make play HOST=0.0.0.0</code>; students then join with the code:")
+            where = _html(_("No class server is running: start it in a terminal with {command}; students then join "
+                            "with the code:"), command="<code>make play HOST=0.0.0.0</code>")
         self.header.value = (f"<div style='font-size:20px;line-height:1.3'>{where} "
                              f"<span class='ovnilab-code' style='font-size:40px;font-weight:700;letter-spacing:4px;"
                              f"font-family:monospace;white-space:nowrap'>{html.escape(code)}</span></div>")
@@ -260,7 +274,7 @@ class Projector(W.VBox):
         room = self.room
         rooms = room.rooms()
         if kind == "groups":
-            opts = [(f"group {r.rsplit('-', 1)[-1]}", r) for r in rooms]
+            opts = [(_("group {number}", number=r.rsplit('-', 1)[-1]), r) for r in rooms]
             if [o[1] for o in self.group_picker.options] != rooms:
                 keep = self.group_picker.value
                 self.group_picker.options = opts
@@ -270,8 +284,9 @@ class Projector(W.VBox):
         lobby = [s["student"] for s in seats if s["room"] is None]
         if rid is None:
             self.board.value = ""
-            self.status.value = (f"<div style='font-size:18px'>{len(lobby)} student(s) waiting; groups form as "
-                                 "they arrive</div>")
+            waiting = n_("{n} student(s) waiting; groups form as they arrive",
+                         "{n} student(s) waiting; groups form as they arrive", len(lobby))
+            self.status.value = f"<div style='font-size:18px'>{html.escape(waiting)}</div>"
             self.side.value = _lobby_html(lobby)
             return
         v = room_view(room._cl, rid, None, svg=True)
@@ -286,8 +301,9 @@ class Projector(W.VBox):
         for p in v["players"]:
             dot = "" if not p["student"] else (
                 "<span title='{0}' style='display:inline-block;width:11px;height:11px;border-radius:50%;"
-                "background:{1};margin-left:4px'></span>".format(*(("connected", "#1e7d32") if p["connected"]
-                                                                   else ("not connected", "#c2c6cf"))))
+                "background:{1};margin-left:4px'></span>".format(*((html.escape(_("connected")), "#1e7d32")
+                                                                   if p["connected"]
+                                                                   else (html.escape(_("not connected")), "#c2c6cf"))))
             mark = "▶ " if p["seat"] == v["turn"] else ""
             lines.append(f"<li style='padding:3px 0'>{mark}<b>{html.escape(p['seat_name'])}</b>: "
                          f"{html.escape(p['player'])} {dot}</li>")
@@ -295,7 +311,7 @@ class Projector(W.VBox):
         if kind == "groups":
             games = sum(1 for _ in rooms)
             over = sum(1 for r in rooms if room_view(room._cl, r, None, svg=False)["status"] == "over")
-            groups = f"<p>{games} group(s), {over} finished</p>"
+            groups = f"<p>{html.escape(_('{games} group(s), {over} finished', games=games, over=over))}</p>"
         events = "".join(f"<li>{html.escape(e)}</li>" for e in _room_events(room, rid))
         log = html.escape("\n".join(v["log"][-10:]))
         self.side.value = (f"<div style='font-size:16px'><ul style='list-style:none;padding:0;margin:0'>"
@@ -326,14 +342,17 @@ class Projector(W.VBox):
                                   cur["round"])[0]
         rnd = cur["round"] if cur is not None else 0
         state = room.status
-        line = (f"{exp.title}: round {rnd} of {config['rounds']} ({config['matching']}); "
-                f"{len(people)} student(s) joined")
+        facts = dict(title=exp.shown_title(), round=rnd, rounds=config["rounds"],
+                     matching=_matching_word(config["matching"]), joined=len(people), chosen=chosen)
         if cur is not None and cur["closed"] is None:
-            line += f"; {chosen} choice(s) in"
-        line += f" · {state}"
+            line = _("{title}: round {round} of {rounds} ({matching}); {joined} student(s) joined; "
+                     "{chosen} choice(s) in", **facts)
+        else:
+            line = _("{title}: round {round} of {rounds} ({matching}); {joined} student(s) joined", **facts)
+        line += f" · {_state_word(state)}"
         shown = self.revealed
         if not shown:
-            line += " · equilibrium hidden"
+            line += " · " + _("equilibrium hidden")
         self.status.value = f"<div style='font-size:20px;font-weight:600'>{html.escape(line)}</div>"
         results = room.results()
         if len(results):
@@ -347,8 +366,9 @@ class Projector(W.VBox):
             svg = svg[svg.index("<svg"):].replace("<svg ", "<svg style=\"width:100%;height:auto\" ", 1)
             self.board.value = f"<div class='ovnilab-experiment-plot'>{svg}</div>"
         else:
-            self.board.value = ("<p style='font-size:18px'>The class's choices appear here as rounds "
-                                "complete" + (", beside the lesson's equilibrium." if shown else ".") + "</p>")
+            empty = (_("The class's choices appear here as rounds complete, beside the lesson's equilibrium.")
+                     if shown else _("The class's choices appear here as rounds complete."))
+            self.board.value = f"<p style='font-size:18px'>{html.escape(empty, quote=False)}</p>"
         names = "".join(f"<li>{html.escape(p['name'])}</li>" for p in people)
         table = ""
         if len(results):
@@ -357,15 +377,17 @@ class Projector(W.VBox):
             for r in roles:
                 t = xp.choice_shares(results, exp, r)
                 rows = "".join(
-                    f"<tr><td>{html.escape(str(row['strategy']))}</td><td>{row['count']}/{row['n']}</td>"
+                    f"<tr><td>{html.escape(exp.choice_label(str(row['strategy'])))}</td>"
+                    f"<td>{row['count']}/{row['n']}</td>"
                     f"<td>{_pct(row['lo'])}-{_pct(row['hi'])}</td>"
                     + (f"<td>{_pct(float(row['equilibrium']))}</td>" if shown else "") + "</tr>"
                     for row in t)
-                parts.append(f"<p><b>{html.escape(exp.roles[r])}</b></p><table style='font-size:15px'>"
-                             f"<tr><th>choice</th><th>chose</th><th>95% interval</th>"
-                             + ("<th>equilibrium</th>" if shown else "") + f"</tr>{rows}</table>")
+                heads = [pgettext("choices table", "choice"), pgettext("choices table", "chose"),
+                         _("95% interval")] + ([pgettext("choices table", "equilibrium")] if shown else [])
+                parts.append(f"<p><b>{html.escape(exp.role_label(r))}</b></p><table style='font-size:15px'>"
+                             "<tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in heads) + f"</tr>{rows}</table>")
             table = "".join(parts)
-        self.side.value = (f"<div style='font-size:16px'>{table}<p><b>Joined</b></p>"
+        self.side.value = (f"<div style='font-size:16px'>{table}<p><b>{html.escape(_('Joined'))}</b></p>"
                            f"<ol style='margin:0;padding-left:22px'>{names}</ol></div>")
 
 
@@ -373,25 +395,45 @@ def _pct(x: float) -> str:
     return "-" if x != x else f"{100 * x:.0f}%"
 
 
+def _html(template: str, **parts: str) -> str:
+    """A translated sentence as HTML: its text escaped, its placeholders filled with
+    ``parts`` (HTML already: a bold address, a code)."""
+    return html.escape(template, quote=False).format_map(parts)
+
+
+def _matching_word(matching: str) -> str:
+    """How an experiment pairs students ("strangers" / "partners"), as the status line says it."""
+    words = {"strangers": pgettext("matching", "strangers"), "partners": pgettext("matching", "partners")}
+    return words.get(matching, matching)
+
+
+def _state_word(state: str) -> str:
+    """A class game's status (the store's word) as the status line says it."""
+    words = {"waiting": pgettext("session status", "waiting"), "running": pgettext("session status", "running"),
+             "paused": pgettext("session status", "paused"), "over": pgettext("session status", "over"),
+             "ended": pgettext("session status", "ended")}
+    return words.get(state, state)
+
+
 def _status_text(v: dict[str, Any]) -> str:
     s = v["status"]
     if s == "waiting":
         joined = sum(1 for p in v["players"] if p["student"])
-        return f"waiting for the teacher to start ({joined} student(s) joined)"
+        return _("waiting for the teacher to start ({joined} student(s) joined)", joined=joined)
     if s == "paused":
-        return "paused"
+        return pgettext("session status", "paused")
     if s == "ended":
-        return "ended by the teacher"
+        return _("ended by the teacher")
     if s == "over":
-        return f"game over: {v['result']}"
-    return f"to act: {v['turn_name']}"
+        return _("game over: {result}", result=v["result"])
+    return _("to act: {player}", player=v["turn_name"])
 
 
 def _lobby_html(names: list[str]) -> str:
     if not names:
         return ""
-    return ("<p><b>Waiting for a group</b></p><ul>" + "".join(f"<li>{html.escape(n)}</li>" for n in names)
-            + "</ul>")
+    return (f"<p><b>{html.escape(_('Waiting for a group'))}</b></p><ul>"
+            + "".join(f"<li>{html.escape(n)}</li>" for n in names) + "</ul>")
 
 
 def _room_events(room: "Room", rid: str) -> list[str]:

@@ -70,12 +70,16 @@ def action_groups(game: str, state_actions: list[Any]) -> list[dict[str, Any]]:
 @functools.lru_cache(maxsize=8)
 def _seat_labeller(game: str) -> Any:
     """The game's own ``seat_label(state, seat)`` (its board's words: Ovni's "vermelho
-    (Antáris)", Cosmic's "Vermelho (Zombie)"), or None for a game without one."""
-    try:
-        words = importlib.import_module(f"ovnilab.{game}.render.text")
-    except ImportError:
-        return None
-    return getattr(words, "seat_label", None)
+    (Antáris)", Cosmic's "Vermelho (Zombie)"), from its drawing's module of names
+    (``render.labels``) or of sentences (``render.text``); None for a game without one."""
+    for module in ("labels", "text"):
+        try:
+            words = importlib.import_module(f"ovnilab.{game}.render.{module}")
+        except ImportError:
+            continue
+        if hasattr(words, "seat_label"):
+            return words.seat_label
+    return None
 
 
 def seat_label(state: GameState, seat: int) -> str:

@@ -524,11 +524,11 @@ def _watch_payload(cl: Classroom, code: str) -> dict[str, Any]:
     c = clean_code(code)
     sess = cl.store.one("SELECT kind, version FROM sessions WHERE code=?", c)
     if sess is None:
-        raise ClassroomError(f"no class game has the code {c}")
+        raise ClassroomError(_("no class game has the code {code}", code=c))
     if sess["kind"] == "experiment":
-        raise ClassroomError("this code is an experiment: its live view is in the teacher's notebook")
+        raise ClassroomError(_("this code is an experiment: its live view is in the teacher's notebook"))
     if sess["kind"] != "room":
-        raise ClassroomError("this code groups students into several games: watch them in the teacher's notebook")
+        raise ClassroomError(_("this code groups students into several games: watch them in the teacher's notebook"))
     v = room_view(cl, c, None, svg=True)
     v["version"] = cl.room(c).version()
     v["events"] = _events(cl, c, c, None)  # the room's public events (a student's own are theirs)
@@ -539,8 +539,8 @@ class WatchHandler(_LongPoll):
     async def get(self) -> None:
         addr, device = self.device()
         if self.hub.join_blocked(addr, device):  # a projector code is guessed like a join code
-            return self.write_json({"error": "too many unknown codes from this device: wait a minute and "
-                                             "check the code"}, 429)
+            return self.write_json({"error": _("too many unknown codes from this device: wait a minute and "
+                                               "check the code")}, 429)
         try:
             code = self.get_query_argument("code", "")
             since = self.get_query_argument("since", "")

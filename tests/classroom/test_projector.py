@@ -164,3 +164,57 @@ def test_the_teacher_removes_a_student_from_the_projector_with_two_clicks(cl):
     assert list(p.remove_picker.options) == ["Ana"] and p.remove_button.description == "remove from the game"
     assert "the teacher removed Prank" in " ".join(e["text"] for e in cl.store.all(
         "SELECT text FROM events WHERE session=?", sess.code))
+
+
+def test_the_projector_speaks_the_teachers_language(cl):
+    """Issue 33: with the teacher's choice of Portuguese (the process's default,
+    ``ovnilab.set_language("pt")``), the controls, the join line, the status, the seats
+    (as the Ovni board names them) and an experiment's line, table and plot are
+    Portuguese; the English view is checked byte for byte against the code before the
+    catalog by hand (a scripted set of rooms, every widget's text)."""
+    from ovnilab import i18n
+
+    before = i18n.get_language()
+    i18n.set_language("pt")
+    try:
+        room = cl.open_room("ovni", seats=3, bots={2: "random"}, bot_delay=0, seed=4)
+        p = Projector(room, live=False)
+        assert "Nenhum servidor da turma está rodando" in p.header.value
+        cl.join(room.code, "Ana")
+        p.refresh()
+        assert "aguardando o professor começar (1 aluno(s) na turma)" in p.status.value
+        assert [p.start_button.description, p.pause_button.description, p.end_button.description] == [
+            "começar", "pausar", "encerrar"]
+        assert (p.bot_button.description, p.remove_button.description) == ("passar para um robô", "tirar do jogo")
+        p.start_button.click()
+        cl.run_until_idle()
+        p.refresh(force=True)
+        assert "vez de: " in p.status.value and "vermelho (Antáris)" in p.side.value
+        assert "red (" not in p.side.value and "to act" not in p.status.value
+        assert any(label.startswith("vermelho (Antáris): Ana") for label, _ in p.seat_picker.options)
+        p.pause_button.click()
+        assert p.pause_button.description == "retomar" and "em pausa" in p.status.value
+        cl.store.announce("http://192.0.2.7:8866/")
+        p.refresh(force=True)
+        assert "Abra <b>http://192.0.2.7:8866/join</b> e escolha <i>Entrar num jogo da turma</i>; o código:" \
+            in p.header.value
+
+        exp = cl.open_experiment("duel", rounds=2, seed=3, pause=0)
+        q = Projector(exp, live=False)
+        seats = [cl.join(exp.code, n) for n in ("Bia", "Caio")]
+        assert "As escolhas da turma aparecem aqui" in q.board.value
+        q.start_button.click()
+        cl.tick()
+        q.refresh(force=True)
+        assert "O duelo: atacar ou negociar" in q.status.value and "rodada 1 de 2 (estranhos)" in q.status.value
+        assert "equilíbrio oculto" in q.status.value and q.reveal_button.description == "mostrar o equilíbrio"
+        for s in seats:
+            s.play(s.legal_actions()[-1])
+        cl.tick()
+        q.reveal_button.value = True
+        assert "<b>atacante</b>" in q.side.value and "<b>defensor</b>" in q.side.value
+        assert "<th>escolha</th><th>escolheram</th><th>intervalo de 95%</th><th>equilíbrio</th>" in q.side.value
+        assert "negociação" in q.side.value and ">negotiate<" not in q.side.value
+        assert "duelo: atacante; tracejado: equilíbrio" in q.board.value  # the plot's title (SVG text comments)
+    finally:
+        i18n.set_language(before)

@@ -140,3 +140,26 @@ def test_the_catalog_endpoint(server):
     assert _call(url, "/api/catalog?lang=pt", lang="en")[1]["lang"] == "pt"
     en = _call(url, "/api/catalog")[1]
     assert en["lang"] == "en" and en["messages"] == {} and en["plurals"][:3] == [1, 0, 1]
+
+
+def test_the_projector_page_takes_the_language_of_its_address(server):
+    """The projector page (/watch) follows ``?lang=`` on its address (the teacher's
+    choice for the class's screen) over the computer's browser: its seats as the board
+    names them, its board and its errors; and the landing and projector pages are marked
+    for the page's translation as the join page is."""
+    cl, url = server
+    room = cl.open_room("ovni", seats=3, bots={1: "random", 2: "random"}, decision_seconds=None, bot_delay=0.1)
+    status, pt = _call(url, f"/api/watch?code={room.code}&lang=pt", lang="en-US")
+    assert status == 200 and [p["seat_name"] for p in pt["players"]][0] == "vermelho (Antáris)"
+    status, en = _call(url, f"/api/watch?code={room.code}", lang="en-US")
+    assert [p["seat_name"] for p in en["players"]][0] == "red (Antáris)"
+    assert pt["svg"] != en["svg"]  # the board drawn in each language
+    status, data = _call(url, "/api/watch?code=QQQQQQ&lang=pt")
+    assert status == 400 and data["error"] == "nenhum jogo da turma tem o código QQQQQQ"
+    exp = cl.open_experiment("encounter", rounds=1)
+    status, data = _call(url, f"/api/watch?code={exp.code}", lang=PT)
+    assert data["error"].startswith("este código é de um experimento")
+    for page in ("/", "/watch"):
+        with urllib.request.urlopen(url + page, timeout=20) as r:
+            text = r.read().decode()
+        assert 'data-i18n="pending"' in text and "<title data-t>" in text, page

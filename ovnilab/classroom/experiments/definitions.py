@@ -130,6 +130,13 @@ class Experiment:
     # The title, the instructions, the role names and the choices are kept in English
     # (the records, the lessons' code and a student's click use them); these give them in
     # the language in force (ovnilab.i18n), for the pages.
+    def shown_name(self) -> str:
+        """The experiment's short name (``name``, "duel") in the language in force, as a
+        plot's title says it."""
+        words = {"encounter": pgettext("experiment", "encounter"), "bidding": pgettext("experiment", "bidding"),
+                 "duel": pgettext("experiment", "duel")}
+        return words.get(self.name, self.name)
+
     def shown_title(self) -> str:
         """The title in the language in force."""
         return _(self.title)
@@ -149,8 +156,10 @@ class Experiment:
         "ataque 08", "negociação", as the Cosmic board names it); what the student plays
         and the records keep is ``label`` itself."""
         if self.name in _COSMIC_CARDS:
-            from ...cosmic.render.text import card_label  # the Cosmic board's own words
-
+            try:  # the Cosmic board's own words (its names' module; before issue 37's split, text)
+                from ...cosmic.render.labels import card_label
+            except ImportError:
+                from ...cosmic.render.text import card_label
             return card_label(label)
         return label
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from ...i18n import _
 from .definitions import Experiment
 from .records import Results
 from .statistics import _as_results, _role_rows, choice_shares
@@ -67,23 +68,24 @@ def plot_choices(results: Results | Iterable[Mapping[str, Any]], exp: Experiment
         n = sum(row["count"] for row in table)
         students = len({(rec["session"], rec["participant"]) for rec in _role_rows(records, exp, r, include_timeouts)})
         a.set_ylim(-0.03, 1.05)  # lines at 0 and 1 stay visible
-        a.set_ylabel("share of the choices", fontsize=small)
+        a.set_ylabel(_("share of the choices"), fontsize=small)
         a.tick_params(labelsize=small)
-        who = "both players" if exp.symmetric else exp.roles[r]
-        a.set_title(f"{exp.name}: {who}" + ("; dashed: equilibrium" if equilibrium else "")
-                    + f"\n{n} choices by {students} students",
+        who = _("both players") if exp.symmetric else exp.role_label(r)
+        head = (_("{experiment}: {who}; dashed: equilibrium", experiment=exp.shown_name(), who=who) if equilibrium
+                else _("{experiment}: {who}", experiment=exp.shown_name(), who=who))
+        a.set_title(head + "\n" + _("{n} choices by {students} students", n=n, students=students),
                     fontsize=text_size)
         left_out = _rounds_left_out(records, exp, r, include_timeouts)
         if by_round:
             rounds = sorted({row["round"] for row in table if row["n"]})
             a.set_xticks(rounds)
-            a.set_xlabel("round" + (f" (not drawn: {left_out}, every choice timed out)" if left_out else ""),
-                         fontsize=small)
+            a.set_xlabel(_("round (not drawn: {rounds}, every choice timed out)", rounds=left_out) if left_out
+                         else _("round"), fontsize=small)
             a.legend(fontsize=small, loc="upper left", bbox_to_anchor=(1.0, 1.0))  # beside, never over the data
         else:
             a.set_xticks(range(len(labels)), [exp.choice_name(label) for label in labels])
-            a.set_xlabel("choice" + (f" (not counted: {left_out}, every choice timed out)" if left_out else ""),
-                         fontsize=small)
+            a.set_xlabel(_("choice (not counted: {rounds}, every choice timed out)", rounds=left_out) if left_out
+                         else _("choice"), fontsize=small)
     return fig
 
 
@@ -92,5 +94,5 @@ def _rounds_left_out(records: Results, exp: Experiment, role: int, include_timeo
     counted = {rec["round"] for rec in _role_rows(records, exp, role, include_timeouts)}
     missing = [str(x) for x in sorted({rec["round"] for rec in records}) if x not in counted]
     if len(missing) <= 1:
-        return f"round {missing[0]}" if missing else ""
-    return "rounds " + ", ".join(missing[:-1]) + " and " + missing[-1]
+        return _("round {number}", number=missing[0]) if missing else ""
+    return _("rounds {first} and {last}", first=", ".join(missing[:-1]), last=missing[-1])

@@ -58,15 +58,23 @@ function tn(singular, plural, n, values) {
   return fmt(n === 1 ? singular : plural, v);
 }
 
-// a translated sentence whose placeholders are elements (a bold code): [text, node, text...]
-function tNodes(msgid, nodes) {
-  return t(msgid).split(/(\{\w+\})/).filter((p) => p).map((p) => {
+// a translated sentence whose placeholders are elements (a bold code): [text, node, text...];
+// called as tNodes(t("... {name} ..."), {name: node}) (t() with no values leaves the
+// placeholders, and marks the sentence for `make i18n`)
+function tNodes(text, nodes) {
+  return text.split(/(\{\w+\})/).filter((p) => p).map((p) => {
     const m = p.match(/^\{(\w+)\}$/);
     return m && nodes[m[1]] !== undefined ? nodes[m[1]] : p;
   });
 }
 
+// a page's address may choose its language (the projector's /watch?code=...&lang=pt, the
+// teacher's choice for the screen the class reads), over the cookie; this page's requests
+// then ask for it too
+const URL_LANG = (new URLSearchParams(location.search).get("lang") || "").replace(/[^A-Za-z_-]/g, "") || null;
+
 function chosenLanguage() {
+  if (URL_LANG) return URL_LANG;
   const m = document.cookie.match(/(?:^|;\s*)ovnilab-lang=(\w+)/);
   return m ? m[1] : null;
 }
@@ -102,6 +110,7 @@ async function switchLanguage(lang) {
   try { await loadCatalog(lang); } catch (e) { return; }
   translatePage();
   if (page === "join") redrawJoin();
+  else if (page === "index") initIndex();
 }
 
 function initLanguageSwitch() {
@@ -162,6 +171,8 @@ async function request(path, opts) {
 // ----------------------------------------------------------------- landing page
 function initIndex() {
   const port = document.body.dataset.voilaPort;
+  $("solo-note").replaceChildren(...tNodes(t("The solo boards are not served here: the teacher starts them with {command}."),
+                                           { command: el("code", null, "make play") }));
   document.querySelectorAll("a.solo").forEach((a) => {
     if (port && /^\d+$/.test(port)) {
       a.href = `${location.protocol}//${location.hostname}:${port}/voila/render/${a.dataset.game}.ipynb`;
@@ -622,11 +633,12 @@ async function initWatch() {
   let version = "";
   setInterval(tickTimer, 250);
   const line = $("joinline");
-  line.append(...tNodes("join at {address} · code {code}",
+  line.append(...tNodes(t("join at {address} · code {code}"),
                         { address: el("b", null, `${location.host}/join`), code: el("b", { class: "code" }, cleanCode(code)) }));
   for (;;) {
     let r;
-    try { r = await api(`/api/watch?code=${encodeURIComponent(code)}&since=${version}`, { timeoutMs: 30000 }); }
+    const lang = URL_LANG ? `&lang=${encodeURIComponent(URL_LANG)}` : "";
+    try { r = await api(`/api/watch?code=${encodeURIComponent(code)}&since=${version}${lang}`, { timeoutMs: 30000 }); }
     catch (e) { $("message").textContent = t("the class server does not answer: reconnecting..."); await sleep(2000); continue; }
     if (r.status !== 200) { $("message").textContent = r.data.error || t("error"); await sleep(3000); continue; }
     const v = r.data;
