@@ -122,9 +122,10 @@ notebooks: $(STAMP)
 
 # The lessons as nbgrader assignments: student versions under notebooks/assignments/release/
 # (inside JupyterLab's root, so make lab shows them; nbgrader_config.py names the course).
+# `make assignments LANG=pt`: the Portuguese lessons (notebooks/pt/lessons) into the same course.
 assignments: $(STAMP)
 	mkdir -p $(RUN)
-	$(PY) tools/assignments.py --out notebooks/assignments
+	$(PY) tools/assignments.py --out notebooks/assignments $(if $(filter command line,$(origin LANG)),--lang=$(LANG),)
 
 bench: $(STAMP)
 	$(PY) -m pip install -q "open-spiel>=1.4" || echo "open_spiel not installable: reference column left empty"

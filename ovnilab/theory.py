@@ -45,6 +45,7 @@ from typing import Any, Literal
 import nashpy
 import numpy as np
 
+from .i18n import _, pgettext
 from .ovni.rules import AREA_TIE_RULES, COMMAND_VALUES, resolve_area
 
 __all__ = [
@@ -203,17 +204,19 @@ class NormalFormGame:
         cells = [[num(self._a[i, j]) if zs else f"{num(self._a[i, j])}, {num(self._b[i, j])}" for j in cols]
                  for i in rows]
         head = [self.col_labels[j] for j in cols]
-        w0 = max([len(self.row_labels[i]) for i in rows] + [len(self.players[0])])
+        row_player = _shown_player(self.players[0])
+        w0 = max([len(self.row_labels[i]) for i in rows] + [len(row_player)])
         ws = [max(len(head[k]), *(len(cells[i][k]) for i in range(len(cells)))) for k in range(len(head))]
-        title = self.name or "game"
-        kind = "zero-sum, row player's payoff" if zs else "payoffs: row, column"
-        lines = [f"{title} ({m}x{n}; {kind})"]
-        lines.append(f"{self.players[0]:<{w0}} | " + "  ".join(f"{h:>{w}}" for h, w in zip(head, ws)))
+        title = self.name or _("game")
+        kind = _("zero-sum, row player's payoff") if zs else _("payoffs: row, column")
+        lines = [_("{title} ({rows}x{columns}; {kind})", title=title, rows=m, columns=n, kind=kind)]
+        lines.append(f"{row_player:<{w0}} | " + "  ".join(f"{h:>{w}}" for h, w in zip(head, ws)))
         lines.append("-" * len(lines[-1]))
         for i, row in zip(rows, cells):
             lines.append(f"{self.row_labels[i]:<{w0}} | " + "  ".join(f"{c:>{w}}" for c, w in zip(row, ws)))
         if m > max_rows or n > max_cols:
-            lines.append(f"... showing {len(cells)} of {m} rows and {len(head)} of {n} columns")
+            lines.append(_("... showing {shown_rows} of {rows} rows and {shown_columns} of {columns} columns",
+                           shown_rows=len(cells), rows=m, shown_columns=len(head), columns=n))
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -222,6 +225,16 @@ class NormalFormGame:
     def __repr__(self) -> str:
         kind = "zero-sum" if self.is_zero_sum() else "bimatrix"
         return f"<NormalFormGame {self.name or ''!s} {self.shape[0]}x{self.shape[1]} {kind}>"
+
+
+#: the players' names the library gives (a game's ``players``), shown in the reader's
+#: language (:mod:`ovnilab.i18n`); a name a lesson chose itself is shown as it is
+_PLAYER_NAMES = {"row": lambda: pgettext("player", "row"), "column": lambda: pgettext("player", "column"),
+                 "offense": lambda: pgettext("player", "offense"), "defense": lambda: pgettext("player", "defense")}
+
+
+def _shown_player(name: str) -> str:
+    return _PLAYER_NAMES[name]() if name in _PLAYER_NAMES else name
 
 
 # ----------------------------------------------------------- textbook games
@@ -426,9 +439,10 @@ class Equilibrium:
         if self.exact is not None and max(x.denominator for x in (*r, *c, a, b)) > max_denominator:
             r, c = self.row, self.col
             a, b = self.payoffs
-        return (f"{self.players[0]}: {format_strategy(self.row_labels, r, digits)} | "
-                f"{self.players[1]}: {format_strategy(self.col_labels, c, digits)} | "
-                f"payoffs ({_fmt_number(a, digits)}, {_fmt_number(b, digits)})")
+        return _("{row_player}: {row} | {column_player}: {column} | payoffs ({row_payoff}, {column_payoff})",
+                 row_player=_shown_player(self.players[0]), row=format_strategy(self.row_labels, r, digits),
+                 column_player=_shown_player(self.players[1]), column=format_strategy(self.col_labels, c, digits),
+                 row_payoff=_fmt_number(a, digits), column_payoff=_fmt_number(b, digits))
 
     def __str__(self) -> str:
         return self.describe()
@@ -570,8 +584,10 @@ class Elimination:
 
     def describe(self) -> str:
         """The removals, one per line, then the strategies that survive."""
-        lines = [f"{who}: remove {lab} (dominated by {by})" for who, lab, by in self.steps]
-        lines.append(f"left: row {list(self.game.row_labels)}, column {list(self.game.col_labels)}")
+        lines = [_("{player}: remove {strategy} (dominated by {by})", player=_shown_player(who), strategy=lab, by=by)
+                 for who, lab, by in self.steps]
+        lines.append(_("left: row {rows}, column {columns}", rows=list(self.game.row_labels),
+                       columns=list(self.game.col_labels)))
         return "\n".join(lines)
 
 

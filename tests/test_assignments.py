@@ -33,6 +33,8 @@ sys.path.insert(0, str(ROOT / "tools"))
 import assignments  # noqa: E402
 
 LESSONS = assignments.lessons()
+#: the Portuguese lessons (notebooks/pt/lessons, issue 33): `make assignments LANG=pt`
+LESSONS_PT = assignments.lessons(lang="pt")
 pytest.importorskip("nbgrader")
 
 BLOCK = re.compile(r"### BEGIN (SOLUTION|HIDDEN TESTS)\n(.*?)### END \1", re.DOTALL)
@@ -145,6 +147,12 @@ def _answered(release: Path, answers: dict[int, str], dest: Path) -> None:
 STUDENTS = ("blank", "student")
 
 
+def _english(stem: str) -> str:
+    """The English lesson a lesson is (itself, or the one a Portuguese lesson translates:
+    the same number)."""
+    return next((p.stem for p in LESSONS if p.stem[:2] == stem[:2]), stem)
+
+
 @pytest.fixture(scope="module")
 def course(tmp_path_factory):
     """The course built once for this module: the student versions (nbgrader's
@@ -174,7 +182,7 @@ def _autograded(course: Path, lesson: Path, student: str) -> None:
     if student == "blank":
         shutil.copy2(release, dest / lesson.name)
     else:
-        _answered(release, STUDENT.get(lesson.stem, {}), dest / lesson.name)
+        _answered(release, STUDENT.get(_english(lesson.stem), {}), dest / lesson.name)
     result = assignments.api(course).autograde(lesson.stem, student)
     assert result.get("success"), result.get("error") or result.get("log")
     _LOGS[key] = result.get("log") or ""
@@ -334,9 +342,55 @@ def test_the_course_is_where_jupyterlab_shows_it(monkeypatch):
     # and `make assignments` (tools/assignments.py without --out) writes there
     seen = []
 
-    def build(out, names):
+    def build(out, names, lang="en"):
         seen.append(out)
         return []
 
     monkeypatch.setattr(assignments, "build", build)
     assert assignments.main([]) == 0 and seen == [assignments.COURSE]
+
+
+# ------------------------------------------------------------ the Portuguese lessons
+
+
+@pytest.fixture(scope="module")
+def course_pt(tmp_path_factory):
+    """The Portuguese lessons' course (``make assignments LANG=pt``)."""
+    root = tmp_path_factory.mktemp("course_pt")
+    made = assignments.build(root, lang="pt")
+    assert made == [p.stem for p in LESSONS_PT]
+    return root
+
+
+def test_the_portuguese_lessons_become_assignments():
+    assert LESSONS_PT and all(_english(p.stem) != p.stem for p in LESSONS_PT), LESSONS_PT
+
+
+@pytest.mark.parametrize("lesson", LESSONS_PT, ids=lambda p: p.stem)
+def test_portuguese_student_version(course_pt, lesson):
+    """The Portuguese student version: no solution, the notes in Portuguese, each
+    exercise's cells as in English; an answered one gets full marks and a blank one zero
+    with the check's message, the lesson running top to bottom."""
+    student = course_pt / "release" / lesson.stem / lesson.name
+    cells = _cells(student)
+    text = "\n".join(_src(c) for c in cells)
+    leaked = sorted(s for s in _secret_lines(lesson) if s in text)
+    assert not leaked, f"{lesson.name}: solution lines in the student version: {leaked[:5]}"
+    assert "Como responder" in _src(cells[1]) and "Run All" in _src(cells[1])
+    reasoning = [c for c in cells if _exercise(c, "reasoning") is not None]
+    assert reasoning and all("SUA RESPOSTA AQUI" in _src(c) and "raciocínio" in _src(c) for c in reasoning)
+    assert not any(c.get("outputs") for c in cells)
+    english = next(p for p in LESSONS if p.stem == _english(lesson.stem))
+    assert ([_exercise(c, "answer") for c in cells if _exercise(c, "answer") is not None]
+            == [_exercise(c, "answer") for c in _cells(english) if _exercise(c, "answer") is not None])
+
+    grades = _grades(course_pt, lesson, "student")
+    wrong = {name: f"{g[0]}/{g[1]}" for name, g in grades.items() if g[3] == "code" and g[0] != g[1]}
+    assert len(grades) >= 6 and not wrong, f"{lesson.name}: {wrong}"
+    blank = _grades(course_pt, lesson, "blank")
+    assert blank and all(score == 0 for score, *_ in blank.values()), blank
+    for cell in _cells(course_pt / "autograded" / "blank" / lesson.stem / lesson.name):
+        errors = [(o.get("ename"), o.get("evalue")) for o in cell.get("outputs", []) if o.get("output_type") == "error"]
+        k = _exercise(cell, "check")
+        assert errors == ([] if k is None else [("AssertionError", f"store your answer in answer_{k}")]), (
+            f"{lesson.name}: {errors}")

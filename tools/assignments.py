@@ -14,6 +14,11 @@ to do the work:
 Hand out ``release/<lesson>/``; collect submissions into ``submitted/<student>/<lesson>/``
 and run ``nbgrader autograde <lesson>`` in the course folder.
 
+``--lang pt`` (``make assignments LANG=pt``) makes the Portuguese lessons of
+``notebooks/pt/lessons`` (issue 33) into assignments of the same course, named as their
+notebooks are (``01_equilibrio_de_nash``), with the notes below in Portuguese
+(:data:`NOTES`); the lessons' code, checks included, is the English lessons' code.
+
 What a student gets, and why
 ----------------------------
 A student opens the lesson and presses Run All (Run > Run All Cells), as the boards of
@@ -68,6 +73,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = ROOT / "notebooks" / "lessons"
+#: each language's lessons (the Portuguese ones are the English translated, issue 33)
+LESSON_FOLDERS = {"en": LESSONS, "pt": ROOT / "notebooks" / "pt" / "lessons"}
 #: the course folder: inside notebooks/, JupyterLab's root in `make lab`, so the teacher
 #: opens the student versions there and nbgrader's Lab extension finds its course (the
 #: project's nbgrader_config.py names it)
@@ -119,9 +126,10 @@ above.
 ### END SOLUTION"""
 
 
-def lessons(names: list[str] | None = None) -> list[Path]:
-    """The lesson notebooks to publish (all of ``notebooks/lessons`` by default)."""
-    found = sorted(LESSONS.glob("*.ipynb"))
+def lessons(names: list[str] | None = None, lang: str = "en") -> list[Path]:
+    """The lesson notebooks to publish (all of ``notebooks/lessons`` by default; those of
+    ``notebooks/pt/lessons`` for ``lang="pt"``)."""
+    found = sorted(LESSON_FOLDERS[lang].glob("*.ipynb"))
     if not names:
         return found
     by_stem = {p.stem: p for p in found}
@@ -131,8 +139,9 @@ def lessons(names: list[str] | None = None) -> list[Path]:
     return [by_stem[Path(n).stem] for n in names]
 
 
-def api(course: Path):
-    """An nbgrader API object rooted at ``course``."""
+def api(course: Path, lang: str = "en"):
+    """An nbgrader API object rooted at ``course`` (``lang``: the language of the
+    reasoning cells' stub)."""
     from nbgrader.apps import NbGraderAPI
     from traitlets.config import Config
 
@@ -146,9 +155,39 @@ def api(course: Path):
     config.CourseDirectory.root = str(course)
     config.CourseDirectory.course_id = "ovnilab"
     config.ClearSolutions.code_stub = {"python": CODE_STUB}
-    config.ClearSolutions.text_stub = TEXT_STUB
+    config.ClearSolutions.text_stub = NOTES[lang]["text_stub"]
     config.ExecutePreprocessor.timeout = 120
     return NbGraderAPI(config=config)
+
+
+HOW_TO_ANSWER_PT = """\
+**Como responder (versão do aluno).** Rode a lição inteira com Run > Run All Cells,
+depois trabalhe nela. O texto de cada exercício é seguido de três células:
+
+1. uma célula de resposta que começa com `answer_k = None`: troque `None` pela sua
+   resposta, ou escreva ali o código que a calcula e a guarda em `answer_k`. Onde um
+   decimal é aceito, o exercício diz com que precisão;
+2. uma célula de verificação: enquanto `answer_k` ainda for `None` ela mostra um
+   `AssertionError: store your answer in answer_k` em vermelho ("guarde a sua resposta
+   em answer_k"). O Run All mostra essa mensagem e continua a lição. A correção do seu
+   professor roda mais verificações do que as que você vê aqui;
+3. uma célula de *raciocínio*: escreva como você encontrou a resposta (as suas contas
+   num exercício de lápis e papel) e responda em palavras às perguntas do exercício. O
+   seu professor a corrige.
+"""
+
+REASONING_PT = """\
+**O seu raciocínio no exercício {n}** (corrigido pelo seu professor): como você encontrou a
+resposta, e as suas respostas em palavras às perguntas do exercício.
+
+### BEGIN SOLUTION
+A solução comentada, com as respostas em palavras, está nos comentários da célula de
+resposta acima.
+### END SOLUTION"""
+
+#: what a student reads around the lesson, per language of the lessons
+NOTES = {"en": {"how_to_answer": HOW_TO_ANSWER, "reasoning": REASONING, "text_stub": TEXT_STUB},
+         "pt": {"how_to_answer": HOW_TO_ANSWER_PT, "reasoning": REASONING_PT, "text_stub": "SUA RESPOSTA AQUI"}}
 
 
 def _markdown(cell_id: str, source: str, nbgrader: dict | None = None) -> dict:
@@ -158,7 +197,7 @@ def _markdown(cell_id: str, source: str, nbgrader: dict | None = None) -> dict:
     return cell
 
 
-def prepare(path: Path) -> None:
+def prepare(path: Path, lang: str = "en") -> None:
     """Make the course's copy of a lesson (``source/``) ready for nbgrader, as the module
     docstring says: the note :data:`HOW_TO_ANSWER` after the first cell, every check cell
     tagged :data:`RAISES`, and a reasoning cell after each exercise's check cell."""
@@ -168,7 +207,7 @@ def prepare(path: Path) -> None:
     for i, cell in enumerate(cells):
         out.append(cell)
         if i == 0:
-            out.append(_markdown("how-to-answer", HOW_TO_ANSWER))
+            out.append(_markdown("how-to-answer", NOTES[lang]["how_to_answer"]))
         nbg = cell.get("metadata", {}).get("nbgrader", {})
         if cell["cell_type"] != "code" or not nbg.get("grade") or nbg.get("solution"):
             continue
@@ -180,7 +219,7 @@ def prepare(path: Path) -> None:
         if exercise and not (following.get("cell_type") == "markdown"
                              and following.get("metadata", {}).get("nbgrader", {}).get("solution")):
             n = exercise.group(1)
-            out.append(_markdown(f"ex{n}-reasoning", REASONING.format(n=n), {
+            out.append(_markdown(f"ex{n}-reasoning", NOTES[lang]["reasoning"].format(n=n), {
                 "grade": True, "grade_id": f"ex{n}-reasoning", "locked": False,
                 "points": REASONING_POINTS, "schema_version": 3, "solution": True, "task": False}))
     nb["cells"] = out
@@ -204,23 +243,24 @@ def uncollapse(path: Path) -> None:
     path.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
-def build(course: Path, names: list[str] | None = None) -> list[str]:
-    """Lay out the course at ``course`` and generate the student versions; returns the
-    assignment names. Raises RuntimeError with nbgrader's log when it fails."""
+def build(course: Path, names: list[str] | None = None, lang: str = "en") -> list[str]:
+    """Lay out the course at ``course`` and generate the student versions of ``lang``'s
+    lessons; returns the assignment names. Raises RuntimeError with nbgrader's log when
+    it fails."""
     course = course.resolve()
     course.mkdir(parents=True, exist_ok=True)
     (course / "nbgrader_config.py").write_text(
-        CONFIG.format(root=str(course), code_stub=CODE_STUB, text_stub=TEXT_STUB), encoding="utf-8")
-    grader = api(course)
+        CONFIG.format(root=str(course), code_stub=CODE_STUB, text_stub=NOTES[lang]["text_stub"]), encoding="utf-8")
+    grader = api(course, lang)
     made = []
-    for lesson in lessons(names):
+    for lesson in lessons(names, lang):
         name = lesson.stem
         src = course / "source" / name
         if src.exists():
             shutil.rmtree(src)
         src.mkdir(parents=True)
         shutil.copy2(lesson, src / lesson.name)
-        prepare(src / lesson.name)
+        prepare(src / lesson.name, lang)
         result = grader.generate_assignment(name, force=True)
         if not result.get("success"):
             raise RuntimeError(f"nbgrader could not generate {name}:\n{result.get('error') or result.get('log')}")
@@ -233,9 +273,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=COURSE,
                         help="the nbgrader course folder to write (default: notebooks/assignments/)")
+    parser.add_argument("--lang", default="en", choices=sorted(LESSON_FOLDERS),
+                        help="the lessons' language: en (notebooks/lessons, the default) or pt (notebooks/pt/lessons)")
     parser.add_argument("lesson", nargs="*", help="lesson names (default: every lesson)")
     args = parser.parse_args(argv)
-    made = build(args.out, args.lesson or None)
+    made = build(args.out, args.lesson or None, args.lang)
     for name in made:
         print(f"{args.out / 'release' / name}")
     print(f"{len(made)} student versions under {args.out / 'release'}; hand out a folder, "

@@ -35,6 +35,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
+from ..i18n import _, n_, pgettext
 from ..sim import Table
 from ..walk import advance
 from . import rules as R
@@ -365,7 +366,7 @@ def play_encounter(
     target = s.pname[PLANETS]
     want = {0: offense_card, 1: defense_card}
     use = set(use_powers)
-    for _ in range(500):
+    for _step in range(500):
         if s.last_result is not None:
             break
         legal = s.legal_actions()
@@ -414,7 +415,7 @@ def play_encounter(
 
 
 def _ships(k: int) -> str:
-    return f"{k} ship" if k == 1 else f"{k} ships"
+    return n_("{n} ship", "{n} ships", k)
 
 
 def planning_game(
@@ -462,6 +463,7 @@ def planning_game(
             a[i][j] = round(vo, 10)
             b[i][j] = round(vd, 10)
     if not name:
-        who = [f"{w} ({al})" if al else w for w, al in zip(("offense", "defense"), aliens)]
-        name = f"{who[0]} {_ships(offense_ships)} vs {who[1]} {_ships(defense_ships)}"
+        who = [_("{side} ({alien})", side=w, alien=al) if al else w for w, al in zip((pgettext("player", "offense"), pgettext("player", "defense")), aliens)]
+        name = _("{offense} {offense_ships} vs {defense} {defense_ships}", offense=who[0],
+                 offense_ships=_ships(offense_ships), defense=who[1], defense_ships=_ships(defense_ships))
     return NormalFormGame(a, b, rows, cols, name=name, players=("offense", "defense"))

@@ -57,5 +57,11 @@ class Texts:
         """The sentence ``key`` in the current language, its placeholders filled."""
         return self.value(key).format(**values)
 
+    def word(self, text: str) -> str:
+        """A word of the notation (an outcome, a role: ``"defense"``) as the current
+        language says it: the table's ``"words"`` entry, else the word itself."""
+        words = self.entries.get("words", {}).get(get_language(), {})
+        return words.get(text, text)
+
     def __contains__(self, key: str) -> bool:
         return key in self.entries

@@ -51,6 +51,7 @@ import numpy as np
 
 from ovnilab import theory
 from ovnilab.cosmic import stats
+from ovnilab.texts.lesson01 import say   # the sentences this lesson prints, in its language
 
 OFFENSE_HAND = ["attack 08", "attack 15", "negotiate"]
 DEFENSE_HAND = ["attack 06", "attack 14", "negotiate"]
@@ -68,8 +69,8 @@ weights = stats.Weights(colony=1.0, ship=0.2, card=0.1, attack_point=0.05)
 # %%
 r = stats.play_encounter("attack 08", "attack 14", offense_ships=4, defense_ships=4,
                          offense_hand=OFFENSE_HAND, defense_hand=DEFENSE_HAND, hand_size=8)
-print("winner:", r.outcome, "| totals", r.totals, "| colonies", r.colonies, "| ships", r.ships, "| cards", r.cards)
-print(f"offense scores {r.value(0, weights):+.2f}, defense scores {r.value(1, weights):+.2f}")
+print(say("encounter", outcome=say.word(r.outcome), totals=r.totals, colonies=r.colonies, ships=r.ships, cards=r.cards))
+print(say("scores", offense=r.value(0, weights), defense=r.value(1, weights)))
 assert r.outcome == "defense" and r.totals == (12, 18) and r.ships == (-4, 0) and r.cards == (-1, -1)
 assert round(r.value(0, weights), 9) == -1.3 and round(r.value(1, weights), 9) == -0.8   # the sums below
 
@@ -139,8 +140,8 @@ def pure_equilibria(game):
 
 
 marked = best_response_marks(table)
-print("cells starred twice:", marked)
-print("the library's pure equilibria:", pure_equilibria(table))
+print(say("starred", cells=marked))
+print(say("library_pure", cells=pure_equilibria(table)))
 assert marked == pure_equilibria(table) == [("negotiate", "negotiate")]
 assert table.col_payoffs.argmax(axis=1).tolist() == [2, 2, 2]   # the defense negotiates against every card
 
@@ -161,7 +162,7 @@ table_fail = stats.planning_game(OFFENSE_HAND, DEFENSE_HAND, 4, 4, weights=weigh
 failed = stats.play_encounter("negotiate", "negotiate", 4, 4, OFFENSE_HAND, DEFENSE_HAND, deal="fail", hand_size=8)
 assert failed.outcome == "deal_failed" and failed.ships == (-3, -3)
 marked = best_response_marks(table_fail)
-print("cells starred twice:", marked, "| library:", pure_equilibria(table_fail))
+print(say("starred_and_library", cells=marked, library=pure_equilibria(table_fail)))
 assert marked == pure_equilibria(table_fail) == [("attack 08", "negotiate")]
 assert table_fail.col_payoffs[0].tolist() == [-1.2, -0.8, -0.5]   # the defense's row against attack 08
 
@@ -179,7 +180,7 @@ assert table_fail.col_payoffs[0].tolist() == [-1.2, -0.8, -0.5]   # the defense'
 # %%
 weak = stats.planning_game(OFFENSE_HAND, DEFENSE_HAND, 1, 4, weights=weights, deal="fail")
 marked = best_response_marks(weak)
-print("cells starred twice:", marked)
+print(say("starred", cells=marked))
 assert marked == [] and pure_equilibria(weak) == []
 A_w, B_w = weak.row_payoffs, weak.col_payoffs
 # the cycle of best responses told below (0: attack 08/06, 1: attack 15/14, 2: negotiate)
@@ -242,7 +243,7 @@ a = [[Fraction(str(x)) for x in row] for row in A_sub]   # 0.15 -> 3/20 exactly
 b = [[Fraction(str(x)) for x in row] for row in B_sub]
 p = (b[1][1] - b[1][0]) / (b[0][0] - b[0][1] - b[1][0] + b[1][1])
 q = (a[1][1] - a[0][1]) / (a[0][0] - a[0][1] - a[1][0] + a[1][1])
-print(f"offense plays attack 08 with p = {p}, defense plays attack 06 with q = {q}")
+print(say("mix_by_hand", p=p, q=q))
 assert (p, q) == (Fraction(7, 8), Fraction(7, 24))
 
 # %% [markdown]
@@ -258,7 +259,7 @@ for eq in eqs:
     print(eq)
 (eq,) = eqs
 assert eq.exact == ((p, 1 - p, 0), (q, 0, 1 - q))
-print("agrees with the hand computation:", eq.exact == ((p, 1 - p, 0), (q, 0, 1 - q)))
+print(say("agrees", agrees=eq.exact == ((p, 1 - p, 0), (q, 0, 1 - q))))
 
 # %% [markdown]
 # One equilibrium, and it is the one we derived, with probability 0 on the dominated cards.
@@ -279,7 +280,7 @@ B = np.array([[-0.4, -0.5],
 game = nash.Game(A, B)
 found = list(game.support_enumeration())
 for x, y in found:
-    print("offense", np.round(x, 6), "| defense", np.round(y, 6))
+    print(say("nashpy_mix", offense=np.round(x, 6), defense=np.round(y, 6)))
 assert len(found) == 1 and np.allclose(found[0][0], [7 / 8, 1 / 8]) and np.allclose(found[0][1], [7 / 24, 17 / 24])
 
 # %% [markdown]
@@ -294,12 +295,12 @@ x, y = eq.exact
 offense_pays = [sum(Fraction(str(weak.row_payoffs[i, j])) * y[j] for j in range(3)) for i in range(3)]
 defense_pays = [sum(Fraction(str(weak.col_payoffs[i, j])) * x[i] for i in range(3)) for j in range(3)]
 for label, prob, u in zip(weak.row_labels, x, offense_pays):
-    print(f"offense {label:<10} played with {str(prob):>4}, pays {u}")
+    print(say("offense_pays", card=label, prob=str(prob), pays=u))
 for label, prob, u in zip(weak.col_labels, y, defense_pays):
-    print(f"defense {label:<10} played with {str(prob):>5}, pays {u}")
-print("expected payoffs (offense, defense):", tuple(str(v) for v in eq.exact_payoffs))
-print("is an equilibrium:", theory.is_equilibrium(weak, x, y), "| gains from deviating:",
-      tuple(str(g) for g in theory.deviation_gains(weak, x, y)))
+    print(say("defense_pays", card=label, prob=str(prob), pays=u))
+print(say("expected", payoffs=tuple(str(v) for v in eq.exact_payoffs)))
+print(say("is_equilibrium", verdict=theory.is_equilibrium(weak, x, y),
+          gains=tuple(str(g) for g in theory.deviation_gains(weak, x, y))))
 assert offense_pays[0] == offense_pays[1] == Fraction(-2, 15) > offense_pays[2]
 assert defense_pays[0] == defense_pays[2] == Fraction(-1, 2) > defense_pays[1]
 assert eq.exact_payoffs == (Fraction(-2, 15), Fraction(-1, 2))
@@ -391,12 +392,10 @@ print(tests, end="\n\n")
 adjusted = {(t["role"], t["test"]): t["holm_p"] for t in tests}
 fits = {(t["role"], t["test"]): t["fit"] for t in tests}
 off, neg, o08 = (shares[r].row(strategy=s) for r, s in ((0, "negotiate"), (1, "attack 14"), (0, "attack 08")))
-print(f"dominated cards: the offense's negotiate in {off['count']} of {off['n']} last choices (95% interval "
-      f"{off['lo']:.2f} to {off['hi']:.2f}), the defense's attack 14 in {neg['count']} of {neg['n']} "
-      f"({neg['lo']:.2f} to {neg['hi']:.2f})")
-print(f"the offense's attack 08: {o08['count']} of {o08['n']} ({o08['lo']:.2f} to {o08['hi']:.2f}; the equilibrium "
-      f"plays it 7 times in 8); within the support, {fits['offense', 'within support'].n} offense and "
-      f"{fits['defense', 'within support'].n} defense choices are tested")
+print(say("dominated_cards", off_count=off["count"], off_n=off["n"], off_lo=off["lo"], off_hi=off["hi"],
+          neg_count=neg["count"], neg_n=neg["n"], neg_lo=neg["lo"], neg_hi=neg["hi"]))
+print(say("attack08", count=o08["count"], n=o08["n"], lo=o08["lo"], hi=o08["hi"],
+          offense_n=fits["offense", "within support"].n, defense_n=fits["defense", "within support"].n))
 if results is recorded:   # the text below describes the simulated class
     assert all(t["method"] == "exact multinomial" for t in tests)
     assert all(t["statistic"] == float("inf") and t["holm_p"] < 0.05 for t in tests if t["test"] == "whole mix")
@@ -595,7 +594,7 @@ print(two_ships)
 two_A = np.array([[-0.9, 0.1], [0.15, -0.25]])
 two_B = np.array([[-0.4, -0.5], [-1.2, -0.5]])
 ((x2, y2),) = nash.Game(two_A, two_B).support_enumeration()
-print("offense", np.round(x2, 6), "defense", np.round(y2, 6))
+print(say("two_ships_mix", offense=np.round(x2, 6), defense=np.round(y2, 6)))
 # By hand: -0.9 q + 0.1 (1 - q) = 0.15 q - 0.25 (1 - q), so 0.35 = 1.4 q and q = 1/4.
 # The offense still plays attack 08 with 7/8: its mix makes the defense indifferent, and
 # the defense's payoffs did not change (the 08 still loses to the 06, the 15 still wins).

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ...analysis import wilson_interval
+from ...i18n import _
 from ...sim import Table
 from .definitions import Experiment
 from .records import RecordError, Results
@@ -73,13 +74,14 @@ def class_summary(results: Results | Iterable[Mapping[str, Any]], exp: Experimen
     records = _as_results(results)
     people = {(rec["session"], rec["participant"]) for rec in records}
     rounds = {(rec["session"], rec["round"]) for rec in records}
-    return (textwrap.fill("The class page: " + exp.instructions, width) + "\n\n"
-            f"{len(records)} choices by {len(people)} students in {len(rounds)} rounds; "
-            f"meetings with an opponent met before: {repeated_meetings(records)}")
+    return (textwrap.fill(_("The class page: {instructions}", instructions=exp.shown_instructions()), width) + "\n\n"
+            + _("{choices} choices by {students} students in {rounds} rounds; meetings with an opponent met before: "
+                "{repeated}", choices=len(records), students=len(people), rounds=len(rounds),
+                repeated=repeated_meetings(records)))
 
 
 def _from_rounds_text(counts: Mapping[int, int]) -> str:
-    return "from rounds " + ", ".join(f"{rnd}: {k}" for rnd, k in counts.items())
+    return _("from rounds {counts}", counts=", ".join(f"{rnd}: {k}" for rnd, k in counts.items()))
 
 
 def _share_rows(rows: Sequence[Mapping[str, Any]], exp: Experiment, role: int, extra: Mapping[str, Any],
@@ -140,17 +142,30 @@ def choice_shares(results: Results | Iterable[Mapping[str, Any]], exp: Experimen
     if by_round and rounds != "all":
         raise ValueError(f"by_round counts every round: it goes with rounds='all', not {rounds!r}")
     rows = _select_rounds(_role_rows(results, exp, r, include_timeouts), rounds)
-    level = f"{round(confidence * 100)}% Wilson intervals"
+    level = _("{percent}% Wilson intervals", percent=round(confidence * 100))
+    role_name, n = exp.role_label(r), len(rows)
     if rounds == "all":
-        who = "choices" if include_timeouts else "own choices"
-        title = f"{exp.name}: the {exp.roles[r]}'s {who} (n={len(rows)}, {level})"
+        title = (_("{experiment}: the {role}'s choices (n={n}, {level})", experiment=exp.name, role=role_name, n=n,
+                   level=level) if include_timeouts else
+                 _("{experiment}: the {role}'s own choices (n={n}, {level})", experiment=exp.name, role=role_name, n=n,
+                   level=level))
+    elif isinstance(rounds, int):
+        title = (_("{experiment}: the {role}'s choices in round {round} (n={n} students; {level})", experiment=exp.name,
+                   role=role_name, round=rounds, n=n, level=level) if include_timeouts else
+                 _("{experiment}: the {role}'s own choices in round {round} (n={n} students; {level})",
+                   experiment=exp.name, role=role_name, round=rounds, n=n, level=level))
     else:
-        who = "choice" if include_timeouts else "own choice"
-        if isinstance(rounds, int):
-            title = f"{exp.name}: the {exp.roles[r]}'s {who}s in round {rounds} (n={len(rows)} students; {level})"
+        values = dict(experiment=exp.name, role=role_name, n=n, rounds=_from_rounds_text(from_rounds(rows)), level=level)
+        if rounds == "first":
+            title = (_("{experiment}: each student's first choice as the {role} (n={n} students; {rounds}; {level})",
+                       **values) if include_timeouts else
+                     _("{experiment}: each student's first own choice as the {role} (n={n} students; {rounds}; {level})",
+                       **values))
         else:
-            title = (f"{exp.name}: each student's {rounds} {who} as the {exp.roles[r]} (n={len(rows)} students; "
-                     f"{_from_rounds_text(from_rounds(rows))}; {level})")
+            title = (_("{experiment}: each student's last choice as the {role} (n={n} students; {rounds}; {level})",
+                       **values) if include_timeouts else
+                     _("{experiment}: each student's last own choice as the {role} (n={n} students; {rounds}; {level})",
+                       **values))
     if not by_round:
         return Table(_share_rows(rows, exp, r, {}, confidence), title=title)
     out: list[dict[str, Any]] = []
@@ -356,5 +371,5 @@ def equilibrium_tests(results: Results | Iterable[Mapping[str, Any]], exp: Exper
     for row, adjusted in zip(rows, holm([r["p"] for r in rows])):
         row["holm_p"] = adjusted
     return Table(rows, columns=["role", "rounds", "test", "n", "method", "statistic", "p", "holm_p"],
-                 title=f"{exp.name}: goodness of fit to the equilibrium, {len(rows)} tests "
-                       f"(p Holm-adjusted over the {len(rows)})", decimals=4)
+                 title=_("{experiment}: goodness of fit to the equilibrium, {n} tests (p Holm-adjusted over the {n})",
+                         experiment=exp.name, n=len(rows)), decimals=4)
