@@ -1,0 +1,67 @@
+"""What the board writes as text, apart from its controls: the log, the words tab and the
+framing of an engine's refusal.
+
+* the log tab (:func:`log_html`): the action log, masked for the viewer by the board,
+  in a box that opens at its newest line;
+* the "words" tab (:func:`words_html`): the English meaning of the Portuguese names the
+  board shows (the games are Brazilian; the game's ``data/<game>/words.toml``), or a key
+  to a drawing's signs;
+* a refusal (:func:`refusal_text`): the engine's refusal (``IllegalAction.rule``) is the
+  rules' English; the board's framing around it ("illegal action ...", "did you mean
+  ...") is translated (issue 33), and the action texts it names are the notation, which
+  is one language.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Mapping
+
+from ..core import IllegalAction, action_text
+from ..i18n import _
+
+
+def log_html(lines: list[str]) -> str:
+    """The log tab's HTML: escaped ``lines`` in a box that scrolls, opened at its end (a
+    reversed flex column starts scrolled to the bottom), so the newest actions show
+    without scrolling and the older ones are a scroll up."""
+    return ("<pre style='max-height:16em;overflow:auto;margin:0;display:flex;flex-direction:column-reverse'>"
+            "<div>" + "\n".join(lines) + "</div></pre>")
+
+
+def words_html(words: Mapping[str, str], intro: str | None = None) -> str:
+    """The "words" tab: each Portuguese name on the board beside its English meaning, in
+    alphabetical order (the games are Brazilian; the boards keep the rulebooks' names);
+    or each sign of a drawing beside what it means (Cosmic's key). ``intro``: the line
+    above the table, in the board's language (default: the Portuguese names' one)."""
+    if not words:
+        return ""
+    if intro is None:
+        intro = _("The board keeps the rulebook's Portuguese names. In English:")
+    rows = "".join(f"<tr><td style='padding:1px 10px 1px 0'><b>{html.escape(k)}</b></td>"
+                   f"<td>{html.escape(v)}</td></tr>" for k, v in sorted(words.items(), key=lambda kv: kv[0].casefold()))
+    return (f"<div style='max-height:16em;overflow:auto'><div class='ovnilab-note'>{html.escape(intro)}</div>"
+            f"<table>{rows}</table></div>")
+
+
+def refusal_text(exc: IllegalAction) -> str:
+    """An engine's refusal as the board says it, in the board's language: the board's
+    framing ("illegal action '...': ...", "did you mean ...?") around the rule the engine
+    names (the rules' own words, English) and the legal action texts it suggests (the
+    notation, which is one language). In English it reads as ``str(exc)``."""
+    action = repr(action_text(exc.action))
+    if exc.action is None:
+        msg = f"{exc.rule} ({exc.detail})" if exc.detail else str(exc.rule)  # the engine's words alone
+    elif exc.detail:
+        msg = _("illegal action {action}: {rule} ({detail})", action=action, rule=exc.rule, detail=exc.detail)
+    else:
+        msg = _("illegal action {action}: {rule}", action=action, rule=exc.rule)
+    hints = exc.suggestions
+    if hints:
+        msg = _("{message}; did you mean {options}?", message=msg, options=", ".join(repr(h) for h in hints))
+    return msg
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters (a hostile file name must not flood the page)."""
+    return text if len(text) <= limit else text[:limit - 1] + "\u2026"
