@@ -26,7 +26,7 @@ What differs from the generic board, and why:
 * **Names.** Seats are named by colour and, once aliens are public, alien.
 * **Language** (issue 33). The tables below are English marked ``N_()``, translated
   where the board shows them; seats, stages, buttons, pickers, the deal form and the
-  log's lines are said in the board's language by :mod:`.render.text` (``seat_label``,
+  log's lines are said in the board's language by :mod:`.render.labels` (``seat_label``,
   ``stage_label``, ``action_label``, ``public_action_text``, ``card_label``,
   ``planet_label``, ``colour_word``): a button says "apontar para vermelho 3" and plays
   ``aim at red 3``, so the log, saves and replays keep one notation.
@@ -47,6 +47,7 @@ import ipywidgets as W
 from ..board import HUMAN, Chooser, GameBoard, log_html
 from ..i18n import N_, _, get_language
 from .render import public_action_text, seat_label, to_svg, waiting_text
+from .render import labels
 from .render import text as wording
 from .rules import Action, Rules, State, implemented_aliens, new_game
 
@@ -81,8 +82,8 @@ def _choice_label(a: Action, i: int) -> str:
     if key == "(this)":
         return _("(this)")
     if i == 0 and key.startswith("from "):
-        return _("from {player}", player=wording.colour_word(key[5:]))
-    return wording._names_in(key)
+        return _("from {player}", player=labels.colour_word(key[5:]))
+    return labels._names_in(key)
 
 
 def _power_label(a: Action, i: int) -> str:
@@ -90,12 +91,12 @@ def _power_label(a: Action, i: int) -> str:
     key = _power_keys(a)[i]
     if key == "(use)":
         return _("(use)")
-    return wording.colour_word(key) if i == 0 else wording.planet_label(key)
+    return labels.colour_word(key) if i == 0 else labels.planet_label(key)
 
 
 def _hoarded(name: str, hoard: Any) -> str:
     """A card's name, marked when it comes from the hoard."""
-    card = wording.card_label(name)
+    card = labels.card_label(name)
     return _("{card} (hoard)", card=card) if hoard else card
 
 
@@ -105,12 +106,12 @@ _CHOOSERS = {
     "choose": Chooser(N_("decide"), N_("choice"), lambda a: _choice_label(a, 0), N_("of"),
                       lambda a: _choice_label(a, 1)),
     "play": Chooser(N_("play artifact"), N_("artifact"), lambda a: _hoarded(a.a, a.c), N_("target"),
-                    lambda a: wording.planet_label(a.b) if a.b else _("(no target)")),
-    "flare": Chooser(N_("play flare"), N_("flare"), lambda a: _("{alien} ({side})", alien=a.a, side=wording.flare_side(a.b)),
-                     N_("choice"), lambda a: wording._names_in(a.c) if a.c else _("(play)")),
+                    lambda a: labels.planet_label(a.b) if a.b else _("(no target)")),
+    "flare": Chooser(N_("play flare"), N_("flare"), lambda a: _("{alien} ({side})", alien=a.a, side=labels.flare_side(a.b)),
+                     N_("choice"), lambda a: labels._names_in(a.c) if a.c else _("(play)")),
     "select": Chooser(N_("select"), N_("from"), lambda a: _(wording.HOARD) if a.b else _(wording.HAND), N_("card"),
-                      lambda a: wording.card_label(a.a)),
-    "reinforce": Chooser(N_("reinforce"), N_("side"), lambda a: wording.side_word(a.b), N_("card"),
+                      lambda a: labels.card_label(a.a)),
+    "reinforce": Chooser(N_("reinforce"), N_("side"), lambda a: labels.side_word(a.b), N_("card"),
                          lambda a: _hoarded(a.a, a.c)),
     "reward": Chooser(N_("take rewards"), N_("cards"), lambda a: str(a.a), N_("ships"), lambda a: str(a.b)),
 }
@@ -151,9 +152,9 @@ class DealForm(W.VBox):
         offer = state.deal_offer
         head = _("<b>Deal</b>: two negotiates were revealed; allies went home.") + " "
         if offer is not None:
-            by = wording.colour_title(state.colours[offer[0]])
+            by = labels.colour_title(state.colours[offer[0]])
             head += _("{player} proposes: <i>{terms}</i>", player=html.escape(by),
-                      terms=html.escape(wording.deal_terms(offer[1])))
+                      terms=html.escape(labels.deal_terms(offer[1])))
         else:
             head += _("Make the first proposal (or reject: the deal fails).")
         rows.append(W.HTML(head))
@@ -161,7 +162,7 @@ class DealForm(W.VBox):
         buttons = []
         for a in legal:
             if a.kind in ("accept", "reject"):
-                b = W.Button(description=wording.action_label(a), button_style="success" if a.kind == "accept" else "danger",
+                b = W.Button(description=labels.action_label(a), button_style="success" if a.kind == "accept" else "danger",
                              layout=W.Layout(width="auto"))
                 b.add_class("ovnilab-action")
                 b.on_click(lambda _, a=a: play(a))
@@ -183,7 +184,7 @@ class DealForm(W.VBox):
             # pickers overflowed it: the right ones were cut off at 1280x720)
             style = {"description_width": "125px"}
             lay = W.Layout(width="100%", max_width="300px")
-            ocw, dcw = wording.colour_word(oc), wording.colour_word(dc)
+            ocw, dcw = labels.colour_word(oc), labels.colour_word(dc)
             # a planet's option: its name in the board's language (plain in English)
             def opt(label: str, value: str) -> Any:
                 return value if label == value else (label, value)
@@ -191,9 +192,9 @@ class DealForm(W.VBox):
             nowhere = opt(_("nowhere"), _NOWHERE)
             p1 = W.Dropdown(options=ons, description=_("{player} gives (cards)", player=ocw), style=style, layout=lay)
             p2 = W.Dropdown(options=dns, description=_("{player} gives (cards)", player=dcw), style=style, layout=lay)
-            p3 = W.Dropdown(options=[nowhere] + [opt(wording.planet_label(p), p) for p in ops],
+            p3 = W.Dropdown(options=[nowhere] + [opt(labels.planet_label(p), p) for p in ops],
                             description=_("{player} lands on", player=ocw), style=style, layout=lay)
-            p4 = W.Dropdown(options=[nowhere] + [opt(wording.planet_label(p), p) for p in dps],
+            p4 = W.Dropdown(options=[nowhere] + [opt(labels.planet_label(p), p) for p in dps],
                             description=_("{player} lands on", player=dcw), style=style, layout=lay)
             self.pickers = (p1, p2, p3, p4)
             terms = sorted({a.c for a in props if a.c})
@@ -201,8 +202,8 @@ class DealForm(W.VBox):
                 # the Zombie's deal term (issue 13): free the other main player's ships
                 z, o = terms[0]
                 self.frees = W.Checkbox(value=False, description=_("{zombie} frees {owner}'s ships from the warp",
-                                                              zombie=wording.colour_word(z),
-                                                              owner=wording.colour_word(o)),
+                                                              zombie=labels.colour_word(z),
+                                                              owner=labels.colour_word(o)),
                                         indent=False, layout=lay)
             # a sensible default: one card each way when that is legal
             default = next((a for a in props if a.a[1] == 1 and a.b[1] == 1 and not a.a[2] and not a.b[2]), props[0])
@@ -249,7 +250,7 @@ class DealForm(W.VBox):
                                   + _("nothing changes hands: a deal moves at least one card or one colony")
                                   + "</span>")
         else:
-            self.preview.value = f"<span style='color:#555'>{html.escape(wording.action_label(a))}</span>"
+            self.preview.value = f"<span style='color:#555'>{html.escape(labels.action_label(a))}</span>"
 
     def submit(self) -> bool:
         """Propose the terms in the pickers (refused with the rule when they move nothing)."""
@@ -350,7 +351,7 @@ class Board(GameBoard):
             title="Cosmic Encounter",
             words={_(k): _(v) for k, v in KEY.items()},
             words_tab=(N_("key"), N_("What the drawing's signs mean:")),
-            action_label=wording.action_label,
+            action_label=labels.action_label,
         )
         self.auto_pass.observe(lambda _: self._after_auto_pass_change(), names="value")
         kids = list(self.side.children)
@@ -466,7 +467,7 @@ class Board(GameBoard):
         who = _("you") if self.seats.get(cur) == HUMAN else _("bot")
         wait = waiting_text(s)
         # a window's text begins with its stage ("regroup: play an artifact, ..."): say it once
-        stage = wording.stage_label(s.stage)
+        stage = labels.stage_label(s.stage)
         if not s.turn:
             where = _("set-up")
         elif wait.startswith(f"{stage}:"):

@@ -44,7 +44,7 @@ from typing import Any
 
 import pytest
 
-from ovnilab.cosmic.render.text import KIND_WORD
+from ovnilab.cosmic.render.labels import KIND_WORD
 from tests.browser_support import (CHROMIUM, CHROMIUM_ARGS, free_port, inside_window, raise_on_term, skip_reason,
                                    stop_process_group)
 

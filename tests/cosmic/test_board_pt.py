@@ -17,7 +17,7 @@ from ovnilab import cosmic  # noqa: E402
 from ovnilab.bots import RandomBot  # noqa: E402
 from ovnilab.cosmic import widget  # noqa: E402
 from ovnilab.cosmic.render import seat_panel, to_svg  # noqa: E402
-from ovnilab.cosmic.render import text as wording  # noqa: E402
+from ovnilab.cosmic.render import labels as wording  # noqa: E402
 from ovnilab.cosmic.rules import Action  # noqa: E402
 from ovnilab.i18n import using_language  # noqa: E402
 
@@ -75,7 +75,7 @@ def test_no_english_of_the_catalog_left_on_the_cosmic_board(seed):
     # a rule option's code ("empty", "negotiate"; the alert levels "green", "yellow", "red")
     # is shown as it is, beside its translated label; "+{n} more" is a pattern loose
     # enough to match a power's choice in the log ("stake nothing more"), the engine's
-    # words (the module docstring of ovnilab/cosmic/render/text.py lists them)
+    # words (the module docstring of ovnilab/cosmic/render/labels.py lists them)
     codes = {"one_left", "empty", "ask", "always", "attack0", "negotiate", "green", "yellow", "red", "+{n} more"}
     msgids = [m for m in _msgids_of(COSMIC_FILES) if len(m) > 1 and m not in codes]
     assert len(msgids) > 200

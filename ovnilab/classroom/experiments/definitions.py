@@ -156,10 +156,8 @@ class Experiment:
         "ataque 08", "negociação", as the Cosmic board names it); what the student plays
         and the records keep is ``label`` itself."""
         if self.name in _COSMIC_CARDS:
-            try:  # the Cosmic board's own words (its names' module; before issue 37's split, text)
-                from ...cosmic.render.labels import card_label
-            except ImportError:
-                from ...cosmic.render.text import card_label
+            from ...cosmic.render.labels import card_label  # the Cosmic board's own words
+
             return card_label(label)
         return label
 

@@ -55,9 +55,12 @@ one module per part of the picture, each importing only the ones above it in thi
 * :mod:`.style`: colours, font sizes, the drawing's geometry and the small SVG helpers
   (text, pills, tooltips, ships) every part uses;
 * :mod:`.view`: what the viewer may know (:class:`.view._View`), decided before drawing;
-* :mod:`.text`: every sentence and word the board shows, and only that, so that a
-  translation translates one module (:func:`seat_label`, :func:`public_action_text` and
-  :func:`waiting_text`, which the board's log and controls use too, are there);
+* :mod:`.labels`: the words for one thing (a colour, planet, card, phase, seat, an
+  action: :func:`seat_label` and :func:`public_action_text`, which the board's log and
+  controls use too, are there);
+* :mod:`.text`: every sentence the board shows out of them (lines, panels, tooltips;
+  :func:`waiting_text` too), and only that: these two modules are what a translation
+  translates;
 * :mod:`.planets` (a player's home planets), :mod:`.cards` (card faces, backs and chips);
 * :mod:`.panels` (the header and the players' panels), :mod:`.encounter` (the encounter
   panel and the legend), :mod:`.side` (the deal, the cards in play, the last encounter,
@@ -84,7 +87,8 @@ from .style import GREY as GREY  # re-exported: the tests check the palette's co
 from .style import _contrast as _contrast
 from .style import _on_fill as _on_fill
 from . import text as words
-from .text import PHASES, public_action_text, seat_label, waiting_text
+from .labels import PHASES, public_action_text, seat_label
+from .text import waiting_text
 from .view import _View
 
 __all__ = ["to_svg", "seat_panel", "SEAT_HEX", "PHASES", "MIN_FONT", "seat_label", "public_action_text",

@@ -11,6 +11,7 @@ from ...svg import wrap as _wrap
 from ..data import ATTACK, FLARE, MORPH, NEGOTIATE, REINFORCEMENT
 from ...i18n import _
 from ..rules import State
+from . import labels
 from . import text as words
 from .style import BACK, FAINT, KIND_COLOURS, MUTED, SMALL, _mid, _text, _tip
 
@@ -43,11 +44,11 @@ def _face(s: State, x: float, y: float, w: float, h: float, card: int) -> str:
     band = 26.0
     parts = [_rect(x, y, w, h, fill, border, 1.6, 6),
              _rect(x + 0.8, y + 0.8, w - 1.6, band, border, "none", 0, 5),
-             _text(x + w / 2, _mid(y + band / 2 + 1), words.kind_label(kind), SMALL, "#ffffff", "middle", True)]
+             _text(x + w / 2, _mid(y + band / 2 + 1), labels.kind_label(kind), SMALL, "#ffffff", "middle", True)]
     mid = y + band + (h - band) / 2
     big = min(h - band - 10, w * 0.42, 40.0)
     if kind in (ATTACK, REINFORCEMENT, NEGOTIATE, MORPH):
-        parts.append(_text(x + w / 2, _mid(mid, big), words.card_mark(kind, value), big, border, "middle", True))
+        parts.append(_text(x + w / 2, _mid(mid, big), labels.card_mark(kind, value), big, border, "middle", True))
     else:
         text = T.alien[card] if kind == FLARE else name
         room = max(1, int((h - band - 6) // 22))
@@ -55,7 +56,7 @@ def _face(s: State, x: float, y: float, w: float, h: float, card: int) -> str:
         top = mid - (len(lines) - 1) * 11
         for i, line in enumerate(lines):
             parts.append(_text(x + w / 2, _mid(top + i * 22), line, SMALL, border, "middle", True))
-    return _tip(words.card_label(name), "".join(parts))
+    return _tip(labels.card_label(name), "".join(parts))
 
 
 def _card_lines(text: str, width: float, room: int) -> list[str]:
@@ -102,7 +103,7 @@ def _chip(s: State, x: float, y: float, card: int) -> tuple[str, float]:
     """A card as a one-line chip in its kind's colours (for the cards in play); returns
     the SVG and its width."""
     fill, border = KIND_COLOURS[s.t.kind[card]]
-    name = words.card_label(s.t.name[card])
+    name = labels.card_label(s.t.name[card])
     w = _tw(name, SMALL, True) + 16
     return (_rect(x, y, w, CHIP_H, fill, border, 1.4, 6)
             + _text(x + 8, _mid(y + CHIP_H / 2), name, SMALL, border, bold=True)), w

@@ -14,6 +14,7 @@ from ...svg import wrap as _wrap
 from ..data import ATTACK
 from ...i18n import _
 from ..rules import DEF, OFF, WILD, State
+from . import labels
 from . import text as words
 from .cards import _card
 from .style import (BACK, BAD, BIG, FAINT, GATE, GOOD, GREY, HILITE, INK, LINE, MID, MUTED, PANEL, RW, RX, SEAT_HEX,
@@ -44,7 +45,7 @@ def _encounter(s: State, out: list[str], v: _View, y: float) -> float:
     # the destiny card
     dw, dh = 112.0, 100.0
     dx, dy = x + w - dw - 10, y + 10
-    text = words.destiny_text(s, s.destiny)
+    text = labels.destiny_text(s, s.destiny)
     if text:
         dfill, ddark, dtint = _destiny_hex(s, s.destiny)
         out.append(_rect(dx, dy, dw, dh, dtint, ddark, 1.6, 6))
@@ -72,9 +73,9 @@ def _encounter(s: State, out: list[str], v: _View, y: float) -> float:
     finished = s.stage in ("end of encounter", "game over")
     ohex = _seat_hex(s, off)
     # who meets whom, where, and how it ended
-    oname = words.colour_title(s.colours[off])
+    oname = labels.colour_title(s.colours[off])
     if d >= 0:
-        dname = words.colour_title(s.colours[d])
+        dname = labels.colour_title(s.colours[d])
         verb = _(words.ENCOUNTERS)
         if _tw(f"{oname}  {dname}", BIG, True) + _tw(f" {verb} ", SMALL) > lw:
             verb = _(words.VS)  # long colour names
@@ -134,11 +135,11 @@ def _encounter(s: State, out: list[str], v: _View, y: float) -> float:
         who = s.main(side)
         if who < 0:
             continue
-        lines = [(words.colour_title(s.colours[who]), _seat_hex(s, who)[1], True)]
+        lines = [(labels.colour_title(s.colours[who]), _seat_hex(s, who)[1], True)]
         claim = s.claim if s.claim is not None and s.claim[0] == side else None
         if claim is not None:
             # Gambler's card stays face down: what it says it is (and whether accepted)
-            lines += [(_(words.ACCEPTED) if claim[2] else _(words.SAYS), MUTED, False), (words.card_label(claim[1]) or "…", INK, True)]
+            lines += [(_(words.ACCEPTED) if claim[2] else _(words.SAYS), MUTED, False), (labels.card_label(claim[1]) or "…", INK, True)]
         if both and s.kinds[side] >= 0:
             kind = s.kinds[side]
             # a claimed card counts as what was said (its face would tell a bluff)
@@ -152,7 +153,7 @@ def _encounter(s: State, out: list[str], v: _View, y: float) -> float:
                 if s.reinf[side]:
                     lines.append((words.reinforcements_text(s.reinf[side]), INK, False))
             elif kind != printed:
-                lines += [(_(words.COUNTS_AS), MUTED, False), (words.kind_word(kind), INK, True)]
+                lines += [(_(words.COUNTS_AS), MUTED, False), (labels.kind_word(kind), INK, True)]
         sides.append((side, who, lines))
     most = max((len(lines) for _, _, lines in sides), default=0)
     step = STEP if most <= 4 else 22.0  # five lines: a little closer, and a taller card

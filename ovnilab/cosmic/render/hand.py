@@ -10,6 +10,7 @@ from ...svg import rect as _rect
 from ...svg import text_width as _tw
 from ...i18n import _
 from ..rules import State
+from . import labels
 from . import text as words
 from .cards import _face
 from .style import (BIG, CARD_H, CARD_W, HAND_H, INK, LINE, LX, MUTED, PANEL, SMALL, STEP, W, _clip, _mid, _pack,
@@ -85,7 +86,7 @@ def _card_row(s: State, out: list[str], cards: list[int], shown: int, x: float, 
         out.append(_face(s, x, y, CARD_W, CARD_H, c))
         x += CARD_W + CARD_GAP
     if len(cards) > shown:
-        rest = ", ".join(words.card_label(s.t.name[c]) for c in cards[shown:])
+        rest = ", ".join(labels.card_label(s.t.name[c]) for c in cards[shown:])
         out.append(_tip(rest, _text(x, _mid(y + CARD_H / 2, BIG), words.more_text(len(cards) - shown, short=True),
                                     BIG, MUTED, bold=True)))
         x += MARK_W

@@ -11,6 +11,7 @@ from ...svg import rect as _rect
 from ...svg import text_width as _tw
 from ...i18n import _
 from ..rules import PLANETS, State
+from . import labels
 from . import text as words
 from .planets import CHIP_ROOM, CONE_ROOM, SHIP_ROW, _planet
 from .style import (BACK, BAD, BIG, FAINT, GOOD, HEADER_H, HILITE, INK, LINE, LW, LX, MAIN_H, MID, MUTED, PANEL,
@@ -52,14 +53,14 @@ def _header(s: State, out: list[str], v: _View) -> None:
         # the seven phases of an encounter: the current one named, the others numbered
         cur = _STAGE_PHASE.get(s.stage, -1)
         x = 14.0
-        for i, ph in enumerate(words.PHASES):
+        for i, ph in enumerate(labels.PHASES):
             if i == cur:
-                svg, w = _pill(x, y, words.phase_label(i), INK, "#ffffff")
+                svg, w = _pill(x, y, labels.phase_label(i), INK, "#ffffff")
                 out.append(svg)
             else:
                 w = 28.0
                 ink = FAINT if cur >= 0 and i > cur else MUTED
-                out.append(_tip(words.phase_name(i), f'<circle cx="{_n(x + 14)}" cy="{_n(y)}" r="14" fill="#eef0f2"/>'
+                out.append(_tip(labels.phase_name(i), f'<circle cx="{_n(x + 14)}" cy="{_n(y)}" r="14" fill="#eef0f2"/>'
                                 + _text(x + 14, _mid(y), str(i + 1), SMALL, ink, "middle", True)))
             x += w + 4
         actor = s.current_player
@@ -155,10 +156,10 @@ def _panel(s: State, out: list[str], v: _View, p: int, x: float, y: float, w: fl
     for i in range(min(k, 6)):
         out.append(_rect(hx + i * 6, mids[2] - 9, 11, 18, BACK[0], "#ffffff", 0.8, 1.5))
     hx += min(k, 6) * 6 + 13 if k else 0
-    out.append(_clip(hx, ly, words.count_text(k, "card"), SMALL, ix + room - hx, INK, bold=True))
+    out.append(_clip(hx, ly, labels.count_text(k, "card"), SMALL, ix + room - hx, INK, bold=True))
     ly = _mid(mids[3])
     out.append(_text(ix, ly, _(words.WARP), SMALL, MUTED))
-    out.append(_text(vx, ly, words.count_text(s.warp[p], "ship"), SMALL, INK, bold=True))
+    out.append(_text(vx, ly, labels.count_text(s.warp[p], "ship"), SMALL, INK, bold=True))
     if extras:
         out.append(_clip(ix, _mid(mids[4]), extras, SMALL, room, INK, bold=True))
 

@@ -11,6 +11,7 @@ from ...svg import text_width as _tw
 from ...svg import wrap as _wrap
 from ...i18n import _
 from ..rules import State
+from . import labels
 from . import text as words
 from .cards import CHIP_H, _chip
 from .style import (BAD, GOOD, INK, LINE, MUTED, PANEL, RW, RX, SMALL, STEP, _clip, _mid, _seat_hex, _ships,
@@ -54,7 +55,7 @@ def _in_play(s: State, out: list[str], y: float, bottom: float) -> float:
             cx, cy = x + 12, cy + CHIP_H + 6
             chip, cw = _chip(s, cx, cy, c)
         if cy + CHIP_H > y + h - 6 or cx + cw > x + w - 12:
-            hidden += [words.card_label(s.t.name[c]) for c in table[i:]]
+            hidden += [labels.card_label(s.t.name[c]) for c in table[i:]]
             break
         out.append(chip)
         cx += cw + 6
@@ -142,4 +143,4 @@ def _warp_and_decks(s: State, out: list[str], y: float, h: float) -> None:
         head = _(words.DISCARD_TOP)
         tx = x + 12 + _tw(head, SMALL) + 6
         out.append(_text(x + 12, _mid(mids[3]), head, SMALL, MUTED))
-        out.append(_clip(tx, _mid(mids[3]), words.card_label(s.t.name[s.discard[-1]]), SMALL, x + w - 12 - tx, INK, bold=True))
+        out.append(_clip(tx, _mid(mids[3]), labels.card_label(s.t.name[s.discard[-1]]), SMALL, x + w - 12 - tx, INK, bold=True))
