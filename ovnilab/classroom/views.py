@@ -15,7 +15,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 from ..core import GameState
-from ..i18n import LOCALES, _, format_list, get_language
+from ..i18n import LOCALES, _, format_list, get_language, pgettext
 from .events import event_text
 from .limits import LOG_LINES, RECONNECT_GRACE
 from .store import loads
@@ -46,39 +46,51 @@ def public_log_text(state: GameState, action: Any, actor: int, viewer: int | Non
 
 def action_groups(game: str, state_actions: list[Any]) -> list[dict[str, Any]]:
     """The legal actions grouped as the boards group them (by kind, labelled, with the
-    two pickers of the game's widget where it has them), as plain data for the page."""
+    two pickers of the game's widget where it has them), as plain data for the page, in
+    the language in force as the game's board says them: ``actions`` are the notation a
+    click plays (one language), ``labels`` what each button or menu entry shows (the
+    game's ``action_label``: "mover Berlim → Paris")."""
     try:
         w = importlib.import_module(f"ovnilab.{game}.widget")
         choosers, labels = getattr(w, "_CHOOSERS", {}), getattr(w, "_LABELS", {})
     except ImportError:  # a game without a widget: its kinds, no pickers
         choosers, labels = {}, {}
+    words = _game_words(game, "action_label") or str
+
+    def shown(a: Any) -> str:
+        try:
+            return words(a)
+        except (AttributeError, KeyError, TypeError, ValueError):  # not one of the game's actions
+            return str(a)
     groups: dict[str, list[Any]] = {}
     for a in state_actions:
         groups.setdefault(getattr(a, "kind", "move"), []).append(a)
     out = []
     for kind, acts in groups.items():
         ch = choosers.get(kind)
-        g: dict[str, Any] = {"kind": kind, "label": labels.get(kind, kind.replace("_", " ")),
-                             "actions": [str(a) for a in acts]}
+        label = labels.get(kind, kind.replace("_", " "))
+        g: dict[str, Any] = {"kind": kind, "label": _(label) if label else label,
+                             "actions": [str(a) for a in acts], "labels": [shown(a) for a in acts]}
         if ch is not None and len(acts) > 6:
-            g.update({"first": ch.first, "second": ch.second, "button": ch.label,
+            g.update({"first": _(ch.first), "second": _(ch.second), "button": _(ch.label),
                       "keys": [[ch.key1(a), ch.key2(a)] for a in acts]})
         out.append(g)
     return out
 
 
-@functools.lru_cache(maxsize=8)
-def _seat_labeller(game: str) -> Any:
-    """The game's own ``seat_label(state, seat)`` (its board's words: Ovni's "vermelho
-    (Antáris)", Cosmic's "Vermelho (Zombie)"), from its drawing's module of names
-    (``render.labels``) or of sentences (``render.text``); None for a game without one."""
-    for module in ("labels", "text"):
+@functools.lru_cache(maxsize=16)
+def _game_words(game: str, name: str) -> Any:
+    """The game's own function ``name`` for its board's words (``seat_label``: Ovni's
+    "vermelho (Antáris)", Cosmic's "Vermelho (Zombie)"; ``action_label``: a button's
+    text), from its drawing's module of names (``render.labels``), of sentences
+    (``render.text``) or the drawing itself (``render``); None for a game without one."""
+    for module in ("render.labels", "render.text", "render"):
         try:
-            words = importlib.import_module(f"ovnilab.{game}.render.{module}")
+            words = importlib.import_module(f"ovnilab.{game}.{module}")
         except ImportError:
             continue
-        if hasattr(words, "seat_label"):
-            return words.seat_label
+        if hasattr(words, name):
+            return getattr(words, name)
     return None
 
 
@@ -87,8 +99,16 @@ def seat_label(state: GameState, seat: int) -> str:
     onlooker (no secret alien named): the game's ``seat_label`` where it has one, else its
     ``seat_name`` through the catalog ("Green alien" / "Alien verde"). In English the same
     as ``state.seat_name(seat)``."""
-    label = _seat_labeller(state.game_name)
+    label = _game_words(state.game_name, "seat_label")
     return label(state, seat) if label is not None else _(state.seat_name(seat))
+
+
+def _bot_kind(kind: str) -> str:
+    """A bot's kind (the store's key: ovnilab.bots' registry) as the players' list says it
+    in the language in force ("random" / "aleatório")."""
+    words = {"random": pgettext("bot kind", "random"), "greedy": pgettext("bot kind", "greedy"),
+             "mcts": pgettext("bot kind", "mcts")}
+    return words.get(kind, kind)
 
 
 def _person(p: dict[str, Any]) -> str:
@@ -215,7 +235,7 @@ def room_view(cl: "Classroom", room: str, viewer: int | None, svg: bool = True,
             elif s["controller"] == "bot" and s["name"]:
                 who = _("{name} (a bot plays for now)", name=s["name"])
             elif s["controller"] == "bot":
-                who = _("bot ({kind})", kind=s["bot"])
+                who = _("bot ({kind})", kind=_bot_kind(s["bot"]))
             else:
                 who = _("open seat")
             players.append({"seat": s["seat"], "seat_name": seat_label(st, s["seat"]), "player": who,

@@ -194,6 +194,10 @@ class Hub:
         #: the names (not addresses) a request's Host may give: :func:`own_names`
         self.hosts: frozenset[str] = own_names()
         self._waiting_seen = 0.0
+        #: the teacher's choice of language for the projector page (``make play LANG=pt``
+        #: gives the server ``OVNILAB_LANG``), or "" when none: /watch then follows its
+        #: address's ``?lang=``, else its browser, as every page does
+        self.projector_lang = _teacher_language()
 
     async def run(self, fn: Any, *args: Any) -> Any:
         """``fn(*args)`` in the thread pool, in a copy of this request's context: its
@@ -354,6 +358,16 @@ class Base(tornado.web.RequestHandler):
         message = {404: _("not found"), 405: _("the method {method} is not allowed here", method=self.request.method),
                    400: _("a malformed request")}.get(status_code) or _("the server could not answer")
         self.write_json({"error": message}, status_code)
+
+
+def _teacher_language() -> str:
+    """The language the teacher chose for the server (:data:`ovnilab.i18n.ENV_VAR`), or ""."""
+    import os
+
+    try:
+        return i18n.normalize(os.environ[i18n.ENV_VAR]) if os.environ.get(i18n.ENV_VAR, "").strip() else ""
+    except ValueError:
+        return ""
 
 
 def request_language(handler: tornado.web.RequestHandler) -> str:
@@ -571,6 +585,7 @@ class PageHandler(Base):
     def get(self) -> None:
         text = (STATIC / self.page).read_text(encoding="utf-8")
         text = text.replace("{{VOILA_PORT}}", str(self.hub.voila_port or ""))
+        text = text.replace("{{PROJECTOR_LANG}}", self.hub.projector_lang)
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.set_header("Cache-Control", "no-cache")
         self.finish(text)

@@ -26,7 +26,6 @@ tornado is missing (``apt-get install chromium``; never ``playwright install``).
 
 from __future__ import annotations
 
-import html
 import json
 import os
 import random
@@ -44,9 +43,9 @@ from typing import Any
 
 import pytest
 
-from ovnilab.cosmic.render.labels import KIND_WORD
 from tests.browser_support import (CHROMIUM, CHROMIUM_ARGS, free_port, inside_window, raise_on_term, skip_reason,
                                    stop_process_group)
+from tests.classroom import leak_scan
 
 ROOT = Path(__file__).resolve().parents[2]
 PROJECTOR = {"width": 1280, "height": 720}
@@ -301,32 +300,7 @@ def test_cow_room_played_to_the_end_by_two_students(server, devices):
 
 
 # ------------------------------------------------------------------ 2. Cosmic: no hidden card leaks
-def _hidden(st: Any, seat: int) -> set[str]:
-    """The names of the cards ``seat`` holds out of sight: its hand and its hoard."""
-    return set(st.hand_names(seat)) | {st.t.name[c] for c in st.hoard[seat]}
-
-
-def _has_key(data: Any, key: str) -> bool:
-    if isinstance(data, dict):
-        return key in data or any(_has_key(v, key) for v in data.values())
-    if isinstance(data, list):
-        return any(_has_key(v, key) for v in data)
-    return False
-
-
-def _capture(page: Any, into: list) -> None:
-    def on_response(resp: Any) -> None:
-        if "/api/" in resp.url:
-            try:
-                into.append((resp.url, resp.status, resp.text()))
-            except Exception as exc:  # the page went away mid-answer (a reload)
-                into.append((resp.url, resp.status, f"<no body: {exc}>"))
-
-    page.on("response", on_response)
-
-
 def test_cosmic_room_never_shows_another_seats_hand(server, devices):
-    import ovnilab
     from playwright.sync_api import expect
 
     cl, url = server.cl, server.url
@@ -335,7 +309,7 @@ def test_cosmic_room_never_shows_another_seats_hand(server, devices):
     got: dict[str, list] = {"a": [], "b": [], "watch": []}
     ana, bruno, watch = devices.page(), devices.page(), devices.page(viewport=PROJECTOR)
     for key, p in (("a", ana), ("b", bruno), ("watch", watch)):
-        _capture(p, got[key])
+        leak_scan.capture(p, got[key])
     _join(ana, url, room.code, "Ana")
     _join(bruno, url, room.code, "Bruno")
     seats = {"a": _seat(ana), "b": _seat(bruno)}
@@ -351,71 +325,10 @@ def test_cosmic_room_never_shows_another_seats_hand(server, devices):
     assert small[0][0] >= 12, f"projector text under 12 px at 1280x720 (Cosmic): {small}"
     devices.close()  # no more answers come in while they are checked
 
-    with sqlite3.connect(server.db) as db:
-        start = db.execute("SELECT start FROM rooms WHERE id=?", (room.code,)).fetchone()[0]
-        actions = [r[0] for r in db.execute("SELECT text FROM actions WHERE room=? ORDER BY seq", (room.code,))]
-
-    # every payload with its viewer, in the order of the positions they show
-    payloads = []
-    for key, items in got.items():
-        for u, status, text in items:
-            if text.startswith("<no body"):
-                continue
-            data = json.loads(text)
-            assert not _has_key(data, "observation"), f"{key}: a payload carries an observation: {u}"
-            view = data.get("view") if isinstance(data.get("view"), dict) else data
-            if "position" not in view:
-                continue  # an error without a view ("too many moves")
-            if key != "watch":
-                assert view["seat"] == seats[key], f"{key} (seat {seats[key]}) got seat {view['seat']}'s view"
-            else:
-                assert view["seat"] is None
-            payloads.append((view["position"], key, text, view))
-    assert {k for _, k, _, _ in payloads} == {"a", "b", "watch"}, "a page received no view"
-    payloads.sort(key=lambda t: t[0])
-
-    st = ovnilab.load_json(start)
-    base, applied, n = len(st.log), 0, st.num_players
-    rule_texts = sorted({t for a in st.g.aliens.values() for t in (a.summary, html.escape(a.summary),
-                                                                   json.dumps(html.escape(a.summary))[1:-1],
-                                                                   json.dumps(a.summary)[1:-1])},
-                        key=len, reverse=True)
-    own_shown = {"a": 0, "b": 0}
-    for position, key, text, view in payloads:
-        while applied < position:
-            st.apply(actions[applied])
-            applied += 1
-        assert len(st.log) - base == position
-        # what each seat may know: what it sees now (the game's observation) and what it
-        # saw happen (the log as the game describes each action to it: a card played face
-        # up is named, a face-down selection or another's alien choice is not)
-        told = {v: [st.describe(st.log[i], v, actor=st.actors[i]) for i in range(base, len(st.log))]
-                for v in (*range(n), None)}
-        # and what both revealed cards count as ("counts as negotiate" under Emotion Control
-        # or a morph): public at the reveal, though the observation gives only the totals
-        counted = " ".join(KIND_WORD.get(k, "") for k in st.kinds) if st.revealed else ""
-        # and the cards of the last finished encounter, which every page's "Last encounter"
-        # line names ("negotiate vs negotiate"): revealed face up to the whole table
-        counted += " " + " ".join(c for c in (st.last_result or {}).get("cards", ()) if c)
-        known = [json.dumps(st.observation(s)) + "\n" + "\n".join(told[s]) + "\n" + counted for s in range(n)]
-        viewer = None if key == "watch" else seats[key]
-        if viewer is None:
-            secret = {c for x in range(n) for c in _hidden(st, x)
-                      if any(c not in known[y] for y in range(n) if y != x)}
-        else:
-            secret = {c for x in range(n) if x != viewer for c in _hidden(st, x) if c not in known[viewer]}
-            own_shown[key] += any(c in text for c in _hidden(st, viewer))
-        # the aliens' power texts are public rules and may name a card ("When you reveal a
-        # negotiate ..."): they are left out of the search for hidden card names
-        scan = text
-        for rule in rule_texts:
-            scan = scan.replace(rule, "")
-        leaked = sorted(c for c in secret if c in scan)
-        assert not leaked, (f"{key} saw {leaked} at position {position} (held by another seat, not in its view): "
-                            + " ... ".join(scan[max(0, i - 150):i + 60] for i in (scan.find(c) for c in leaked)))
-        # and the log a page gets is exactly the log as told to that viewer
-        lines = [f"{i + 1:>4}. {st.seat_name(st.actors[base + i])}: {told[viewer][i]}" for i in range(position)]
-        assert view["log"] == lines[-len(view["log"]):] if view["log"] else position == 0, (key, position)
+    # every payload with its viewer, in the order of the positions they show, replayed:
+    # no hidden card of another seat in it, and its log the log as told to its viewer
+    own_shown = leak_scan.assert_no_hidden_card(server.db, room.code, leak_scan.views(got, seats), seats,
+                                                log_seat=lambda st, seat: st.seat_name(seat))
     # the check can see a card's name at all: each student's own hand reached its page
     assert own_shown["a"] and own_shown["b"], own_shown
 

@@ -163,3 +163,17 @@ def test_the_projector_page_takes_the_language_of_its_address(server):
         with urllib.request.urlopen(url + page, timeout=20) as r:
             text = r.read().decode()
         assert 'data-i18n="pending"' in text and "<title data-t>" in text, page
+        assert "{{" not in text, page
+
+
+def test_the_projector_page_takes_the_language_the_teacher_started_the_server_in(monkeypatch):
+    """``make play LANG=pt`` gives the server OVNILAB_LANG=pt: the projector page is then
+    served with it (its address's ``?lang=`` still wins); without it, no choice."""
+    from ovnilab.classroom.web import _teacher_language
+
+    monkeypatch.setenv("OVNILAB_LANG", "pt_BR")
+    assert _teacher_language() == "pt"
+    monkeypatch.setenv("OVNILAB_LANG", "klingon")
+    assert _teacher_language() == ""
+    monkeypatch.delenv("OVNILAB_LANG")
+    assert _teacher_language() == ""

@@ -157,7 +157,7 @@ def test_the_first_ovni_move_is_one_group_of_missions(cl):
     room, ana, bia = _ovni_room(cl)
     v = ana.view(groups=True, observation=False)
     assert v["your_turn"]
-    assert v["groups"] == [{"kind": "keep", "label": "missions", "actions": v["legal"]}]
+    assert v["groups"] == [{"kind": "keep", "label": "missions", "actions": v["legal"], "labels": v["legal"]}]
     assert len(v["legal"]) == 6  # six moves: buttons, no pickers
     assert bia.view(groups=True, observation=False)["groups"] == []
 
@@ -182,7 +182,7 @@ def test_many_moves_of_a_kind_get_the_widgets_two_pickers():
     # the pair of keys names one move
     assert len({tuple(k) for k in g["keys"]}) == len(acts)
     # up to six moves are buttons; a seventh brings the pickers
-    assert set(action_groups("ovni", acts[:6])[0]) == {"kind", "label", "actions"}
+    assert set(action_groups("ovni", acts[:6])[0]) == {"kind", "label", "actions", "labels"}
     assert action_groups("ovni", acts[:7])[0]["keys"] == g["keys"][:7]
 
 
@@ -190,14 +190,28 @@ def test_groups_keep_the_order_of_the_moves_and_label_each_kind():
     s = _ovni_state_where(("activate", "end_turn"))
     acts = s.legal_actions()
     assert action_groups("ovni", acts) == [
-        {"kind": "activate", "label": "activate", "actions": [str(a) for a in acts if a.kind == "activate"]},
-        {"kind": "end_turn", "label": "", "actions": ["end turn"]}]
+        {"kind": "activate", "label": "activate", "actions": [str(a) for a in acts if a.kind == "activate"],
+         "labels": [str(a) for a in acts if a.kind == "activate"]},
+        {"kind": "end_turn", "label": "", "actions": ["end turn"], "labels": ["end turn"]}]
     s = _ovni_state_where(("move", "end_group"))
     groups = action_groups("ovni", list(reversed(s.legal_actions())))
     assert [(g["kind"], g["label"]) for g in groups] == [("end_group", ""), ("move", "pilots")]
     assert groups[1]["button"] == "move UFO" and groups[1]["first"] == "from" and groups[1]["second"] == "to"
     assert action_groups("cows", ovnilab.make("cows", seed=1).legal_actions()) == [
-        {"kind": "draw", "label": "draw 2", "actions": ["draw 2"]}]
+        {"kind": "draw", "label": "draw 2", "actions": ["draw 2"], "labels": ["draw 2"]}]
+
+
+def test_moves_are_labelled_as_the_portuguese_board_says_them_and_play_their_notation():
+    """Issue 33: in Portuguese a group's label, its pickers and each button say the move
+    as the game's board does (its action_label); what a click plays stays the notation."""
+    s = _ovni_state_where(("place",))
+    acts = s.legal_actions()
+    with using_language("pt"):
+        [g] = action_groups("ovni", acts)
+        [few] = action_groups("ovni", acts[:3])
+    assert (g["label"], g["button"], g["first"], g["second"]) == ("ficha de comando", "colocar ficha", "ficha", "área")
+    assert g["actions"] == [str(a) for a in acts]
+    assert few["labels"][0].startswith("colocar ") and few["actions"][0].startswith("place ")
 
 
 class _Kinded:
@@ -212,13 +226,14 @@ def test_groups_of_moves_the_widget_does_not_know():
     # a kind without a label reads as its words; moves without a kind are one group 'move'
     moves = [_Kinded("trade_in", f"trade {i}") for i in range(8)]
     assert action_groups("cows", moves) == [{"kind": "trade_in", "label": "trade in",
-                                              "actions": [f"trade {i}" for i in range(8)]}]
+                                              "actions": [f"trade {i}" for i in range(8)],
+                                              "labels": [f"trade {i}" for i in range(8)]}]
     assert action_groups("cows", ["north", "south"]) == [
-        {"kind": "move", "label": "move", "actions": ["north", "south"]}]
+        {"kind": "move", "label": "move", "actions": ["north", "south"], "labels": ["north", "south"]}]
     # a game without a widget: plain groups
     assert action_groups("no_such_game", moves[:2] + ["north"]) == [
-        {"kind": "trade_in", "label": "trade in", "actions": ["trade 0", "trade 1"]},
-        {"kind": "move", "label": "move", "actions": ["north"]}]
+        {"kind": "trade_in", "label": "trade in", "actions": ["trade 0", "trade 1"], "labels": ["trade 0", "trade 1"]},
+        {"kind": "move", "label": "move", "actions": ["north"], "labels": ["north"]}]
 
 
 def test_a_widget_with_labels_and_no_pickers(monkeypatch):
@@ -227,7 +242,8 @@ def test_a_widget_with_labels_and_no_pickers(monkeypatch):
     monkeypatch.setitem(sys.modules, "ovnilab.plain_game.widget", w)
     moves = [_Kinded("trade_in", f"trade {i}") for i in range(8)]
     assert action_groups("plain_game", moves) == [
-        {"kind": "trade_in", "label": "trade", "actions": [f"trade {i}" for i in range(8)]}]
+        {"kind": "trade_in", "label": "trade", "actions": [f"trade {i}" for i in range(8)],
+         "labels": [f"trade {i}" for i in range(8)]}]
     del w._LABELS
     w._CHOOSERS = {}
     assert action_groups("plain_game", moves)[0]["label"] == "trade in"

@@ -70,8 +70,11 @@ function tNodes(text, nodes) {
 
 // a page's address may choose its language (the projector's /watch?code=...&lang=pt, the
 // teacher's choice for the screen the class reads), over the cookie; this page's requests
-// then ask for it too
-const URL_LANG = (new URLSearchParams(location.search).get("lang") || "").replace(/[^A-Za-z_-]/g, "") || null;
+// then ask for it too. Without one, the projector page takes the language the teacher
+// started the server in (make play LANG=pt), when they chose one.
+const URL_LANG = ((new URLSearchParams(location.search).get("lang") ||
+                   (document.body.dataset.page === "watch" && document.body.dataset.projectorLang) || "")
+                  .replace(/[^A-Za-z_-]/g, "")) || null;
 
 function chosenLanguage() {
   if (URL_LANG) return URL_LANG;
@@ -486,16 +489,17 @@ function renderMoves(v) {
         row.append(pickers(g));
       } else if (g.actions.length <= 12) {
         const wrap = el("div", { class: "buttons" });
-        for (const a of g.actions) {
-          const b = el("button", { type: "button", class: "move" }, a);
+        g.actions.forEach((a, i) => {
+          // the button says the move in the page's language; a click plays its notation
+          const b = el("button", { type: "button", class: "move", "data-action": a }, (g.labels || g.actions)[i]);
           b.addEventListener("click", () => play(a));
           wrap.append(b);
-        }
+        });
         row.append(wrap);
       } else {
         const wrap = el("div", { class: "many" });
         const sel = el("select", { class: "many", "aria-label": g.label || t("move") });
-        g.actions.forEach((a) => sel.append(el("option", { value: a }, a)));
+        g.actions.forEach((a, i) => sel.append(el("option", { value: a }, (g.labels || g.actions)[i])));
         const b = el("button", { type: "button", class: "move primary" }, t("play"));
         b.addEventListener("click", () => play(sel.value));
         wrap.append(sel, b);
