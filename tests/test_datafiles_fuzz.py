@@ -228,7 +228,7 @@ def _ovni_game(monkeypatch: pytest.MonkeyPatch, board: Any = None, cards: Any = 
 
 
 def _cows_game(monkeypatch: pytest.MonkeyPatch, cards: Any, seed: int = 0) -> Any:
-    monkeypatch.setattr(cows_rules, "load_cards", lambda path=None: cards)
+    monkeypatch.setattr(cows_rules.state, "load_cards", lambda path=None: cards)
     return cows.new_game(seed=seed, discard_areas=1 + seed % 2)
 
 

@@ -6,7 +6,7 @@ refused; a refusal whose words were changed, or that named another rule than the
 broken, survived them (issue 38's mutants). Here every reason the engine gives is reached
 from a real position and checked by its words:
 
-* ``State._explain_illegal`` (``ovnilab/cows/rules.py``): each branch that a public
+* ``State._explain_illegal`` (``ovnilab/cows/rules/actions.py``): each branch that a public
   action reaches (the few that none reaches are listed, with the reason, in
   ``UNREACHABLE``);
 * the refusals of reading an action text (``_parse_action``, ``_face_name``,
@@ -449,7 +449,7 @@ def _engine_sentences() -> dict[str, str]:
     """What ``_explain_illegal`` can answer (its returns, and the texts it builds them
     from) and the first argument of every ``IllegalAction(...)`` of the engine's file:
     readable key -> regex."""
-    tree = ast.parse(Path(ovnilab.cows.rules.__file__).read_text(encoding="utf-8"))
+    tree = ast.parse(Path(ovnilab.cows.rules.actions.__file__).read_text(encoding="utf-8"))
     out: dict[str, str] = {}
 
     def add(node: ast.AST) -> None:

@@ -50,7 +50,7 @@ SHARED_TESTS = ["tests/test_refusals_and_views.py", "tests/test_views.py", "test
                 "tests/test_options_reach_play.py", "tests/test_invariant_checks.py"]
 
 TARGETS: dict[str, dict[str, list[str]]] = {
-    "cows": {"source": ["ovnilab/cows/rules.py", "ovnilab/cows/determinize.py"],
+    "cows": {"source": ["ovnilab/cows/rules", "ovnilab/cows/determinize.py"],
              "tests": ["tests/cows", "tests/test_refusals_cows.py"] + SHARED_TESTS},
     "ovni": {"source": ["ovnilab/ovni/rules"], "tests": ["tests/ovni", "tests/test_refusals_ovni.py"] + SHARED_TESTS},
     "cosmic": {"source": ["ovnilab/cosmic/rules"], "tests": ["tests/cosmic", "tests/test_refusals_cosmic.py"] + SHARED_TESTS},
