@@ -177,6 +177,18 @@ def assert_replays_alike(make_board: Any, seed: int, clicks: int) -> None:
         assert [str(a) for a in load_json(saved).log] == pt_log
 
 
+def assert_first_buttons_play_the_notation(board: Any, fresh: Any, label: str, notation: str) -> None:
+    """A board built in Portuguese offers its human buttons that read Portuguese
+    (``label``) but carry the notation (their tooltips start with ``notation``), and a
+    click on the first plays the action its tooltip names: the same as the notation read
+    back by ``fresh`` (a new game like the board's)."""
+    buttons = board.action_buttons()
+    assert buttons and all(b.description.startswith(label) for b in buttons)
+    assert all(b.tooltip.startswith(notation) for b in buttons)
+    buttons[0].click()
+    assert board.state.log[0] == fresh.parse_action(buttons[0].tooltip)
+
+
 def first_picker_row(board: Any, clicks: int, seed: int = 0) -> Any:
     """The first row of two pickers the board offers within ``clicks`` random clicks of
     ``seed`` (None when it offers none)."""

@@ -21,8 +21,9 @@ from ovnilab.cosmic.render import labels as wording  # noqa: E402
 from ovnilab.cosmic.rules import Action  # noqa: E402
 from ovnilab.i18n import using_language  # noqa: E402
 
-from ..test_board_pt import (BOARD_FILES, _clicks, _msgids_of, assert_replays_alike, english_left,  # noqa: E402
-                             english_left_while_clicking, first_picker_row, visible_texts)
+from ..test_board_pt import (BOARD_FILES, _clicks, _msgids_of, assert_first_buttons_play_the_notation,  # noqa: E402
+                             assert_replays_alike, english_left, english_left_while_clicking, first_picker_row,
+                             visible_texts)
 
 COSMIC_FILES = BOARD_FILES + ("ovnilab/cosmic/",)
 
@@ -37,11 +38,8 @@ def test_cosmic_board_in_portuguese_plays_the_same_actions():
         board = _board(3)
         assert "a vez é de: <b>Vermelho" in board.status.value and "(você)" in board.status.value
         assert "preparação: escolher um alienígena" in board.status.value
-        picks = board.action_buttons()
-        assert picks and all(b.description.startswith("escolher alienígena ") for b in picks)
-        assert all(b.tooltip.startswith("choose alien ") for b in picks)
-        picks[0].click()
-        assert board.state.log[0] == cosmic.new_game(num_players=3, seed=3).parse_action(picks[0].tooltip)
+        assert_first_buttons_play_the_notation(board, cosmic.new_game(num_players=3, seed=3),
+                                               "escolher alienígena ", "choose alien ")
         _clicks(board, 0, 12)
         svg = board.view.value
         for word in ("Turno", "Última ação:", "visão de vermelho", "colônias", "mão", "Warp", "destino", "deck"):

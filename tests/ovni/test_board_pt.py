@@ -22,7 +22,8 @@ from ovnilab.ovni.render import board_svg, panel_html, seat_panel  # noqa: E402
 from ovnilab.ovni.render import text as wording  # noqa: E402
 
 from ..board_clicks import click_random  # noqa: E402
-from ..test_board_pt import BOARD_FILES, _clicks, _msgids_of, english_left, english_left_while_clicking, visible_texts  # noqa: E402
+from ..test_board_pt import (BOARD_FILES, _clicks, _msgids_of, assert_first_buttons_play_the_notation,  # noqa: E402
+                             english_left, english_left_while_clicking, visible_texts)
 
 OVNI_FILES = BOARD_FILES + ("ovnilab/ovni/",)
 
@@ -36,11 +37,8 @@ def test_ovni_board_in_portuguese_plays_the_same_actions():
         board = _board(3)
         assert "a vez é de: <b>vermelho (" in board.status.value and "(você)" in board.status.value
         assert "escolha das missões" in board.status.value
-        keep = board.action_buttons()
-        assert keep and all(b.description.startswith("manter missões ") for b in keep)
-        assert all(b.tooltip.startswith("keep missions ") for b in keep)
-        keep[0].click()
-        assert board.state.log[0] == ovni.new_game(num_players=3, seed=3).parse_action(keep[0].tooltip)
+        assert_first_buttons_play_the_notation(board, ovni.new_game(num_players=3, seed=3),
+                                               "manter missões ", "keep missions ")
         svg = board.view.value + board.panel.value
         for word in ("Preparação", "Última ação:", "visão de vermelho", "Legenda", "plataforma", "reserva",
                      "habilidades", "missões", "Trilha", "estoque", "Ordem", "pilotos", "abdutores",
