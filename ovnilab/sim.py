@@ -56,6 +56,7 @@ from typing import Any, overload
 
 from .bots import PlayerView
 from .core import GameState, derive_seed, load_json, make_rng
+from .i18n import _
 
 __all__ = ["GameResult", "Results", "Table", "play", "run_many", "bot_seed", "RESULT_EXTRAS"]
 
@@ -582,10 +583,15 @@ class Table(list):
 
     Deterministic text, so notebooks can print it and nbval compare it. Long tables show
     their first and last rows. ``to_pandas()`` when pandas is installed.
+
+    What it prints may be in the reader's language while the rows keep their keys and
+    values (a lesson's code reads them): ``headers`` gives a column's shown name, ``words``
+    the shown text of a cell's string value (both default to the text itself).
     """
 
     def __init__(self, rows: Iterable[Mapping[str, Any]] = (), columns: Sequence[str] | None = None,
-                 title: str = "", decimals: int = 3, max_rows: int = 20) -> None:
+                 title: str = "", decimals: int = 3, max_rows: int = 20, *,
+                 headers: Mapping[str, str] | None = None, words: Mapping[str, str] | None = None) -> None:
         super().__init__(dict(r) for r in rows)
         if columns is None:
             seen: dict[str, None] = {}
@@ -597,6 +603,8 @@ class Table(list):
         self.title = title
         self.decimals = decimals
         self.max_rows = max_rows
+        self.headers = dict(headers or {})
+        self.words = dict(words or {})
 
     def column(self, name: str) -> list[Any]:
         """The values of one column, row by row."""
@@ -619,19 +627,23 @@ class Table(list):
             head = limit - limit // 4
             skipped = len(rows) - limit
             rows = rows[:head] + [None] + rows[len(rows) - (limit - head):]  # type: ignore[list-item]
-        cells = [[_fmt(r.get(c), d) for c in self.columns] if r is not None else None for r in rows]
+        def shown(value: Any) -> Any:
+            return self.words.get(value, value) if isinstance(value, str) else value
+
+        cells = [[_fmt(shown(r.get(c)), d) for c in self.columns] if r is not None else None for r in rows]
         numeric = [all(isinstance(r.get(c), (int, float)) or r.get(c) is None for r in self) for c in self.columns]
-        widths = [max([len(c)] + [len(row[j]) for row in cells if row is not None]) for j, c in enumerate(self.columns)]
+        heads = [self.headers.get(c, c) for c in self.columns]
+        widths = [max([len(h)] + [len(row[j]) for row in cells if row is not None]) for j, h in enumerate(heads)]
 
         def line(values: Sequence[str]) -> str:
             parts = [v.rjust(w) if num else v.ljust(w) for v, w, num in zip(values, widths, numeric)]
             return "  ".join(parts).rstrip()
 
         out = [self.title] if self.title else []
-        out.append(line(self.columns))
+        out.append(line(heads))
         out.append("  ".join("-" * w for w in widths))
         for row in cells:
-            out.append(f"... {skipped} more rows ..." if row is None else line(row))
+            out.append(_("... {n} more rows ...", n=skipped) if row is None else line(row))
         return "\n".join(out)
 
     def __repr__(self) -> str:

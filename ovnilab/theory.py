@@ -45,7 +45,7 @@ from typing import Any, Literal
 import nashpy
 import numpy as np
 
-from .i18n import _, pgettext
+from .i18n import _, n_, pgettext
 from .ovni.rules import AREA_TIE_RULES, COMMAND_VALUES, resolve_area
 
 __all__ = [
@@ -230,7 +230,10 @@ class NormalFormGame:
 #: the players' names the library gives (a game's ``players``), shown in the reader's
 #: language (:mod:`ovnilab.i18n`); a name a lesson chose itself is shown as it is
 _PLAYER_NAMES = {"row": lambda: pgettext("player", "row"), "column": lambda: pgettext("player", "column"),
-                 "offense": lambda: pgettext("player", "offense"), "defense": lambda: pgettext("player", "defense")}
+                 "offense": lambda: pgettext("player", "offense"), "defense": lambda: pgettext("player", "defense"),
+                 "opener": lambda: pgettext("player", "opener"), "follower": lambda: pgettext("player", "follower"),
+                 "first player": lambda: pgettext("player", "first player"),
+                 "second player": lambda: pgettext("player", "second player")}
 
 
 def _shown_player(name: str) -> str:
@@ -243,7 +246,7 @@ def _shown_player(name: str) -> str:
 def matching_pennies() -> NormalFormGame:
     """Matching pennies: row wins 1 on a match, column wins 1 otherwise. The only
     equilibrium is both mixing 50/50."""
-    return NormalFormGame([[1, -1], [-1, 1]], None, ("heads", "tails"), ("heads", "tails"), "matching pennies")
+    return NormalFormGame([[1, -1], [-1, 1]], None, ("heads", "tails"), ("heads", "tails"), _("matching pennies"))
 
 
 def prisoners_dilemma() -> NormalFormGame:
@@ -252,7 +255,7 @@ def prisoners_dilemma() -> NormalFormGame:
     both prefer (cooperate, cooperate)."""
     a = [[3, 0], [5, 1]]
     b = [[3, 5], [0, 1]]
-    return NormalFormGame(a, b, ("cooperate", "defect"), ("cooperate", "defect"), "prisoner's dilemma")
+    return NormalFormGame(a, b, ("cooperate", "defect"), ("cooperate", "defect"), _("prisoner's dilemma"))
 
 
 def battle_of_the_sexes() -> NormalFormGame:
@@ -261,14 +264,14 @@ def battle_of_the_sexes() -> NormalFormGame:
     (row plays opera 3/5, column plays opera 2/5)."""
     a = [[3, 0], [0, 2]]
     b = [[2, 0], [0, 3]]
-    return NormalFormGame(a, b, ("opera", "football"), ("opera", "football"), "battle of the sexes")
+    return NormalFormGame(a, b, ("opera", "football"), ("opera", "football"), _("battle of the sexes"))
 
 
 def rock_paper_scissors() -> NormalFormGame:
     """Rock-paper-scissors, win 1, lose -1: the unique equilibrium mixes uniformly."""
     a = [[0, -1, 1], [1, 0, -1], [-1, 1, 0]]
     s = ("rock", "paper", "scissors")
-    return NormalFormGame(a, None, s, s, "rock-paper-scissors")
+    return NormalFormGame(a, None, s, s, _("rock-paper-scissors"))
 
 
 # ======================================================================
@@ -742,7 +745,7 @@ def bidding_game(
         return _payoff_pair(w, 6 in r and not returned, 6 in c and not returned, win, lose, nobody,
                             six_cost, zero_sum)
 
-    name = f"one area, {tokens_each} token{'s' if tokens_each > 1 else ''} each"
+    name = n_("one area, {n} token each", "one area, {n} tokens each", tokens_each)
     players = ("opener", "follower")
     if tokens_each == 1:
         cells = [[pay([r], [c]) for c in tc] for r in t]
@@ -752,7 +755,7 @@ def bidding_game(
         rp, cp = list(itertools.combinations(t, 2)), list(itertools.combinations(tc, 2))
         cells = [[pay(r, c) for c in cp] for r in rp]
         return NormalFormGame([[x[0] for x in row] for row in cells], [[x[1] for x in row] for row in cells],
-                              [f"{x}+{y}" for x, y in rp], [f"{x}+{y}" for x, y in cp], name + " (blind)", players)
+                              [f"{x}+{y}" for x, y in rp], [f"{x}+{y}" for x, y in cp], _("{game} (blind)", game=name), players)
     # rulebook information: the opener's second token may depend on the follower's first
     col_moves = list(itertools.permutations(tc, 2))  # (first, second), both face up
     row_moves: list[tuple[int, tuple[int, ...]]] = []
@@ -772,7 +775,7 @@ def bidding_game(
             a[i, j], b[i, j] = cache[key]
     row_labels = [f"{r1} then " + " ".join(f"{c}>{x}" for c, x in zip(tc, reply)) for r1, reply in row_moves]
     col_labels = [f"{c1} then {c2}" for c1, c2 in col_moves]
-    return NormalFormGame(a, b, row_labels, col_labels, name + " (rulebook information)", players)
+    return NormalFormGame(a, b, row_labels, col_labels, _("{game} (rulebook information)", game=name), players)
 
 
 def _allocations(tokens: tuple[int, ...], areas: int, placed: int, per_area: int) -> list[tuple[tuple[int, ...], ...]]:
@@ -864,7 +867,7 @@ def allocation_game(
         b -= six_cost * col_six
     if zero_sum:
         a, b = a - b, b - a
-    name = f"{areas} areas, {placed} tokens each"
+    name = _("{areas} areas, {placed} tokens each", areas=areas, placed=placed)
     return NormalFormGame(a, b, [label(s) for s in moves], [label(s) for s in col_moves], name,
                           ("first player", "second player"))
 

@@ -17,7 +17,7 @@ say = Texts({
     "starred_and_library": {"en": "cells starred twice: {cells} | library: {library}",
                             "pt": "células com duas estrelas: {cells} | biblioteca: {library}"},
     "mix_by_hand": {"en": "offense plays attack 08 with p = {p}, defense plays attack 06 with q = {q}",
-                    "pt": "o atacante joga attack 08 com p = {p}, o defensor joga attack 06 com q = {q}"},
+                    "pt": "o atacante joga Ataque 08 com p = {p}, o defensor joga Ataque 06 com q = {q}"},
     "agrees": {"en": "agrees with the hand computation: {agrees}", "pt": "confere com a conta à mão: {agrees}"},
     "nashpy_mix": {"en": "offense {offense} | defense {defense}", "pt": "atacante {offense} | defensor {defense}"},
     "two_ships_mix": {"en": "offense {offense} defense {defense}", "pt": "atacante {offense} defensor {defense}"},
@@ -33,14 +33,14 @@ say = Texts({
         "en": "dominated cards: the offense's negotiate in {off_count} of {off_n} last choices (95% interval "
               "{off_lo:.2f} to {off_hi:.2f}), the defense's attack 14 in {neg_count} of {neg_n} "
               "({neg_lo:.2f} to {neg_hi:.2f})",
-        "pt": "cartas dominadas: o negotiate do atacante em {off_count} de {off_n} últimas escolhas (intervalo de 95% "
-              "de {off_lo:.2f} a {off_hi:.2f}), o attack 14 do defensor em {neg_count} de {neg_n} "
+        "pt": "cartas dominadas: a Negociação do atacante em {off_count} de {off_n} últimas escolhas (intervalo de 95% "
+              "de {off_lo:.2f} a {off_hi:.2f}), o Ataque 14 do defensor em {neg_count} de {neg_n} "
               "({neg_lo:.2f} a {neg_hi:.2f})"},
     "attack08": {
         "en": "the offense's attack 08: {count} of {n} ({lo:.2f} to {hi:.2f}; the equilibrium "
               "plays it 7 times in 8); within the support, {offense_n} offense and "
               "{defense_n} defense choices are tested",
-        "pt": "o attack 08 do atacante: {count} de {n} ({lo:.2f} a {hi:.2f}; o equilíbrio "
+        "pt": "o Ataque 08 do atacante: {count} de {n} ({lo:.2f} a {hi:.2f}; o equilíbrio "
               "o joga 7 vezes em 8); dentro do suporte, {offense_n} escolhas do atacante e "
               "{defense_n} do defensor são testadas"},
 })

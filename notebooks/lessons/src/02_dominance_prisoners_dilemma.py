@@ -52,6 +52,7 @@ import nashpy
 import numpy as np
 
 from ovnilab import ovni, theory
+from ovnilab.texts.lesson02 import say   # the sentences this lesson prints, in its language
 
 # %% [markdown]
 # ## 1. Dominance
@@ -98,14 +99,14 @@ from ovnilab import ovni, theory
 hand = theory.NormalFormGame(
     [[3, 1, 0], [5, 2, 3], [6, 5, 0]],   # row player's payoffs
     [[2, 4, 0], [6, 1, 4], [4, 2, 2]],   # column player's payoffs
-    ("Up", "Middle", "Down"), ("Left", "Centre", "Right"), "worked example")
+    ("Up", "Middle", "Down"), ("Left", "Centre", "Right"), say("worked_example"))
 print(hand)
 elimination = theory.iterated_elimination(hand)   # strict=True is the default
 print(elimination.describe())
 assert elimination.game.row_labels == ("Down",) and elimination.game.col_labels == ("Left",)
 (eq,) = theory.equilibria(hand)   # the game has exactly one equilibrium...
 assert eq.support("row") == ["Down"] and eq.support("col") == ["Left"]   # ...the survivor
-print("the only Nash equilibrium:", eq)
+print(say("only_equilibrium", equilibrium=eq))
 
 # %% [markdown]
 # The library agrees with the hand computation (the `assert` lines check it), and the
@@ -152,7 +153,7 @@ def elimination_results(game, strict=True):
 
 strict_ends = elimination_results(hand, strict=True)
 for (rows, cols), n in strict_ends.items():
-    print(f"{n} order{'s' if n > 1 else ''} of removal end{'' if n > 1 else 's'} at rows {list(rows)}, columns {list(cols)}")
+    print(say("orders_end" if n > 1 else "order_ends", n=n, rows=list(rows), columns=list(cols)))
 assert list(strict_ends) == [(("Down",), ("Left",))]
 
 # %% [markdown]
@@ -190,13 +191,13 @@ assert list(strict_ends) == [(("Down",), ("Left",))]
 weak = theory.NormalFormGame(
     [[2, 0], [2, 4], [0, 4]],
     [[3, 0], [3, 3], [0, 3]],
-    ("Top", "Middle", "Bottom"), ("Left", "Right"), "weak dominance")
+    ("Top", "Middle", "Bottom"), ("Left", "Right"), say("weak_dominance"))
 print(weak)
-print("strictly dominated strategies:", theory.dominated_strategies(weak, "row"), theory.dominated_strategies(weak, "col"))
+print(say("strictly_dominated", rows=theory.dominated_strategies(weak, "row"), columns=theory.dominated_strategies(weak, "col")))
 print(theory.iterated_elimination(weak, strict=False).describe())
 weak_ends = elimination_results(weak, strict=False)
 for (rows, cols), n in weak_ends.items():
-    print(f"{n} order{'s' if n > 1 else ''} of removal end{'' if n > 1 else 's'} at rows {list(rows)}, columns {list(cols)}")
+    print(say("orders_end" if n > 1 else "order_ends", n=n, rows=list(rows), columns=list(cols)))
 assert set(weak_ends) == {
     (("Middle", "Bottom"), ("Right",)),   # (a)
     (("Top", "Middle"), ("Left",)),       # (b)
@@ -207,7 +208,7 @@ assert not theory.dominated_strategies(weak, "row") and not theory.dominated_str
 
 pure_equilibria = [(r, c) for i, r in enumerate(weak.row_labels) for j, c in enumerate(weak.col_labels)
                    if theory.is_equilibrium(weak, np.eye(3)[i], np.eye(2)[j])]
-print("pure Nash equilibria of the full game:", pure_equilibria)
+print(say("pure_equilibria", cells=pure_equilibria))
 assert pure_equilibria == [("Top", "Left"), ("Middle", "Left"), ("Middle", "Right"), ("Bottom", "Right")]
 for rows, cols in weak_ends:   # each end keeps two of the four
     assert len([(r, c) for r, c in pure_equilibria if r in rows and c in cols]) == 2
@@ -248,8 +249,8 @@ for rows, cols in weak_ends:   # each end keeps two of the four
 # cell.
 
 # %%
-print("5 against 5:", ovni.resolve_area([("opener", 5), ("follower", 5)]),
-      "| 6 against 5:", ovni.resolve_area([("opener", 6), ("follower", 5)]))
+print(say("resolve", five=ovni.resolve_area([("opener", 5), ("follower", 5)]),
+          six=say.word(ovni.resolve_area([("opener", 6), ("follower", 5)]))))
 one = theory.bidding_game(tokens_each=1)
 print(one)
 for who in ("row", "col"):
@@ -288,12 +289,11 @@ def weak_elimination_both_at_once(game):
 
 
 row_first = theory.iterated_elimination(one, strict=False).game
-print("row player first:", row_first.row_labels, "against", row_first.col_labels)
+print(say("row_first", rows=row_first.row_labels, columns=row_first.col_labels))
 both = weak_elimination_both_at_once(one)
-print("both at once:    ", both[0], "against", both[1])
+print(say("both_at_once", rows=both[0], columns=both[1]))
 one_at_a_time = elimination_results(one, strict=False)
-print(f"one at a time: {len(one_at_a_time)} different end results;",
-      "6 against 6 among them:", (("6",), ("6",)) in one_at_a_time)
+print(say("one_at_a_time", n=len(one_at_a_time), six_six=(("6",), ("6",)) in one_at_a_time))
 assert row_first.row_labels == ("6",) and row_first.col_labels == ("2", "3", "4", "5", "6")
 assert both == (("6",), ("6",))
 assert (("6",), ("6",)) not in one_at_a_time and len(one_at_a_time) > 2
@@ -428,7 +428,7 @@ B = np.array([[3, 5],    # column player, same cells
 dilemma = nashpy.Game(A, B)
 found = [(row.tolist(), col.tolist()) for row, col in dilemma.support_enumeration()]
 print(dilemma)
-print("nashpy's equilibria:", found)
+print(say("nashpy_equilibria", found=found))
 
 # %% [markdown]
 # Now the library's textbook prisoner's dilemma and its elimination, and a small function
@@ -451,7 +451,7 @@ def is_prisoners_dilemma(game):
 pd = theory.prisoners_dilemma()
 print(pd)
 print(theory.iterated_elimination(pd).describe())
-print({k: float(v) for k, v in letters(pd).items()}, "prisoner's dilemma:", is_prisoners_dilemma(pd))
+print(say("letters", letters={k: float(v) for k, v in letters(pd).items()}, verdict=is_prisoners_dilemma(pd)))
 (pd_eq,) = theory.equilibria(pd)
 assert np.array_equal(pd.row_payoffs, A) and np.array_equal(pd.col_payoffs, B)   # the same game
 assert found == [([0.0, 1.0], [0.0, 1.0])]                                      # nashpy: (defect, defect)
@@ -494,8 +494,8 @@ print(six)
 print(theory.iterated_elimination(six).describe())
 keep_or_spend = six.restrict(rows=[3, 4], cols=[3, 4])   # tokens 5 and 6
 print(keep_or_spend)
-print({k: float(v) for k, v in letters(keep_or_spend).items()},
-      "prisoner's dilemma:", is_prisoners_dilemma(keep_or_spend))
+print(say("letters", letters={k: float(v) for k, v in letters(keep_or_spend).items()},
+          verdict=is_prisoners_dilemma(keep_or_spend)))
 assert letters(keep_or_spend) == {"R": 0, "S": -1, "T": 0.5, "P": -0.5}   # the hand values
 assert is_prisoners_dilemma(keep_or_spend)
 (six_eq,) = theory.equilibria(six)
@@ -547,10 +547,9 @@ for name, options in versions.items():
     g = theory.bidding_game(tokens_each=1, **options).restrict(rows=[3, 4], cols=[3, 4])
     verdicts[name] = is_prisoners_dilemma(g)
     cells = {k: float(v) for k, v in letters(g).items()}
-    print(f"{name:38s} R={cells['R']:+.1f} S={cells['S']:+.1f} T={cells['T']:+.1f} P={cells['P']:+.1f}   "
-          f"prisoner's dilemma: {verdicts[name]}")
+    print(say("version", name=say.word(name), **cells, verdict=verdicts[name]))
 dilemmas = [name for name, is_pd in verdicts.items() if is_pd]
-print(f"only '{dilemmas[0]}' is a prisoner's dilemma")
+print(say("only_dilemma", name=say.word(dilemmas[0])))
 assert dilemmas == ["cancelled 6 spent, payoff as above"]
 race = theory.bidding_game(tokens_each=1, six_cost=0.5, zero_sum=True).restrict(rows=[3, 4], cols=[3, 4])
 assert letters(race)["R"] == letters(race)["P"] == 0 and not is_prisoners_dilemma(race)
@@ -753,10 +752,9 @@ gain = keep_or_spend.row_payoffs[1] - keep_or_spend.row_payoffs[0]
 keep = 1 / (1 + math.exp(experiments.DEFAULT_PRECISION * gain[0]))
 kept = [r["count"] for r in by_round if r["strategy"] == "5"]
 n = made["n_students"]
-print(f"the model: P(keep the 6) = 1/(1 + e^{experiments.DEFAULT_PRECISION * gain[0]:g}) = {keep:.3f} in every round, "
-      f"{n * keep:.1f} of {n} students expected per round")
-print(f"the simulated class kept it: {', '.join(map(str, kept))} of {n} in rounds 1 to {len(kept)}")
-print(f"P(no one of {n} keeps it in a round) = (1 - {keep:.3f})^{n} = {(1 - keep) ** n:.3f}")
+print(say("model", exponent=experiments.DEFAULT_PRECISION * gain[0], keep=keep, expected=n * keep, n=n))
+print(say("kept", kept=", ".join(map(str, kept)), n=n, rounds=len(kept)))
+print(say("no_one", n=n, keep=keep, p=(1 - keep) ** n))
 if results is recorded:   # the text below describes the simulated class
     assert gain.tolist() == [0.5, 0.5] and round(keep, 3) == 0.119
     assert all(t["method"] == "exact multinomial" for t in tests)

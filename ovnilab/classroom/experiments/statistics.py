@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ...analysis import wilson_interval
-from ...i18n import _
+from ...i18n import _, pgettext
 from ...sim import Table
 from .definitions import Experiment
 from .records import RecordError, Results
@@ -145,17 +145,17 @@ def choice_shares(results: Results | Iterable[Mapping[str, Any]], exp: Experimen
     level = _("{percent}% Wilson intervals", percent=round(confidence * 100))
     role_name, n = exp.role_label(r), len(rows)
     if rounds == "all":
-        title = (_("{experiment}: the {role}'s choices (n={n}, {level})", experiment=exp.name, role=role_name, n=n,
+        title = (_("{experiment}: the {role}'s choices (n={n}, {level})", experiment=exp.shown_name(), role=role_name, n=n,
                    level=level) if include_timeouts else
-                 _("{experiment}: the {role}'s own choices (n={n}, {level})", experiment=exp.name, role=role_name, n=n,
+                 _("{experiment}: the {role}'s own choices (n={n}, {level})", experiment=exp.shown_name(), role=role_name, n=n,
                    level=level))
     elif isinstance(rounds, int):
-        title = (_("{experiment}: the {role}'s choices in round {round} (n={n} students; {level})", experiment=exp.name,
+        title = (_("{experiment}: the {role}'s choices in round {round} (n={n} students; {level})", experiment=exp.shown_name(),
                    role=role_name, round=rounds, n=n, level=level) if include_timeouts else
                  _("{experiment}: the {role}'s own choices in round {round} (n={n} students; {level})",
-                   experiment=exp.name, role=role_name, round=rounds, n=n, level=level))
+                   experiment=exp.shown_name(), role=role_name, round=rounds, n=n, level=level))
     else:
-        values = dict(experiment=exp.name, role=role_name, n=n, rounds=_from_rounds_text(from_rounds(rows)), level=level)
+        values = dict(experiment=exp.shown_name(), role=role_name, n=n, rounds=_from_rounds_text(from_rounds(rows)), level=level)
         if rounds == "first":
             title = (_("{experiment}: each student's first choice as the {role} (n={n} students; {rounds}; {level})",
                        **values) if include_timeouts else
@@ -166,12 +166,34 @@ def choice_shares(results: Results | Iterable[Mapping[str, Any]], exp: Experimen
                        **values) if include_timeouts else
                      _("{experiment}: each student's last own choice as the {role} (n={n} students; {rounds}; {level})",
                        **values))
+    shown = dict(headers=_share_headers(), words={label: exp.choice_label(label) for label in exp.strategies(r)})
     if not by_round:
-        return Table(_share_rows(rows, exp, r, {}, confidence), title=title)
+        return Table(_share_rows(rows, exp, r, {}, confidence), title=title, **shown)
     out: list[dict[str, Any]] = []
     for rnd in sorted({rec["round"] for rec in rows}):
         out += _share_rows([rec for rec in rows if rec["round"] == rnd], exp, r, {"round": rnd}, confidence)
-    return Table(out, columns=["round", "strategy", "count", "n", "share", "lo", "hi", "equilibrium"], title=title)
+    return Table(out, columns=["round", "strategy", "count", "n", "share", "lo", "hi", "equilibrium"], title=title,
+                 **shown)
+
+
+def _share_headers() -> dict[str, str]:
+    """The columns of :func:`choice_shares` as a table shows them (the rows keep the keys)."""
+    return {"round": pgettext("table column", "round"), "strategy": pgettext("table column", "strategy"),
+            "count": pgettext("table column", "count"), "share": pgettext("table column", "share"),
+            "equilibrium": pgettext("table column", "equilibrium")}
+
+
+def _test_words(exp: Experiment) -> tuple[dict[str, str], dict[str, str]]:
+    """The columns and the words of :func:`equilibrium_tests` as its table shows them (the
+    rows keep the English keys and values a lesson's code reads)."""
+    headers = {"role": pgettext("table column", "role"), "rounds": pgettext("table column", "rounds"),
+               "test": pgettext("table column", "test"), "method": pgettext("table column", "method"),
+               "statistic": pgettext("table column", "statistic")}
+    words = {"first": pgettext("rounds", "first"), "last": pgettext("rounds", "last"), "all": pgettext("rounds", "all"),
+             "whole mix": _("whole mix"), "within support": _("within support"),
+             "exact multinomial": _("exact multinomial"), "chi-square": _("chi-square")}
+    words.update({role: exp.role_label(role) for role in exp.roles})
+    return headers, words
 
 
 @dataclass(frozen=True)
@@ -372,4 +394,5 @@ def equilibrium_tests(results: Results | Iterable[Mapping[str, Any]], exp: Exper
         row["holm_p"] = adjusted
     return Table(rows, columns=["role", "rounds", "test", "n", "method", "statistic", "p", "holm_p"],
                  title=_("{experiment}: goodness of fit to the equilibrium, {n} tests (p Holm-adjusted over the {n})",
-                         experiment=exp.name, n=len(rows)), decimals=4)
+                         experiment=exp.shown_name(), n=len(rows)), decimals=4,
+                 headers=_test_words(exp)[0], words=_test_words(exp)[1])

@@ -32,8 +32,9 @@
 # opcional com a turma da seção 5 toma cerca de 15 a mais.
 #
 # **Glossário** (os termos de Cosmic Encounter como a regra em português os escreve; nas
-# tabelas e no código, as cartas aparecem na notação do ovnilab, que é a mesma em todos os
-# idiomas: `attack 08` é o Ataque 08, `negotiate` é a Negociação):
+# tabelas de ganhos e no código, as cartas aparecem na notação do ovnilab, que é a mesma em
+# todos os idiomas: `attack 08` é o Ataque 08, `negotiate` é a Negociação; as tabelas e a
+# figura da turma, na seção 5, dizem "ataque 08" e "negociação"):
 # *encontro*: uma batalha, em que um atacante ataca um planeta de um defensor;
 # *atacante* / *defensor*: o jogador da vez / o jogador cujo planeta é atacado;
 # *nave*: a peça de um jogador; cada nave no encontro soma 1 ao total do seu lado;
@@ -202,7 +203,7 @@ assert A_w[:, 2].argmax() == 0 and B_w[0].argmax() == 0 and A_w[:, 0].argmax() =
 #
 # Primeiro, encolha o jogo. Uma carta que rende menos do que outra *contra tudo* é
 # **estritamente dominada**, e um jogador racional nunca a usa (mais sobre isso na
-# [Lição 2](../../lessons/02_dominance_prisoners_dilemma.ipynb)). Remover uma carta pode tornar outra
+# [Lição 2](02_dominancia_dilema_do_prisioneiro.ipynb)). Remover uma carta pode tornar outra
 # dominada: a Negociação do atacante só é vencida pelo seu Ataque 15 depois que o Ataque 14
 # do defensor sai (contra o 14 a Negociação rende $-0.2$ e o 15 só $-1.05$). A biblioteca
 # informa cada remoção, linha (atacante) ou coluna (defensor):
@@ -369,9 +370,9 @@ assert eq.exact_payoffs == (Fraction(-2, 15), Fraction(-1, 2))
 # carta com probabilidade proporcional a $e^{4u}$, sendo $u$ o ganho esperado da carta (uma
 # melhor resposta com ruído; como o arquivo foi feito: `data/classroom/README.md`). Em aula,
 # `classroom.room(CODE).results()` dá a mesma tabela e cada célula abaixo roda sobre ela sem
-# mudanças. Nas tabelas, as colunas são *strategy* (a carta), *count* (quantos a
-# escolheram), *n*, *share* (a proporção), *lo* e *hi* (o intervalo) e *equilibrium* (a
-# probabilidade no equilíbrio).
+# mudanças. Nas tabelas, as colunas são a estratégia (a carta), a contagem (quantos a
+# escolheram), *n*, a proporção, *lo* e *hi* (as pontas do intervalo) e a probabilidade da
+# carta no equilíbrio.
 
 # %%
 from ovnilab.classroom import experiments
@@ -446,9 +447,9 @@ assert reduced.steps[0] == ("column", "attack 14", "negotiate") and weak.row_pay
 #   probabilidades de todas as contagens no máximo tão prováveis quanto as da turma: um
 #   valor-p pequeno diz que contagens assim são raras se a turma joga o equilíbrio. Ele é
 #   exato (uma soma finita; a aproximação qui-quadrado usual não é confiável com contagens
-#   esperadas abaixo de 5, como aqui). O teste da mistura inteira (*whole mix*) rejeita de
+#   esperadas abaixo de 5, como aqui). O teste da mistura inteira rejeita de
 #   saída (X² = ∞, p = 0) assim que um papel faz uma escolha que o equilíbrio nunca faz;
-#   *dentro do suporte* (*within support*, `within_support=True`) faz a pergunta mais
+#   *dentro do suporte* (`within_support=True`) faz a pergunta mais
 #   fina: entre as cartas que o equilíbrio joga, as proporções estão certas?
 # * **O ajuste de Holm** (`holm_p`). Quatro testes numa turma são quatro chances de um
 #   alarme falso. Holm multiplica o menor valor-p por 4, o seguinte por 3, depois por 2,
@@ -651,9 +652,9 @@ assert abs(float(answer_4) - float(eq4.exact[1][0])) < 1e-9, (
 #   indiferente; para um jogo 2×2, duas equações lineares as dão.
 # - Um solver (nashpy) encontra o mesmo, e a definição (nenhum desvio lucrativo) o confirma.
 #
-# A seguir: a [Lição 2](../../lessons/02_dominance_prisoners_dilemma.ipynb) trata da dominância e de
+# A seguir: a [Lição 2](02_dominancia_dilema_do_prisioneiro.ipynb) trata da dominância e de
 # equilíbrios ruins para todos (o dilema do prisioneiro); a
 # [Lição 3](../../lessons/03_mixed_strategies_zero_sum.ipynb) resolve jogos de soma zero (o duelo entre os
-# dois jogadores sozinhos) por programação linear, com o valor do jogo e o minimax (as
-# lições 2 e 3 ainda estão em inglês).
+# dois jogadores sozinhos) por programação linear, com o valor do jogo e o minimax (a
+# lição 3 ainda está em inglês).
 
