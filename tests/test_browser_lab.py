@@ -18,6 +18,7 @@ import shutil
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -212,39 +213,63 @@ _PROJECTOR = """() => {
 }"""
 
 
+def room_cell(db: Path, game: str, seats: int) -> str:
+    """A teacher's cell: a room of ``game`` with students in all seats but the last (a
+    bot's), started, shown as its projector."""
+    return (f"from ovnilab.classroom import Classroom\n"
+            f"cl = Classroom({str(db)!r})\n"
+            f"room = cl.open_room({game!r}, seats={seats}, bots={{{seats - 1}: 'random'}}, bot_delay=0, seed=3)\n"
+            f"for name in ('Ana', 'Bruno')[:{seats - 1}]:\n    cl.join(room.code, name)\n"
+            f"room.start()\ncl.run_until_idle()\nroom")
+
+
+def experiment_cell(db: Path) -> str:
+    """A teacher's cell: the duel experiment after one round of four students' choices,
+    shown as its projector."""
+    return (f"import random\nfrom ovnilab.classroom import Classroom\n"
+            f"cl = Classroom({str(db)!r})\n"
+            "exp = cl.open_experiment('duel', rounds=2, seed=3, pause=0)\n"
+            "seats = [cl.join(exp.code, n) for n in ('Ana', 'Bruno', 'Carla', 'Davi')]\n"
+            "exp.start()\ncl.tick()\nrng = random.Random(1)\n"
+            "for s in seats:\n    s.play(rng.choice(s.legal_actions()))\n"
+            "cl.tick()\nexp")
+
+
+def projector_fits_full_screen(page: Any, root: Any, label: str, shots: Path) -> None:
+    """Press the projector's full-screen button; at 1280x720 and 1024x768 the whole public
+    board, the join code and whose turn it is are on the screen together, no text in view
+    under 12 px (a screenshot of each in ``shots``); then the button leaves full screen."""
+    present = root.locator(".ovnilab-present").first
+    present.scroll_into_view_if_needed()
+    present.click()
+    page.wait_for_function("() => document.fullscreenElement !== null", timeout=10_000)
+    for size in ((1280, 720), (1024, 768)):
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        page.wait_for_timeout(500)
+        m = page.evaluate(_PROJECTOR)
+        where = f"{label}, full screen at {size[0]}x{size[1]}"
+        assert m["full"], f"{where}: not in full screen"
+        for part in ("board", "code", "status"):
+            assert inside_window(m[part], m), f"{where}: the {part} is not all on screen: {m[part]} {m}"
+        assert m["small"][0] >= 12 - 0.01, f"{where}: text of {m['small'][0]:.1f} px: {m['small'][1]!r}"
+        shots.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(shots / f"{label.replace(' ', '_')}_{size[0]}x{size[1]}.png"))
+    present.click()
+    page.wait_for_function("() => document.fullscreenElement === null", timeout=10_000)
+
+
 @pytest.mark.parametrize("game,seats", [("cows", 2), ("ovni", 3), ("cosmic", 3)])
 def test_the_projector_full_screen_shows_board_code_and_turn_at_once(lab, browser, tmp_path, game, seats):
     """The teacher's projector view (a room's cell) on full screen at 1280x720 and
     1024x768: the whole public board, the join code and whose turn it is are on the screen
     together, and no text in view is under 12 px (in a column under the code and the
     controls the board ran to 870-1101 px on a 720 px screen)."""
-    code = (f"from ovnilab.classroom import Classroom\n"
-            f"cl = Classroom({str(tmp_path / 'class.sqlite')!r})\n"
-            f"room = cl.open_room({game!r}, seats={seats}, bots={{{seats - 1}: 'random'}}, bot_delay=0, seed=3)\n"
-            f"for name in ('Ana', 'Bruno')[:{seats - 1}]:\n    cl.join(room.code, name)\n"
-            f"room.start()\ncl.run_until_idle()\nroom")
     page = browser.new_page(viewport={"width": 1280, "height": 720})
     try:
-        _run_in_lab(page, lab, f"projector_{game}.ipynb", code)
+        _run_in_lab(page, lab, f"projector_{game}.ipynb", room_cell(tmp_path / "class.sqlite", game, seats))
         root = page.locator(".ovnilab-projector").first
         root.locator(".ovnilab-public-board svg").first.wait_for(timeout=120_000)
-        present = root.locator(".ovnilab-present").first
-        present.scroll_into_view_if_needed()
-        present.click()
-        page.wait_for_function("() => document.fullscreenElement !== null", timeout=10_000)
-        for size in ((1280, 720), (1024, 768)):
-            page.set_viewport_size({"width": size[0], "height": size[1]})
-            page.wait_for_timeout(500)
-            m = page.evaluate(_PROJECTOR)
-            where = f"{game} projector, full screen at {size[0]}x{size[1]}"
-            assert m["full"], f"{where}: not in full screen"
-            for part in ("board", "code", "status"):
-                assert inside_window(m[part], m), f"{where}: the {part} is not all on screen: {m[part]} {m}"
-            assert m["small"][0] >= 12 - 0.01, f"{where}: text of {m['small'][0]:.1f} px: {m['small'][1]!r}"
-            ARTIFACTS.mkdir(exist_ok=True)
-            page.screenshot(path=str(ARTIFACTS / f"lab_projector_{game}_{size[0]}x{size[1]}.png"))
-        present.click()
-        page.wait_for_function("() => document.fullscreenElement === null", timeout=10_000)
+        projector_fits_full_screen(page, root, f"lab_projector {game}", ARTIFACTS)
     finally:
         page.close()
 
@@ -255,16 +280,9 @@ def test_the_projector_keeps_the_equilibrium_hidden_until_the_teacher_shows_it(l
     teacher's "show the equilibrium" reveals both, and the same toggle hides them again."""
     from playwright.sync_api import expect
 
-    code = (f"import random\nfrom ovnilab.classroom import Classroom\n"
-            f"cl = Classroom({str(tmp_path / 'class.sqlite')!r})\n"
-            "exp = cl.open_experiment('duel', rounds=2, seed=3, pause=0)\n"
-            "seats = [cl.join(exp.code, n) for n in ('Ana', 'Bruno', 'Carla', 'Davi')]\n"
-            "exp.start()\ncl.tick()\nrng = random.Random(1)\n"
-            "for s in seats:\n    s.play(rng.choice(s.legal_actions()))\n"
-            "cl.tick()\nexp")
     page = browser.new_page(viewport={"width": 1280, "height": 720})
     try:
-        _run_in_lab(page, lab, "experiment_projector.ipynb", code)
+        _run_in_lab(page, lab, "experiment_projector.ipynb", experiment_cell(tmp_path / "class.sqlite"))
         root = page.locator(".ovnilab-projector").first
         plot = root.locator(".ovnilab-experiment-plot svg").first
         plot.wait_for(timeout=120_000)

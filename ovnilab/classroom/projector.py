@@ -38,7 +38,8 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as W
 
 from ..i18n import N_, _, n_, pgettext
-from ..present import PRESENT_BUTTON, PRESENT_CSS
+from ..present import PRESENT_CSS, present_button
+from .events import event_text
 from .views import room_view
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -135,7 +136,7 @@ class Projector(W.VBox):
             self.start_button.layout.display = "none"  # a grouping session runs as students arrive
         # full screen for the projector (ovnilab.present.PRESENT_BUTTON): in JupyterLab the
         # notebook leaves the view less than the 900 px its text needs
-        self.present = W.HTML(f"<style>{PRESENT_CSS}{PROJECTOR_CSS}</style>{PRESENT_BUTTON}")
+        self.present = W.HTML(f"<style>{PRESENT_CSS}{PROJECTOR_CSS}</style>{present_button()}")
         self.present.add_class("ovnilab-pj-present")
         controls.append(self.present)
         for b in (self.start_button, self.pause_button, self.end_button, self.bot_button, self.back_button,
@@ -439,4 +440,4 @@ def _lobby_html(names: list[str]) -> str:
 def _room_events(room: "Room", rid: str) -> list[str]:
     rows = room._cl.store.all("SELECT text FROM events WHERE session=? AND (room=? OR room IS NULL) "
                               "AND participant IS NULL ORDER BY id DESC LIMIT 5", room.code, rid)
-    return [r["text"] for r in reversed(rows)]
+    return [event_text(r["text"]) for r in reversed(rows)]

@@ -190,6 +190,8 @@ def test_the_projector_speaks_the_teachers_language(cl):
         cl.run_until_idle()
         p.refresh(force=True)
         assert "vez de: " in p.status.value and "vermelho (Antáris)" in p.side.value
+        assert "Ana entrou no jogo" in p.side.value and "o jogo começou" in p.side.value  # the room's events
+        assert "tela cheia" in p.present.value
         assert "red (" not in p.side.value and "to act" not in p.status.value
         assert any(label.startswith("vermelho (Antáris): Ana") for label, _ in p.seat_picker.options)
         p.pause_button.click()
