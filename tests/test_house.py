@@ -6,6 +6,7 @@ imports count too; imports for type checking only do not)."""
 from __future__ import annotations
 
 import ast
+import importlib
 from pathlib import Path
 
 import networkx as nx
@@ -84,3 +85,13 @@ def test_the_classroom_imports_form_no_cycle():
     # store and limits at the bottom: they import no other module of the classroom
     for bottom in ("ovnilab.classroom.store", "ovnilab.classroom.limits"):
         assert not list(graph.successors(bottom)), (bottom, list(graph.successors(bottom)))
+
+
+def test_the_caches_mutation_testing_empties_are_where_the_list_says():
+    """tests/conftest.py empties these dictionaries before each test under mutmut; a cache
+    moved to another module would silently stay full of the unmutated code's answers."""
+    from tests.conftest import _CACHE_DICTS
+
+    for module, name in _CACHE_DICTS:
+        mod = importlib.import_module(module)
+        assert isinstance(vars(mod).get(name), dict), f"{module} defines no dictionary {name}"
