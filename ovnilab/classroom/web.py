@@ -595,9 +595,10 @@ class PictureHandler(Base):
     def get(self, game: str) -> None:
         if game not in ("ovni", "cows", "cosmic"):
             raise tornado.web.HTTPError(404)
-        svg = self.hub.pictures.get(game)
+        key = f"{game}:{i18n.get_language()}"  # drawn in the request's language (?lang=)
+        svg = self.hub.pictures.get(key)
         if svg is None:
-            svg = self.hub.pictures[game] = _picture(game)
+            svg = self.hub.pictures[key] = _picture(game)
         self.set_header("Content-Type", "image/svg+xml")
         self.set_header("Cache-Control", "max-age=3600")
         self.finish(svg)

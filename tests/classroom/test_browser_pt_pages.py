@@ -241,3 +241,33 @@ def test_a_cosmic_seat_in_portuguese_on_a_phone_shows_no_hidden_card(server, dev
 
     own = leak_scan.assert_no_hidden_card(server.db, room.code, leak_scan.views(got, seats), seats, spellings)
     assert own["a"] and own["b"], own  # each student's own hand reached its page: the scan sees names
+
+
+# ------------------------------------------------------------------ the landing page
+def test_the_landing_page_in_portuguese_on_a_phone_and_its_switch(server, devices, english_words):  # noqa: F811
+    from playwright.sync_api import expect
+
+    phone = devices.page(**PHONE, locale="pt-BR")
+    phone.goto(server.url + "/")
+    expect(phone.locator(".join-cta h1")).to_have_text("Jogar")
+    expect(phone.locator("#join-link")).to_have_text("Entrar num jogo da turma")
+    expect(phone.locator("html")).to_have_attribute("lang", "pt-BR")
+    # no Voila here: the note says where the solo boards come from, its command as code
+    expect(phone.locator("#solo-note")).to_have_text(
+        "Os tabuleiros solo não são servidos aqui: o professor os inicia com make play.")
+    expect(phone.locator("#solo-note code")).to_have_text("make play")
+    ovni = phone.locator("img[alt='o mapa do Ovni no início']")
+    assert ovni.get_attribute("src") == "/picture/ovni.svg?lang=pt"  # the picture drawn in Portuguese
+    phone.wait_for_function("() => [...document.images].every(i => i.complete && i.naturalWidth > 0)")
+    left = _english_left(phone, english_words, skip="#nothing")
+    assert not left, f"English left on the Portuguese landing page: {left}"
+    m = phone.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+    assert m[0] <= m[1], f"the landing page is {m[0]} px wide on a {m[1]} px phone"
+    small = _smallest_text(phone)
+    assert small[0][0] >= 14 - 0.05, f"text under 14 px on the phone: {small}"
+    _shot(phone, "pt-landing-phone")
+    phone.locator(".langs button[data-lang=en]").tap()
+    expect(phone.locator(".join-cta h1")).to_have_text("Play")
+    expect(phone.locator("img[alt='the Ovni map at the start']")).to_have_attribute("src", "/picture/ovni.svg?lang=en")
+    expect(phone.locator("#solo-note")).to_have_text(
+        "The solo boards are not served here: the teacher starts them with make play.")

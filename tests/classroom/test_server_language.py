@@ -159,6 +159,13 @@ def test_the_projector_page_takes_the_language_of_its_address(server):
     exp = cl.open_experiment("encounter", rounds=1)
     status, data = _call(url, f"/api/watch?code={exp.code}", lang=PT)
     assert data["error"].startswith("este código é de um experimento")
+    # the landing page's pictures, each language drawn and kept apart
+    pictures = {}
+    for lang in ("pt", "en", "pt"):
+        with urllib.request.urlopen(f"{url}/picture/ovni.svg?lang={lang}", timeout=60) as r:
+            pictures.setdefault(lang, set()).add(r.read().decode())
+    assert len(pictures["pt"]) == 1 and pictures["pt"] != pictures["en"]
+    assert "vermelho (Antáris)" in next(iter(pictures["pt"])) and "red (Antáris)" in next(iter(pictures["en"]))
     for page in ("/", "/watch"):
         with urllib.request.urlopen(url + page, timeout=20) as r:
             text = r.read().decode()

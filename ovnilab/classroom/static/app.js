@@ -174,6 +174,10 @@ async function request(path, opts) {
 // ----------------------------------------------------------------- landing page
 function initIndex() {
   const port = document.body.dataset.voilaPort;
+  // the games' pictures drawn in the page's language (each language its own address: cached apart)
+  document.querySelectorAll("img[data-picture]").forEach((img) => {
+    img.src = `/picture/${img.dataset.picture}.svg?lang=${encodeURIComponent(L.lang)}`;
+  });
   $("solo-note").replaceChildren(...tNodes(t("The solo boards are not served here: the teacher starts them with {command}."),
                                            { command: el("code", null, "make play") }));
   document.querySelectorAll("a.solo").forEach((a) => {
