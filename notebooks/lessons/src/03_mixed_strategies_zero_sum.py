@@ -53,6 +53,7 @@ from scipy.optimize import linprog
 
 from ovnilab import theory
 from ovnilab.cosmic import stats
+from ovnilab.texts.lesson03 import say   # the sentences this lesson prints, in its language
 
 OFFENSE_HAND = ["attack 08", "attack 15", "negotiate"]
 DEFENSE_HAND = ["attack 06", "attack 14", "negotiate"]
@@ -88,13 +89,12 @@ def pure_security(game):
     A = game.row_payoffs
     row_min, col_max = A.min(axis=1), A.max(axis=0)
     for label, low in zip(game.row_labels, row_min):
-        print(f"offense {label:<10} guarantees at least {low:+.2f}")
+        print(say("guarantees", card=say.word(label), low=low))
     for label, high in zip(game.col_labels, col_max):
-        print(f"defense {label:<10} concedes at most    {high:+.2f}")
+        print(say("concedes", card=say.word(label), high=high))
     lower, upper = row_min.max(), col_max.min()
-    print(f"maximin {lower:+.2f} ({game.row_labels[row_min.argmax()]}), "
-          f"minimax {upper:+.2f} ({game.col_labels[col_max.argmin()]}):",
-          "a saddle point" if lower == upper else "no saddle point")
+    print(say("saddle_point" if lower == upper else "no_saddle_point", lower=lower, row=say.word(game.row_labels[row_min.argmax()]),
+              upper=upper, column=say.word(game.col_labels[col_max.argmin()])))
     return lower, upper
 
 
@@ -193,8 +193,8 @@ def solve_row_lp(A):
 
 
 x_lp, v_lp = solve_row_lp(A)
-print("offense's optimal mix:", ", ".join(f"{label} {prob:.6f}" for label, prob in zip(bluff.row_labels, np.round(x_lp, 6) + 0.0)))
-print(f"value v = {v_lp:.6f}")
+print(say("offense_mix", mix=", ".join(f"{say.word(label)} {prob:.6f}" for label, prob in zip(bluff.row_labels, np.round(x_lp, 6) + 0.0))))
+print(say("value_v", v=v_lp))
 
 # %% [markdown]
 # The defense solves the mirror program: choose $y$ and $w$ to **minimise** $w$ subject to
@@ -215,8 +215,8 @@ def solve_col_lp(A):
 
 
 y_lp, w_lp = solve_col_lp(A)
-print("defense's optimal mix:", ", ".join(f"{label} {prob:.6f}" for label, prob in zip(bluff.col_labels, np.round(y_lp, 6) + 0.0)))
-print(f"w = {w_lp:.6f}; the two programs agree: {abs(v_lp - w_lp) < 1e-9}")
+print(say("defense_mix", mix=", ".join(f"{say.word(label)} {prob:.6f}" for label, prob in zip(bluff.col_labels, np.round(y_lp, 6) + 0.0))))
+print(say("programs_agree", w=w_lp, agree=abs(v_lp - w_lp) < 1e-9))
 assert abs(v_lp - w_lp) < 1e-9 and lower < v_lp < upper
 
 # %% [markdown]
@@ -228,12 +228,12 @@ assert abs(v_lp - w_lp) < 1e-9 and lower < v_lp < upper
 # %%
 (eq,) = theory.equilibria(bluff)
 print(eq)
-print(f"theory.value: {theory.value(bluff):.6f}")
+print(say("theory_value", v=theory.value(bluff)))
 x_exact, y_exact = eq.exact
 v_exact = eq.exact_payoffs[0]
 assert abs(theory.value(bluff) - v_lp) < 1e-9 and abs(float(v_exact) - v_lp) < 1e-9
 assert np.allclose(x_lp, [float(p) for p in x_exact]) and np.allclose(y_lp, [float(q) for q in y_exact])
-print(f"our LP and the library agree: value {v_exact} = {float(v_exact):.6f}, unique equilibrium")
+print(say("library_agrees", exact=v_exact, v=float(v_exact)))
 
 # %% [markdown]
 # ## 5. A 2×n game solved by drawing
@@ -259,13 +259,13 @@ assert (lines["attack 06"] > lines["negotiate"]).all()
 # %% tags=["nbval-ignore-output"]
 fig, ax = plt.subplots(figsize=(7, 4))
 for label, line in lines.items():
-    ax.plot(ps, line, label=f"defense plays {label}")
-ax.plot(ps, envelope, color="black", linewidth=3, alpha=0.35, label="offense's guarantee (lower envelope)")
+    ax.plot(ps, line, label=say("defense_plays", card=say.word(label)))
+ax.plot(ps, envelope, color="black", linewidth=3, alpha=0.35, label=say("envelope"))
 ax.plot([float(x_exact[0])], [float(v_exact)], "ko")
 ax.annotate(f"p = {x_exact[0]}, v = {v_exact}", (float(x_exact[0]), float(v_exact)),
             textcoords="offset points", xytext=(10, 12))
-ax.set_xlabel("p = probability that the offense plays attack 08")
-ax.set_ylabel("offense's expected payoff")
+ax.set_xlabel(say("xlabel"))
+ax.set_ylabel(say("ylabel"))
 ax.legend(fontsize=8)
 plt.show()
 
@@ -308,7 +308,7 @@ a, b, c, d = (Fraction(str(A[i, j])) for i, j in ((0, 1), (0, 2), (1, 1), (1, 2)
 assert (a, b, c, d) == (Fraction(-1, 2), Fraction(3, 5), Fraction(7, 4), Fraction(1, 4))
 assert (d - c) / (a + d - b - c) == p_draw and (d - b) / (a + d - b - c) == y_draw
 assert (a * d - b * c) / (a + d - b - c) == v_draw == c + p_draw * (a - c)
-print("the drawing, the LP and the library give the same equilibrium")
+print(say("same_equilibrium"))
 
 # %% [markdown]
 # ### Type it into nashpy yourself
@@ -323,8 +323,8 @@ import nashpy as nash
 small = nash.Game(np.array([[1.7, -0.5, 0.6],      # attack 08 against attack 06, attack 14, negotiate
                             [1.35, 1.75, 0.25]]))  # attack 15
 x_small, y_small = small.linear_program()
-print("offense", np.round(x_small, 6) + 0.0, "| defense", np.round(y_small, 6) + 0.0)
-print(f"value {x_small @ small.payoff_matrices[0] @ y_small:.6f}")
+print(say("nashpy_mix", offense=np.round(x_small, 6) + 0.0, defense=np.round(y_small, 6) + 0.0))
+print(say("value", v=x_small @ small.payoff_matrices[0] @ y_small))
 assert np.allclose(x_small, [15 / 26, 11 / 26]) and np.allclose(y_small, [0, 7 / 52, 45 / 52])
 
 # %% [markdown]
@@ -404,12 +404,11 @@ adjusted = {(t["role"], t["test"]): t["holm_p"] for t in tests}
 # what the class's offense (one last choice per student) gets against each defense card
 offense_mix = np.array(shares[0].column("share"))
 conceded = offense_mix @ A
-print(f"against the class's offense, always playing {bluff.col_labels[conceded.argmin()]} would concede "
-      f"{conceded.min():.3f} per encounter; the equilibrium guarantees the offense v = {v_exact} = {float(v_exact):.3f}")
+print(say("conceded", card=say.word(bluff.col_labels[conceded.argmin()]), conceded=conceded.min(), v=v_exact,
+          v_float=float(v_exact)))
 a15, d14 = shares[0].row(strategy="attack 15"), shares[1].row(strategy="attack 14")
-print(f"the offense's attack 15: {a15['count']} of {a15['n']} (95% interval {a15['lo']:.2f} to {a15['hi']:.2f}; "
-      f"equilibrium 11/26 = {11 / 26:.2f}); the defense's attack 14: {d14['count']} of {d14['n']} "
-      f"({d14['lo']:.2f} to {d14['hi']:.2f}; equilibrium 7/52 = {7 / 52:.2f})")
+print(say("a15_d14", a_count=a15["count"], a_n=a15["n"], a_lo=a15["lo"], a_hi=a15["hi"], a_eq=11 / 26,
+          d_count=d14["count"], d_n=d14["n"], d_lo=d14["lo"], d_hi=d14["hi"], d_eq=7 / 52))
 if results is recorded:   # the text below describes the simulated class
     assert all(t["method"] == "exact multinomial" for t in tests)
     assert all(t["statistic"] == float("inf") and t["holm_p"] < 0.05 for t in tests if t["test"] == "whole mix")
@@ -472,7 +471,8 @@ for name, kw in variants.items():
     assert abs(v - theory.value(g)) < 1e-9 and abs(v - float(e.exact_payoffs[0])) < 1e-9
     values[name], equilibrium[name] = e.exact_payoffs[0], e
     low, high = g.row_payoffs.min(axis=1).max(), g.row_payoffs.max(axis=0).min()
-    print(f"{name:<37} value {str(values[name]):>6} = {float(values[name]):+.4f}  {'saddle point' if low == high else 'mixed'}")
+    print(say("variant_saddle" if low == high else "variant_mixed", name=say.word(name), value=str(values[name]),
+              v=float(values[name])))
     print("     ", e.describe())
 
 # %% [markdown]
@@ -507,9 +507,9 @@ for ships in (1, 2, 3, 4):
     (e,) = theory.equilibria(g)
     by_ships[ships] = e.exact_payoffs[0]
     assert len(e.support("row")) > 1 and len(e.support("col")) > 1   # both players randomise
-    print(f"{ships} ship(s): value {str(by_ships[ships]):>6} = {float(by_ships[ships]):.3f} | {e.describe()}")
+    print(say("by_ships", ships=ships, value=str(by_ships[ships]), v=float(by_ships[ships]), equilibrium=e.describe()))
 lowest = min(by_ships, key=by_ships.get)
-print(f"the value is lowest with {lowest} ships and highest with {max(by_ships, key=by_ships.get)}")
+print(say("lowest_highest", lowest=lowest, highest=max(by_ships, key=by_ships.get)))
 assert lowest == 2 and max(by_ships, key=by_ships.get) == 4
 # with two ships the offense wins exactly the encounters it wins with one
 outcome = lambda ships, o, d: stats.play_encounter(o, d, ships, 4, OFFENSE_HAND, DEFENSE_HAND, hand_size=8).outcome
@@ -625,7 +625,7 @@ assert abs(theory.value(duel20) - 1 / 3) < 1e-9, "theory.value of the attack 20 
 answer_3 = None  # replace None by your answer (compute it in this cell)
 ### BEGIN SOLUTION
 x_w, v_w = solve_row_lp(warrior.row_payoffs)
-print("offense's mix:", np.round(x_w, 4) + 0.0, "value:", round(v_w, 6))
+print(say("ex3_mix", mix=np.round(x_w, 4) + 0.0, v=round(v_w, 6)))
 # All three cards are played (about 0.235, 0.154, 0.611): the Warrior's +3 makes the 06
 # beat the 08 (6 + 4 + 3 = 13 > 12), so no card is dominated any more. The value is 7/39.
 answer_3 = v_w
@@ -657,8 +657,7 @@ assert len(_eq_w.support("row")) == 3, (   # the solution's remark: all three of
 answer_4 = None  # replace None by your answer (compute it in this cell)
 ### BEGIN SOLUTION
 y_w, w_w = solve_col_lp(warrior.row_payoffs)
-print("defense's mix:", np.round(y_w, 4) + 0.0, "| offense's cards against it:",
-      np.round(warrior.row_payoffs @ y_w, 6) + 0.0)
+print(say("ex4_mix", mix=np.round(y_w, 4) + 0.0, pays=np.round(warrior.row_payoffs @ y_w, 6) + 0.0))
 # The defense negotiates with probability 2/3 (0.6667); each offense card then pays
 # 7/39 = 0.179487, the value: the offense is indifferent, as an equilibrium requires.
 answer_4 = y_w[2]

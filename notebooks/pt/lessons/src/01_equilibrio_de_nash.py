@@ -84,7 +84,7 @@ assert round(r.value(0, weights), 9) == -1.3 and round(r.value(1, weights), 9) =
 # valor (um Ataque grande gasto agora é um Ataque grande que você não tem mais na mão). O
 # atacante perdeu 4 naves e o seu Ataque 08: $-0.8 - 0.1 - 0.4 = -1.3$; o defensor gastou o
 # seu Ataque 14: $-0.1 - 0.7 = -0.8$. Esses pesos são uma escolha de modelagem; a
-# [Lição 3](../../lessons/03_mixed_strategies_zero_sum.ipynb) compara um duelo com e sem esse custo das cartas
+# [Lição 3](03_estrategias_mistas_soma_zero.ipynb) compara um duelo com e sem esse custo das cartas
 # de Ataque gastas. (Nas fórmulas, os decimais levam ponto, como no código.)
 #
 # Cosmic Encounter é jogado por três a cinco jogadores. Cada jogador principal conta **os
@@ -654,7 +654,6 @@ assert abs(float(answer_4) - float(eq4.exact[1][0])) < 1e-9, (
 #
 # A seguir: a [Lição 2](02_dominancia_dilema_do_prisioneiro.ipynb) trata da dominância e de
 # equilíbrios ruins para todos (o dilema do prisioneiro); a
-# [Lição 3](../../lessons/03_mixed_strategies_zero_sum.ipynb) resolve jogos de soma zero (o duelo entre os
-# dois jogadores sozinhos) por programação linear, com o valor do jogo e o minimax (a
-# lição 3 ainda está em inglês).
+# [Lição 3](03_estrategias_mistas_soma_zero.ipynb) resolve jogos de soma zero (o duelo entre os
+# dois jogadores sozinhos) por programação linear, com o valor do jogo e o minimax.
 

@@ -808,7 +808,7 @@ if results is recorded:   # the text below describes the simulated class
 # %% [markdown]
 # ## E agora
 #
-# * [Lição 3](../../lessons/03_mixed_strategies_zero_sum.ipynb) (em inglês): quando nenhuma
+# * [Lição 3](03_estrategias_mistas_soma_zero.ipynb): quando nenhuma
 #   estratégia é dominada e os jogadores precisam misturar, e o programa linear de um jogo de
 #   soma zero (o valor do jogo, o minimax).
 # * [O recrutamento de Ovni como um jogo de lances](../../explore/ovni_recruitment_bidding.ipynb)
