@@ -178,6 +178,11 @@ def test_an_experiment_in_portuguese_on_a_phone(server, devices, english_words):
         assert cells[1] in ("atacante", "defensor") and cells[2] in names.values() and cells[3] in names.values()
         assert not _english_left(p, english_words)
     _shot(pages[0], "pt-experiment-round2-phone")
+    pages[1].set_viewport_size(PROJECTOR)  # the same page on a laptop
+    pages[1].wait_for_timeout(300)
+    pages[1].evaluate("window.scrollTo(0, 0)")
+    _fits(pages[1], "Portuguese experiment 1280x720", 12)
+    _shot(pages[1], "pt-experiment-1280x720")
     assert {r["choice"] for r in exp.results()} <= set(names)  # the records keep the English labels
 
 
