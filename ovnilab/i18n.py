@@ -266,12 +266,15 @@ def _pattern(template: str) -> re.Pattern[str]:
     return re.compile("".join(parts), re.S)
 
 
-def translate_english(text: str, templates: Iterable[str | tuple[str, str]]) -> str:
+def translate_english(text: str, templates: Iterable[str | tuple[str, str]],
+                      value: Callable[[str], str] | None = None) -> str:
     """``text``, an English sentence made from one of ``templates`` (``N_`` sentences, or
     (singular, plural) pairs of a plural sentence) and stored as English, in the current
     language: the template it matches is translated and filled with the values read back
-    from ``text`` (each value that is a catalog sentence, such as a seat's name, translated). Text no template matches is returned as it is (a record written by an
-    older ovnilab reads as it was written)."""
+    from ``text`` (each value that is a catalog sentence, such as a seat's name, translated;
+    ``value``, when given, says each value instead: a caller that knows its values' shapes).
+    Text no template matches is returned as it is (a record written by an older ovnilab
+    reads as it was written)."""
     if _catalog(get_language()) is None:
         return text
     for t in templates:
@@ -282,7 +285,7 @@ def translate_english(text: str, templates: Iterable[str | tuple[str, str]]) -> 
                 continue
             # a value that is itself a catalog sentence (a seat's name, "Green alien") is
             # shown in the current language too
-            values = {k: _(v) for k, v in m.groupdict().items()}
+            values = {k: (value or _)(v) for k, v in m.groupdict().items()}
             if isinstance(t, str):
                 return _(t, **values)
             n = int(values.pop("n")) if str(values.get("n", "")).isdigit() else 2

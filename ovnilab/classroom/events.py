@@ -13,7 +13,9 @@ At the bottom of the classroom beside the store and the limits: it imports only
 
 from __future__ import annotations
 
-from ..i18n import N_, Nn_, translate_english
+import re
+
+from ..i18n import N_, Nn_, _, translate_english
 
 __all__ = ["event_text", "TEMPLATES", "BACK", "TOOK_SEAT", "REMOVED", "GAME_OVER", "TIME_RAN_OUT",
            "YOUR_TIME_RAN_OUT", "BOTS_TAKE", "GAME_ON", "PAUSED", "ENDED", "BOT_PLAYS", "PLAYS_AGAIN",
@@ -46,5 +48,64 @@ def bots_take(n: int) -> str:
 
 
 def event_text(stored: str) -> str:
-    """A stored event in the current language (:func:`ovnilab.i18n.using_language`)."""
+    """A stored event in the current language (:func:`ovnilab.i18n.using_language`); the
+    seats it names as the boards name them ("red (Antáris)" / "vermelho (Antáris)")."""
+    for template, value in _SEAT_VALUES:
+        text = translate_english(stored, (template,), value)
+        if text != stored:
+            return text
     return translate_english(stored, TEMPLATES)
+
+
+# ------------------------------------------------------------------ seats' names in events
+# A seat's name is stored as the game's English seat_name: the cow game's "Green alien" (a
+# catalog sentence), Ovni's "red (Antáris)" / "red (third player)", Cosmic's "Red" / "Red
+# (Zombie)"; a student's seat as "Ana (red (Antáris))". Its colour is said in the reader's
+# language (the games' own colour words, "red" -> "vermelho", are catalog words); planets
+# and aliens are the games' names. Only the values of the templates that name seats are
+# read so (a student's name is never taken for a colour).
+_COLOUR = "red|blue|green|yellow|purple"
+_LOWER = re.compile(rf"({_COLOUR}) \(([^()]+)\)")
+_TITLE = re.compile(rf"({_COLOUR.title()})(?: \(([^()]+)\))?")
+_PERSON = re.compile(r"(.+?) \((.+)\)")
+
+
+def _seat(name: str) -> str | None:
+    """A seat's stored name in the reader's language, or None when ``name`` is none."""
+    said = _(name)
+    if said != name:
+        return said
+    m = _LOWER.fullmatch(name)
+    if m and m.group(2) == "third player":
+        return _("{colour} (third player)", colour=_(m.group(1)))
+    if m:
+        return f"{_(m.group(1))} ({m.group(2)})"
+    m = _TITLE.fullmatch(name)
+    if m:
+        colour = _(m.group(1).lower()).capitalize()
+        return f"{colour} ({m.group(2)})" if m.group(2) else colour
+    return None
+
+
+def _seat_or_person(value: str) -> str:
+    """A seat's name, or a student's with their seat ("Ana (red (Antáris))"), said in the
+    reader's language; any other value (a student's name alone) as it is."""
+    said = _(value)
+    if said != value:
+        return said
+    m = _LOWER.fullmatch(value)  # a seat alone; a bare "Red" may be a student's name
+    if m:
+        return _seat(value) or value
+    m = _PERSON.fullmatch(value)
+    seat = _seat(m.group(2)) if m else None
+    return f"{m.group(1)} ({seat})" if m and seat else value
+
+
+def _seat_names(value: str) -> str:
+    """The winners' seats, ", "-separated as stored, each in the reader's language."""
+    return ", ".join(_seat(part) or part for part in value.split(", "))
+
+
+#: the templates whose values name seats, and how each is read
+_SEAT_VALUES = ((GAME_OVER, _seat_names), (BOT_PLAYS, _seat_or_person), (PLAYS_AGAIN, _seat_or_person),
+                (TIME_RAN_OUT, _seat_or_person))

@@ -493,3 +493,25 @@ def test_an_experiment_seat_reads_its_page_in_portuguese(cl):
     with using_language("pt"):
         assert bidding.choice_name("6") == "6: gastar o 6" and bidding.role_label(0) == "jogador"
     assert bidding.choice_name("6") == "6: spend the 6"
+
+
+def test_a_stored_event_names_its_seats_as_the_boards_do():
+    """Issue 33: an event is stored in English with the game's seat names; read in
+    Portuguese its seats are said as the boards say them (the colour translated, the
+    planet or alien the game's name), a student's name never taken for a colour; read in
+    English it is as stored."""
+    from ovnilab.classroom import events
+
+    said = {
+        events.GAME_OVER.format(names="red (Antáris), blue (Éris)"): "fim de jogo: vitória de vermelho (Antáris), azul (Éris)",
+        events.GAME_OVER.format(names="Red (Zombie)"): "fim de jogo: vitória de Vermelho (Zombie)",
+        events.GAME_OVER.format(names="Purple alien"): "fim de jogo: vitória de alien roxo",
+        events.BOT_PLAYS.format(seat="Ana (red (Antáris))"):
+            "um robô joga por Ana (vermelho (Antáris)) por enquanto (escolha do professor)",
+        events.TIME_RAN_OUT.format(name="Red"): "o tempo de Red acabou: um robô decidiu por ele",
+        events.TOOK_SEAT.format(name="Red"): "Red entrou no jogo",
+    }
+    for stored, pt in said.items():
+        with using_language("pt"):
+            assert events.event_text(stored) == pt
+        assert events.event_text(stored) == stored
