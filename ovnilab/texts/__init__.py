@@ -25,7 +25,7 @@ from __future__ import annotations
 import string
 from typing import Any, Mapping
 
-from ..i18n import LANGUAGES, get_language
+from ..i18n import LANGUAGES, _, get_language
 
 __all__ = ["Texts"]
 
@@ -58,10 +58,13 @@ class Texts:
         return self.value(key).format(**values)
 
     def word(self, text: str) -> str:
-        """A word of the notation (an outcome, a role: ``"defense"``) as the current
-        language says it: the table's ``"words"`` entry, else the word itself."""
+        """A word of the notation (an outcome, a role: ``"defense"``, a phase's name) as
+        the current language says it: the table's ``"words"`` entry, else the catalog's
+        translation of it (:func:`ovnilab.i18n._`), else the word itself."""
         words = self.entries.get("words", {}).get(get_language(), {})
-        return words.get(text, text)
+        if text in words:
+            return words[text]
+        return _(text) if isinstance(text, str) and "{" not in text else text
 
     def __contains__(self, key: str) -> bool:
         return key in self.entries

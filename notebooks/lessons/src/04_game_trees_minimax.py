@@ -66,6 +66,8 @@ import networkx as nx
 from ovnilab import cows, theory
 from ovnilab.cows import endgame
 from ovnilab.cows.bots import HAND_WEIGHT, GreedyBot
+from ovnilab.cows.render import action_label   # an action in words, as the board's buttons say it
+from ovnilab.texts.lesson04 import say   # the sentences this lesson prints, in its language
 
 # %% [markdown]
 # ## 1. A game tree
@@ -87,7 +89,7 @@ g = nx.DiGraph()
 pos = {"MAX": (0, 2)}
 for i, (move, payoffs) in enumerate(LEAVES.items()):
     node = f"MIN\n({move})"
-    g.add_edge("MAX", node, label=move)
+    g.add_edge("MAX", node, label=say.word(move))
     pos[node] = (4 * (i - 1), 1)
     for j, (reply, x) in enumerate(zip("abc", payoffs)):
         leaf = f"{x:+d}\n{move}-{reply}"
@@ -97,7 +99,7 @@ fig, ax = plt.subplots(figsize=(9, 3.6))
 nx.draw_networkx(g, pos, ax=ax, node_size=1500, node_color="#dde8f5", font_size=8,
                  labels={n: n.split("\n")[0] for n in g})
 nx.draw_networkx_edge_labels(g, pos, nx.get_edge_attributes(g, "label"), ax=ax, font_size=8)
-ax.set_title("The toy tree: MAX moves, MIN replies, leaves show the margin for MAX")
+ax.set_title(say("toy_title"))
 ax.axis("off")
 plt.show()
 
@@ -179,9 +181,9 @@ toy = Tree()
 
 # %%
 first = {m: minimax(child, toy) for m, child in toy.moves(TOY)}
-print("value of each first move:", first)
-print("value of the root:", minimax(TOY, toy), " best first move:", best_moves(TOY, toy))
-print("MIN's best reply after draw:", best_moves(TOY[1]["draw"], toy))
+print(say("first_moves", values={say.word(m): v for m, v in first.items()}))
+print(say("root", value=minimax(TOY, toy), best=[say.word(m) for m in best_moves(TOY, toy)]))
+print(say("min_reply", best=best_moves(TOY[1]["draw"], toy)))
 assert first == {"take": -1, "draw": 1, "flip": -2}  # the hand derivation of section 2
 assert minimax(TOY, toy) == 1 and best_moves(TOY, toy) == ["draw"]
 assert best_moves(TOY[1]["draw"], toy) == ["c"]
@@ -202,8 +204,8 @@ assert {m: Fraction(sum(p), 3) for m, p in LEAVES.items()} == {
 A = [list(p) for p in LEAVES.values()]
 sequential = theory.NormalFormGame(A, row_labels=list(LEAVES), col_labels=list("abc"))
 row, col, (row_pay, col_pay) = theory.backward_induction(sequential, leader="row")
-print(f"library: MAX plays {sequential.row_labels[row]}, MIN answers {sequential.col_labels[col]}, "
-      f"payoff {row_pay:+.0f} for MAX")
+print(say("library_sequential", row=say.word(sequential.row_labels[row]), column=sequential.col_labels[col],
+          payoff=row_pay))
 assert (sequential.row_labels[row], sequential.col_labels[col]) == ("draw", "c")
 assert row_pay == minimax(TOY, toy) == max(min(r) for r in A)  # library = hand code = formula
 
@@ -265,20 +267,21 @@ def show(state):
     for p in (0, 1):
         pyr = [state.face(c).name if c >= 0 else "." for c in state.pyr[p]]
         hand = [state.face(c).name for c in state.hand[p]]
-        print(f"seat {p}: [{pyr[0]}] [{pyr[1]} | {pyr[2]}] [{' | '.join(pyr[3:])}]  "
-              f"hand {hand}  score now {state.scores()[p]}")
+        print(say("seat_line", seat=p, row1=pyr[0], row2a=pyr[1], row2b=pyr[2], row3=" | ".join(pyr[3:]),
+                  hand=hand, score=state.scores()[p]))
     top = [state.face(c).name for c in state.cel[0][-1:]]
-    print(f"deck {len(state.deck)} cards; Celeiro top {top}; to act: seat {state.current_player} "
-          f"({state.phase_name})" + ("; last turn" if state.final else ""))
+    print(say("deck_line", n=len(state.deck), top=top, seat=state.current_player, phase=say.word(state.phase_name))
+          + (say("last_turn") if state.final else ""))
 
 
-def print_tree(node, game, label="start", depth=0):
+def print_tree(node, game, label=None, depth=0):
     """Every node of a (small) tree with its minimax value for MAX."""
-    who = "game over" if game.is_over(node) else f"seat {game.to_move(node)} to move"
-    print(f"{'    ' * depth}{label}: value {minimax(node, game):+d} ({who})")
+    who = say("game_over") if game.is_over(node) else say("to_move", seat=game.to_move(node))
+    print(say("tree_line", indent="    " * depth, label=say("start") if label is None else label,
+              value=minimax(node, game), who=who))
     if not game.is_over(node):
         for move, child in game.moves(node):
-            print_tree(child, game, str(move), depth + 1)
+            print_tree(child, game, action_label(move), depth + 1)
 
 
 # %% [markdown]
@@ -321,14 +324,14 @@ def small_endgame(first_seed):
 
 
 small_seed, before_end, small_game, small = small_endgame(100)
-print(f"seed {small_seed}, {before_end} decisions before the end; "
-      f"seat 1's last action before it: {small_game.log[len(small_game.log) - before_end - 1]}")
+print(say("small_seed", seed=small_seed, before=before_end,
+          action=action_label(small_game.log[len(small_game.log) - before_end - 1])))
 show(small)
 print()
 print_tree(small, CowGame())
 size, movers = tree_size(small, TREE_NODES)
 assert size <= TREE_NODES and movers == {0, 1} and small.current_player == 1
-print(f"\n{size} positions; seat 1 moves first here, and both seats decide below it")
+print(say("tree_size", size=size))
 
 # %% [markdown]
 # Read it from the bottom: at a node where seat 0 moves, the value is the largest of its
@@ -340,10 +343,9 @@ print(f"\n{size} positions; seat 1 moves first here, and both seats decide below
 counter = CowGame()
 hand_value = minimax(small, counter)
 solution = endgame.solve(small)
-print(f"hand-written minimax: value {hand_value:+d}, {counter.expanded} positions expanded")
-print(f"library: value {int(solution.value):+d}, {solution.nodes} positions expanded, "
-      f"best {[str(a) for a in solution.best]}")
-print("what the greedy bot played in the game:", small_game.log[len(small_game.log) - before_end])
+print(say("hand_minimax", value=hand_value, n=counter.expanded))
+print(say("library_solve", value=int(solution.value), n=solution.nodes, best=[action_label(a) for a in solution.best]))
+print(say("greedy_played", action=action_label(small_game.log[len(small_game.log) - before_end])))
 assert solution.value == hand_value
 assert [str(a) for a in solution.best] == [str(m) for m in best_moves(small, CowGame())]
 
@@ -386,7 +388,7 @@ def alphabeta(node, game, alpha=-math.inf, beta=math.inf, seen=None):
 
 
 seen = []
-print("alpha-beta on the toy tree:", alphabeta(TOY, toy, seen=seen), " leaves evaluated:", seen)
+print(say("alphabeta", value=alphabeta(TOY, toy, seen=seen), seen=seen))
 assert alphabeta(TOY, toy) == minimax(TOY, toy)
 assert seen == [4, -1, 2, 3, 5, 1, 6, -2]  # all but the +7 of flip-c
 assert cows.Rules().stall_limit == 12  # section 5's "twelve turns in a row"
@@ -433,13 +435,10 @@ for seed, game in games.items():
         agree += 1
         plain_total += counter.expanded
         library_total += library.nodes
-print(f"{agree + too_big} positions from {N_GAMES} games: in {agree} the plain minimax finished "
-      f"within {PLAIN_BUDGET} expansions and agrees with the library on every one "
-      f"({plain_total} expansions in all, the library {library_total}).")
-print(f"In {too_big} the plain minimax ran out of budget; the library solved each "
-      f"of them, with at most {max(library_on_too_big, default=0)} expansions.")
-print(f"{beyond_both} positions needed more than {LIBRARY_BUDGET} positions of the library's search too "
-      f"(left out).")
+print(say("agree", positions=agree + too_big, games=N_GAMES, agree=agree, budget=PLAIN_BUDGET, plain=plain_total,
+          library=library_total))
+print(say("too_big", n=too_big, most=max(library_on_too_big, default=0)))
+print(say("beyond", n=beyond_both, budget=LIBRARY_BUDGET))
 
 # %% [markdown]
 # ## 6. A deeper endgame: the library alone
@@ -472,31 +471,30 @@ def deep_example(game):
 
 
 deep_seed = next(seed for seed, game in games.items() if deep_example(game))
-print(f"greedy game {deep_seed}")
+print(say("greedy_game", seed=deep_seed))
 deep_game = games[deep_seed]
 deep = deep_game.replay(len(deep_game.log) - BEFORE)
 show(deep)
-print(f"plain minimax: more than {10 * PLAIN_BUDGET} expansions, stopped; "
-      f"the library: {endgame.solve(deep).nodes}")
+print(say("plain_stopped", n=10 * PLAIN_BUDGET, nodes=endgame.solve(deep).nodes))
 me = deep.current_player
 values = {action: int(v) for action, v in endgame.action_values(deep).items()}
 played = deep_game.log[len(deep_game.log) - BEFORE]
 for action, v in values.items():
-    print(f"  {str(action):<34} value for seat {me}: {v:+d}" + ("   <- played in the game" if action == played else ""))
+    print(say("action_value", action=action_label(action), seat=me, value=v)
+          + (say("played_mark") if action == played else ""))
 best_value = max(values.values())
 assert len(set(values.values())) > 1  # "actions of different values" (the text above)
 final = deep_game.scores()
 final_for_me = final[me] - final[1 - me]
-print(f"The greedy bot played '{played}', worth {values[played]:+d} for seat {me} under best play; "
-      f"the best move is worth {best_value:+d}, a regret of {best_value - values[played]} points.")
+print(say("regret", played=action_label(played), value=values[played], seat=me, best=best_value,
+          regret=best_value - values[played]))
 if final_for_me < values[played]:
-    later = (f"below that value, so seat {me} played more moves that were not optimal "
-             f"(after '{played}' best play guaranteed it at least {values[played]:+d})")
+    later = say("later_below", seat=me, played=action_label(played), value=values[played])
 elif final_for_me > values[played]:
-    later = f"above that value, so seat {1 - me} played moves that were not optimal"
+    later = say("later_above", other=1 - me)
 else:
-    later = "exactly that value"
-print(f"The game ended {final[0]} to {final[1]}, a margin of {final_for_me:+d} for seat {me}, {later}.")
+    later = say("later_exact")
+print(say("ended", score0=final[0], score1=final[1], margin=final_for_me, seat=me, later=later))
 
 # %% [markdown]
 # A line of best play from there (both players choose an optimal action at every step;
@@ -506,15 +504,15 @@ print(f"The game ended {final[0]} to {final[1]}, a margin of {final_for_me:+d} f
 line = endgame.principal_variation(deep)
 end = deep.clone()
 for action in line:
-    print(f"seat {end.current_player}: {action}")
+    print(say("pv_line", seat=end.current_player, action=action_label(action)))
     end.apply(action)
 margin = end.scores()[0] - end.scores()[1]
-print(f"final margin for seat 0: {margin:+d}")
+print(say("final_margin", margin=margin))
 assert margin == endgame.solve(deep).value
 assert HAND_WEIGHT == 0.5  # the greedy evaluation counts half a hand card's build gain
 best_first = {a for a, v in values.items() if v == best_value}
-print(f"the greedy bot's move is {'one of the best' if played in best_first else 'not a best move'}; "
-      f"a best first move: {line[0]}, then {', '.join(str(a) for a in line[1:3])}")
+print(say("one_of_the_best" if played in best_first else "not_a_best", first=action_label(line[0]),
+          then=", ".join(action_label(a) for a in line[1:3])))
 assert line[0] in best_first
 
 # %% [markdown]
@@ -560,9 +558,9 @@ ex4_seed = next(seed for seed, game in games.items() if seed not in (deep_seed, 
 ex3_game, ex4_game = games[ex3_seed], games[ex4_seed]
 ex3 = eight_before(ex3_game)
 ex4 = eight_before(ex4_game)
-print(f"ex3: greedy game {ex3_seed}")
+print(say("ex3_game", seed=ex3_seed))
 show(ex3)
-print(f"ex4: greedy game {ex4_seed}")
+print(say("ex4_game", seed=ex4_seed))
 show(ex4)
 
 # %% [markdown]
@@ -651,10 +649,9 @@ answer_3 = None  # replace None by your answer (compute it in this cell)
 ex3_values = endgame.action_values(ex3)
 answer_3 = Fraction(int(sum(ex3_values.values())), len(ex3_values))
 ex3_best = max(ex3_values.values())
-print(f"{len(ex3_values)} actions, values {sorted(int(v) for v in ex3_values.values())}: random choice "
-      f"{float(answer_3):+.3f} on average, best {int(ex3_best):+d}, so random play gives away "
-      f"{float(ex3_best - answer_3):.3f} points on average and is optimal with probability "
-      f"{sum(v == ex3_best for v in ex3_values.values())}/{len(ex3_values)}")
+print(say("ex3_solution", n=len(ex3_values), values=sorted(int(v) for v in ex3_values.values()),
+          average=float(answer_3), best=int(ex3_best), regret=float(ex3_best - answer_3),
+          hits=sum(v == ex3_best for v in ex3_values.values())))
 ### END SOLUTION
 
 # %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex3-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}

@@ -709,6 +709,6 @@ assert eq_w.exact is not None and eq_w.exact[1][2] == Fraction(2, 3), (
 #   desenho concordam.
 # - As regras movem o valor: um poder alienígena, um número de naves, o valor de uma carta.
 #
-# A seguir: a [Lição 4](../../lessons/04_game_trees_minimax.ipynb) (em inglês) joga os lances
+# A seguir: a [Lição 4](04_arvores_de_jogo_minimax.ipynb) joga os lances
 # um depois do outro em vez de simultaneamente (árvores de jogo e indução retroativa).
 
