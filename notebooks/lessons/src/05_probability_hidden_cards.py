@@ -62,6 +62,7 @@ from ovnilab.analysis import wilson_interval
 from ovnilab.cosmic import stats
 from ovnilab.cosmic.rules import PASS
 from ovnilab.cows import determinize
+from ovnilab.texts.lesson05 import say   # the sentences this lesson prints, in its language
 
 COSMIC = cosmic.load_data()  # data/cosmic/*.toml
 COW_CARDS = cows.load_cards()  # data/cows/cards.toml
@@ -70,7 +71,7 @@ COW_CARDS = cows.load_cards()  # data/cows/cards.toml
 def share(k, n):
     """'k of n = 0.xxx [lo, hi]' with the 95% Wilson interval."""
     lo, hi = wilson_interval(k, n)
-    return f"{k} of {n} = {k / n:.3f}, 95% interval [{lo:.3f}, {hi:.3f}]"
+    return say("share", k=k, n=n, p=k / n, lo=lo, hi=hi)
 
 
 def inside(p, k, n, confidence=0.95):
@@ -93,9 +94,9 @@ flares = cosmic.Rules().flares_total
 N = COSMIC.deck_size + flares
 E = sum(stats.card_distribution().values())  # attack, negotiate and morph cards
 for name, count in composition.items():
-    print(f"{name:<14}{count:>3}")
-print(f"{'flare':<14}{flares:>3}  (added per game)")
-print(f"total {N} cards, {E} of them encounter cards, {N - E} not")
+    print(say("kind_line", name=say.word(name), count=count))
+print(say("flare_line", name=say.word("flare"), count=flares))
+print(say("total", n=N, e=E, others=N - E))
 assert COSMIC.deck_size == 72 and flares == 10 and N == 82
 assert composition == {"attack": 39, "negotiate": 15, "morph": 1, "reinforcement": 6, "artifact": 11}
 assert E == 55
@@ -134,7 +135,7 @@ product = Fraction(1)
 for i in range(HAND):
     product *= Fraction(N - E - i, N - i)
 assert p_new_hand == product == Fraction(23, 369246)
-print(f"P(no encounter card) = {p_new_hand}: one hand in {1 / float(p_new_hand):,.0f}")
+print(say("p_no_encounter", p=p_new_hand, one_in=1 / float(p_new_hand)))
 assert round(1 / float(p_new_hand), -3) == 16000
 
 # %% [markdown]
@@ -180,19 +181,18 @@ def encounter_count(names):
 
 counts = Counter(encounter_count(g.hand_names(seat_after(g, 1))) for g in games)
 level = 1 - 0.05 / len(exact_k)
-print(f"n = {N_GAMES} hands; simultaneous 95% intervals")
-print(" k   exact    observed  interval")
+print(say("hands_intervals", n=N_GAMES))
+print(say("k_head"))
 all_inside = True
 for k, p in exact_k.items():
     lo, hi = wilson_interval(counts[k], N_GAMES, level)
     ok = lo <= p <= hi
     all_inside &= ok
-    print(f" {k}  {float(p):.4f}    {counts[k] / N_GAMES:.4f}   [{lo:.4f}, {hi:.4f}]" + ("" if ok else "  <- outside"))
+    print(f" {k}  {float(p):.4f}    {counts[k] / N_GAMES:.4f}   [{lo:.4f}, {hi:.4f}]" + ("" if ok else say("outside")))
 assert all_inside
-print(f"every exact probability lies in its interval; hands without an encounter card seen: {counts[0]} "
-      f"(expected {N_GAMES * float(p_new_hand):.2f} in {N_GAMES} hands)")
+print(say("all_inside", k=counts[0], expected=N_GAMES * float(p_new_hand), n=N_GAMES))
 lo0, hi0 = wilson_interval(counts[0], N_GAMES, level)
-print(f"the k = 0 interval is {(hi0 - lo0) / p_new_hand:.0f} times as wide as P(K = 0) itself")
+print(say("k0_width", times=(hi0 - lo0) / p_new_hand))
 assert hi0 - lo0 > 10 * p_new_hand
 
 # %% [markdown]
@@ -268,10 +268,10 @@ def p_other_has_big(j):
 
 
 prior = 1 - Fraction(comb(N - H, HAND), comb(N, HAND))
-print(f"big attacks: {H} cards, faces {big_faces}")
-print(f"before looking at your hand: {float(prior):.4f}")
+print(say("big_attacks", h=H, faces=big_faces))
+print(say("before_looking", p=float(prior)))
 for j in range(3):
-    print(f"you hold {j}: {float(p_other_has_big(j)):.4f}")
+    print(say("you_hold", j=j, p=float(p_other_has_big(j))))
 assert p_other_has_big(0) > prior > p_other_has_big(1) > p_other_has_big(2)
 
 # %% [markdown]
@@ -292,14 +292,13 @@ for g in games:
     n_j, k_j = by_j.get(j, (0, 0))
     by_j[j] = (n_j + 1, k_j + has)
 level_j = 1 - 0.05 / len(by_j)
-print(f"{len(by_j)} groups; simultaneous 95% intervals (each at {level_j:.4f})")
+print(say("groups", n=len(by_j), level=level_j))
 for j in sorted(by_j):
     n_j, k_j = by_j[j]
     exact = p_other_has_big(j)
     lo, hi = wilson_interval(k_j, n_j, level_j)
-    verdict = "inside" if lo <= exact <= hi else "OUTSIDE"
-    print(f"you hold {j}: other holds one in {k_j} of {n_j} = {k_j / n_j:.3f} [{lo:.3f}, {hi:.3f}]; "
-          f"exact {float(exact):.4f} ({verdict})")
+    verdict = say("inside") if lo <= exact <= hi else say("OUTSIDE")
+    print(say("group_line", j=j, k=k_j, n=n_j, p=k_j / n_j, lo=lo, hi=hi, exact=float(exact), verdict=verdict))
 assert all(inside(p_other_has_big(j), k_j, n_j, level_j) for j, (n_j, k_j) in by_j.items())
 
 # %% [markdown]
@@ -318,9 +317,9 @@ me, other = seat_after(position, 1), seat_after(position, 2)
 j = big_in(position.hand_names(me))
 rng = random.Random(5)
 hits = sum(big_in(position.determinize(me, rng).hand_names(other)) > 0 for _ in range(N_SAMPLES))
-print(f"game 0: my hand {position.hand_names(me)}")
-print(f"I hold {j} big attack(s); exact P(other holds one) = {p_other_has_big(j)} = {float(p_other_has_big(j)):.4f}")
-print(f"determinizations: {share(hits, N_SAMPLES)}")
+print(say("my_hand", hand=position.hand_names(me)))
+print(say("i_hold", j=j, p=p_other_has_big(j), p_float=float(p_other_has_big(j))))
+print(say("determinizations", share=share(hits, N_SAMPLES)))
 assert inside(p_other_has_big(j), hits, N_SAMPLES)
 
 # %% [markdown]
@@ -380,13 +379,13 @@ for n in (3, 4, 5):
     fresh = cosmic.new_game(n, seed=0, rules=NO_POWERS)
     assert len(fresh.ddeck) + len(fresh.ddiscard) == size  # the engine's destiny deck
     own[n] = Fraction(per, size)
-    print(f"{n} players: {size} destiny cards, P(own colour) = {own[n]} = {float(own[n]):.4f}")
+    print(say("destiny_size", n=n, size=size, p=own[n], p_float=float(own[n])))
 assert own == {3: Fraction(3, 14), 4: Fraction(3, 17), 5: Fraction(3, 20)}
 
 first_card = [g.ddiscard[0] for g in games]  # drawn cards go to the destiny discard pile
 drew_own = sum(c == g.offense for c, g in zip(first_card, games))
 assert all(g.destiny != g.offense for g in games)  # an own colour was followed by another draw
-print(f"4-player games: the first destiny card is the offense's colour in {share(drew_own, N_GAMES)}")
+print(say("first_destiny", share=share(drew_own, N_GAMES)))
 assert inside(own[4], drew_own, N_GAMES)
 
 # %% [markdown]
@@ -448,10 +447,10 @@ assert sorted(a for a, _ in printed) == sorted(face_name) == sorted(b for _, b i
 assert all(printed[i][1] == printed[(i + 1) % n_cards][0] for i in range(n_cards))
 # the engine's deals: the number of cards lying side B up varies (no side is marked)
 b_up = Counter(sum(cows.new_game(seed=seed).up) for seed in range(400))
-print("cards side B up in 400 deals:", dict(sorted(b_up.items())))
+print(say("b_up", counts=dict(sorted(b_up.items()))))
 assert len(b_up) > 5
 for face in ("Mimosa", "Estrela"):
-    print(face, "is printed on:", [f"{a} / {b}" for a, b in printed if face in (a, b)])
+    print(say("printed_on", face=face, cards=[f"{a} / {b}" for a, b in printed if face in (a, b)]))
 
 # %% [markdown]
 # **One visible card.** Deal a fresh game and look at the top card of the deck: Mimosa.
@@ -523,8 +522,8 @@ def back_posterior(visible, cards=COW_CARDS):
 
 one = back_posterior([("Mimosa", None)])
 two = back_posterior([("Mimosa", None), ("Estrela", None)])
-print("Mimosa alone:          ", {k: str(v) for k, v in one.items()})
-print("Mimosa and an Estrela: ", {k: str(v) for k, v in two.items()})
+print(say("mimosa_alone", posterior={k: str(v) for k, v in one.items()}))
+print(say("mimosa_estrela", posterior={k: str(v) for k, v in two.items()}))
 assert one == {"Bezerrinho": Fraction(1, 2), "Estrela": Fraction(1, 2)}
 assert two == {"Bezerrinho": Fraction(2, 3), "Estrela": Fraction(1, 3)}
 wrong = [comb(16, 8), comb(16, 9), comb(16, 7)]  # the "exactly 9 turned" weights of the rows
@@ -544,7 +543,7 @@ game.apply(game.parse_action("draw 2"))
 seat = game.current_player
 seen = {("deck", 0): game.face(game.deck[0]).name}
 seen.update({("drawn", i): game.face(c).name for i, c in enumerate(game.drawn)})
-print("visible:", list(seen.values()))
+print(say("visible", faces=list(seen.values())))
 assert list(seen.values()) == ["Mimosa", "Estrela", "Gêmeos"]
 candidates = {f: {i for i, p in enumerate(printed) if f in p} for f in seen.values()}
 assert not candidates["Gêmeos"] & (candidates["Mimosa"] | candidates["Estrela"])  # shares no card
@@ -554,7 +553,7 @@ for i, (where, face) in enumerate(seen.items()):
     others = [f for w, f in seen.items() if w != where]
     mine = back_posterior([(face, None)] + [(f, None) for f in others])
     library = belief.back_distribution(where)
-    print(f"{face:<8} back: library {({k: round(v, 4) for k, v in library.items()})}")
+    print(say("back_library", face=face, posterior={k: round(v, 4) for k, v in library.items()}))
     assert library.keys() == mine.keys() and all(abs(library[k] - float(mine[k])) < 1e-12 for k in mine)
 
 # %% [markdown]
@@ -570,9 +569,8 @@ for _ in range(N_DET):
     d = game.determinize(seat, rng)
     assert d.face(d.deck[0]).name == "Mimosa"  # what the seat sees is kept
     bez += d.back(d.deck[0]).name == "Bezerrinho"
-print(f"Mimosa's back is Bezerrinho in {share(bez, N_DET)}")
-print(f"contains 2/3 = 0.667: {inside(Fraction(2, 3), bez, N_DET)}; "
-      f"contains the wrong model's 17/25 = 0.680: {inside(Fraction(17, 25), bez, N_DET)}")
+print(say("bezerrinho", share=share(bez, N_DET)))
+print(say("contains_23", right=inside(Fraction(2, 3), bez, N_DET), wrong=inside(Fraction(17, 25), bez, N_DET)))
 assert inside(Fraction(2, 3), bez, N_DET)
 
 # %% [markdown]
@@ -594,17 +592,15 @@ for seed in range(N_DEALS):
     if frozenset((s.face(top).name, s.face(bottom).name)) in pairs:
         kept += 1
         same_card += s.back(top).name == s.face(bottom).name
-print(f"{kept} of {N_DEALS} deals show a printed pair on top and bottom")
-print(f"the top card is the printed pair's card in {share(same_card, kept)}")
-print(f"contains 1/3 = 0.333: {inside(Fraction(1, 3), same_card, kept)}; "
-      f"contains the wrong model's 8/25 = 0.320: {inside(Fraction(8, 25), same_card, kept)}")
+print(say("kept_deals", kept=kept, n=N_DEALS))
+print(say("same_card", share=share(same_card, kept)))
+print(say("contains_13", right=inside(Fraction(1, 3), same_card, kept), wrong=inside(Fraction(8, 25), same_card, kept)))
 assert two["Estrela"] == Fraction(1, 3)
 gap = Fraction(1, 3) - Fraction(8, 25)
 assert gap == Fraction(1, 75)
 # samples for a 95% interval of half-width gap / 2 around 1/3 (normal approximation)
 needed = 1.96**2 * float(Fraction(1, 3) * Fraction(2, 3)) / float(gap / 2) ** 2
-print(f"the two answers differ by {gap}; an interval narrow enough to separate them needs about "
-      f"{round(needed, -3):,.0f} kept deals")
+print(say("gap", gap=gap, needed=round(needed, -3)))
 assert inside(Fraction(1, 3), same_card, kept)
 
 # %% [markdown]
