@@ -211,7 +211,7 @@ def board_view(state: GameState, base: int, viewer: int | None, svg: bool = True
     return out
 
 
-def room_view(cl: "Classroom", room: str, viewer: int | None, svg: bool = True,
+def room_view(cl: "Classroom", room: str, viewer: int | None, *, svg: bool,
               observation: bool = False, groups: bool = False) -> dict[str, Any]:
     """A room as ``viewer`` (a seat, or None for the projector) sees it. Everything that
     depends on the game is read under the room's lock from one position, so a move made

@@ -33,7 +33,7 @@ def test_a_cosmic_room_on_the_projector_shows_the_public_board_and_its_controls_
     assert room.status == "running" and p.start_button.disabled
     cl.run_until_idle()
     p.refresh()
-    public = room_view(cl, code, None)["svg"]
+    public = room_view(cl, code, None, svg=True)["svg"]
     assert "public view" in public and public.split(">", 1)[1] in p.board.value
     # the teacher hands Ana's seat to a bot, then gives it back
     p.seat_picker.value = (code, a.seat)

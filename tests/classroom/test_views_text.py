@@ -327,7 +327,7 @@ def test_a_seat_sees_its_own_panel_board_and_mats(cl):
     assert v["svg"] == render.page_svg(st, viewer=1) != render.to_svg(st, viewer=1)
     assert v["panels"] == render.page_panels(st, 1) != render.page_panels(st, None)
     assert len(v["panels"]) == 5 and v["panels"][0] == render.mat_svg(st, 1, 1)
-    pub = room_view(cl, room.code, None)
+    pub = room_view(cl, room.code, None, svg=True)
     assert "yours" not in pub and pub["panels"] == render.page_panels(st, None)
 
 
