@@ -59,7 +59,8 @@ TARGETS: dict[str, dict[str, list[str]]] = {
     "class-views": {"source": ["ovnilab/classroom/views.py"],
                     "tests": ["tests/classroom/test_rooms.py", "tests/classroom/test_server.py",
                               "tests/classroom/test_experiments.py", "tests/classroom/test_server_language.py",
-                              "tests/classroom/test_projector.py"] + SHARED_TESTS},
+                              "tests/classroom/test_projector.py", "tests/classroom/test_views_text.py",
+                              "tests/classroom/test_room_view.py"] + SHARED_TESTS},
 }
 
 # Not copied into a target's folder: caches and what mutmut writes itself.

@@ -7,35 +7,12 @@ from __future__ import annotations
 
 import random
 
-import pytest
 
 from ovnilab.classroom import Classroom
 from ovnilab.classroom.rooms import RECONNECT_GRACE
 from ovnilab.classroom.views import action_groups, board_view, room_view
 
 FIELDS = ("status", "your_turn", "controller", "seconds_left")
-
-
-class Clock:
-    """A clock the test moves by hand."""
-
-    def __init__(self) -> None:
-        self.t = 2_000_000.0
-
-    def __call__(self) -> float:
-        return self.t
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def cl(tmp_path, clock) -> Classroom:
-    c = Classroom(tmp_path / "class.sqlite", clock=clock)
-    c.rate_moves = 10**9
-    return c
 
 
 def _fields(view: dict) -> tuple:

@@ -21,28 +21,6 @@ from ovnilab.classroom.rooms import RECONNECT_GRACE, RateLimited, clean_code, cl
 from ovnilab.ovni.rules import PLACEMENT
 
 
-class Clock:
-    """A clock the test moves by hand (time limits, bot waits, reconnect grace)."""
-
-    def __init__(self) -> None:
-        self.t = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.t
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def cl(tmp_path, clock) -> Classroom:
-    c = Classroom(tmp_path / "class.sqlite", clock=clock)
-    c.rate_moves = 10**9
-    return c
-
-
 def play_out(cl: Classroom, seats: list, rng: random.Random, limit: int = 5000) -> int:
     """Students choose random legal moves, the director plays the bots, until no student
     may move; returns the number of student moves."""
