@@ -46,6 +46,7 @@ from typing import Any
 
 import numpy as np
 
+from .i18n import _, pgettext
 from .sim import RESULT_EXTRAS, GameResult, Results, Table, _fmt, run_many
 
 __all__ = [
@@ -245,7 +246,7 @@ def win_rate(results: Iterable[GameResult], seat: int, confidence: float = 0.95)
     games = [g for g in _games(results) if seat < g.num_players]
     wins = math.fsum(g.win_share(seat) for g in games)
     lo, hi = wilson_interval(wins, len(games), confidence)
-    return Estimate(wins / len(games) if games else math.nan, lo, hi, len(games), f"win rate of seat {seat}")
+    return Estimate(wins / len(games) if games else math.nan, lo, hi, len(games), _("win rate of seat {seat}", seat=seat))
 
 
 def win_rates(results: Iterable[GameResult], confidence: float = 0.95) -> Table:
@@ -262,7 +263,9 @@ def win_rates(results: Iterable[GameResult], confidence: float = 0.95) -> Table:
         rows.append({"seat": seat, "games": len(played), "wins": wins,
                      "rate": wins / len(played), "lo": lo, "hi": hi})
     pct = round(confidence * 100)
-    return Table(rows, title=f"win rates, {len(games)} games ({pct}% Wilson intervals)")
+    return Table(rows, title=_("win rates, {games} games ({percent}% Wilson intervals)", games=len(games), percent=pct),
+                 headers={"seat": pgettext("table column", "seat"), "games": pgettext("table column", "games"),
+                          "wins": pgettext("table column", "wins"), "rate": pgettext("table column", "rate")})
 
 
 def first_player_advantage(
@@ -283,7 +286,8 @@ def first_player_advantage(
     wins = math.fsum(g.win_share(fn(g)) for g in games)
     fair = statistics.fmean(1 / g.num_players for g in games)
     lo, hi = wilson_interval(wins, len(games), confidence)
-    return Estimate(wins / len(games), lo, hi, len(games), f"first player's win share (fair {fair:.3f})")
+    return Estimate(wins / len(games), lo, hi, len(games),
+                    _("first player's win share (fair {fair})", fair=f"{fair:.3f}"))
 
 
 def _share_matrix(games: Sequence[GameResult]) -> np.ndarray:
@@ -1041,7 +1045,7 @@ def compare_variants(
     vnames = list(runs)
     baseline = vnames[0]
     rows = []
-    for k, (label, _) in enumerate(point[0]):
+    for k, (label, _value) in enumerate(point[0]):
         base_b = boot[0][k][1]
         for j, v in enumerate(vnames):
             value = float(point[j][k][1][0])

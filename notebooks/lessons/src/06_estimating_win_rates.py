@@ -63,6 +63,7 @@ from scipy.stats import binomtest
 
 from ovnilab import analysis, sim
 from ovnilab.ovni import bots as ovni_bots
+from ovnilab.texts.lesson06 import say   # the sentences this lesson prints, in its language
 
 Z = statistics.NormalDist().inv_cdf(0.975)   # the 95% normal quantile, 1.95996...
 THREE_PLAYERS = {"num_players": 3, "setup": "random"}   # set-up choices by the seeded RNG
@@ -91,8 +92,8 @@ print(f"z = {Z:.5f}")
 # %%
 six = sim.run_many("ovni", ovni_bots.RandomBot(), 6, seed=SEED, progress=False, new_game_kwargs=THREE_PLAYERS)
 wins_6 = sum(g.win_share(g.first_player) for g in six)
-print("first player's result in each game:", [g.win_share(g.first_player) for g in six])
-print(f"the first player won {wins_6:g} of 6 games: p-hat = {wins_6 / 6:.3f}")
+print(say("results_each", results=[g.win_share(g.first_player) for g in six]))
+print(say("won_of_6", wins=wins_6, p=wins_6 / 6))
 
 # %% [markdown]
 # ## 2. The normal (Wald) interval
@@ -144,8 +145,8 @@ for s in range(7):   # every result of six games: the formula and the library ag
     assert all(abs(a - b) < 1e-12 for a, b in zip(wilson_by_hand(s, 6), analysis.wilson_interval(s, 6)))
 for s in sorted({wins_6, 6}):   # our six games' result, and a clean sweep
     w, lib = wilson_by_hand(s, 6), analysis.wilson_interval(s, 6)
-    print(f"{s:g}/6: Wald [{wald(s, 6)[0]:.3f}, {wald(s, 6)[1]:.3f}]   "
-          f"Wilson by hand [{w[0]:.3f}, {w[1]:.3f}]   library [{lib[0]:.3f}, {lib[1]:.3f}]")
+    print(say("three_intervals", s=s, wald_lo=wald(s, 6)[0], wald_hi=wald(s, 6)[1], hand_lo=w[0], hand_hi=w[1],
+              lib_lo=lib[0], lib_hi=lib[1]))
 assert wald(6, 6) == (1.0, 1.0)   # Wald's width is zero at p-hat = 1 (section 2)
 
 # %% [markdown]
@@ -175,17 +176,16 @@ def exact_pvalue(s, n, p=0.5):
 
 
 lo6, hi6 = analysis.wilson_interval(wins_6, 6)
-print(f"our six games: {wins_6:g}/6, Wilson [{lo6:.3f}, {hi6:.3f}]; contains 1/3: {lo6 <= 1 / 3 <= hi6}")
+print(say("our_six", wins=wins_6, lo=lo6, hi=hi6, contains=lo6 <= 1 / 3 <= hi6))
 assert lo6 <= 1 / 3 <= hi6
 exact6 = {s: exact_pvalue(s, 6) for s in range(7)}
 for s in range(7):
     lo, hi = analysis.wilson_interval(s, 6)
     assert math.isclose(exact6[s], binomtest(s, 6, 0.5).pvalue)
-    print(f"{s}/6  Wilson [{lo:.3f}, {hi:.3f}]  excludes 1/2: {str(not lo <= 0.5 <= hi):5s}  "
-          f"exact p-value {exact6[s]:.3f}  (score test {analysis.proportion_pvalue(s, 6, 0.5):.3f})")
+    print(say("six_line", s=s, lo=lo, hi=hi, excludes=str(not lo <= 0.5 <= hi), exact=exact6[s],
+              score=analysis.proportion_pvalue(s, 6, 0.5)))
 decisive = [s for s in range(7) if exact6[s] <= 0.05]
-print(f"exact test at 5%: only {' and '.join(f'{s}/6' for s in decisive)} would tell two players apart "
-      f"(p-value 2/64 = {exact6[6]:.3f})")
+print(say("decisive", results=say("and").join(f"{s}/6" for s in decisive), p=exact6[6]))
 assert decisive == [0, 6] and exact6[6] == 2 / 64 and exact6[3] == 1
 assert round(exact6[5], 2) == 0.22 and round(analysis.proportion_pvalue(6, 6, 0.5), 3) == 0.014
 assert exact6[6] > 2 * analysis.proportion_pvalue(6, 6, 0.5)   # the score test: "more than twice as strong"
@@ -234,13 +234,10 @@ for bots in (2, 3, 4):
     best = min(analysis.holm([exact6[6]] * pairs))   # every pair ended in a sweep
     fwer = 1 - (1 - exact6[6]) ** pairs   # P(some pair sweeps | every pair even)
     verdict_n[bots] = smallest_n(lambda n: min(analysis.holm([exact_pvalue(n, n)] * pairs)) <= ALPHA)
-    print(f"{bots} bots, {pairs} pair{'s' * (pairs > 1)}: every pair a 6-0 sweep gives the Holm-adjusted "
-          f"p-value {best:.3f} ({'below' if best <= ALPHA else 'above'} 5%)\n"
-          f"    the rule 'a sweep is a verdict' errs with probability {fwer:.3f} when every pair is even\n"
-          f"    a verdict is possible (a sweep) from {verdict_n[bots]} games per pair")
+    print(say("bots_block", bots=bots, pairs=say("pairs" if pairs > 1 else "pair", n=pairs), best=best,
+              side=say("below" if best <= ALPHA else "above"), fwer=fwer, n=verdict_n[bots]))
 near_sweep_n = smallest_n(lambda n: exact_pvalue(n - 1, n) <= ALPHA)
-print(f"one pair alone: a result with one loss, n - 1 of n, is a verdict from n = {near_sweep_n} games "
-      f"(exact p-value {exact_pvalue(near_sweep_n - 1, near_sweep_n):.3f})")
+print(say("one_pair", n=near_sweep_n, p=exact_pvalue(near_sweep_n - 1, near_sweep_n)))
 assert math.isclose(min(analysis.holm([exact6[6]] * 3)), 3 * 2 / 64) and 3 * 2 / 64 > ALPHA   # 0.094
 assert round(1 - (62 / 64) ** 3, 3) == 0.091 and verdict_n == {2: 6, 3: 7, 4: 8} and near_sweep_n == 9
 
@@ -289,7 +286,7 @@ for name, method in (("Wald", wald), ("Wilson", analysis.wilson_interval)):
     se = math.sqrt(exact * (1 - exact) / REPS)
     assert abs(simulated - exact) < 4 * se   # the simulation agrees with the exact sum
     coverage[name] = simulated
-    print(f"{name:6s}: {simulated:.3f} of {REPS} intervals cover p = {P_TRUE} (exact coverage {exact:.3f})")
+    print(say("coverage", name=name, simulated=simulated, reps=REPS, p=P_TRUE, exact=exact))
 assert abs(coverage["Wilson"] - 0.95) < 0.02 and coverage["Wald"] < 0.90
 
 # %% [markdown]
@@ -307,7 +304,7 @@ grid = np.linspace(0.01, 0.99, 197)
 curves = {name: [exact_coverage(method, N_SMALL, p) for p in grid]
           for name, method in (("Wald", wald), ("Wilson", analysis.wilson_interval))}
 for name, c in curves.items():
-    print(f"{name:6s}: coverage between {min(c):.3f} and {max(c):.3f} over the grid (lowest at p = {grid[np.argmin(c)]:.3f})")
+    print(say("coverage_grid", name=name, low=min(c), high=max(c), at=grid[np.argmin(c)]))
 assert min(curves["Wilson"]) > 0.9 and min(curves["Wald"]) < 0.7
 
 # %% tags=["nbval-ignore-output"]
@@ -315,8 +312,8 @@ fig, ax = plt.subplots(figsize=(7, 3.2))
 for name, c in curves.items():
     ax.plot(grid, c, label=name)
 ax.axhline(0.95, color="0.3", linestyle="--", linewidth=0.8)
-ax.set_xlabel("true win probability p")
-ax.set_ylabel(f"coverage, n = {N_SMALL}")
+ax.set_xlabel(say("xlabel"))
+ax.set_ylabel(say("ylabel", n=N_SMALL))
 ax.set_ylim(0.0, 1.0)
 ax.legend()
 plt.show()
@@ -345,10 +342,10 @@ def games_needed(margin, p=0.5, z=Z):
 
 
 n_05 = games_needed(0.05)
-print(f"games for a margin of 0.05 at p = 1/2: {n_05}")
+print(say("games_for_margin", n=n_05))
 for s in (n_05 // 2, n_05 // 2 + 1):   # the two most even results (n_05 is odd)
     lo, hi = analysis.wilson_interval(s, n_05)
-    print(f"{s}/{n_05} wins: Wilson [{lo:.4f}, {hi:.4f}], half-width {(hi - lo) / 2:.4f}")
+    print(say("half_width", s=s, n=n_05, lo=lo, hi=hi, half=(hi - lo) / 2))
     assert (hi - lo) / 2 <= Z / (2 * math.sqrt(n_05 + Z**2)) <= 0.05
 assert n_05 == 385 and n_05 % 2 == 1
 
@@ -376,7 +373,7 @@ EDGE = 0.03   # the smallest edge that matters to the design, fixed before any g
 P_EDGE = 1 / 3 + EDGE
 power = {n: chance_above(n, P_EDGE) for n in (n_05, 3000)}
 for n, chance in power.items():
-    print(f"true share {P_EDGE:.3f}, {n} games: the interval lies above 1/3 in {chance:.0%} of batches")
+    print(say("power", p=P_EDGE, n=n, chance=chance))
 assert 0.15 < power[n_05] < 0.25 and power[3000] > 0.75
 
 # %% [markdown]
@@ -408,12 +405,12 @@ first = analysis.first_player_advantage(games)
 shared = sum(len(g.winners) > 1 for g in games)
 margin = Z * math.sqrt((1 / 3) * (2 / 3) / N_GAMES)
 print(first)
-print(f"shared wins: {shared} of {N_GAMES} games; Wald margin at p = 1/3: {margin:.3f}")
+print(say("shared", shared=shared, n=N_GAMES, margin=margin))
 assert shared < 0.01 * N_GAMES and margin < 0.02   # shared wins are rare; the margin is under two points
 seats = analysis.win_rates(games)
 print(seats)
 off = [r["seat"] for r in seats if not r["lo"] <= 1 / 3 <= r["hi"]]
-print("seats whose interval excludes 1/3:", off if off else "none")
+print(say("seats_off", seats=off if off else say("none")))
 
 # %%
 z_first = (first.value - 1 / 3) / math.sqrt((1 / 3) * (2 / 3) / first.n)
@@ -422,18 +419,12 @@ two_sided = analysis.proportion_pvalue(first.value * first.n, first.n, 1 / 3)
 assert abs(two_sided - 2 * min(pvalue, 1 - pvalue)) < 1e-12   # the two-sided test doubles the smaller tail
 assert (first.lo > 1 / 3) == (pvalue < 0.025)   # the interval above 1/3 <=> one-sided p-value < 2.5%
 if first.lo > 1 / 3:
-    verdict = (f"The first player wins {first.value:.3f} of the games, 95% interval "
-               f"[{first.lo:.3f}, {first.hi:.3f}] over n = {first.n}: the interval lies above the fair "
-               f"share 1/3 (one-sided score-test p-value {pvalue:.2g}): between random players, the seat "
-               f"that recruits first wins more than its fair share, by about {first.value - 1 / 3:.3f}.")
+    verdict = say("verdict_above", value=first.value, lo=first.lo, hi=first.hi, n=first.n, p=pvalue,
+                  edge=first.value - 1 / 3)
 elif first.hi < 1 / 3:
-    verdict = (f"The first player wins {first.value:.3f} [{first.lo:.3f}, {first.hi:.3f}] (n = {first.n}): "
-               f"the answer to \"is p > 1/3?\" is no, its share is below the fair share 1/3 "
-               f"(one-sided p-value for p > 1/3: {pvalue:.2g}).")
+    verdict = say("verdict_below", value=first.value, lo=first.lo, hi=first.hi, n=first.n, p=pvalue)
 else:
-    verdict = (f"The first player wins {first.value:.3f} [{first.lo:.3f}, {first.hi:.3f}] (n = {first.n}): "
-               f"the interval contains the fair share 1/3 (one-sided p-value {pvalue:.2g}), so these games "
-               f"cannot tell whether moving first helps; raise N_GAMES.")
+    verdict = say("verdict_unclear", value=first.value, lo=first.lo, hi=first.hi, n=first.n, p=pvalue)
 print(verdict)
 
 # %% [markdown]

@@ -439,7 +439,7 @@ assert reduced.steps[0] == ("column", "attack 14", "negotiate") and weak.row_pay
 #   $|\hat p - p| \le 1.96\sqrt{p(1-p)/n}$. Resolver essa inequação do segundo grau em $p$
 #   dá as duas pontas. Em muitas turmas cujos alunos escolhem independentemente, cerca de 95%
 #   desses intervalos contêm a proporção verdadeira. Ele fica entre 0 e 1 e funciona para
-#   $n$ pequeno. A [Lição 6](../../lessons/06_estimating_win_rates.ipynb) deduz esse intervalo de confiança.
+#   $n$ pequeno. A [Lição 6](06_estimando_taxas_de_vitoria.ipynb) deduz esse intervalo de confiança.
 # * **Teste multinomial exato** (`p`). Se $n$ alunos tivessem tirado as suas cartas
 #   independentemente da mistura de equilíbrio $(p_1, p_2, p_3)$, as contagens
 #   $(k_1, k_2, k_3)$ teriam a probabilidade

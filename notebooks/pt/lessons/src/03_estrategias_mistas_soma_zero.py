@@ -441,7 +441,7 @@ assert bluff.row_labels[A.mean(axis=1).argmax()] == "attack 15"   # and to a uni
 # então essa pode ser uma rodada do começo: o título de cada tabela conta as suas escolhas de
 # cada rodada), porque as cinco escolhas de um aluno não são cinco sorteios independentes; um
 # *intervalo de Wilson* (`lo` a `hi`) para cada proporção (a
-# [Lição 6](../../lessons/06_estimating_win_rates.ipynb), em inglês, deduz esse intervalo de
+# [Lição 6](06_estimando_taxas_de_vitoria.ipynb) deduz esse intervalo de
 # confiança); um *teste multinomial exato* das contagens de cada papel contra a mistura de
 # equilíbrio, que rejeita de saída a *mistura inteira* (p = 0) quando um papel joga uma carta
 # que o equilíbrio nunca joga, enquanto *dentro do suporte* pergunta se as cartas que o

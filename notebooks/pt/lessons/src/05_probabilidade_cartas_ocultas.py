@@ -706,6 +706,6 @@ assert abs(sum(p * value[face] for face, p in library.items()) - _exact) < 1e-9,
 # - Uma simulação confere um modelo ($n$, um intervalo, o valor exato está dentro?); sozinha,
 #   ela não consegue separar duas respostas mais próximas do que a largura do seu intervalo.
 #
-# A seguir: a [Lição 6: estimando taxas de vitória](../../lessons/06_estimating_win_rates.ipynb)
-# (em inglês) usa os mesmos intervalos para comparar bots e regras.
+# A seguir: a [Lição 6: estimando taxas de vitória](06_estimando_taxas_de_vitoria.ipynb)
+# usa os mesmos intervalos para comparar bots e regras.
 
