@@ -16,6 +16,7 @@ state equality, ``undo`` late in a game and random play through action texts
 from __future__ import annotations
 
 import argparse
+import importlib
 import random
 import sys
 import time
@@ -287,7 +288,8 @@ def api_rates(game: str, kw: dict, seconds: float) -> dict[str, float]:
     """Calls per second of what a board or a class page calls on every typed or clicked
     move, over the positions of random games: ``parse_action`` of a legal text and of an
     unreadable one, ``state == clone``, ``undo`` late in a game (first, then the next
-    ones), and random play through the text interface (``apply(str(action))``)."""
+    ones), random play through the text interface (``apply(str(action))``) and the
+    board's SVG drawing (``render.to_svg``) of each position."""
     pos = sample_positions(game, kw)
     texts = [(s, str(random.Random(i).choice(s.legal_actions()))) for i, s in enumerate(pos) if not s.is_over()]
     out: dict[str, float] = {}
@@ -324,12 +326,17 @@ def api_rates(game: str, kw: dict, seconds: float) -> dict[str, float]:
         return k
 
     out["text steps/s"] = _timed(by_text, seconds)
+    # the board's drawing, redrawn after every move on a board, a class page and the
+    # projector (the render tests check that every state draws, not how fast)
+    draw = importlib.import_module(ovnilab.GAMES[game] + ".render").to_svg
+    out["drawings/s"] = per_second(draw, pos, seconds / 2)
     return out
 
 
 def print_api(games: list[str], seconds: float) -> None:
     """The text interface's table (calls per second)."""
-    cols = ["parse legal/s", "parse refused/s", "equal/s", "first undo/s", "next undo/s", "text steps/s"]
+    cols = ["parse legal/s", "parse refused/s", "equal/s", "first undo/s", "next undo/s", "text steps/s",
+            "drawings/s"]
     print(f"{'text interface':<14}" + "".join(f"{c:>17}" for c in cols))
     for game in games:
         for label, kw in CONFIGS[game]:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 import re
-import time
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -264,18 +263,15 @@ def test_two_player_variant_shows_the_third_player():
 # ---------------------------------------------------------------------- every state
 @pytest.mark.parametrize("n,seed", [(2, 11), (3, 12), (4, 13), (4, 14)])
 def test_every_state_of_random_games_renders(n, seed):
-    worst = 0.0
+    # how fast it draws is the benchmark's (benchmarks/run.py --api-only: drawings/s), not a test's
     for k, s in enumerate(random_game(n, seed)):
-        t = time.perf_counter()
         svg = to_svg(s)
-        worst = max(worst, time.perf_counter() - t)
         if k % 7 == 0:
             ET.fromstring(svg)
             ET.fromstring(to_svg(s, viewer=k % n))
             ET.fromstring(to_svg(s, reveal=True))
     assert s.is_over()
     ET.fromstring(to_svg(s, viewer=0))
-    assert worst < 0.25  # generous: typical renders take a few milliseconds
 
 
 def test_seats_named_as_in_the_log_and_repr():
