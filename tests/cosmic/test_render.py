@@ -60,7 +60,7 @@ def test_viewer_must_be_a_seat():
 def test_every_state_of_random_games_renders():
     # every position of three whole games is drawn (public view, and the actor's view of
     # every third one); a sample of the pictures is parsed as XML
-    for n, seed in ((3, 37), (4, 25), (5, 23)):
+    for n, seed in ((3, 37), (4, 27), (5, 23)):  # games of 1,028, 2,705 and 2,439 moves
         s = cosmic.new_game(n, seed=seed)
         r = random.Random(seed)
         k = 0
