@@ -541,19 +541,22 @@ def win_rate_by(
         raise ValueError("sort must be 'rate' or 'key'")
     games = res.games
     fair = statistics.fmean(1 / g.num_players for g in games)
-    who = "all seats" if seat is None else f"seat {seat}"
-    title = f"win rate by {label}, {who}, {len(games)} games (fair share {fair:.3f})"
+    who = _("all seats") if seat is None else _("seat {seat}", seat=seat)
+    title = _("win rate by {label}, {who}, {games} games (fair share {fair})", label=label, who=who, games=len(games),
+              fair=f"{fair:.3f}")
     columns = [label, "n", "wins", "rate", "lo", "hi"]
     if cluster is not None:
-        title += (f"; seats clustered by {cluster}: Wilson intervals on the effective n "
-                  f"(n / deff, deff the cluster-robust design effect, at least 1)")
+        title += "; " + _("seats clustered by {cluster}: Wilson intervals on the effective n (n / deff, deff the "
+                          "cluster-robust design effect, at least 1)", cluster=cluster)
         columns += ["deff", "n_eff"]
     if adjust == "holm":
         pct = round(confidence * 100)
-        title += (f"; {m} groups: p against the fair share, Holm-adjusted (p_holm); "
-                  f"intervals simultaneous {pct}% (Bonferroni: each at {_fmt(level * 100, 2)}%)")
+        title += "; " + _("{m} groups: p against the fair share, Holm-adjusted (p_holm); intervals simultaneous "
+                          "{percent}% (Bonferroni: each at {level}%)", m=m, percent=pct, level=_fmt(level * 100, 2))
         columns += ["fair", "p", "p_holm"]
-    return Table(out, columns=columns, title=title)
+    return Table(out, columns=columns, title=title,
+                 headers={"wins": pgettext("table column", "wins"), "rate": pgettext("table column", "rate"),
+                          "fair": pgettext("table column", "fair")})
 
 
 def design_effect(values: Sequence[float], clusters: Sequence[Any]) -> float:
@@ -753,6 +756,13 @@ def _features(games: Sequence[GameResult], n: int,
         row += [float(fn(g)) for fn in custom.values()]
         rows.append(row)
     return np.array(rows, dtype=float), {k: i for i, k in enumerate(names)}
+
+
+def _comparison_headers() -> dict[str, str]:
+    """The columns of a variants' comparison as its table shows them (the rows keep the keys)."""
+    return {"metric": pgettext("table column", "metric"), "variant": pgettext("table column", "variant"),
+            "value": pgettext("table column", "value"), "wins": pgettext("table column", "wins"),
+            "rate": pgettext("table column", "rate")}
 
 
 class VariantComparison(Table):
@@ -1012,11 +1022,13 @@ def compare_variants(
         rows, label = _compare_by(runs, by, confidence, n_boot, boot_seed)
         pct = f"{confidence * 100:.2f}".rstrip("0").rstrip(".")
         baseline = list(runs)[0]
-        title = (f"win rate by {label}, {n_games} games per variant on the same seeds (seed {seed}); n: the "
-                 f"group's seat-games; lo, hi: {pct}% Wilson intervals with the games as clusters; diff = "
-                 f"variant - {baseline} for the same group, {pct}% paired bootstrap interval ({n_boot} resamples)")
+        title = _("win rate by {label}, {games} games per variant on the same seeds (seed {seed}); n: the group's "
+                  "seat-games; lo, hi: {percent}% Wilson intervals with the games as clusters; diff = variant - "
+                  "{baseline} for the same group, {percent}% paired bootstrap interval ({resamples} resamples)",
+                  label=label, games=n_games, seed=seed, percent=pct, baseline=baseline, resamples=n_boot)
         table = VariantComparison(rows, columns=[label, "variant", "n", "wins", "rate", "lo", "hi", "diff",
-                                                 "diff_lo", "diff_hi"], title=title, max_rows=0)
+                                                 "diff_lo", "diff_hi"], title=title, max_rows=0,
+                                  headers=_comparison_headers())
         table.results = runs
         table.baseline = baseline
         table.by = label
@@ -1055,10 +1067,11 @@ def compare_variants(
             rows.append({"metric": label, "variant": v, "value": value, "lo": lo, "hi": hi,
                          "diff": diff, "diff_lo": dlo, "diff_hi": dhi, "diff_se": _spread(boot[j][k][1] - base_b)})
     pct = f"{confidence * 100:.2f}".rstrip("0").rstrip(".")  # 95, or 99.75 for an adjusted level
-    title = (f"{n_games} games per variant on the same seeds (seed {seed}); diff = variant - {baseline}; "
-             f"{pct}% bootstrap intervals (paired, {n_boot} resamples)")
+    title = _("{games} games per variant on the same seeds (seed {seed}); diff = variant - {baseline}; {percent}% "
+              "bootstrap intervals (paired, {resamples} resamples)", games=n_games, seed=seed, baseline=baseline,
+              percent=pct, resamples=n_boot)
     table = VariantComparison(rows, columns=["metric", "variant", "value", "lo", "hi", "diff", "diff_lo", "diff_hi"],
-                              title=title, max_rows=0)
+                              title=title, max_rows=0, headers=_comparison_headers())
     table.results = runs
     table.baseline = baseline
     return table

@@ -52,7 +52,7 @@ def _src(cell: dict) -> str:
 
 
 def test_every_portuguese_notebook_names_its_english_one():
-    assert "00_comece_aqui.ipynb" in PRESENT and "lessons/01_equilibrio_de_nash.ipynb" in PRESENT
+    assert PRESENT == sorted(PAIRS), f"the Portuguese notebooks: {PRESENT}"
     unknown = [p for p in PRESENT if p not in PAIRS]
     assert not unknown, f"Portuguese notebooks with no English one named in PAIRS (this file): {unknown}"
     for english in PAIRS.values():

@@ -55,6 +55,7 @@ import numpy as np
 
 from ovnilab import analysis, ovni
 from ovnilab.ovni import bots as ovni_bots
+from ovnilab.texts.lesson07 import say   # the sentences this lesson prints, in its language
 
 Z = statistics.NormalDist().inv_cdf(0.975)
 THREE_PLAYERS = {"num_players": 3, "setup": "random"}
@@ -89,8 +90,8 @@ rulebook, platform3 = comparison.results["rulebook"], comparison.results["platfo
 x = np.array([total_points(g) for g in rulebook], dtype=float)
 y = np.array([total_points(g) for g in platform3], dtype=float)
 same = sum(a.scores == b.scores and a.steps == b.steps for a, b in zip(rulebook, platform3))
-print(f"{N_GAMES} seeds; mean total points: rulebook {x.mean():.2f}, platform 3 {y.mean():.2f}")
-print(f"seeds where the two games ended with the same scores and length: {same}")
+print(say("means", n=N_GAMES, x=x.mean(), y=y.mean()))
+print(say("same", same=same))
 
 # %% [markdown]
 # ## 2. Paired or independent: the variance of a difference
@@ -133,12 +134,11 @@ paired_half = Z * d.std(ddof=1) / math.sqrt(n)
 unpaired_half = Z * math.sqrt(sx2 / n + sy2 / n)
 paired = (d.mean() - paired_half, d.mean() + paired_half)
 unpaired = (d.mean() - unpaired_half, d.mean() + unpaired_half)
-print(f"s_X = {math.sqrt(sx2):.2f}, s_Y = {math.sqrt(sy2):.2f}, s_d = {d.std(ddof=1):.2f}, correlation rho = {rho:.3f}")
-print(f"mean difference (platform 3 - rulebook): {d.mean():+.3f} points, n = {n} seeds")
-print(f"paired 95% interval   [{paired[0]:+.3f}, {paired[1]:+.3f}]  (half-width {paired_half:.3f})")
-print(f"unpaired 95% interval [{unpaired[0]:+.3f}, {unpaired[1]:+.3f}]  (half-width {unpaired_half:.3f})")
-print(f"width ratio {paired_half / unpaired_half:.3f}; sqrt(1 - rho) = {math.sqrt(1 - rho):.3f}; "
-      f"the paired games are worth about {float(f'{n / (1 - rho):.2g}'):,.0f} independent games per rule set")
+print(say("spreads", sx=math.sqrt(sx2), sy=math.sqrt(sy2), sd=d.std(ddof=1), rho=rho))
+print(say("mean_diff", d=d.mean(), n=n))
+print(say("paired_interval", lo=paired[0], hi=paired[1], half=paired_half))
+print(say("unpaired_interval", lo=unpaired[0], hi=unpaired[1], half=unpaired_half))
+print(say("ratio", ratio=paired_half / unpaired_half, root=math.sqrt(1 - rho), worth=float(f"{n / (1 - rho):.2g}")))
 assert paired_half < unpaired_half
 assert abs(math.sqrt(sx2 / sy2) - 1) < 0.05 and abs(paired_half / unpaired_half - math.sqrt(1 - rho)) < 0.02
 assert rho > 0.8 and d.std(ddof=1) < 0.5 * math.sqrt(sx2)
@@ -146,14 +146,14 @@ assert rho > 0.8 and d.std(ddof=1) < 0.5 * math.sqrt(sx2)
 
 def verdict(lo, hi, what):
     if lo > 0:
-        return f"{what}: the interval lies above 0, the variant scores more"
+        return say("above_0", what=what)
     if hi < 0:
-        return f"{what}: the interval lies below 0, the variant scores less"
-    return f"{what}: the interval contains 0, these games cannot tell"
+        return say("below_0", what=what)
+    return say("contains_0", what=what)
 
 
-print(verdict(*paired, "paired"))
-print(verdict(*unpaired, "unpaired"))
+print(verdict(*paired, say("paired")))
+print(verdict(*unpaired, say("unpaired")))
 
 # %% [markdown]
 # The paired interval is narrower on the same data (asserted), by close to the factor
@@ -170,8 +170,8 @@ fig, ax = plt.subplots(figsize=(4.2, 4.2))
 ax.scatter(x, y, s=4, alpha=0.3)
 lim = [min(x.min(), y.min()), max(x.max(), y.max())]
 ax.plot(lim, lim, color="0.3", linewidth=0.8)
-ax.set_xlabel("total points, rulebook")
-ax.set_ylabel("total points, platform 3")
+ax.set_xlabel(say("xlabel"))
+ax.set_ylabel(say("ylabel"))
 plt.show()
 
 # %% [markdown]
@@ -192,8 +192,7 @@ print(comparison)
 row = comparison.row(metric="total_points", variant="platform 3")
 assert math.isclose(row["diff"], d.mean())
 assert abs(row["diff_lo"] - paired[0]) < paired_half / 5 and abs(row["diff_hi"] - paired[1]) < paired_half / 5
-print(f"total points, platform 3 - rulebook: bootstrap [{row['diff_lo']:+.3f}, {row['diff_hi']:+.3f}], "
-      f"normal paired [{paired[0]:+.3f}, {paired[1]:+.3f}]")
+print(say("bootstrap_vs_normal", blo=row["diff_lo"], bhi=row["diff_hi"], lo=paired[0], hi=paired[1]))
 
 # %% [markdown]
 # Two cautions. These are **random** players: a bigger platform may matter more (or less)
@@ -243,34 +242,32 @@ m = len(raw)
 order = sorted(range(m), key=lambda i: raw[i])
 adjusted_by_hand, rejected_by_hand = [0.0] * m, [False] * m
 running, still_rejecting = 0.0, True
-print(f"{'k':>2}  {'ability':16s} {'p':>9} {'m-k+1':>5} {'product':>9} {'adjusted':>9}  decision")
+print(say("holm_head"))
 for k, i in enumerate(order, start=1):
     product = min(1.0, (m - k + 1) * raw[i])
     running = max(running, product)
     adjusted_by_hand[i] = running
     still_rejecting = still_rejecting and raw[i] <= ALPHA / (m - k + 1)
     rejected_by_hand[i] = still_rejecting
-    print(f"{k:>2}  {names[i]:16s} {raw[i]:9.2g} {m - k + 1:>5} {product:9.2g} {running:9.2g}  "
-          f"{'different from 1/3' if still_rejecting else 'keep'}")
+    print(say("holm_row", k=k, name=names[i], p=raw[i], mult=m - k + 1, product=product, adjusted=running,
+              decision=say("different" if still_rejecting else "keep")))
 library = analysis.holm(raw)
 assert all(math.isclose(a, b) for a, b in zip(adjusted_by_hand, library))
 assert rejected_by_hand == [a <= ALPHA for a in library]   # stepping down = adjusted p-values <= alpha
 raw_hits = [names[i] for i in range(m) if raw[i] <= ALPHA]
 holm_hits = [names[i] for i in range(m) if library[i] <= ALPHA]
-print(f"\nanalysis.holm agrees with the table. Below 5% before adjustment: {len(raw_hits)} of {m} kinds "
-      f"({', '.join(raw_hits) or 'none'}); after Holm's adjustment: {len(holm_hits)} "
-      f"({', '.join(holm_hits) or 'none'}).")
+print(say("holm_agrees", raw_n=len(raw_hits), m=m, raw=", ".join(raw_hits) or say("none"), holm_n=len(holm_hits),
+          holm=", ".join(holm_hits) or say("none")))
 # the library's ranking: the same Holm-adjusted p-values, and simultaneous intervals
 ranking = analysis.win_rate_by(rulebook, "abilities", adjust="holm")
 assert all(math.isclose(r["p_holm"], library[names.index(r["abilities"])]) for r in ranking)
-print(f"simultaneous 95% intervals (each at {1 - ALPHA / m:.4f}) of the kinds Holm keeps as different:")
+print(say("simultaneous", level=1 - ALPHA / m))
 for r in ranking:
     if r["abilities"] in holm_hits:
-        side = "above" if r["rate"] > 1 / 3 else "below"
+        side = "kind_above" if r["rate"] > 1 / 3 else "kind_below"
         touches = r["lo"] <= 1 / 3 <= r["hi"]
-        print(f"  {r['abilities']}: win rate {r['rate']:.3f} [{r['lo']:.3f}, {r['hi']:.3f}] over n = {r['n']} "
-              f"seat-games, {side} the fair share"
-              + (" (the simultaneous interval still touches 1/3)" if touches else ""))
+        print(say(side, name=r["abilities"], rate=r["rate"], lo=r["lo"], hi=r["hi"], n=r["n"])
+              + (say("touches") if touches else ""))
 
 # %% [markdown]
 # Only the kinds Holm keeps as different may be said to win more or less than the fair
@@ -413,13 +410,11 @@ st_mean, st_sd, st_lo, st_hi, st_n = analysis.mean_interval(b.steps - a.steps fo
 st_boot = comparison.row(metric="steps", variant="platform 3")
 st_p = 2 * (1 - statistics.NormalDist().cdf(abs(st_mean) / (st_sd / math.sqrt(st_n))))   # the normal paired test
 intervals = {"normal paired": (st_lo, st_hi), "paired bootstrap": (st_boot["diff_lo"], st_boot["diff_hi"])}
-print(f"steps, platform 3 - rulebook: mean difference {st_mean:+.3f} over n = {st_n} seeds")
+print(say("steps_mean", mean=st_mean, n=st_n))
 for name, (lo, hi) in intervals.items():
-    shown = "(exercise 3's answer)" if name == "normal paired" else f"[{lo:+.3f}, {hi:+.3f}]"
-    print(f"  {name:16s} 95% {shown}: {'contains 0' if lo <= 0 <= hi else 'excludes 0'}, "
-          f"its end nearest 0 lies within 0.05 of it")
-print(f"normal paired test: p = {st_p:.2f}; Bonferroni for the two tests on the same games: "
-      f"2 x p = {min(1.0, 2 * st_p):.2f}")
+    shown = say("ex3_answer") if name == "normal paired" else f"[{lo:+.3f}, {hi:+.3f}]"
+    print(say("method_line", name=say(name), shown=shown, verdict=say("contains" if lo <= 0 <= hi else "excludes")))
+print(say("normal_test", p=st_p, p2=min(1.0, 2 * st_p)))
 assert all(min(abs(lo), abs(hi)) < 0.05 for lo, hi in intervals.values())   # both borderline
 assert (st_lo <= 0 <= st_hi) == (st_p >= 0.05)   # the interval and the test agree
 if N_GAMES == 2000 and SEED == 7:   # the text below describes these games

@@ -455,7 +455,7 @@ assert reduced.steps[0] == ("column", "attack 14", "negotiate") and weak.row_pay
 #   alarme falso. Holm multiplica o menor valor-p por 4, o seguinte por 3, depois por 2,
 #   depois por 1 (nunca deixando um ficar abaixo do anterior); lê-los contra 5% mantém abaixo
 #   de 5% a chance de alguma rejeição falsa entre os quatro. A
-#   [Lição 7](../../lessons/07_experiments_on_rules.ipynb) o deduz.
+#   [Lição 7](07_experimentos_com_regras.ipynb) o deduz.
 # * Os testes ainda supõem que os alunos escolhem independentemente uns dos outros:
 #   adversários novos a cada rodada (a célula acima conta os encontros com um adversário já
 #   enfrentado) tornam isso plausível, não certo.

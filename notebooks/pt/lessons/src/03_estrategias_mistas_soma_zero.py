@@ -447,7 +447,7 @@ assert bluff.row_labels[A.mean(axis=1).argmax()] == "attack 15"   # and to a uni
 # que o equilíbrio nunca joga, enquanto *dentro do suporte* pergunta se as cartas que o
 # equilíbrio joga estão misturadas nas proporções certas; e o *ajuste de Holm* dos quatro
 # valores-p, para que a chance de alguma rejeição falsa entre eles fique abaixo de 5% (a
-# [Lição 7](../../lessons/07_experiments_on_rules.ipynb), em inglês, o deduz). Os testes
+# [Lição 7](07_experimentos_com_regras.ipynb) o deduz). Os testes
 # ainda supõem que os alunos escolhem independentemente uns dos outros: adversários novos a
 # cada rodada (a primeira célula conta os encontros com um adversário já enfrentado) tornam
 # isso plausível, não certo.

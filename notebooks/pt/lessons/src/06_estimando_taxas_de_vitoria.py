@@ -217,7 +217,7 @@ assert exact6[6] > 2 * analysis.proportion_pvalue(6, 6, 0.5)   # the score test:
 # máximo $r \cdot \alpha/r = \alpha$. As mesmas decisões vêm dos valores-p **ajustados por
 # Holm** $\tilde p_{(k)} = \max_{j \le k} \min\bigl(1, (m - j + 1)\,p_{(j)}\bigr)$ comparados
 # com $\alpha$ (`analysis.holm`); quando os $m$ valores-p são iguais, cada ajustado é $m$
-# vezes ele. A [Lição 7](../../lessons/07_experiments_on_rules.ipynb) (em inglês) aplica o
+# vezes ele. A [Lição 7](07_experimentos_com_regras.ipynb) aplica o
 # procedimento à mão a sete valores-p.
 #
 # A célula toma o melhor caso para uma ordenação, todo par uma varrida de seis partidas, e
@@ -446,7 +446,7 @@ print(verdict)
 # entre pessoas ela se perde no meio de todo o resto, e é por isso que são precisas milhares
 # de partidas para vê-la.
 #
-# A [Lição 7](../../lessons/07_experiments_on_rules.ipynb) (em inglês) continua daqui: como
+# A [Lição 7](07_experimentos_com_regras.ipynb) continua daqui: como
 # comparar dois conjuntos de regras nas mesmas sementes, e como ordenar muitas coisas de uma
 # vez sem nos enganarmos.
 #
