@@ -75,6 +75,7 @@ from pathlib import Path
 from typing import Any, Callable, ClassVar, Hashable, Iterable, Mapping, Sequence
 
 from . import datafiles
+from .i18n import N_
 
 __all__ = [
     "NoLegalMove",
@@ -222,8 +223,9 @@ def check_action_fields(action: tuple) -> None:
     for i, x in enumerate(tuple.__iter__(action)):
         if not ok(x, 0):
             name = type(action).__name__
-            raise IllegalAction(f"field {i} of this {name} is not a short text, a small whole number or a tuple "
-                                f"of them (got a {type(x).__name__}): no rule gives such an action",
+            raise IllegalAction(N_("field {i} of this {name} is not a short text, a small whole number or a tuple "
+                                   "of them (got a {type}): no rule gives such an action").format(
+                                       i=i, name=name, type=type(x).__name__),
                                 f"{name}(...)")
 
 
@@ -326,7 +328,7 @@ class GameState(abc.ABC):
 
     def _explain_illegal(self, action: Any) -> str:
         """The rule an illegal action breaks; games override this with specifics."""
-        return "not a legal action in this position"
+        return N_("not a legal action in this position")
 
     #: the mutable fields a clone must copy: lists copied one level deep, lists of lists
     #: two levels deep, and sets (every other attribute is immutable or shared data)
@@ -355,7 +357,7 @@ class GameState(abc.ABC):
         """The game's grammar: the action ``text`` (spaces already made single) names,
         legal here or not; :class:`IllegalAction` naming what was expected if the text
         is not read. Games override this; without it only legal texts are read."""
-        raise IllegalAction(f"not a {self.game_name or 'game'} action")
+        raise IllegalAction(N_("not a {game} action").format(game=self.game_name or "game"))
 
     def parse_action(self, text: Any) -> Any:
         """Read an action from its text (as ``str(action)`` writes it), forgivingly.
@@ -375,11 +377,11 @@ class GameState(abc.ABC):
             raise self._wrong_type(text)
         # issue 11: a bound up front keeps every game's grammar fast on hostile input
         if len(text) > MAX_ACTION_TEXT:
-            raise IllegalAction(f"an action text has at most {MAX_ACTION_TEXT} characters, "
-                                f"this one has {len(text)}", text)
+            raise IllegalAction(N_("an action text has at most {limit} characters, this one has {n}").format(
+                limit=MAX_ACTION_TEXT, n=len(text)), text)
         t = " ".join(text.split())
         if not t:
-            raise IllegalAction("the action text is empty", text, suggestions=self._suggester(""))
+            raise IllegalAction(N_("the action text is empty"), text, suggestions=self._suggester(""))
         try:
             action = self._parse_action(t)
         except IllegalAction as exc:
@@ -400,8 +402,11 @@ class GameState(abc.ABC):
             return starts[0][1]
         if starts:
             shown = ", ".join(repr(str(a)) for _, a in starts[:8])
-            more = f" and {len(starts) - 8} more" if len(starts) > 8 else ""
-            raise IllegalAction(f"ambiguous: it begins {len(starts)} legal actions: {shown}{more}", text)
+            if len(starts) > 8:
+                raise IllegalAction(N_("ambiguous: it begins {n} legal actions: {shown} and {more} more").format(
+                    n=len(starts), shown=shown, more=len(starts) - 8), text)
+            raise IllegalAction(N_("ambiguous: it begins {n} legal actions: {shown}").format(n=len(starts), shown=shown),
+                                text)
         raise IllegalAction(error.rule, text, error.detail, suggestions=self._suggester(t))
 
     def _wrong_type(self, action: Any) -> IllegalAction:
@@ -410,8 +415,8 @@ class GameState(abc.ABC):
         kind = type(action)
         name = kind.__qualname__ if kind.__module__ == "builtins" else f"{kind.__module__}.{kind.__qualname__}"
         # the game's own words first ("not an Ovni action"), then the types
-        return IllegalAction(f"{self._explain(action)}: actions are texts or {cls.__module__}.{cls.__qualname__} "
-                             f"objects, not {name}")
+        return IllegalAction(N_("{rule}: actions are texts or {cls} objects, not {name}").format(
+            rule=self._explain(action), cls=f"{cls.__module__}.{cls.__qualname__}", name=name))
 
     def _text_table(self) -> tuple[dict[str, Any], list[tuple[str, Any]]]:
         """The folded texts of this position's legal actions, built once per position (a
@@ -531,7 +536,8 @@ class GameState(abc.ABC):
         if not isinstance(rule, str) or not rule:
             fields = ", ".join(action_text(x, 30) if isinstance(x, str) else action_text(repr(x), 30)
                                for x in (tuple(action) if isinstance(action, tuple) else (action,)))
-            rule = f"not a well-formed {self.game_name or 'game'} action (fields: {fields})"
+            rule = N_("not a well-formed {game} action (fields: {fields})").format(
+                game=self.game_name or "game", fields=fields)
         return rule
 
     def _refusal(self, action: Any) -> IllegalAction:
@@ -548,7 +554,8 @@ class GameState(abc.ABC):
         if well_formed:
             return IllegalAction(rule, action, suggestions=suggest)
         fields = action_text(tuple.__repr__(action) if isinstance(action, tuple) else repr(action), 120)
-        error = IllegalAction(f"malformed {self.game_name or 'game'} action {fields}: {rule}", suggestions=suggest)
+        error = IllegalAction(N_("malformed {game} action {fields}: {rule}").format(
+            game=self.game_name or "game", fields=fields, rule=rule), suggestions=suggest)
         error.action = action
         return error
 
@@ -560,7 +567,7 @@ class GameState(abc.ABC):
         elif not isinstance(action, self.action_class):
             raise self._wrong_type(action)  # issue 11 #2: another game's Action, a tuple
         if self.is_over():
-            raise IllegalAction("the game is over", action)
+            raise IllegalAction(N_("the game is over"), action)
         # the hot path: a legal action is found in the legal set by hash; anything else
         # is checked for hostile fields (issue 22) before the game's own reading of it
         legal = GameState._canonical(self, action)
@@ -639,7 +646,7 @@ class GameState(abc.ABC):
         the checkpoints past the new end of the log are dropped, so every kept one is a
         position this game's log passed through."""
         if not self.log:
-            raise IllegalAction("there is no action to undo")
+            raise IllegalAction(N_("there is no action to undo"))
         last = self.log[-1]
         n = len(self.log) - 1
         marks = {k: m for k, m in (self.__dict__.get("_marks") or {}).items() if k <= n}

@@ -442,7 +442,21 @@ def _patterns(node: ast.AST) -> list[str]:
         return ["".join(re.escape(v.value) if isinstance(v, ast.Constant) else ".+?" for v in node.values)]
     if isinstance(node, ast.IfExp):
         return _patterns(node.body) + _patterns(node.orelse)
+    template = _template(node)
+    if template is not None:  # a template: any words in place of each {name}
+        return [".+?".join(re.escape(part) for part in re.split(r"\{\w+\}", template))]
     return []
+
+
+def _template(node: ast.AST) -> str | None:
+    """The English template of ``N_("...")`` or ``N_("...").format(...)`` (a sentence the
+    catalog translates, issue 33); None for any other expression."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format":
+        node = node.func.value
+    if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "N_" and node.args \
+            and isinstance(node.args[0], ast.Constant):
+        return node.args[0].value
+    return None
 
 
 def _engine_sentences() -> dict[str, str]:
@@ -453,7 +467,7 @@ def _engine_sentences() -> dict[str, str]:
     out: dict[str, str] = {}
 
     def add(node: ast.AST) -> None:
-        key = node.value if isinstance(node, ast.Constant) else ast.unparse(node)
+        key = node.value if isinstance(node, ast.Constant) else _template(node) or ast.unparse(node)
         for p in _patterns(node):
             out[key if not isinstance(node, ast.IfExp) else p] = p
 

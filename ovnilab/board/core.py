@@ -273,7 +273,7 @@ class GameBoard(W.VBox):
                 action = self._parse(action)
             self.state.apply(action)
         except IllegalAction as exc:
-            self.show_error(refusal_text(exc))
+            self.show_error(refusal_text(exc, self.state.game_name))
             self._refresh(keep_error=True)
             return False
         self._snapshots.append(self.state.clone())

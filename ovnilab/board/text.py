@@ -6,10 +6,10 @@ framing of an engine's refusal.
 * the "words" tab (:func:`words_html`): the English meaning of the Portuguese names the
   board shows (the games are Brazilian; the game's ``data/<game>/words.toml``), or a key
   to a drawing's signs;
-* a refusal (:func:`refusal_text`): the engine's refusal (``IllegalAction.rule``) is the
-  rules' English; the board's framing around it ("illegal action ...", "did you mean
-  ...") is translated (issue 33), and the action texts it names are the notation, which
-  is one language.
+* a refusal (:func:`refusal_text`): the engine's refusal (``IllegalAction.rule``, the
+  rules' English) and the board's framing around it ("illegal action ...", "did you mean
+  ...") in the board's language (issue 33; :mod:`ovnilab.refusals`); the action texts it
+  names are the notation, which is one language.
 """
 
 from __future__ import annotations
@@ -17,8 +17,9 @@ from __future__ import annotations
 import html
 from typing import Mapping
 
-from ..core import IllegalAction, action_text
+from ..core import IllegalAction
 from ..i18n import _
+from ..refusals import refusal_message
 
 
 def log_html(lines: list[str]) -> str:
@@ -44,22 +45,13 @@ def words_html(words: Mapping[str, str], intro: str | None = None) -> str:
             f"<table>{rows}</table></div>")
 
 
-def refusal_text(exc: IllegalAction) -> str:
+def refusal_text(exc: IllegalAction, game: str | None = None) -> str:
     """An engine's refusal as the board says it, in the board's language: the board's
     framing ("illegal action '...': ...", "did you mean ...?") around the rule the engine
-    names (the rules' own words, English) and the legal action texts it suggests (the
-    notation, which is one language). In English it reads as ``str(exc)``."""
-    action = repr(action_text(exc.action))
-    if exc.action is None:
-        msg = f"{exc.rule} ({exc.detail})" if exc.detail else str(exc.rule)  # the engine's words alone
-    elif exc.detail:
-        msg = _("illegal action {action}: {rule} ({detail})", action=action, rule=exc.rule, detail=exc.detail)
-    else:
-        msg = _("illegal action {action}: {rule}", action=action, rule=exc.rule)
-    hints = exc.suggestions
-    if hints:
-        msg = _("{message}; did you mean {options}?", message=msg, options=", ".join(repr(h) for h in hints))
-    return msg
+    names (the rules' English, said in the board's language from the templates of
+    ``game``'s engine: :mod:`ovnilab.refusals`) and the legal action texts it suggests
+    (the notation, which is one language). In English it reads as ``str(exc)``."""
+    return refusal_message(exc, game)
 
 
 def clip(text: str, limit: int) -> str:

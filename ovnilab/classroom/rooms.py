@@ -52,6 +52,7 @@ from .. import GAMES
 from ..bots import PlayerView, default_bots
 from ..core import GameState, IllegalAction, derive_seed, load_json, make_rng
 from ..i18n import _, n_
+from ..refusals import refusal_message
 from . import events
 from .handles import Room, Seat
 from .limits import (CODE_ALPHABET, CODE_LENGTH, DEFAULT_BOT_DELAY, DEFAULT_DECISION_SECONDS,  # noqa: F401
@@ -500,8 +501,8 @@ class Classroom(ExperimentRounds):
                         raise StaleMove(_("it is not your turn: {seat} is to act", seat=seat_label(st, st.current_player)))
                     try:
                         st.apply(text)
-                    except IllegalAction as exc:
-                        raise ClassroomError(str(exc)) from None
+                    except IllegalAction as exc:  # the rule in the mover's language
+                        raise ClassroomError(refusal_message(exc, st.game_name)) from None
                     done = str(st.log[-1])
                     try:
                         if check is not None:

@@ -184,3 +184,22 @@ def test_the_projector_page_takes_the_language_the_teacher_started_the_server_in
     assert _teacher_language() == ""
     monkeypatch.delenv("OVNILAB_LANG")
     assert _teacher_language() == ""
+
+
+def test_a_refused_move_names_its_rule_in_the_movers_language(server):
+    """The engine's reason for refusing a move (its English ``IllegalAction.rule``) comes
+    back in the page's language, framed as the page says it."""
+    cl, url = server
+    room = cl.open_room("cows", decision_seconds=None, bot_delay=0.1)
+    tokens = [_call(url, "/api/join", {"code": room.code, "name": name}, lang=PT)[1]["token"]
+              for name in ("Carla", "Davi")]
+    room.start()
+    token = next(t for t in tokens if _call(url, "/api/view", lang=PT, seat=t)[1]["your_turn"])
+    # "end turn" before the turn's main action: a readable move the rules refuse
+    status, data = _call(url, "/api/play", {"text": "end turn"}, lang=PT, seat=token)
+    assert status == 400, data
+    assert data["error"].startswith("jogada ilegal 'end turn': faça sua ação principal (comprar, pegar do Celeiro "
+                                    "ou virar) antes de encerrar a rodada"), data
+    status, data = _call(url, "/api/play", {"text": "end turn"}, lang="en", seat=token)
+    assert data["error"].startswith("illegal action 'end turn': make your main action (draw, take from the "
+                                    "Celeiro or flip) before ending the turn"), data

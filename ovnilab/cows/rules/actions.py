@@ -30,6 +30,7 @@ import re
 from typing import Any, NamedTuple
 
 from ...core import IllegalAction, action_repr
+from ...i18n import N_
 from ..data import Cards, _fold
 from .components import EFFECT, KEEP
 from .pyramid import _OPEN, SLOTS, slot_name
@@ -148,7 +149,7 @@ def _slot_index(row: int, k: int, text: str) -> int:
     try:
         return SLOTS.index((row, k))
     except ValueError:
-        raise IllegalAction(f"row {row} has no slot {k}: {text!r}") from None
+        raise IllegalAction(N_("row {row} has no slot {slot}: {text}").format(row=row, slot=k, text=repr(text))) from None
 
 
 class ActionTextMixin:
@@ -158,103 +159,108 @@ class ActionTextMixin:
     # --------------------------------------------------------- illegal moves
     def _explain_illegal(self, a: Any) -> str:  # noqa: C901 - one branch per rule
         if not isinstance(a, Action):
-            return "not an action of the cow game"
+            return N_("not an action of the cow game")
         k = a.kind
         fields = _FIELDS.get(k)
         if fields is None:
-            return "not a legal action in this position"
+            return N_("not a legal action in this position")
         extra = [f for f, v in zip("abcd", a[1:]) if v is not None and f not in fields]
         if extra:  # a hand-built Action such as Action('draw', 1): name what was tried
-            has = f"the fields {', '.join(fields)}" if fields else "no fields"
-            return f"a {k!r} action has {has}, not {', '.join(extra)}"
+            if fields:
+                return N_("a {kind} action has the fields {fields}, not {extra}").format(
+                    kind=repr(k), fields=", ".join(fields), extra=", ".join(extra))
+            return N_("a {kind} action has no fields, not {extra}").format(kind=repr(k), extra=", ".join(extra))
         ph = self.phase
         p = self.current_player
         if ph == EFFECT:
             if k not in ("fx", "skip"):
-                return "an immediate effect is resolving: choose its target (or skip it) first"
+                return N_("an immediate effect is resolving: choose its target (or skip it) first")
             eff = self.stack[-1][2]
             if k == "skip":
-                return "this effect is not optional"
+                return N_("this effect is not optional")
             if a.a not in ("own", "opponent"):  # issue 38: not the symbol rule's words
-                return "a flip effect turns a card of the own or the opponent pyramid"
+                return N_("a flip effect turns a card of the own or the opponent pyramid")
             if eff.target != "any" and a.a != eff.target:
-                return f"this effect flips a card in the {eff.target} pyramid"
+                if eff.target == "own":
+                    return N_("this effect flips a card in the own pyramid")
+                return N_("this effect flips a card in the opponent pyramid")
             seat = p if a.a == "own" else 1 - p
             c = self.pyr[seat][a.b] if isinstance(a.b, int) and 0 <= a.b < 6 else -1
             if c < 0:
-                return "there is no card in that slot"
+                return N_("there is no card in that slot")
             if self.touched >> c & 1:
-                return "a card placed or flipped in this chain cannot be flipped again"
+                return N_("a card placed or flipped in this chain cannot be flipped again")
             if self.face(c).name != a.c:
-                return f"that slot shows {self.face(c).name}, not {a.c}"
-            return "the effect only flips a card showing its symbol"
+                return N_("that slot shows {face}, not {named}").format(face=self.face(c).name, named=a.c)
+            return N_("the effect only flips a card showing its symbol")
         if k in ("fx", "skip"):
-            return "no effect is waiting for a choice"
+            return N_("no effect is waiting for a choice")
         if ph == KEEP and k not in ("keep", "build"):
-            return "after drawing 2, keep one and discard the other first"
+            return N_("after drawing 2, keep one and discard the other first")
         h = self.hand[p]
         limit = self.rules.hand_limit
         if k == "keep":
             if ph != KEEP:
-                return "keep only follows 'draw 2'"
+                return N_("keep only follows 'draw 2'")
             if len(h) >= limit:
-                return f"never more than {limit} cards in hand: build one first"
+                return N_("never more than {limit} cards in hand: build one first").format(limit=limit)
             if a.d not in range(1, self.areas + 1):
-                return f"this game has {self.areas} discard area(s)"
-            return "keep names the two drawn cards as they show"
+                return N_("this game has {areas} discard area(s)").format(areas=self.areas)
+            return N_("keep names the two drawn cards as they show")
         if k in ("draw", "take", "flip", "pass"):
             if self.main_done:
-                return "only one main action per turn (draw, take from the Celeiro or flip)"
+                return N_("only one main action per turn (draw, take from the Celeiro or flip)")
             if k == "pass":
-                return "pass only when no main action is possible"
+                return N_("pass only when no main action is possible")
             if k == "draw":
                 if not self.deck:
-                    return "the deck is empty: take from the Celeiro or flip a card"
+                    return N_("the deck is empty: take from the Celeiro or flip a card")
                 if len(h) >= limit:
-                    return f"never more than {limit} cards in hand: build one first"
-                return "not a legal action in this position"
+                    return N_("never more than {limit} cards in hand: build one first").format(limit=limit)
+                return N_("not a legal action in this position")
             if k == "take":
                 if not isinstance(a.a, int) or not 1 <= a.a <= self.areas:
-                    return f"this game has {self.areas} discard area(s)"
+                    return N_("this game has {areas} discard area(s)").format(areas=self.areas)
                 if not self.cel[a.a - 1]:
-                    return f"Celeiro {a.a} is empty"
+                    return N_("Celeiro {area} is empty").format(area=a.a)
                 if len(h) >= limit:
-                    return f"never more than {limit} cards in hand: build one first"
-                return f"the visible top card of Celeiro {a.a} is {self.face(self.cel[a.a - 1][-1]).name}"
+                    return N_("never more than {limit} cards in hand: build one first").format(limit=limit)
+                return N_("the visible top card of Celeiro {area} is {face}").format(
+                    area=a.a, face=self.face(self.cel[a.a - 1][-1]).name)
             if not isinstance(a.a, int) or not 1 <= a.a <= len(h):
-                return "flip a card in your hand"
-            return f"hand card {a.a} shows {self.face(h[a.a - 1]).name}"
+                return N_("flip a card in your hand")
+            return N_("hand card {position} shows {face}").format(position=a.a, face=self.face(h[a.a - 1]).name)
         if k == "build":
             if self.built:
-                return "the free build is made once per turn"
+                return N_("the free build is made once per turn")
             if not isinstance(a.a, int) or not 1 <= a.a <= len(h):
-                return "only cards in your hand can be placed in the pyramid"
+                return N_("only cards in your hand can be placed in the pyramid")
             if self.face(h[a.a - 1]).name != a.b:
-                return f"hand card {a.a} shows {self.face(h[a.a - 1]).name}"
+                return N_("hand card {position} shows {face}").format(position=a.a, face=self.face(h[a.a - 1]).name)
             s = a.c
             if not isinstance(s, int) or not 0 <= s < 6:
-                return "the pyramid has rows 1-3 (1, 2 and 3 slots)"
+                return N_("the pyramid has rows 1-3 (1, 2 and 3 slots)")
             m = self.mask[p]
             if m >> s & 1:
-                return "that slot already holds a card"
+                return N_("that slot already holds a card")
             if not m & 1:
-                return "start the pyramid with row 1"
+                return N_("start the pyramid with row 1")
             if s in (1, 2):
-                return "not a legal action in this position"
+                return N_("not a legal action in this position")
             if not m & 0b110:
-                return "row 3 starts once row 2 has at least one card"
-            return "a row-3 card needs a supporting card above it"
+                return N_("row 3 starts once row 2 has at least one card")
+            return N_("a row-3 card needs a supporting card above it")
         if k == "end":
             if not self.main_done:
-                return "make your main action (draw, take from the Celeiro or flip) before ending the turn"
-            return "the turn is already over"
-        return "not a legal action in this position"
+                return N_("make your main action (draw, take from the Celeiro or flip) before ending the turn")
+            return N_("the turn is already over")
+        return N_("not a legal action in this position")
 
     # ------------------------------------------------------------------ parsing
     def _face_name(self, text: str) -> str:
         n = self._t.fold.get(_fold(text))
         if n is None:
-            raise IllegalAction(f"unknown card face {text!r}")
+            raise IllegalAction(N_("unknown card face {text}").format(text=repr(text)))
         return n
 
     def _parse_action(self, text: str) -> Action:
@@ -282,10 +288,10 @@ class ActionTextMixin:
         m = _RE_KEEP.match(t)
         if m:
             if int(m[2]) + int(m[4]) != 3:
-                raise IllegalAction(f"keep one drawn card and discard the other: {text!r}")
+                raise IllegalAction(N_("keep one drawn card and discard the other: {text}").format(text=repr(text)))
             return Action("keep", int(m[2]), self._face_name(m[1]), self._face_name(m[3]), int(m[5]))
-        raise IllegalAction("unreadable action of the cow game: actions read like 'draw 2', "
-                            "'build Mimosa (hand 1) at row 1 slot 1', 'take Farol from Celeiro 1', 'end turn'")
+        raise IllegalAction(N_("unreadable action of the cow game: actions read like 'draw 2', "
+                               "'build Mimosa (hand 1) at row 1 slot 1', 'take Farol from Celeiro 1', 'end turn'"))
 
     # ------------------------------------------------------------------ the log
     def describe(self, action: Action, viewer: int | None = None) -> str:
