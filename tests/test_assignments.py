@@ -391,5 +391,5 @@ def test_portuguese_student_version(course_pt, lesson):
     for cell in _cells(course_pt / "autograded" / "blank" / lesson.stem / lesson.name):
         errors = [(o.get("ename"), o.get("evalue")) for o in cell.get("outputs", []) if o.get("output_type") == "error"]
         k = _exercise(cell, "check")
-        assert errors == ([] if k is None else [("AssertionError", f"store your answer in answer_{k}")]), (
+        assert errors == ([] if k is None else [("AssertionError", f"guarde a sua resposta em answer_{k}")]), (
             f"{lesson.name}: {errors}")

@@ -33,14 +33,14 @@ stubs do not stop the notebook (and the first cell also says what happens):
   default stub (``raise NotImplementedError()``) stopped Run All at the first exercise,
   mid-lesson in lessons 2 and 5, before cells that teach.
 - **An unanswered exercise says so, and the run goes on.** Its check cell's visible line
-  ``assert answer_k is not None, "store your answer in answer_k"`` fails with that
-  message (not a NameError: the stub defined ``answer_k``). A failing cell stops Run All
-  in JupyterLab, so :func:`prepare` tags every check cell ``raises-exception``: JupyterLab
-  (and nbclient, which ``nbgrader autograde`` and nbconvert use) then shows the error and
-  runs the next cells (seen in JupyterLab 4.6 on lesson 2: untagged, Run All stopped at
-  exercise 1's check; tagged, it ran every code cell). The grade is unchanged: nbgrader
-  scores a check cell with an error 0, tagged or not, and restores the hidden tests when
-  it grades.
+  ``assert answer_k is not None, say("store_answer", k=k)`` fails with the message "store
+  your answer in answer_k", in the lesson's language (``ovnilab.texts``), not a NameError
+  (the stub defined ``answer_k``). A failing cell stops Run All in JupyterLab, so
+  :func:`prepare` tags every check cell ``raises-exception``: JupyterLab (and nbclient,
+  which ``nbgrader autograde`` and nbconvert use) then shows the error and runs the next
+  cells (seen in JupyterLab 4.6 on lesson 2: untagged, Run All stopped at exercise 1's
+  check; tagged, it ran every code cell). The grade is unchanged: nbgrader scores a check
+  cell with an error 0, tagged or not, and restores the hidden tests when it grades.
 - **The reasoning has a place.** After each exercise's check cell :func:`prepare` adds a
   markdown answer cell (nbgrader's "manually graded answer", :data:`REASONING_POINTS`
   point): how the student found the value (the working of a pen-and-paper exercise) and
@@ -168,9 +168,10 @@ depois trabalhe nela. O texto de cada exercício é seguido de três células:
    resposta, ou escreva ali o código que a calcula e a guarda em `answer_k`. Onde um
    decimal é aceito, o exercício diz com que precisão;
 2. uma célula de verificação: enquanto `answer_k` ainda for `None` ela mostra um
-   `AssertionError: store your answer in answer_k` em vermelho ("guarde a sua resposta
-   em answer_k"). O Run All mostra essa mensagem e continua a lição. A correção do seu
-   professor roda mais verificações do que as que você vê aqui;
+   `AssertionError: guarde a sua resposta em answer_k` em vermelho. O Run All mostra
+   essa mensagem e continua a lição. A correção do seu professor roda mais verificações
+   do que as que você vê aqui (e as suas mensagens, no retorno da correção, estão em
+   inglês);
 3. uma célula de *raciocínio*: escreva como você encontrou a resposta (as suas contas
    num exercício de lápis e papel) e responda em palavras às perguntas do exercício. O
    seu professor a corrige.

@@ -27,7 +27,13 @@ from typing import Any, Mapping
 
 from ..i18n import LANGUAGES, _, get_language
 
-__all__ = ["Texts"]
+__all__ = ["Texts", "COMMON"]
+
+#: sentences every lesson prints: a check cell's message while its exercise is unanswered
+#: (tools/assignments.py: a student's Run All shows it and goes on)
+COMMON = {
+    "store_answer": {"en": "store your answer in answer_{k}", "pt": "guarde a sua resposta em answer_{k}"},
+}
 
 
 def _placeholders(text: str) -> set[str]:
@@ -41,13 +47,13 @@ class Texts:
     placeholders (checked here, when the module is imported)."""
 
     def __init__(self, entries: Mapping[str, Mapping[str, Any]]):
-        for key, entry in entries.items():
+        for key, entry in {**COMMON, **entries}.items():
             if set(entry) != set(LANGUAGES):
                 raise ValueError(f"text {key!r} has the languages {sorted(entry)}, not {sorted(LANGUAGES)}")
             texts = [v for v in entry.values() if isinstance(v, str)]
             if texts and len({frozenset(_placeholders(t)) for t in texts}) != 1:
                 raise ValueError(f"text {key!r}: the languages name different placeholders")
-        self.entries = {k: dict(v) for k, v in entries.items()}
+        self.entries = {k: dict(v) for k, v in {**COMMON, **entries}.items()}
 
     def value(self, key: str) -> Any:
         """The entry ``key`` in the current language."""

@@ -590,7 +590,7 @@ answer_1 = 4
 ### END SOLUTION
 
 # %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex1-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
-assert answer_1 is not None, "store your answer in answer_1"
+assert answer_1 is not None, say("store_answer", k=1)
 ### BEGIN HIDDEN TESTS
 _ex1 = (0, {"L": (1, {"l": (0, {"a": 2, "b": 4}), "r": (0, {"a": 6, "b": 1})}),
             "R": (1, {"l": (0, {"a": 9, "b": -1}), "r": (0, {"a": 0, "b": 3})})})
@@ -618,7 +618,7 @@ answer_2 = 7
 ### END SOLUTION
 
 # %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex2-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
-assert answer_2 is not None, "store your answer in answer_2"
+assert answer_2 is not None, say("store_answer", k=2)
 ### BEGIN HIDDEN TESTS
 _reordered = (0, {m: TOY[1][m] for m in ("draw", "take", "flip")})
 _seen = []
@@ -655,7 +655,7 @@ print(say("ex3_solution", n=len(ex3_values), values=sorted(int(v) for v in ex3_v
 ### END SOLUTION
 
 # %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex3-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
-assert answer_3 is not None, "store your answer in answer_3"
+assert answer_3 is not None, say("store_answer", k=3)
 ### BEGIN HIDDEN TESTS
 import numbers
 
@@ -688,7 +688,7 @@ answer_4 = sum(v == max(ex4_win.values()) for v in ex4_win.values())
 ### END SOLUTION
 
 # %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex4-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
-assert answer_4 is not None, "store your answer in answer_4"
+assert answer_4 is not None, say("store_answer", k=4)
 ### BEGIN HIDDEN TESTS
 _w = endgame.action_values(ex4, objective="win")
 _mg = endgame.action_values(ex4)

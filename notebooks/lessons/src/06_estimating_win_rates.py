@@ -460,7 +460,7 @@ answer_1 = 1.132
 ### END SOLUTION
 
 # %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex1-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
-assert answer_1 is not None, "store your answer in answer_1"
+assert answer_1 is not None, say("store_answer", k=1)
 ### BEGIN HIDDEN TESTS
 import numbers
 
@@ -494,7 +494,7 @@ answer_2 = 4
 ### END SOLUTION
 
 # %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex2-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
-assert answer_2 is not None, "store your answer in answer_2"
+assert answer_2 is not None, say("store_answer", k=2)
 ### BEGIN HIDDEN TESTS
 import numbers
 
@@ -523,7 +523,7 @@ answer_3 = 2135
 ### END SOLUTION
 
 # %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex3-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
-assert answer_3 is not None, "store your answer in answer_3"
+assert answer_3 is not None, say("store_answer", k=3)
 ### BEGIN HIDDEN TESTS
 import numbers
 
@@ -555,7 +555,7 @@ answer_4 = (greedy_rate.lo, greedy_rate.hi)
 ### END SOLUTION
 
 # %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex4-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
-assert answer_4 is not None, "store your answer in answer_4"
+assert answer_4 is not None, say("store_answer", k=4)
 ### BEGIN HIDDEN TESTS
 try:
     _lo, _hi = (float(v) for v in answer_4)

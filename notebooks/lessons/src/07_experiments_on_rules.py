@@ -306,7 +306,7 @@ answer_1 = 5000
 ### END SOLUTION
 
 # %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex1-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
-assert answer_1 is not None, "store your answer in answer_1"
+assert answer_1 is not None, say("store_answer", k=1)
 ### BEGIN HIDDEN TESTS
 _rho, _n, _sigma2 = Fraction(9, 10), 500, Fraction(1)
 _paired_var = (_sigma2 + _sigma2 - 2 * _rho * _sigma2) / _n
@@ -341,7 +341,7 @@ answer_2 = {"A", "B", "C", "D"}
 ### END SOLUTION
 
 # %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex2-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
-assert answer_2 is not None, "store your answer in answer_2"
+assert answer_2 is not None, say("store_answer", k=2)
 ### BEGIN HIDDEN TESTS
 import re
 
@@ -379,7 +379,7 @@ answer_3 = (_steps_d.mean() - _half, _steps_d.mean() + _half)
 ### END SOLUTION
 
 # %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex3-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
-assert answer_3 is not None, "store your answer in answer_3"
+assert answer_3 is not None, say("store_answer", k=3)
 ### BEGIN HIDDEN TESTS
 try:
     _given_lo, _given_hi = (float(v) for v in answer_3)
@@ -458,7 +458,7 @@ answer_4 = sum(7 * p <= 0.05 for p in raw)
 ### END SOLUTION
 
 # %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex4-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
-assert answer_4 is not None, "store your answer in answer_4"
+assert answer_4 is not None, say("store_answer", k=4)
 ### BEGIN HIDDEN TESTS
 assert answer_4 == sum(min(1.0, len(raw) * p) <= 0.05 for p in raw), (
     "answer_4 should be the number of the seven kinds whose raw p-value times 7 is at most 0.05")

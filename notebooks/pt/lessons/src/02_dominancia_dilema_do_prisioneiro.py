@@ -339,7 +339,7 @@ answer_1 = ("Middle", "Centre")
 ### END SOLUTION
 
 # %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex1-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
-assert answer_1 is not None, "store your answer in answer_1"
+assert answer_1 is not None, say("store_answer", k=1)
 ### BEGIN HIDDEN TESTS
 _ex1 = theory.NormalFormGame([[5, 3, 5], [1, 4, 4], [1, 3, 2]], [[1, 4, 3], [0, 5, 0], [0, 1, 5]],
                              ("Top", "Middle", "Bottom"), ("Left", "Centre", "Right"))
@@ -386,7 +386,7 @@ answer_2 = ({"2", "3", "4", "5", "6"}, {"6"})
 ### END SOLUTION
 
 # %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex2-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
-assert answer_2 is not None, "store your answer in answer_2"
+assert answer_2 is not None, say("store_answer", k=2)
 ### BEGIN HIDDEN TESTS
 try:   # tokens as strings or as numbers: "6" and 6 name one token
     _opener, _follower = ({str(t).strip() for t in tokens} for tokens in answer_2)
@@ -596,7 +596,7 @@ answer_3 = (Fraction(0), Fraction(1))
 ### END SOLUTION
 
 # %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex3-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
-assert answer_3 is not None, "store your answer in answer_3"
+assert answer_3 is not None, say("store_answer", k=3)
 ### BEGIN HIDDEN TESTS
 try:
     _a, _b = (float(x) for x in answer_3)
@@ -649,7 +649,7 @@ answer_4 = {"a", "d"}
 ### END SOLUTION
 
 # %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex4-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
-assert answer_4 is not None, "store your answer in answer_4"
+assert answer_4 is not None, say("store_answer", k=4)
 ### BEGIN HIDDEN TESTS
 _games = {"a": (4, 0, 6, 1), "b": (5, 0, 3, 2), "c": (3, 1, 4, 0), "d": (2, -1, 3, 0), "e": (1, 0, 3, 2)}
 _pds = set()

@@ -224,7 +224,7 @@ answer_1 = Fraction(comb(67, 8), comb(82, 8))
 ### END SOLUTION
 
 # %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex1-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
-assert answer_1 is not None, "store your answer in answer_1"
+assert answer_1 is not None, say("store_answer", k=1)
 ### BEGIN HIDDEN TESTS
 negotiates = stats.card_distribution()["negotiate"]
 _exact = hypergeom(0, HAND, negotiates, N)
@@ -345,7 +345,7 @@ answer_2 = Fraction(8, 74)
 ### END SOLUTION
 
 # %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex2-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
-assert answer_2 is not None, "store your answer in answer_2"
+assert answer_2 is not None, say("store_answer", k=2)
 ### BEGIN HIDDEN TESTS
 assert abs(float(answer_2) - 4 / 37) < 0.001, (   # the exercise's tolerance
     "answer_2 should be the probability that one given other player's hand of eight holds the attack 40 when it "
@@ -409,7 +409,7 @@ answer_3 = Fraction(12, 20)
 ### END SOLUTION
 
 # %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex3-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
-assert answer_3 is not None, "store your answer in answer_3"
+assert answer_3 is not None, say("store_answer", k=3)
 ### BEGIN HIDDEN TESTS
 assert abs(float(answer_3) - 3 / 5) < 0.001, (   # the exercise's tolerance
     "answer_3 should be the probability that a 5-player game's first destiny card is the colour of a player other "
@@ -638,7 +638,7 @@ answer_4 = Fraction(1, 2)
 ### END SOLUTION
 
 # %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex4-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
-assert answer_4 is not None, "store your answer in answer_4"
+assert answer_4 is not None, say("store_answer", k=4)
 ### BEGIN HIDDEN TESTS
 assert abs(float(answer_4) - 1 / 2) < 0.001, (   # the exercise's tolerance
     "answer_4 should be the probability that the Mimosa's back is Bezerrinho once the Estrela's back is known to be "
@@ -675,7 +675,7 @@ answer_5 = Fraction(2, 3) * value["Vaca Lunar"] + Fraction(1, 3) * value["Mimosa
 ### END SOLUTION
 
 # %% jupyter={"source_hidden": true} nbgrader={"grade": true, "grade_id": "ex5-check", "locked": true, "points": 1, "schema_version": 3, "solution": false}
-assert answer_5 is not None, "store your answer in answer_5"
+assert answer_5 is not None, say("store_answer", k=5)
 ### BEGIN HIDDEN TESTS
 backs = back_posterior([("Estrela", None), ("Mimosa", None), ("Gêmeos", None)])
 _exact = sum(p * value[face] for face, p in backs.items())
