@@ -50,8 +50,8 @@
 # ## As lições
 #
 # A tabela abaixo é lida das próprias lições (da primeira célula e dos exercícios), então
-# sempre corresponde ao que está na pasta. Uma lição ainda sem tradução aparece com a sua
-# versão em inglês.
+# sempre corresponde ao que está na pasta (uma lição que ainda não tivesse tradução
+# apareceria com a sua versão em inglês).
 
 # %%
 import json
