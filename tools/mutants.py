@@ -72,8 +72,8 @@ def _prepare(target: str) -> Path:
     spec = TARGETS[target]
     work = RUN / target
     work.mkdir(parents=True, exist_ok=True)
-    # the lessons' scripts: the experiments' tests check the games against them
-    for name in ("ovnilab", "data", "seeds", "tests", "notebooks/lessons/src"):
+    # the lessons (notebooks and scripts): the experiments' tests check the games against them
+    for name in ("ovnilab", "data", "seeds", "tests", "notebooks/lessons"):
         dest = work / name
         if dest.exists():
             shutil.rmtree(dest)
@@ -81,7 +81,7 @@ def _prepare(target: str) -> Path:
     tests = [t for t in spec["tests"] if (ROOT / t).exists()]
     settings = {
         "source_paths": spec["source"],
-        "also_copy": ["ovnilab", "data", "seeds", "notebooks/lessons/src"],
+        "also_copy": ["ovnilab", "data", "seeds", "notebooks/lessons"],
         # the game's fast tests: no browser, no wheel build, no long search (marked slow)
         "pytest_add_cli_args_test_selection": tests + ["-m", "not slow and not browser and not wheel"],
         "pytest_add_cli_args": ["-p", "no:cacheprovider"],
