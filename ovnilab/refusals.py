@@ -11,7 +11,8 @@ template an English reason was made from and says it in the current language
 (:func:`ovnilab.i18n.translate_english`); the values read back are kept as they are (card
 names, areas and seats are the rulebooks' Portuguese already, action texts are the
 notation), but for a value that is itself a refusal (core's "malformed ... action ...:
-<rule>") and a game's name in core's shared sentences.
+<rule>", a reason an Ovni note gives), a game's name in core's shared sentences and the
+English words of a game's board (Ovni's groups, alien types and seat colours).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import functools
 from pathlib import Path
 from typing import Any
 
-from .i18n import _, get_language, pgettext, translate_english
+from .i18n import _, _pattern, get_language, pgettext, translate_english
 
 _ROOT = Path(__file__).parent
 #: each game's files of refusals, the rules' modules whose every ``N_`` sentence is one
@@ -70,21 +71,70 @@ def _words_only(template: str) -> str:
     return "".join(part for i, part in enumerate(template.replace("}", "{").split("{")) if i % 2 == 0)
 
 
+def _ovni_word(value: str) -> str | None:
+    """An Ovni word a refusal holds in English (a group, an alien type, a seat's colour or
+    name: "red (Xandar)", "yellow (third player)"), as the board says it; None for any
+    other value."""
+    from .ovni.render.text import COLOUR_WORD, GROUP_WORD, colour_word, group_word, type_word
+
+    if value in GROUP_WORD:
+        return group_word(value)
+    if value in COLOUR_WORD:
+        return colour_word(value)
+    if type_word(value) != value:
+        return type_word(value)
+    colour, sep, rest = value.partition(" (")
+    if sep and colour in COLOUR_WORD and rest.endswith(")"):
+        if rest == "third player)":
+            return _("{colour} (third player)", colour=colour_word(colour))
+        return f"{colour_word(colour)} ({rest}"
+    return None
+
+
+#: each game's words a refusal may hold in English, said as its board says them
+_WORDS = {"ovni": _ovni_word}
+
+
+def say_value(value: str, game: str | None = None) -> str:
+    """A value read back from an English refusal, in the current language: a refusal
+    itself (core's "malformed ... action ...: <rule>"), or Ovni's notes ("; "-joined
+    sentences), translated; a game's name or a game's English word as its board says it;
+    anything else (card names, numbers, action texts) as it is."""
+    out = _translate(value, game)
+    if out != value:
+        return out
+    if "; " in value:  # several notes of what the engine did by itself
+        parts = value.split("; ")
+        said = [say_value(part, game) for part in parts]
+        if said != parts:
+            return "; ".join(said)
+    return _game(value) or (_WORDS[game](value) if game in _WORDS else None) or value
+
+
 def translate_rule(rule: Any, game: str | None = None) -> str:
     """The English reason ``rule`` (an engine's ``IllegalAction.rule``) in the current
     language; as it is in English, or when no template of ``game`` made it."""
     rule = str(rule)
     if get_language() == "en":
         return rule
-    table = templates(game)
+    return _translate(rule, game)
 
-    def say(value: str) -> str:
-        out = translate_english(value, table, value=say)
-        if out != value:
-            return out
-        return _game(value) or value
 
-    return translate_english(rule, table, value=say)
+def _translate(text: str, game: str | None) -> str:
+    """``text`` translated from the template of ``game`` that made it; when several
+    templates read it (a placeholder reads any words: "the {group} group closed ..." reads
+    a whole Ovni refusal whose note ends that way), the one whose longest value is the
+    shortest, the one that explains the most of the text by its own words."""
+    best, longest = None, len(text) + 1
+    for t in templates(game):
+        m = _pattern(t).fullmatch(text)
+        if m is not None:
+            most = max((len(v) for v in m.groupdict().values()), default=0)
+            if most < longest:
+                best, longest = t, most
+    if best is None:
+        return text
+    return translate_english(text, (best,), value=lambda v: say_value(v, game))
 
 
 def refusal_message(exc: Any, game: str | None = None) -> str:

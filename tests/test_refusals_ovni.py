@@ -59,6 +59,7 @@ from ovnilab.ovni.rules.components import (
     SEAT_COLOURS,
     THIRD_ALIENS,
 )
+from tests.test_refusals_cows import _template  # an N_ template's English
 
 END_GROUP, END_TURN = Action("end_group"), Action("end_turn")
 #: an action no phase but the first takes: a refusal that carries the engine's note
@@ -652,7 +653,7 @@ def test_nothing_to_undo_is_refused():
 # ---------------------------------------------------------------------------------------
 #: branches of _rule_broken that no public action reaches (not counted):
 UNREACHABLE = {
-    "f'at most {self._max_groups(s)} groups per turn'":
+    "at most {n} groups per turn":
         # a player's turn waits with no group open only while it has a group to activate:
         # _close_group passes the turn as soon as _activations is empty, which it is once
         # the groups used reach _max_groups (and energy, which sets the maximum, changes
@@ -663,7 +664,7 @@ UNREACHABLE = {
         # closes by itself when the platform is empty (_spend), so every launch to a city
         # of the board is legal while it is open; an unknown city is named as such
         "the builders group is open only while the platform holds a UFO",
-    "f'unknown action kind {a.kind!r}'":
+    "unknown action kind {kind}":
         # State._do (state.py, `# pragma: no cover`): apply checks legality before _do, and
         # every legal action's kind has its _do_<kind>
         "legality is checked before State._do",
@@ -688,6 +689,10 @@ def _patterns(node: ast.AST) -> list[str]:
         return ["".join(parts)] if any(isinstance(v, ast.Constant) for v in node.values) else []
     if isinstance(node, ast.IfExp):
         return _patterns(node.body) + _patterns(node.orelse)
+    template = _template(node)
+    if template is not None:  # a template: any words in place of each {name}
+        parts = re.split(r"\{\w+\}", template)
+        return [".+?".join(re.escape(part) for part in parts)] if "".join(parts).strip() else []
     return []
 
 
@@ -700,7 +705,7 @@ def _engine_sentences() -> dict[str, str]:
     out: dict[str, str] = {}
 
     def add(node: ast.AST) -> None:
-        key = node.value if isinstance(node, ast.Constant) else ast.unparse(node)
+        key = node.value if isinstance(node, ast.Constant) else _template(node) or ast.unparse(node)
         for p in _patterns(node):
             out[key if not isinstance(node, ast.IfExp) else p] = p
 

@@ -18,26 +18,28 @@ import pytest
 from ovnilab.board.text import refusal_text
 from ovnilab.core import IllegalAction
 from ovnilab.i18n import _pattern, using_language
-from ovnilab.refusals import templates, translate_rule
+from ovnilab.refusals import say_value, templates, translate_rule
 from tests import test_refusals_cows as cows_cases
+from tests import test_refusals_ovni as ovni_cases
 
 #: English words a template shares with its Portuguese (or that are game words)
-SAME_IN_BOTH = {"Celeiro", "face", "Mimosa", "Farol"}
+SAME_IN_BOTH = {"Celeiro", "face", "Mimosa", "Farol", "alien", "aliens", "Ovni",
+                "Rules", "attack", "distinct", "targets"}
 
 
 def _made_from(rule: str, game: str) -> tuple[str, dict[str, str]]:
-    """The template of ``game`` the English ``rule`` was made from and its values."""
-    for t in templates(game):
-        m = _pattern(t).fullmatch(rule)
-        if m is not None:
-            return t, m.groupdict()
-    raise AssertionError(f"no template of {game} made {rule!r}")
+    """The template of ``game`` the English ``rule`` was made from and its values (of
+    the templates that read it, the one with the shortest longest value)."""
+    found = [m.groupdict() | {"": t} for t in templates(game) if (m := _pattern(t).fullmatch(rule))]
+    assert found, f"no template of {game} made {rule!r}"
+    best = min(found, key=lambda d: max([len(v) for k, v in d.items() if k] or [0]))
+    return best.pop(""), best
 
 
 def _english_words(template: str) -> set[str]:
     """The English words of a template outside its placeholders and its quoted action
-    texts (the notation is one language)."""
-    words = re.sub(r"\{\w+\}|'[^']*'", " ", template)
+    texts ('draw 2', `end group`: the notation is one language)."""
+    words = re.sub(r"\{\w+\}|'[^']*'|`[^`]*`", " ", template)
     return {w for w in re.findall(r"[A-Za-z]{4,}", words) if w not in SAME_IN_BOTH}
 
 
@@ -53,18 +55,14 @@ def check_in_portuguese(exc: IllegalAction, game: str) -> str:
         assert text.startswith("jogada ilegal "), text
     rest = said
     for name, v in values.items():
-        try:
-            inner, _ = _made_from(v, game)
-        except AssertionError:
-            inner = None
-        if inner is not None:  # a refusal inside a refusal ("malformed ...: <rule>")
-            with using_language("pt"):
-                v = translate_rule(v, game)
-        elif name == "game":
-            continue  # the game's name, said in Portuguese ("do jogo das vacas")
+        with using_language("pt"):  # a refusal inside a refusal, a seat, a group: in Portuguese
+            v = say_value(v, game)
         assert v in rest, (name, v, said)
         rest = rest.replace(v, " ", 1)
-    left = {w for w in _english_words(template) if re.search(rf"\b{w}\b", rest)}
+    # no English word of the template left, in the sentence or in a value (but for the
+    # notation it quotes)
+    unquoted = re.sub(r"'[^']*'|`[^`]*`", " ", said)
+    left = {w for w in _english_words(template) if re.search(rf"\b{w}\b", unquoted)}
     assert not left, (left, said, exc.rule)
     assert said != exc.rule or not _english_words(template), said
     return said
@@ -103,3 +101,24 @@ def test_a_cow_refusal_in_portuguese_reads_as_a_sentence():
         assert refusal_text(_refused(g, ("draw",)), "cows") == (
             "não é uma ação do jogo das vacas: as ações são textos ou objetos ovnilab.cows.rules.Action, "
             "não tuple")
+
+
+@pytest.mark.parametrize("case", ovni_cases.CASES, ids=[c.name for c in ovni_cases.CASES])
+def test_ovnis_refusals_in_portuguese(case):
+    g, action = case.find()
+    check_in_portuguese(_refused(g, action), "ovni")
+
+
+def test_an_ovni_refusal_and_its_note_in_portuguese():
+    """A refusal's note of what the engine did by itself (a turn passed, a group closed)
+    is said in Portuguese too, its seats and groups as the board names them."""
+    notes = [c for c in ovni_cases.CASES if c.part]
+    assert notes
+    said = []
+    for case in notes:
+        g, action = case.find()
+        exc = _refused(g, action)
+        if "; note: " in exc.rule:
+            said.append(check_in_portuguese(exc, "ovni"))
+    assert said and all("; observação: " in s for s in said), said
+    assert any(re.search(r"(vermelho|azul|verde|amarelo) \(", s) for s in said), said

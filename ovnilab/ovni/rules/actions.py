@@ -14,6 +14,7 @@ import re
 from typing import Any, NamedTuple
 
 from ...core import IllegalAction, action_repr, fold_text
+from ...i18n import N_
 from ..data import ALIEN_TYPES, Board, _fold
 from .components import (_COLOUR_INDEX, _GROUP_INDEX, _TYPE_INDEX, ABDUCTOR, ACTIONS, AREA_LETTERS, BUILDER,
                          CHOOSE_ALIENS, COMMAND_VALUES, ENERGY, FORCE_FIELD, GROUP_NAMES, KEEP_MISSIONS, MILITARY,
@@ -142,7 +143,7 @@ class ActionTextMixin:
     def _city(self, text: str) -> str:
         i = self._t.city_fold.get(_fold(text))
         if i is None:
-            raise IllegalAction(f"unknown city {text!r}; cities are {list(self.board.names)}")
+            raise IllegalAction(N_("unknown city {text}; cities are {cities}").format(text=repr(text), cities=list(self.board.names)))
         return self.board.names[i]
 
     @staticmethod
@@ -150,14 +151,14 @@ class ActionTextMixin:
         """An alien type named in any case ("Pilot" is "pilot")."""
         t = _fold(text)
         if t not in _TYPE_INDEX:
-            raise IllegalAction(f"unknown alien type {text!r}; types are {list(ALIEN_TYPES)}")
+            raise IllegalAction(N_("unknown alien type {text}; types are {types}").format(text=repr(text), types=list(ALIEN_TYPES)))
         return t
 
     @staticmethod
     def _colour_name(text: str) -> str:
         t = _fold(text)
         if t not in _COLOUR_INDEX:
-            raise IllegalAction(f"unknown colour {text!r}; colours are {list(SEAT_COLOURS)}")
+            raise IllegalAction(N_("unknown colour {text}; colours are {colours}").format(text=repr(text), colours=list(SEAT_COLOURS)))
         return t
 
     @staticmethod
@@ -167,7 +168,7 @@ class ActionTextMixin:
         if t in _TYPE_INDEX:
             return GROUP_NAMES[_TYPE_INDEX[t]]
         if t not in _GROUP_INDEX:
-            raise IllegalAction(f"unknown group {text!r}; groups are {list(GROUP_NAMES)}")
+            raise IllegalAction(N_("unknown group {text}; groups are {groups}").format(text=repr(text), groups=list(GROUP_NAMES)))
         return t
 
     def _types(self, text: str) -> tuple[str, ...]:
@@ -225,8 +226,8 @@ class ActionTextMixin:
                 return Action("aliens", self._types(g[0]))
             if kind == "give":
                 return Action("give", self._type_name(g[0]))
-        raise IllegalAction("unreadable Ovni action: actions read like 'place 5 face-down on B', "
-                            "'move Berlim -> Paris', 'activate pilots', 'end turn'")
+        raise IllegalAction(N_("unreadable Ovni action: actions read like 'place 5 face-down on B', "
+                               "'move Berlim -> Paris', 'activate pilots', 'end turn'"))
 
     # ------------------------------------------------------------ explanations
     def _canonical(self, action: Any) -> Any:
@@ -249,7 +250,7 @@ class ActionTextMixin:
         last action (a group closed, a turn passed): the player may not have seen it."""
         rule = self._rule_broken(self._as_read(a))
         auto = self._auto_text() if self.auto_note else ""
-        return f"{rule}; note: {auto}" if auto else rule
+        return N_("{rule}; note: {auto}").format(rule=rule, auto=auto) if auto else rule
 
     def _as_read(self, a: Any) -> Any:
         """``a`` with its names as its text reads them ("b" is area B, "Blue" the colour
@@ -266,7 +267,7 @@ class ActionTextMixin:
 
     def _rule_broken(self, a: Any) -> str:  # noqa: C901 - one branch per rule
         if not isinstance(a, Action):
-            return "not an Ovni action"
+            return N_("not an Ovni action")
         ph = self.phase
         s = self.actor
         expected = {
@@ -274,111 +275,111 @@ class ActionTextMixin:
             PLACEMENT: "place", RECRUIT: "recruit", FORCE_FIELD: "force_field",
         }
         if ph in expected and a.kind != expected[ph]:
-            return f"the game is in the phase '{ph}': expected a '{expected[ph]}' action"
+            return N_("the game is in the phase '{phase}': expected a '{kind}' action").format(phase=ph, kind=expected[ph])
         if ph == ENERGY and a.kind not in ("energy", "energy_third"):
-            return "players who recruited nothing now choose their energy bonus"
+            return N_("players who recruited nothing now choose their energy bonus")
         if ph == PLACEMENT:
             placer, owner = self.place_seq[self.place_pos]
             if a.a not in tuple(AREA_LETTERS[: len(self.area_slots)]):  # a letter, not "" nor "AB"
-                return f"areas in play are {AREA_LETTERS[: len(self.area_slots)]}"
+                return N_("areas in play are {areas}").format(areas=AREA_LETTERS[: len(self.area_slots)])
             i = AREA_LETTERS.index(a.a)
             if len(self.area_slots[i]) >= 4:
-                return "an area holds at most 4 command tokens"
+                return N_("an area holds at most 4 command tokens")
             if a.c != self._token_face(i):
-                return "tokens alternate face down / face up within an area"
+                return N_("tokens alternate face down / face up within an area")
             if owner == self.third and a.b is not None:
-                return "this turn places a token of the third player, drawn without looking"
+                return N_("this turn places a token of the third player, drawn without looking")
             if owner != self.third and a.b is None:
-                return "this turn places one of your own tokens"
+                return N_("this turn places one of your own tokens")
             if a.b is not None and a.b not in self._hand_tokens(owner):
                 if a.b == 6 and 6 not in self.tokens_owned[owner]:
-                    return "token 6 is used once per game"
-                return f"token {a.b} is not in hand (each token is placed once per round)"
-            return "never three tokens of one colour consecutively in an area"
+                    return N_("token 6 is used once per game")
+                return N_("token {token} is not in hand (each token is placed once per round)").format(token=a.b)
+            return N_("never three tokens of one colour consecutively in an area")
         if ph == KEEP_MISSIONS:
-            return "keep one or two of the three missions dealt to you"
+            return N_("keep one or two of the three missions dealt to you")
         if ph == CHOOSE_ALIENS:
-            return ("choose two (three with the starting-aliens ability) different alien types, "
-                    "not the same set as another player")
+            return N_("choose two (three with the starting-aliens ability) different alien types, "
+                      "not the same set as another player")
         if ph == THIRD_ALIENS:
-            return "the third player's two aliens are of different types and not another player's pair"
+            return N_("the third player's two aliens are of different types and not another player's pair")
         if ph == RECRUIT:
-            return "choose exactly three aliens among the cards of the areas you won (stock permitting)"
+            return N_("choose exactly three aliens among the cards of the areas you won (stock permitting)")
         if ph == ENERGY:
-            return "energy bonus 1 takes one alien of a type still in stock; bonus 2 gives a third group"
+            return N_("energy bonus 1 takes one alien of a type still in stock; bonus 2 gives a third group")
         if ph == ACTIONS and a.kind not in _PHASE2_KINDS:
-            return (f"the game is in the phase '{ph}': activate a group and act with it "
-                    f"(`end group`, `end turn`), not a '{a.kind}' action")
+            return N_("the game is in the phase '{phase}': activate a group and act with it "
+                      "(`end group`, `end turn`), not a '{kind}' action").format(phase=ph, kind=a.kind)
         if ph == ACTIONS:
             if self.group < 0:
                 if a.kind == "activate":
                     g = _GROUP_INDEX.get(a.a, -1)
                     if g < 0:
-                        return f"groups are {GROUP_NAMES}"
+                        return N_("groups are {groups}").format(groups=GROUP_NAMES)
                     if self.used_groups & (1 << g):
-                        return "a group is activated at most once per round"
+                        return N_("a group is activated at most once per round")
                     if bin(self.used_groups).count("1") >= self._max_groups(s):
-                        return f"at most {self._max_groups(s)} groups per turn"
-                    return f"the {a.a} group has nothing it can do now"
+                        return N_("at most {n} groups per turn").format(n=self._max_groups(s))
+                    return N_("the {group} group has nothing it can do now").format(group=a.a)
                 if a.kind == "end_group":
-                    return "no group is open: `end group` closes an activated group (`end turn` ends the turn)"
-                return "activate a group first (or end the turn)"
+                    return N_("no group is open: `end group` closes an activated group (`end turn` ends the turn)")
+                return N_("activate a group first (or end the turn)")
             g = GROUP_NAMES[self.group]
             # rulebook: all actions of one group are finished before another is activated
             if a.kind == "activate":
-                return f"a group is open ({g}): close it (`end group`) before activating another"
+                return N_("a group is open ({group}): close it (`end group`) before activating another").format(group=g)
             if a.kind == "end_turn":
-                return f"a group is open ({g}): close it (`end group`) before ending the turn"
+                return N_("a group is open ({group}): close it (`end group`) before ending the turn").format(group=g)
             if a.kind == "move":
                 if self.group != PILOT:
-                    return f"the active group is {g}: finish it before another group acts"
+                    return N_("the active group is {group}: finish it before another group acts").format(group=g)
                 src = self._t.city_index.get(a.a, -1)
                 dst = self._t.city_index.get(a.b, -1)
                 if src < 0 or dst < 0:
-                    return "unknown city"
+                    return N_("unknown city")
                 if dst not in self.board.neighbours[src]:
-                    return "a pilot moves a UFO to an adjacent city"
+                    return N_("a pilot moves a UFO to an adjacent city")
                 if self.ufo[s][src] == 0:
-                    return "you have no UFO there"
-                return "UFOs that mapped a city cannot move again this round"
+                    return N_("you have no UFO there")
+                return N_("UFOs that mapped a city cannot move again this round")
             if a.kind == "abduct":
                 if self.group != ABDUCTOR:
-                    return f"the active group is {g}: finish it before another group acts"
+                    return N_("the active group is {group}: finish it before another group acts").format(group=g)
                 c = self._t.city_index.get(a.a, -1)
                 if c < 0:
-                    return "unknown city"
+                    return N_("unknown city")
                 if self.human[c] < 0:
-                    return "there is no human in that city"
+                    return N_("there is no human in that city")
                 if not self._has_majority(s, c):
-                    return "abduction needs the majority of UFOs in the city"
-                return "swapping humans needs the human-swap ability and a human in an adjacent city"
+                    return N_("abduction needs the majority of UFOs in the city")
+                return N_("swapping humans needs the human-swap ability and a human in an adjacent city")
             if a.kind in ("capture", "destroy"):
                 if self.group != MILITARY:
-                    return f"the active group is {g}: finish it before another group acts"
+                    return N_("the active group is {group}: finish it before another group acts").format(group=g)
                 o = _COLOUR_INDEX.get(a.a, -1)
                 if o < 0 or o >= self.ns or o == s:
-                    return "attack an opponent in the game"
+                    return N_("attack an opponent in the game")
                 if o == self.last_target:
-                    return "never attack the same opponent twice in a row"
+                    return N_("never attack the same opponent twice in a row")
                 if self._barred_target(o):
-                    return "each attack of this activation targets a different opponent (Rules.attack_distinct_targets)"
+                    return N_("each attack of this activation targets a different opponent (Rules.attack_distinct_targets)")
                 if self.shield[o]:
-                    return "that player is protected by a force field this round"
+                    return N_("that player is protected by a force field this round")
                 if a.kind == "capture":
                     ty = _TYPE_INDEX.get(a.b, -1)
                     if ty < 0:
-                        return "unknown alien type"
+                        return N_("unknown alien type")
                     if self.aliens[o][ty] <= 1:
-                        return "an opponent's only alien of a type cannot be captured"
-                    return "a captured alien cannot be captured again"
-                return "destroy a UFO sharing a city with one of yours"
+                        return N_("an opponent's only alien of a type cannot be captured")
+                    return N_("a captured alien cannot be captured again")
+                return N_("destroy a UFO sharing a city with one of yours")
             if a.kind == "launch":
                 if self.group != BUILDER:
-                    return f"the active group is {g}"
+                    return N_("the active group is {group}").format(group=g)
                 if self._t.city_index.get(a.a, -1) < 0:
-                    return "unknown city"
-                return "no UFO on the platform"
-        return "not a legal action in this position"
+                    return N_("unknown city")
+                return N_("no UFO on the platform")
+        return N_("not a legal action in this position")
 
     # ------------------------------------------------------------ automatic steps
     def _note(self, kind: str, *args: Any) -> None:
@@ -391,16 +392,21 @@ class ActionTextMixin:
         out = []
         for kind, args in self.auto_note:
             if kind == "closed":
-                out.append(f"the {GROUP_NAMES[args[0]]} group closed automatically because {args[1]}")
+                out.append(N_("the {group} group closed automatically because {why}").format(
+                    group=GROUP_NAMES[args[0]], why=args[1]))
             elif kind == "turn":
                 prev, why = args
                 if not why:
                     continue
-                to = (f"the turn passed automatically to {self.seat_name(self.actor)}"
-                      if self.phase == ACTIONS else "the turn ended automatically (and with it the round)")
-                out.append(f"{to} because {self.seat_name(prev)} {why}")
+                reason = why.format(seat=self.seat_name(prev))  # "{seat} had no group ..."
+                if self.phase == ACTIONS:
+                    out.append(N_("the turn passed automatically to {seat} because {reason}").format(
+                        seat=self.seat_name(self.actor), reason=reason))
+                else:
+                    out.append(N_("the turn ended automatically (and with it the round) because {reason}").format(
+                        reason=reason))
             elif kind == "skipped":
-                out.append(f"{self.seat_name(args[0])}'s turn was skipped: no group of it could act")
+                out.append(N_("{seat}'s turn was skipped: no group of it could act").format(seat=self.seat_name(args[0])))
             else:
                 out.append(args[0])
         return "; ".join(out)

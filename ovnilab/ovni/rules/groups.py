@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Hashable, Mapping
 
 from ...core import TERMINAL
+from ...i18n import N_
 from .actions import END_GROUP, END_TURN, Action
 from .components import (_COLOUR_INDEX, _GROUP_INDEX, _TYPE_INDEX, ABDUCTOR, ACTIONS, BUILDER, FORCE_FIELD,
                          MILITARY, OVER, PILOT)
@@ -76,7 +77,8 @@ class GroupsMixin:
     def _next_turn(self, why: str = "") -> None:
         """The next player's turn in phase-2 order (the round ends after the last);
         ``why`` says why the engine passed the turn by itself (empty: the player ended
-        it), for the next refusal's message."""
+        it), for the next refusal's message: a sentence of the seat it passed from
+        ("{seat} had no group left to activate")."""
         prev = self.actor
         while True:
             self.turn_pos += 1
@@ -95,7 +97,7 @@ class GroupsMixin:
                 return
             # nothing to activate: the turn passes
             self._note("skipped", s)
-            prev, why = s, "had no group that could act"
+            prev, why = s, N_("{seat} had no group that could act")
 
     def _max_groups(self, s: int) -> int:
         return self.rules.energy_groups if self.energy[s] == 2 else self.rules.groups_per_turn
@@ -239,10 +241,10 @@ class GroupsMixin:
     def _spend(self) -> None:
         self.budget -= 1
         if self.budget <= 0:
-            self._note("closed", self.group, "all its actions are used")
+            self._note("closed", self.group, N_("all its actions are used"))
             self._close_group()
         elif not self._group_can_act(self.actor, self.group):
-            self._note("closed", self.group, "it has nothing left it can do")
+            self._note("closed", self.group, N_("it has nothing left it can do"))
             self._close_group()
 
     def _close_group(self) -> None:
@@ -251,7 +253,7 @@ class GroupsMixin:
         self.last_target = -1
         self.attacked = 0
         if not self._activations(self.actor):
-            self._next_turn("had no group left to activate")
+            self._next_turn(N_("{seat} had no group left to activate"))
 
     # ------------------------------------------------------------ the groups' actions
     def _do_move(self, a: Action) -> None:

@@ -17,6 +17,7 @@ from collections import Counter
 from typing import Hashable, Mapping, Sequence
 
 from ...core import NoLegalMove
+from ...i18n import N_
 from ..data import ALIEN_TYPES
 from .actions import _PLACE, Action
 from .components import _TYPE_INDEX, AREA_LETTERS, ENERGY, PLACEMENT, RECRUIT, RESOLVING
@@ -266,8 +267,8 @@ class RecruitmentMixin:
                         self.actor = w
                         return
                     # nothing left to choose: the stock holds none of the cards' types
-                    self._note("text", f"{self.seat_name(w)} won several areas but recruited nothing: "
-                                       "the stock holds none of their aliens")
+                    self._note("text", N_("{seat} won several areas but recruited nothing: the stock holds none of "
+                                          "their aliens").format(seat=self.seat_name(w)))
                 self.discard.append(card)
                 self.resolve_pos += 1
                 continue

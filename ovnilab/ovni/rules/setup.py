@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
+from ...i18n import N_
 from ..data import ALIEN_TYPES
 from .actions import Action
 from .components import (_TYPE_INDEX, CHOOSE_ALIENS, COMMAND_VALUES, HUMANS_PER_CATEGORY, MAP_TOKENS_PER_PLAYER,
@@ -170,8 +171,8 @@ class SetupMixin:
                 self.phase = THIRD_ALIENS
                 self.actor = self.gives_done
                 return
-            self._note("text", f"{self.seat_name(self.gives_done)} gave the third player no alien: "
-                               "no type it may take is left in the stock")
+            self._note("text", N_("{seat} gave the third player no alien: no type it may take is left in the "
+                                  "stock").format(seat=self.seat_name(self.gives_done)))
             self.gives_done += 1
         self._start_round()
 

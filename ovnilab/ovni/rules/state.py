@@ -17,6 +17,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from ...core import (RuleSet, TERMINAL, GameState, IllegalAction, SaveFormatError, load_saved_file,
                      rule_option, rules_from_dict, rules_to_dict, saved_choice)
+from ...i18n import N_
 from .. import data as _data
 from ..data import ALIEN_TYPES, Board, Cards, _fold, load_board, load_cards
 from .actions import Action, ActionTextMixin, _tables
@@ -327,7 +328,7 @@ class State(SetupMixin, RecruitmentMixin, GroupsMixin, BoardMixin, ScoringMixin,
         self.auto_note = ()
         do = _APPLY.get(a.kind)
         if do is None:  # pragma: no cover - legality was checked
-            raise IllegalAction(f"unknown action kind {a.kind!r}", a)
+            raise IllegalAction(N_("unknown action kind {kind}").format(kind=repr(a.kind)), a)
         do(self, a)
 
     # ------------------------------------------------------------- for analyses
