@@ -4,15 +4,16 @@ The engines say why they refuse an action in English (``IllegalAction.rule``), a
 English is what a log, a save or a test reads: it never changes with the language. Each
 reason is written in its engine as a template marked for the catalog,
 ``N_("Celeiro {area} is empty").format(area=...)``: the templates of a game are the
-``N_`` sentences of its rules' actions module (:data:`FILES`) and of ``ovnilab/core.py``
-(the refusals every game shares), read once from those files here, so every sentence
-lives in one place, next to the rule that gives it. :func:`translate_rule` finds the
-template an English reason was made from and says it in the current language
-(:func:`ovnilab.i18n.translate_english`); the values read back are kept as they are (card
-names, areas and seats are the rulebooks' Portuguese already, action texts are the
-notation), but for a value that is itself a refusal (core's "malformed ... action ...:
+``N_`` sentences of its rules' modules (:data:`FILES`) and of ``ovnilab/core.py`` (the
+refusals every game shares), read once from those files here (no table repeats them: every
+sentence lives in one place, next to the rule that gives it). :func:`translate_rule` finds
+the template an English reason was made from and says it in the current language, as
+:func:`ovnilab.i18n.translate_english` does but knowing each value's placeholder; the
+values read back are kept as they are (card names, areas and cities are the rulebooks'
+Portuguese already, action texts are the notation), but for a value that is itself a refusal (core's "malformed ... action ...:
 <rule>", a reason an Ovni note gives), a game's name in core's shared sentences and the
-English words of a game's board (Ovni's groups, alien types and seat colours).
+English words of a game's board (Ovni's groups, alien types and seat colours, Cosmic's
+colours, planets, cards and stages).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import functools
 from pathlib import Path
 from typing import Any
 
-from .i18n import _, _pattern, get_language, pgettext, translate_english
+from .i18n import _, _pattern, get_language, pgettext
 
 _ROOT = Path(__file__).parent
 #: each game's files of refusals, the rules' modules whose every ``N_`` sentence is one
@@ -71,7 +72,7 @@ def _words_only(template: str) -> str:
     return "".join(part for i, part in enumerate(template.replace("}", "{").split("{")) if i % 2 == 0)
 
 
-def _ovni_word(value: str) -> str | None:
+def _ovni_word(name: str, value: str) -> str | None:
     """An Ovni word a refusal holds in English (a group, an alien type, a seat's colour or
     name: "red (Xandar)", "yellow (third player)"), as the board says it; None for any
     other value."""
@@ -91,15 +92,42 @@ def _ovni_word(value: str) -> str | None:
     return None
 
 
+def _cosmic_word(name: str, value: str) -> str | None:
+    """A Cosmic Encounter word a refusal holds in English, by its placeholder: the seat
+    the game waits for (a colour, "nobody"), a planet, a card, an artifact's timing (a
+    stage) and player ("any", "offense"), as the board says them; None for any other."""
+    from .cosmic.render.labels import COLOUR_WORD, STAGE_WORD, card_label, colour_word, planet_label, stage_label
+
+    if name == "who":
+        return pgettext("the player the game waits for", "nobody") if value == "nobody" else colour_word(value)
+    if name == "planet":
+        return planet_label(value)
+    if name == "card":
+        return card_label(value)
+    if name == "timing":  # artifacts.toml's timings, as a sentence says when ("at regroup")
+        timings = {"any": lambda: pgettext("when an artifact is played", "at any time"),
+                   "regroup": lambda: pgettext("when an artifact is played", "at regroup"),
+                   "reveal": lambda: pgettext("when an artifact is played", "at reveal"),
+                   "resolution": lambda: pgettext("when an artifact is played", "at resolution"),
+                   "alliance_end": lambda: pgettext("when an artifact is played", "at the end of the alliance"),
+                   "response": lambda: pgettext("when an artifact is played", "in response")}
+        return timings[value]() if value in timings else stage_label(value) if value in STAGE_WORD else None
+    if name == "player":
+        players = {"any": lambda: pgettext("an artifact's player", "any player"),
+                   "offense": lambda: pgettext("an artifact's player", "the offense")}
+        return players[value]() if value in players else None
+    return colour_word(value) if value in COLOUR_WORD else None
+
+
 #: each game's words a refusal may hold in English, said as its board says them
-_WORDS = {"ovni": _ovni_word}
+_WORDS = {"ovni": _ovni_word, "cosmic": _cosmic_word}
 
 
-def say_value(value: str, game: str | None = None) -> str:
-    """A value read back from an English refusal, in the current language: a refusal
-    itself (core's "malformed ... action ...: <rule>"), or Ovni's notes ("; "-joined
-    sentences), translated; a game's name or a game's English word as its board says it;
-    anything else (card names, numbers, action texts) as it is."""
+def say_value(value: str, game: str | None = None, name: str = "") -> str:
+    """A value read back from an English refusal (of the placeholder ``name``), in the
+    current language: a refusal itself (core's "malformed ... action ...: <rule>"), or
+    Ovni's notes ("; "-joined sentences), translated; a game's name or a game's English
+    word as its board says it; anything else (card names, numbers, action texts) as it is."""
     out = _translate(value, game)
     if out != value:
         return out
@@ -108,7 +136,7 @@ def say_value(value: str, game: str | None = None) -> str:
         said = [say_value(part, game) for part in parts]
         if said != parts:
             return "; ".join(said)
-    return _game(value) or (_WORDS[game](value) if game in _WORDS else None) or value
+    return _game(value) or (_WORDS[game](name, value) if game in _WORDS else None) or value
 
 
 def translate_rule(rule: Any, game: str | None = None) -> str:
@@ -121,20 +149,22 @@ def translate_rule(rule: Any, game: str | None = None) -> str:
 
 
 def _translate(text: str, game: str | None) -> str:
-    """``text`` translated from the template of ``game`` that made it; when several
-    templates read it (a placeholder reads any words: "the {group} group closed ..." reads
-    a whole Ovni refusal whose note ends that way), the one whose longest value is the
-    shortest, the one that explains the most of the text by its own words."""
-    best, longest = None, len(text) + 1
+    """``text`` said in the current language from the template of ``game`` that made it,
+    its values read back and each said by :func:`say_value` (as
+    :func:`ovnilab.i18n.translate_english` does, knowing each value's placeholder); when
+    several templates read it (a placeholder reads any words: "the {group} group closed
+    ..." reads a whole Ovni refusal whose note ends that way), the one whose longest value
+    is the shortest, the one that explains the most of the text by its own words."""
+    best, values, longest = None, {}, len(text) + 1
     for t in templates(game):
         m = _pattern(t).fullmatch(text)
         if m is not None:
             most = max((len(v) for v in m.groupdict().values()), default=0)
             if most < longest:
-                best, longest = t, most
+                best, values, longest = t, m.groupdict(), most
     if best is None:
         return text
-    return translate_english(text, (best,), value=lambda v: say_value(v, game))
+    return _(best, **{k: say_value(v, game, k) for k, v in values.items()})
 
 
 def refusal_message(exc: Any, game: str | None = None) -> str:

@@ -49,6 +49,7 @@ import ovnilab.cosmic.rules.actions
 from ovnilab import cosmic, ovni
 from ovnilab.core import MAX_ACTION_TEXT, IllegalAction
 from ovnilab.cosmic.rules import Action
+from tests.test_refusals_cows import _template  # an N_ template's English
 
 PASS, END_TURN, DONE = Action("pass"), Action("end_turn"), Action("done")
 Found = tuple  # (game, action, values for the expected words' {placeholders})
@@ -450,9 +451,13 @@ UNREACHABLE = {
     # for a player, or when the game is over
     # (the same holds for the "nobody" of "the game waits for {who}")
     "nobody is to act": "no pending task only once the game is over",
+    # a name is listed only among at most 12 (the colours): the game deals from 50 aliens
+    # and 81 card faces, so an unknown alien or card is named without the list
+    "unknown alien {text}; aliens are {shown}": "more than 12 aliens: the list is not shown",
+    "unknown card {text}; cards are {shown}": "more than 12 card faces: the list is not shown",
     # a ships task is dropped as soon as its last allowed ship is sent (State._r_ships pops
     # it when sent >= hi), so a further ship meets the next task's sentence
-    "f'at most {t[5]} ships'": "the ships task ends at its limit",
+    "at most {n} ships": "the ships task ends at its limit",
 }
 
 
@@ -460,8 +465,8 @@ def _patterns(node: ast.AST) -> list[tuple[str, str]]:
     """``(key, regex)`` for the words an expression gives: a text as is (its key), an
     f-string with any words in place of its values (key: its source); concatenations and
     conditionals part by part."""
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return [(node.value, re.escape(node.value))] if node.value.strip() else []
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):  # an N_ template: any words for {names}
+        return [(node.value, _placeholders(node.value))] if node.value.strip() else []
     if isinstance(node, ast.JoinedStr):
         parts = [re.escape(v.value) if isinstance(v, ast.Constant) else ".+?" for v in node.values]
         return [(ast.unparse(node), "".join(parts))]
@@ -469,6 +474,9 @@ def _patterns(node: ast.AST) -> list[tuple[str, str]]:
         return _patterns(node.left) + _patterns(node.right)
     if isinstance(node, ast.IfExp):
         return _patterns(node.body) + _patterns(node.orelse)
+    template = _template(node)
+    if template is not None:
+        return _patterns(ast.Constant(template))
     return []
 
 
@@ -498,7 +506,7 @@ def _engine_sentences() -> dict[str, str]:
         elif isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "_WAITS" for t in node.targets):
             assert isinstance(node.value, ast.Dict)
             for v in node.value.values:
-                sentence = v.elts[1].value  # type: ignore[attr-defined]
+                sentence = _template(v.elts[1])  # type: ignore[attr-defined]
                 out[sentence] = _placeholders(sentence)
         elif isinstance(node, ast.Call) and getattr(node.func, "id", "") == "IllegalAction" and node.args:
             out.update(_patterns(node.args[0]))

@@ -19,12 +19,15 @@ from ovnilab.board.text import refusal_text
 from ovnilab.core import IllegalAction
 from ovnilab.i18n import _pattern, using_language
 from ovnilab.refusals import say_value, templates, translate_rule
+from tests import test_refusals_cosmic as cosmic_cases
 from tests import test_refusals_cows as cows_cases
 from tests import test_refusals_ovni as ovni_cases
 
-#: English words a template shares with its Portuguese (or that are game words)
+#: English words a template shares with its Portuguese, or names that every language
+#: keeps (cards, aliens, a rule option's Python)
 SAME_IN_BOTH = {"Celeiro", "face", "Mimosa", "Farol", "alien", "aliens", "Ovni",
-                "Rules", "attack", "distinct", "targets"}
+                "Rules", "attack", "distinct", "targets", "False", "Cosmic", "Encounter", "Card", "Super", "Plague",
+                "Observer", "Filch", "artifacts", "toml"}
 
 
 def _made_from(rule: str, game: str) -> tuple[str, dict[str, str]]:
@@ -56,7 +59,7 @@ def check_in_portuguese(exc: IllegalAction, game: str) -> str:
     rest = said
     for name, v in values.items():
         with using_language("pt"):  # a refusal inside a refusal, a seat, a group: in Portuguese
-            v = say_value(v, game)
+            v = say_value(v, game, name)
         assert v in rest, (name, v, said)
         rest = rest.replace(v, " ", 1)
     # no English word of the template left, in the sentence or in a value (but for the
@@ -122,3 +125,26 @@ def test_an_ovni_refusal_and_its_note_in_portuguese():
             said.append(check_in_portuguese(exc, "ovni"))
     assert said and all("; observação: " in s for s in said), said
     assert any(re.search(r"(vermelho|azul|verde|amarelo) \(", s) for s in said), said
+
+
+@pytest.mark.parametrize("case", cosmic_cases.CASES, ids=[c.name for c in cosmic_cases.CASES])
+def test_cosmic_encounters_refusals_in_portuguese(case):
+    g, action, _values = case.build()
+    if action == "undo":
+        with pytest.raises(IllegalAction) as refused:
+            g.undo()
+        exc = refused.value
+    else:
+        exc = _refused(g, action)
+    check_in_portuguese(exc, "cosmic")
+
+
+def test_a_cosmic_refusal_names_the_player_and_what_it_waits_for_in_portuguese():
+    """"The game waits for red: <what the task waits for>": the colour and the task's
+    sentence in Portuguese."""
+    case = next(c for c in cosmic_cases.CASES if c.name == "waits/select")
+    g, action, _values = case.build()
+    with using_language("pt"):
+        said = translate_rule(_refused(g, action).rule, "cosmic")
+    assert re.fullmatch(r"o jogo espera por (vermelho|azul|amarelo|verde|roxo): escolha uma carta de encontro "
+                        r"\(Ataque, Negociação ou Morph\) da sua mão", said), said

@@ -14,6 +14,7 @@ import re
 from typing import Any, NamedTuple
 
 from ...core import IllegalAction, action_repr, fold_text
+from ...i18n import N_
 from ..aliens import POWERS
 
 
@@ -174,7 +175,15 @@ class ActionTextMixin:
             if fold_text(n) == key:
                 return n
         shown = list(names)
-        raise IllegalAction(f"unknown {what} {text!r}" + (f"; {what}s are {shown}" if len(shown) <= 12 else ""))
+        name = repr(text)
+        if len(shown) > 12:  # too many to list (the cards)
+            raise IllegalAction(N_("unknown card {text}").format(text=name) if what == "card"
+                                else N_("unknown alien {text}").format(text=name))
+        if what == "colour":
+            raise IllegalAction(N_("unknown colour {text}; colours are {shown}").format(text=name, shown=shown))
+        if what == "alien":
+            raise IllegalAction(N_("unknown alien {text}; aliens are {shown}").format(text=name, shown=shown))
+        raise IllegalAction(N_("unknown card {text}; cards are {shown}").format(text=name, shown=shown))
 
     def _colour(self, text: str) -> str:
         return self._named(text, self.g.colours, "colour")
@@ -188,8 +197,8 @@ class ActionTextMixin:
         name = f"{self._colour(colour)} {int(number)}"
         if name not in self.pindex:
             # the unknown thing, named: a colour not in this game, or a number past 5
-            raise IllegalAction(f"no planet {name}: this game's planets are {', '.join(self.colours)} "
-                                f"1 to {len(self.pname) // self.n}")
+            raise IllegalAction(N_("no planet {name}: this game's planets are {colours} 1 to {last}").format(
+                name=name, colours=", ".join(self.colours), last=len(self.pname) // self.n))
         return name
 
     def _alien(self, text: str) -> str:
@@ -246,101 +255,104 @@ class ActionTextMixin:
                           g[6] and (self._colour(g[6]), self._colour(g[7])))
             if kind == "choose":
                 return _A("choose", self._alien(g[0]), g[1])
-        raise IllegalAction("unreadable Cosmic Encounter action: actions read like 'select attack 08', "
-                            "'ship from red 1', 'invite blue+green', 'pass'")
+        raise IllegalAction(N_("unreadable Cosmic Encounter action: actions read like 'select attack 08', "
+                               "'ship from red 1', 'invite blue+green', 'pass'"))
 
     # ================================================================ explanations
     _WAITS = {
-        "alien": ("alien", "choose one of the two aliens dealt to you"),
-        "regroup": ("regroup", "regroup: the ship from the warp goes to one of your colonies"),
-        "place": ("place", "ships leaving the warp go to one of your colonies"),
-        "lose": ("lose", "the lost ships come from your colonies"),
-        "own": ("again home reestablish", "your own colour: draw again, attack a foreign colony in "
-                "your system, or re-establish an empty home planet"),
-        "wild": ("defender", "wild destiny: choose another player as the defender"),
-        "aim": ("aim", "aim the hyperspace gate at a planet of the defender's system"),
-        "ships": ("ship done", "ships come from your colonies, 1 to {most} ({last})"),
-        "invite": ("invite", "invite allies among the players who are not main players"),
-        "answer": ("join", "join a side that invited you (with 1 to {most} ships) or decline"),
-        "select": ("select", "select an encounter card (attack, negotiate or morph) from your hand"),
-        "window": ("pass play flare power", "play a card or power whose timing is now, or pass"),
-        "reinforce": ("pass reinforce", "reinforcements add to your own side after an attack is revealed"),
-        "zap": ("pass play flare", "a Card Zap (or Filch's wild flare) may answer the flare or artifact just "
-                "played; a Cosmic Zap may answer the power just used"),
-        "deal": ("propose accept reject", "deal: propose, accept, reject or counter"),
-        "plague": ("discard", "Plague: discard one card of each type you hold (attack, negotiate, morph, "
-                   "reinforcement, artifact, flare)"),
-        "give": ("give", "an accepted deal: choose the cards you give, one at a time, from your hand"),
-        "reward": ("reward", "a defensive reward is one card or one ship from the warp per ship sent"),
-        "second": ("second end_turn", "after a win or a deal the offense may have a second encounter"),
-        "power": ("choose", "the power asks for one of its listed choices"),
+        "alien": ("alien", N_("choose one of the two aliens dealt to you")),
+        "regroup": ("regroup", N_("regroup: the ship from the warp goes to one of your colonies")),
+        "place": ("place", N_("ships leaving the warp go to one of your colonies")),
+        "lose": ("lose", N_("the lost ships come from your colonies")),
+        "own": ("again home reestablish", N_("your own colour: draw again, attack a foreign colony in "
+                                               "your system, or re-establish an empty home planet")),
+        "wild": ("defender", N_("wild destiny: choose another player as the defender")),
+        "aim": ("aim", N_("aim the hyperspace gate at a planet of the defender's system")),
+        "ships": ("ship done", N_("ships come from your colonies, 1 to {most} ({last})")),
+        "invite": ("invite", N_("invite allies among the players who are not main players")),
+        "answer": ("join", N_("join a side that invited you (with 1 to {most} ships) or decline")),
+        "select": ("select", N_("select an encounter card (attack, negotiate or morph) from your hand")),
+        "window": ("pass play flare power", N_("play a card or power whose timing is now, or pass")),
+        "reinforce": ("pass reinforce", N_("reinforcements add to your own side after an attack is revealed")),
+        "zap": ("pass play flare", N_("a Card Zap (or Filch's wild flare) may answer the flare or artifact just "
+                                    "played; a Cosmic Zap may answer the power just used")),
+        "deal": ("propose accept reject", N_("deal: propose, accept, reject or counter")),
+        "plague": ("discard", N_("Plague: discard one card of each type you hold (attack, negotiate, morph, "
+                                 "reinforcement, artifact, flare)")),
+        "give": ("give", N_("an accepted deal: choose the cards you give, one at a time, from your hand")),
+        "reward": ("reward", N_("a defensive reward is one card or one ship from the warp per ship sent")),
+        "second": ("second end_turn", N_("after a win or a deal the offense may have a second encounter")),
+        "power": ("choose", N_("the power asks for one of its listed choices")),
     }
 
     def _explain_illegal(self, a: Any) -> str:  # noqa: C901 - one branch per rule
         if not isinstance(a, Action):
-            return "not a Cosmic Encounter action"
+            return N_("not a Cosmic Encounter action")
         if not self.tasks:
-            return "nobody is to act"
-        t = self.tasks[0]
-        kinds, rule = self._WAITS[t[0]]
-        if t[0] in ("ships", "answer"):  # the numbers in force (Rules.max_ships, powers, flares)
-            rule = rule.format(most=t[5] if t[0] == "ships" else self._max_ships(t[1]),
-                               last="the last ship of a colony loses it" if self.rules.may_abandon_colonies
-                               else "a colony keeps one ship")
+            return N_("nobody is to act")
+        task = self.tasks[0]  # not `t`: `make i18n` extracts t() (the class page's) and misreads a `t`
+        kinds, rule = self._WAITS[task[0]]
+        if task[0] in ("ships", "answer"):  # the numbers in force (Rules.max_ships, powers, flares)
+            rule = rule.format(most=task[5] if task[0] == "ships" else self._max_ships(task[1]),
+                               last=N_("the last ship of a colony loses it") if self.rules.may_abandon_colonies
+                               else N_("a colony keeps one ship"))
         who = self.colours[self.actor] if 0 <= self.actor < self.n else "nobody"
         if a.kind not in kinds.split():
-            return f"the game waits for {who}: {rule}"
-        k = t[0]
+            return N_("the game waits for {who}: {rule}").format(who=who, rule=rule)
+        k = task[0]
         if k == "ships" and a.kind == "ship":
             if a.a == "the warp":
-                return ("ships come from your colonies (one from the warp only after Observer's super flare, "
-                        "to launch or ally)")
+                return N_("ships come from your colonies (one from the warp only after Observer's super flare, "
+                          "to launch or ally)")
             p = self.pindex.get(a.a, -1)
             if p < 0:
-                return "unknown planet"
-            if not self.colony(t[1], p):
-                return "ships come from your own colonies"
-            if p == t[6]:  # re-establishing a home planet, placing a deal's colony
-                return f"the ships go to {a.a}: they come from your other colonies"
-            if t[3] >= t[5]:
-                return f"at most {t[5]} ships"
-            return "a colony keeps at least one ship (Rules(may_abandon_colonies=False))"
+                return N_("unknown planet")
+            if not self.colony(task[1], p):
+                return N_("ships come from your own colonies")
+            if p == task[6]:  # re-establishing a home planet, placing a deal's colony
+                return N_("the ships go to {planet}: they come from your other colonies").format(planet=a.a)
+            if task[3] >= task[5]:
+                return N_("at most {n} ships").format(n=task[5])
+            return N_("a colony keeps at least one ship (Rules(may_abandon_colonies=False))")
         if k == "ships" and a.kind == "done":
-            return "send at least one ship"
+            return N_("send at least one ship")
         if k == "select":
-            return ("select an encounter card you hold (attack, negotiate or morph; flares and "
-                    "artifacts are not encounter cards)")
+            return N_("select an encounter card you hold (attack, negotiate or morph; flares and "
+                      "artifacts are not encounter cards)")
         if k == "answer":
-            return "only players the offense (or the defense) invited may join its side"
+            return N_("only players the offense (or the defense) invited may join its side")
         if k == "invite":
-            return "the offense cannot invite the defense, nor the defense the offense"
+            return N_("the offense cannot invite the defense, nor the defense the offense")
         if a.kind == "play" and a.a == "Cosmic Zap" and k in ("window", "zap"):
             # REFERENCE: Cosmic Zap cancels one use of a power
-            return ("Cosmic Zap is played on a power being used (in answer to its use), or in a window "
-                    "on a power that acts by itself and takes effect there, of a player it lets act now")
+            return N_("Cosmic Zap is played on a power being used (in answer to its use), or in a window "
+                      "on a power that acts by itself and takes effect there, of a player it lets act now")
         if k == "window":
             if a.kind == "play" and a.a in self.g.artifacts:
                 info = self.g.artifacts[a.a]
-                return f"{a.a} is played at {info.timing} by {info.who} player (artifacts.toml), and you must hold it"
+                return N_("{card} is played at {timing} by {player} player (artifacts.toml), and you must hold it").format(
+                    card=a.a, timing=info.timing, player=info.who)
             if a.kind == "flare":
-                return ("flares: one per player per encounter, each once, at its timing; the Super side "
-                        "only for the alien's owner with its power")
+                return N_("flares: one per player per encounter, each once, at its timing; the Super side "
+                          "only for the alien's owner with its power")
             if a.kind == "power":
-                return ("a power works only for its alien, at its timing and role, with three home "
-                        "colonies, once per encounter")
+                return N_("a power works only for its alien, at its timing and role, with three home "
+                          "colonies, once per encounter")
         if k == "reinforce":
-            return "reinforcements are played from your hand onto your own side"
+            return N_("reinforcements are played from your hand onto your own side")
         if k == "deal":
             if a.kind == "accept":
-                return "there is no proposal to accept"
-            if a.kind == "propose" and self.deal_offer is not None and t[2] >= self.rules.deal_rounds:
-                return f"no more counters: at most {self.rules.deal_rounds} proposals"
+                return N_("there is no proposal to accept")
+            if a.kind == "propose" and self.deal_offer is not None and task[2] >= self.rules.deal_rounds:
+                return N_("no more counters: at most {n} proposals").format(n=self.rules.deal_rounds)
             most = self.rules.deal_max_cards
-            cap = f" (at most {most})" if most < len(self.cards_in_game) else ""
-            return ("a proposal moves at least one card or colony; cards from hands" + cap +
-                    ", colonies on planets where the granting side has one")
+            if most < len(self.cards_in_game):
+                return N_("a proposal moves at least one card or colony; cards from hands (at most {most}), colonies "
+                          "on planets where the granting side has one").format(most=most)
+            return N_("a proposal moves at least one card or colony; cards from hands, colonies on planets where the "
+                      "granting side has one")
         if k == "reward":
-            return "reward one card or one ship from the warp per ship sent (ships only from your warp)"
+            return N_("reward one card or one ship from the warp per ship sent (ships only from your warp)")
         return rule
 
     def describe(self, action: Action, viewer: int | None = None, actor: int | None = None) -> str:
