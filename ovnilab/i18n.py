@@ -42,6 +42,10 @@ Using it
   (``ovnilab/classroom/static/app.js``). Static HTML text is translated by the page: an
   element with ``data-t`` has its text (or, with ``data-t="aria-label"``, that attribute)
   looked up; :func:`extract_html` extracts those texts.
+* Data a board shows: Cosmic's alien powers in one sentence (``summary`` in
+  ``data/cosmic/aliens.toml``) are English in the data file and shown through ``_()``;
+  :func:`extract_alien_summaries` extracts them, each with a translator comment naming its
+  alien. A data file of the user's, whose summaries the catalog lacks, shows them as written.
 
 Adding or changing a sentence
 -----------------------------
@@ -75,7 +79,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 __all__ = ["LANGUAGES", "set_language", "get_language", "using_language", "normalize", "negotiate",
            "_", "n_", "pgettext", "N_", "Nn_", "format_list", "translate_english", "js_catalog", "catalog_path",
-           "extract_html"]
+           "extract_html", "extract_alien_summaries"]
 
 #: the languages ovnilab speaks: English (the message ids) and Brazilian Portuguese
 LANGUAGES: tuple[str, ...] = ("en", "pt")
@@ -366,3 +370,24 @@ def extract_html(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -
     parser.close()
     for line, text in parser.found:
         yield line, None, text, []
+
+
+# ------------------------------------------------------------------ extracting from Cosmic's aliens
+def extract_alien_summaries(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple]:
+    """A Babel extraction method for Cosmic Encounter's alien data
+    (``data/cosmic/aliens.toml``): each alien's one-line ``summary``, with a translator
+    comment naming the alien. The board shows a summary through ``_()``, so a data file a
+    user swapped in, whose summaries the catalog does not know, shows them as written. In
+    ``babel.cfg``: ``[ovnilab_alien_summaries: data/cosmic/aliens.toml]``."""
+    from .datafiles import tomllib  # tomli before Python 3.11
+
+    text = fileobj.read().decode(options.get("encoding", "utf-8"))
+    aliens = [a for a in tomllib.loads(text).get("alien", []) if isinstance(a, dict)]
+    # the line of each `summary = ...` key, in the file's order (TOML keeps no positions)
+    lines = [i for i, line in enumerate(text.splitlines(), start=1) if re.match(r"\s*summary\s*=", line)]
+    if len(lines) != len(aliens):
+        lines = [0] * len(aliens)
+    for line, alien in zip(lines, aliens):
+        summary = alien.get("summary")
+        if isinstance(summary, str) and summary.strip():
+            yield line, None, summary, [f"Cosmic Encounter: the {alien.get('name', '?')} alien's power in one sentence"]

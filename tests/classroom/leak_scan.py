@@ -79,15 +79,18 @@ def assert_no_hidden_card(db: Path, room: str, payloads: Iterable[tuple[int, str
     log as the game tells it to that viewer. Returns, per student's page, how many
     payloads named one of its own hidden cards (the check can see a name)."""
     import ovnilab
+    from ovnilab.i18n import _ as say, using_language
 
     with sqlite3.connect(db) as conn:
         start = conn.execute("SELECT start FROM rooms WHERE id=?", (room,)).fetchone()[0]
         actions = [r[0] for r in conn.execute("SELECT text FROM actions WHERE room=? ORDER BY seq", (room,))]
     st = ovnilab.load_json(start)
     base, applied, n = len(st.log), 0, st.num_players
-    rules = sorted({t for a in st.g.aliens.values()
-                    for t in (a.summary, html.escape(a.summary), json.dumps(html.escape(a.summary), ensure_ascii=False)[1:-1],
-                              json.dumps(a.summary, ensure_ascii=False)[1:-1])}, key=len, reverse=True)
+    with using_language("pt"):  # a Portuguese page says each summary in Portuguese (the catalog's)
+        said = {a.summary: say(a.summary) for a in st.g.aliens.values()}
+    rules = sorted({t for english, portuguese in said.items() for s in (english, portuguese)
+                    for t in (s, html.escape(s), json.dumps(html.escape(s), ensure_ascii=False)[1:-1],
+                              json.dumps(s, ensure_ascii=False)[1:-1])}, key=len, reverse=True)
     names: dict[str, list[str]] = {}
 
     def spelled(card: str) -> list[str]:

@@ -196,8 +196,11 @@ def panel_title(s: State, p: int, alien: str | None, offers: list[str], to_act: 
 
 
 def alien_summary(s: State, alien: str | None) -> str:
-    """An alien's power in a sentence (the panel title's tooltip); empty for none."""
-    return f"{alien}: {s.g.aliens[alien].summary}" if alien and alien in s.g.aliens else ""
+    """An alien's power in a sentence (the panel title's tooltip, the seat's panel lines);
+    empty for none. The summary is the data file's English, said in the reader's language
+    when the catalog has it (``make i18n`` extracts data/cosmic/aliens.toml's summaries);
+    a summary the catalog does not know (a data file of the user's) shows as written."""
+    return f"{alien}: {_(s.g.aliens[alien].summary)}" if alien and alien in s.g.aliens else ""
 
 
 def _powers_text(s: State, p: int, alien: str) -> str:
