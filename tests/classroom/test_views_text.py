@@ -259,13 +259,13 @@ def test_the_log_masks_a_seats_hidden_choice_for_everyone_else(cl):
     theirs = bia.view(observation=False)["log"]
     public = room_view(cl, room.code, None, svg=False)["log"]
     assert mine[0] == f"   1. red (Antáris): {keep}"
-    assert theirs[0] == public[0] == "   1. red (Antáris): keep 1 mission(s)"
+    assert theirs[0] == public[0] == "   1. red (Antáris): keep 1 mission"
     # Bia's own choice reads in full to her, masked to Ana
     bkeep = bia.view(observation=False)["legal"][-1]
     bia.play(bkeep)
     assert bia.view(observation=False)["log"][1] == f"   2. blue (Éris): {bkeep}"
     kept = len(bkeep.split()[-1].split("+"))
-    assert ana.view(observation=False)["log"][1] == f"   2. blue (Éris): keep {kept} mission(s)"
+    assert ana.view(observation=False)["log"][1] == f"   2. blue (Éris): keep {kept} mission" + ("s" if kept > 1 else "")
 
 
 def test_a_face_down_token_reads_masked_to_other_seats_and_the_projector():

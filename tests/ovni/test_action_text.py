@@ -194,8 +194,8 @@ def test_what_every_seat_sees_is_told_in_full():
 def test_kept_missions_are_counted_not_named_to_a_seat():
     """A seat reads how many missions another kept, not which; the full record names them."""
     g = fresh()
-    assert g.describe(Action("keep", (5, 16)), 3) == "keep 2 mission(s)"
-    assert g.describe(Action("keep", (6,)), 1) == "keep 1 mission(s)"
+    assert g.describe(Action("keep", (5, 16)), 3) == "keep 2 missions"
+    assert g.describe(Action("keep", (6,)), 1) == "keep 1 mission"
     assert g.describe(Action("keep", (5, 16))) == "keep missions 5+16"
 
 

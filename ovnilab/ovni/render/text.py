@@ -144,7 +144,7 @@ def action_label(a: Action) -> str:  # noqa: C901 - one sentence per kind
 
 
 #: a log line another seat may not read in full (:meth:`State.describe`'s masked texts)
-LOG_MASKED = (N_("place a token face-down on {area}"), N_("keep {n} mission(s)"))
+LOG_MASKED = (N_("place a token face-down on {area}"), Nn_("keep {n} mission", "keep {n} missions"))
 
 
 def log_text(state: State, a: Action, viewer: int | None) -> str:
@@ -156,7 +156,7 @@ def log_text(state: State, a: Action, viewer: int | None) -> str:
     if a.kind == "place":
         return _(LOG_MASKED[0], area=a.a)
     if a.kind == "keep":
-        return _(LOG_MASKED[1], n=len(a.a))
+        return n_(*LOG_MASKED[1], len(a.a))
     return text
 
 

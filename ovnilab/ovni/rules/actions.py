@@ -417,7 +417,8 @@ class ActionTextMixin:
         if viewer is not None and action.kind == "place" and action.c == "face-down" and action.b is not None:
             return f"place a token face-down on {action.a}"
         if viewer is not None and action.kind == "keep":
-            return f"keep {len(action.a)} mission(s)"
+            n = len(action.a)
+            return f"keep {n} mission" if n == 1 else f"keep {n} missions"
         return str(action)
 
 
