@@ -1,4 +1,5 @@
-"""The Portuguese notebooks (notebooks/pt/, issue 33) are the English ones translated: the
+"""The Portuguese notebooks (notebooks/pt/ and the solo boards' notebooks/play/pt/, issue
+33) are the English ones translated: the
 same cells in the same order, each of the same kind, and every code cell the English
 one's but for the line that chooses the language (``import ovnilab; ovnilab.set_language("pt")``, in the
 first code cell). A change to one language's code that the other lacks fails here; the
@@ -23,23 +24,29 @@ from ovnilab import i18n, texts
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
-PT = NOTEBOOKS / "pt"
+#: the folders of Portuguese notebooks: the lessons' and the solo boards' (make play serves
+#: notebooks/play/pt/ when its page is in Portuguese)
+PT_FOLDERS = ("pt", "play/pt")
 
-#: each Portuguese notebook and the English one it translates
+#: each Portuguese notebook (from notebooks/) and the English one it translates
 PAIRS: dict[str, str] = {
-    "00_comece_aqui.ipynb": "00_start_here.ipynb",
-    "lessons/01_equilibrio_de_nash.ipynb": "lessons/01_nash_equilibrium.ipynb",
-    "lessons/02_dominancia_dilema_do_prisioneiro.ipynb": "lessons/02_dominance_prisoners_dilemma.ipynb",
-    "lessons/03_estrategias_mistas_soma_zero.ipynb": "lessons/03_mixed_strategies_zero_sum.ipynb",
-    "lessons/04_arvores_de_jogo_minimax.ipynb": "lessons/04_game_trees_minimax.ipynb",
-    "lessons/05_probabilidade_cartas_ocultas.ipynb": "lessons/05_probability_hidden_cards.ipynb",
-    "lessons/06_estimando_taxas_de_vitoria.ipynb": "lessons/06_estimating_win_rates.ipynb",
-    "lessons/07_experimentos_com_regras.ipynb": "lessons/07_experiments_on_rules.ipynb",
+    "pt/00_comece_aqui.ipynb": "00_start_here.ipynb",
+    "pt/lessons/01_equilibrio_de_nash.ipynb": "lessons/01_nash_equilibrium.ipynb",
+    "pt/lessons/02_dominancia_dilema_do_prisioneiro.ipynb": "lessons/02_dominance_prisoners_dilemma.ipynb",
+    "pt/lessons/03_estrategias_mistas_soma_zero.ipynb": "lessons/03_mixed_strategies_zero_sum.ipynb",
+    "pt/lessons/04_arvores_de_jogo_minimax.ipynb": "lessons/04_game_trees_minimax.ipynb",
+    "pt/lessons/05_probabilidade_cartas_ocultas.ipynb": "lessons/05_probability_hidden_cards.ipynb",
+    "pt/lessons/06_estimando_taxas_de_vitoria.ipynb": "lessons/06_estimating_win_rates.ipynb",
+    "pt/lessons/07_experimentos_com_regras.ipynb": "lessons/07_experiments_on_rules.ipynb",
+    "play/pt/cows.ipynb": "play/cows.ipynb",
+    "play/pt/ovni.ipynb": "play/ovni.ipynb",
+    "play/pt/cosmic.ipynb": "play/cosmic.ipynb",
 }
 #: the one line a Portuguese notebook adds to the English code (its first code cell)
 LANGUAGE_LINE = re.compile(r'^import ovnilab; ovnilab\.set_language\("pt"\)\s*(#.*)?$')
-PRESENT = sorted(p.relative_to(PT).as_posix() for p in PT.rglob("*.ipynb")
-                 if "src" not in p.relative_to(PT).parts and ".ipynb_checkpoints" not in p.parts)
+PRESENT = sorted(p.relative_to(NOTEBOOKS).as_posix() for p in NOTEBOOKS.rglob("*.ipynb")
+                 if "pt" in p.relative_to(NOTEBOOKS).parts and "src" not in p.relative_to(NOTEBOOKS).parts
+                 and ".ipynb_checkpoints" not in p.parts and p.parts[len(NOTEBOOKS.parts)] not in ("assignments", "mine"))
 
 
 def _cells(path: Path) -> list[dict]:
@@ -53,6 +60,7 @@ def _src(cell: dict) -> str:
 
 def test_every_portuguese_notebook_names_its_english_one():
     assert PRESENT == sorted(PAIRS), f"the Portuguese notebooks: {PRESENT}"
+    assert all(any(p.startswith(f"{folder}/") for folder in PT_FOLDERS) for p in PRESENT), PRESENT
     unknown = [p for p in PRESENT if p not in PAIRS]
     assert not unknown, f"Portuguese notebooks with no English one named in PAIRS (this file): {unknown}"
     for english in PAIRS.values():
@@ -61,7 +69,7 @@ def test_every_portuguese_notebook_names_its_english_one():
 
 @pytest.mark.parametrize("name", PRESENT)
 def test_same_cells_as_the_english_but_the_language_line(name):
-    pt, en = _cells(PT / name), _cells(NOTEBOOKS / PAIRS[name])
+    pt, en = _cells(NOTEBOOKS / name), _cells(NOTEBOOKS / PAIRS[name])
     assert [c["cell_type"] for c in pt] == [c["cell_type"] for c in en], (
         f"{name}: the cells' kinds differ from {PAIRS[name]}'s: a cell added or removed in one language only")
     code = [i for i, c in enumerate(pt) if c["cell_type"] == "code"]
@@ -84,14 +92,14 @@ def test_same_cells_as_the_english_but_the_language_line(name):
 
 @pytest.mark.parametrize("name", PRESENT)
 def test_the_portuguese_is_not_the_english(name):
-    pt, en = _cells(PT / name), _cells(NOTEBOOKS / PAIRS[name])
+    pt, en = _cells(NOTEBOOKS / name), _cells(NOTEBOOKS / PAIRS[name])
     same = [i for i, (a, b) in enumerate(zip(pt, en)) if a["cell_type"] == "markdown" and _src(a) == _src(b)]
     assert not same, f"{name}: markdown cells left untranslated: {same}"
 
 
 @pytest.mark.parametrize("name", PRESENT)
 def test_the_portuguese_links_lead_somewhere(name):
-    path = PT / name
+    path = NOTEBOOKS / name
     for cell in _cells(path):
         if cell["cell_type"] != "markdown":
             continue

@@ -29,7 +29,7 @@
 # | pasta | para quem | o quê |
 # | --- | --- | --- |
 # | [`lessons/`](lessons/) | alunos, em aula | uma aula cada, com a matemática na página e exercícios corrigidos |
-# | [`play/`](../play/) | todos | um tabuleiro pronto por jogo: [Ovni](../play/ovni.ipynb), [Cosmic Encounter](../play/cosmic.ipynb), [o jogo das vacas](../play/cows.ipynb) |
+# | [`play/`](../play/) | todos | um tabuleiro pronto por jogo, em português em [`play/pt/`](../play/pt/): [Ovni](../play/pt/ovni.ipynb), [Cosmic Encounter](../play/pt/cosmic.ipynb), [o jogo das vacas](../play/pt/cows.ipynb) |
 # | [`rules/`](../rules/) | todos | cada regra mostrada numa posição real (em inglês): [Ovni](../rules/ovni.ipynb), [o jogo das vacas](../rules/cows.ipynb), Cosmic em quatro partes ([encontro](../rules/cosmic_1_encounter.ipynb), [cartas e acordos](../rules/cosmic_2_cards_and_deals.ipynb), [os alienígenas verdes](../rules/cosmic_3_aliens.ipynb), [os alienígenas amarelos e vermelhos](../rules/cosmic_4_yellow_red_aliens.ipynb)) |
 # | [`explore/`](../explore/) | designers, alunos curiosos | equilíbrio do jogo, variantes de regras ("e se...?"), torneios de bots, estatísticas de alienígenas e cartas (em inglês) |
 # | [`mine/`](../mine/README.md) | você | os seus próprios notebooks: [faça o seu notebook](../mine/README.md) |
@@ -101,7 +101,7 @@ display(Markdown("\n".join(table)))
 #   regras (delineamentos pareados, comparações múltiplas). As lições 05 a 07 não precisam
 #   de teoria dos jogos.
 # - *Uma única sessão para despertar o interesse*: jogue uma rodada num
-#   [tabuleiro](../play/ovni.ipynb) (15 minutos), depois a lição 01 ou a lição 06.
+#   [tabuleiro](../play/pt/ovni.ipynb) (15 minutos), depois a lição 01 ou a lição 06.
 # - *Clube de design de jogos*: as referências de [regras](../rules/), depois
 #   [`explore/`](../explore/): mude uma regra e meça o efeito em milhares de partidas.
 #
@@ -111,14 +111,16 @@ display(Markdown("\n".join(table)))
 #
 # ## Jogando num tabuleiro em aula
 #
-# 1. Abra um notebook em [`play/`](../play/) e rode todas as células (menu *Run > Run All
+# 1. Abra um notebook em [`play/pt/`](../play/pt/) e rode todas as células (menu *Run > Run All
 #    Cells*): o tabuleiro aparece sob a primeira célula. Não há mais nada na página.
-# 2. Projete-o. Você joga no assento 0 contra bots; na aba *new game* do tabuleiro escolha
-#    um humano ou um bot para cada assento e aperte *new game*: humanos em vários assentos
-#    jogam revezando-se (os alunos se alternam no projetor), e bots em todos os assentos
-#    jogam entre si enquanto a turma assiste (desligue *bots auto* e aperte *bot move* para
-#    avançar uma ação por vez). Com `make lab LANG=pt` esses botões aparecem em português.
-# 3. *undo* desfaz a última decisão humana; o controle deslizante *history* repassa cada
+# 2. Projete-o. Você joga no lugar 0 contra bots; na aba *novo jogo* do tabuleiro escolha
+#    uma pessoa ou um bot para cada lugar e aperte *novo jogo*: pessoas em vários lugares
+#    jogam revezando-se (os alunos se alternam no projetor), e bots em todos os lugares
+#    jogam entre si enquanto a turma assiste (desligue *bots sozinhos* e aperte *jogada do
+#    bot* para avançar uma ação por vez). Os notebooks de `play/` (em inglês) dão a esses
+#    botões os nomes ingleses (*new game*, *bots auto*...), ou os portugueses com
+#    `make lab LANG=pt`.
+# 3. *desfazer* desfaz a última decisão humana; o controle deslizante *histórico* repassa cada
 #    posição: útil para parar e perguntar "o que você faria aqui?".
 # 4. Para ter um tabuleiro na tela de cada aluno, `make play HOST=0.0.0.0` num terminal na
 #    pasta do projeto serve esses notebooks para a rede da sala (código escondido, um jogo
