@@ -1,5 +1,6 @@
 """`make play` serves the class page on 127.0.0.1:PORT and notebooks/play/ with Voila on
-PORT+1, prints both addresses, renders a board with its code hidden, shuts a board's kernel
+PORT+1, prints both addresses, renders a board with its code hidden (and a Portuguese one
+from notebooks/play/pt/), shuts a board's kernel
 down when its page is left, and stops both cleanly on Ctrl+C (SIGINT to its process group,
 as a terminal sends it). Only ever 127.0.0.1: the network case (HOST=0.0.0.0) is the same
 command with another --Voila.ip, documented in the README, never exercised here.
@@ -91,6 +92,12 @@ def test_make_play_serves_the_boards_on_localhost_and_stops_on_ctrl_c(tmp_path):
         with pytest.raises(urllib.error.HTTPError) as gone:
             _get(boards + "/api/kernels/" + kernel)
         assert gone.value.code == 404
+        # the Portuguese boards, a folder down (the landing page in Portuguese links them,
+        # tests/classroom/test_browser_pt_pages.py): their text translated, their code hidden
+        with urllib.request.urlopen(boards + "/voila/render/pt/cows.ipynb", timeout=120) as r:
+            status, page = r.status, r.read().decode("utf-8", "replace")
+        assert status == 200 and "application/vnd.jupyter.widget-view+json" in page
+        assert "Como jogar" in page and "How to play" not in page and "set_language" not in page
         # Ctrl+C: the whole foreground group gets SIGINT; the class server stops Voila too
         os.killpg(proc.pid, signal.SIGINT)
         proc.wait(timeout=30)

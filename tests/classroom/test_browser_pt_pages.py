@@ -30,7 +30,7 @@ import pytest
 
 from tests.browser_support import inside_window
 from tests.classroom import leak_scan
-from tests.classroom.test_browser_class import MOVES, PHONE, PROJECTOR, _WATCH, _drive, _smallest_text, _status
+from tests.classroom.test_browser_class import MOVES, PHONE, PROJECTOR, ROOT, _WATCH, _drive, _smallest_text, _status
 # the English tests' fixtures (a class server of this module's own, chromium, devices) and
 # the Portuguese page's scan of the catalog's English
 from tests.classroom.test_browser_class import browser, devices, server  # noqa: F401, F811
@@ -276,3 +276,29 @@ def test_the_landing_page_in_portuguese_on_a_phone_and_its_switch(server, device
     expect(phone.locator("img[alt='the Ovni map at the start']")).to_have_attribute("src", "/picture/ovni.svg?lang=en")
     expect(phone.locator("#solo-note")).to_have_text(
         "The solo boards are not served here: the teacher starts them with make play.")
+
+
+def test_the_landing_page_links_the_solo_boards_in_its_language(server, devices):  # noqa: F811
+    """With Voila's port (make play), each board's link opens the notebook in the page's
+    language: notebooks/play/pt/<game>.ipynb in Portuguese, notebooks/play/<game>.ipynb in
+    English, and the switch moves them along."""
+    from playwright.sync_api import expect
+
+    games = ("cows", "ovni", "cosmic")
+    boards = "http://127.0.0.1:8867/voila/render/"
+    for lang in ("pt", "en"):
+        assert all((ROOT / "notebooks" / "play" / (f"{lang}/" if lang != "en" else "") / f"{g}.ipynb").exists()
+                   for g in games)
+    phone = devices.page(**PHONE, locale="pt-BR")
+    phone.goto(server.url + "/")
+    expect(phone.locator(".join-cta h1")).to_have_text("Jogar")
+    # this server runs no Voila: give the page the port make play would (the server's data-voila-port)
+    phone.evaluate("() => { document.body.dataset.voilaPort = '8867'; initIndex(); }")
+    hrefs = lambda: [phone.locator(f"a.solo[data-game={g}]").get_attribute("href") for g in games]  # noqa: E731
+    assert hrefs() == [f"{boards}pt/{g}.ipynb" for g in games]
+    phone.locator(".langs button[data-lang=en]").tap()
+    expect(phone.locator(".join-cta h1")).to_have_text("Play")
+    assert hrefs() == [f"{boards}{g}.ipynb" for g in games]
+    phone.locator(".langs button[data-lang=pt]").tap()
+    expect(phone.locator(".join-cta h1")).to_have_text("Jogar")
+    assert hrefs() == [f"{boards}pt/{g}.ipynb" for g in games]

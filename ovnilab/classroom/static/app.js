@@ -172,6 +172,9 @@ async function request(path, opts) {
 }
 
 // ----------------------------------------------------------------- landing page
+// the languages besides English whose solo boards have their own notebooks (notebooks/play/<lang>/)
+const SOLO_LANGS = ["pt"];
+
 function initIndex() {
   const port = document.body.dataset.voilaPort;
   // the games' pictures drawn in the page's language (each language its own address: cached apart)
@@ -180,9 +183,12 @@ function initIndex() {
   });
   $("solo-note").replaceChildren(...tNodes(t("The solo boards are not served here: the teacher starts them with {command}."),
                                            { command: el("code", null, "make play") }));
+  // the board's notebook in the page's language: notebooks/play/<lang>/ holds the translated
+  // ones (issue 33), notebooks/play/ the English
+  const folder = SOLO_LANGS.includes(L.lang) ? `${L.lang}/` : "";
   document.querySelectorAll("a.solo").forEach((a) => {
     if (port && /^\d+$/.test(port)) {
-      a.href = `${location.protocol}//${location.hostname}:${port}/voila/render/${a.dataset.game}.ipynb`;
+      a.href = `${location.protocol}//${location.hostname}:${port}/voila/render/${folder}${a.dataset.game}.ipynb`;
     } else {
       a.hidden = true;
       $("solo-note").hidden = false;
