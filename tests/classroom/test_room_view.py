@@ -10,7 +10,8 @@ import random
 
 from ovnilab.classroom import Classroom
 from ovnilab.classroom.rooms import RECONNECT_GRACE
-from ovnilab.classroom.views import action_groups, board_view, room_view
+from ovnilab.classroom.views import _bot_kind, action_groups, board_view, room_view
+from ovnilab.i18n import using_language
 
 FIELDS = ("status", "your_turn", "controller", "seconds_left")
 
@@ -175,3 +176,13 @@ def test_a_game_the_teacher_ends_midway_reads_ended_and_nobody_moves(cl):
     v = ana.view(groups=True)
     assert _fields(v) == ("ended", False, "student", None)
     assert v["legal"] == [] and v["groups"] == [] and v["result"] is None
+
+
+def test_each_bot_kind_is_said_in_the_readers_language(cl):
+    room = cl.open_room("ovni", bot_delay=0, seed=1, bots={1: "random", 2: "greedy", 3: "mcts"})
+    cl.join(room.code, "Ana")
+    assert [p["player"] for p in room.state(svg=False)["players"]][1:] == ["bot (random)", "bot (greedy)", "bot (mcts)"]
+    with using_language("pt"):
+        assert [p["player"] for p in room.state(svg=False)["players"]][1:] == [
+            "robô (aleatório)", "robô (guloso)", "robô (MCTS)"]
+        assert _bot_kind("a kind of a newer ovnilab") == "a kind of a newer ovnilab"  # said as stored
