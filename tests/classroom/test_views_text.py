@@ -437,6 +437,7 @@ def test_an_experiment_seat_reads_where_the_round_stands(tmp_path):
     late = cl.join(exp.code, "Caio")
     v = late.view()
     assert (v["round"], v["role"], v["message"]) == (1, None, "round 1 is under way: you play from the next round")
+    assert v["role_label"] is None  # the page reads the key: a seat without a role has none
     assert "payoffs" not in v and not v["your_turn"]
     exp.pause()
     v = bia.view()
