@@ -17,7 +17,8 @@ own device), driven through Debian's chromium by Playwright:
 * an experiment of three students over three rounds: the teacher's ``results()`` holds
   the choices the pages clicked;
 * on a phone (390x844, touch): the join form and a move button are in view, the move
-  button large enough to tap, the board readable, and nothing wider than the screen;
+  button large enough to tap, no text under 14 px (the log and the players opened, the
+  lost-connection line), and nothing wider than the screen;
   on the projector page at 1280x720 no text is smaller than 12 px.
 
 Skipped, with the reason in pytest's summary, when /usr/bin/chromium, playwright or
@@ -51,6 +52,10 @@ ROOT = Path(__file__).resolve().parents[2]
 PROJECTOR = {"width": 1280, "height": 720}
 PHONE = dict(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True)
 WAIT = 20_000  # ms: any one thing a page waits for
+#: the smallest text a student reads on a phone (390x844), as drawn (an SVG text times its scale)
+PHONE_TEXT = 14
+#: opens the seat page's boxes (players, log), which a student may open on a phone: measured too
+OPEN_BOXES = "() => document.querySelectorAll('#play details:not([hidden])').forEach(d => { d.open = true; })"
 
 pytestmark = pytest.mark.browser
 
@@ -441,6 +446,8 @@ def test_phone_join_form_and_moves_fit(server, devices):
         assert _in_view(_box(phone, phone.locator(sel))), f"{sel} is not in the phone's screen"
     sw, iw = _overflow(phone)
     assert sw <= iw, f"the join form is {sw} px wide on a {iw} px phone"
+    small = _smallest_text(phone)
+    assert small[0][0] >= PHONE_TEXT - 0.05, f"the join form's text under {PHONE_TEXT} px on a phone: {small}"
     phone.locator("#code").fill(room.code)
     phone.locator("#name").fill("Carla")
     phone.locator("#join-form button[type=submit]").tap()
@@ -459,8 +466,11 @@ def test_phone_join_form_and_moves_fit(server, devices):
     expect(phone.locator("#status")).to_contain_text("your turn")
     sw, iw = _overflow(phone)
     assert sw <= iw, f"the seat's page is {sw} px wide on a {iw} px phone"
+    # every text the seat's page shows, the log and the players opened too, 14 px or more
+    phone.evaluate(OPEN_BOXES)
+    phone.wait_for_timeout(200)
     small = _smallest_text(phone)
-    assert small[0][0] >= 10, f"the board's text is too small to read on the phone: {small}"
+    assert small[0][0] >= PHONE_TEXT - 0.05, f"text under {PHONE_TEXT} px on the phone: {small}"
     before = _position(phone)
     with phone.expect_response(lambda r: "/api/play" in r.url) as info:
         button.tap()
@@ -582,6 +592,8 @@ def test_a_lost_network_is_said_within_5_s_and_the_page_catches_up(server, devic
     lost = time.monotonic()
     expect(phone.locator("#connection")).to_be_visible(timeout=8_000)
     assert time.monotonic() - lost <= 5.5, f"the lost network was said after {time.monotonic() - lost:.1f} s"
+    small = _smallest_text(phone)
+    assert small[0][0] >= PHONE_TEXT - 0.05, f"text under {PHONE_TEXT} px on the phone, offline: {small}"
     # meanwhile the game goes on: the teacher hands Ana's seat to a bot, which plays
     room.give_to_bot(_seat(phone))
     cl.run_until_idle()
@@ -635,7 +647,7 @@ def test_a_seat_reads_its_hand_beside_its_moves_at_every_size(server, devices, g
         page.set_viewport_size(options["viewport"])
         page.wait_for_timeout(300)
         m = page.evaluate(_READABLE)
-        floor = 14 if label == "phone" else 12
+        floor = PHONE_TEXT if label == "phone" else 12
         assert m["scrollWidth"] <= m["innerWidth"], f"{game} {label}: the page is {m['scrollWidth']} px wide"
         small = _smallest_text(page)
         assert small[0][0] >= floor - 0.05, f"{game} {label}: text under {floor} px: {small}"

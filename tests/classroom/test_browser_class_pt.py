@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from tests.browser_support import inside_window
-from tests.classroom.test_browser_class import MOVES, PHONE, PROJECTOR, _SMALL_TARGETS, _drive, _seat, _smallest_text, _status
+from tests.classroom.test_browser_class import MOVES, OPEN_BOXES, PHONE, PHONE_TEXT, PROJECTOR, _SMALL_TARGETS, _drive, _seat, _smallest_text, _status
 # the English tests' fixtures: a class server of this module's own, chromium, devices
 from tests.classroom.test_browser_class import browser, devices, server  # noqa: F401, F811
 
@@ -122,7 +122,7 @@ def test_a_cow_game_in_portuguese_on_a_phone_and_a_laptop(server, devices, engli
         expect(page.locator("#join h1")).to_have_text("Entrar num jogo da turma")
         expect(page.locator("html")).to_have_attribute("lang", "pt-BR")
         assert not _english_left(page, english_sentences)
-        _fits(page, f"join form {size}", 14 if size == "phone" else 12)
+        _fits(page, f"join form {size}", PHONE_TEXT if size == "phone" else 12)
         _shot(page, f"pt-join-{size}")
     phone.locator("#code").fill("ZZZZZZ")
     phone.locator("#name").fill("Ana")
@@ -150,7 +150,8 @@ def test_a_cow_game_in_portuguese_on_a_phone_and_a_laptop(server, devices, engli
     expect(phone.locator("#timer")).to_contain_text(re.compile(r"\d+ segundos? para escolher"))
     expect(laptop.locator("#status")).to_contain_text("vez de:")
     expect(laptop.locator("#timer")).to_contain_text(re.compile(r"\d+ segundos? restantes?"))
-    for page, size, floor in ((phone, "phone", 14), (laptop, "1280x720", 12)):
+    for page, size, floor in ((phone, "phone", PHONE_TEXT), (laptop, "1280x720", 12)):
+        page.evaluate(OPEN_BOXES)  # the log and the players measured too
         page.wait_for_timeout(300)
         left = _english_left(page, english_sentences)
         assert not left, f"English left on the Portuguese page ({size}): {left}"
@@ -165,7 +166,7 @@ def test_a_cow_game_in_portuguese_on_a_phone_and_a_laptop(server, devices, engli
     expect(phone.locator("html")).to_have_attribute("lang", "en")
     expect(phone.locator("#words-box")).to_be_visible()
     assert _seat(phone) == seat and phone.locator(MOVES).count() > 0
-    _fits(phone, "English seat phone", 14)
+    _fits(phone, "English seat phone", PHONE_TEXT)
     _shot(phone, "en-turn-phone")
     phone.reload()
     expect(phone.locator("#status")).to_contain_text("your turn (you are")  # a pt-BR browser, English chosen
@@ -183,6 +184,7 @@ def test_a_cow_game_in_portuguese_on_a_phone_and_a_laptop(server, devices, engli
     expect(phone.locator("#connection")).to_be_visible(timeout=8_000)
     expect(phone.locator("#connection")).to_have_text("Conexão perdida: reconectando...")
     assert not _english_left(phone, english_sentences)
+    _fits(phone, "Portuguese seat offline phone", PHONE_TEXT)
     _shot(phone, "pt-offline-phone")
     phone.context.set_offline(False)
     expect(phone.locator("#connection")).to_be_hidden(timeout=10_000)
@@ -190,7 +192,7 @@ def test_a_cow_game_in_portuguese_on_a_phone_and_a_laptop(server, devices, engli
     # to the end: the result in Portuguese, and the way to another game
     _drive([phone, laptop], random.Random(4), lambda _: _status(phone) == "over" and _status(laptop) == "over",
            timeout=120, what="the cow game")
-    for page, size, floor in ((phone, "phone", 14), (laptop, "1280x720", 12)):
+    for page, size, floor in ((phone, "phone", PHONE_TEXT), (laptop, "1280x720", 12)):
         expect(page.locator("#status")).to_contain_text(re.compile(r"fim de jogo: (vitória de|ninguém venceu)"))
         expect(page.locator("#moves button.again")).to_have_text("entrar em outro jogo")
         left = _english_left(page, english_sentences)

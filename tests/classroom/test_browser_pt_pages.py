@@ -30,7 +30,7 @@ import pytest
 
 from tests.browser_support import inside_window
 from tests.classroom import leak_scan
-from tests.classroom.test_browser_class import MOVES, PHONE, PROJECTOR, ROOT, _WATCH, _drive, _smallest_text, _status
+from tests.classroom.test_browser_class import MOVES, OPEN_BOXES, PHONE, PHONE_TEXT, PROJECTOR, ROOT, _WATCH, _drive, _smallest_text, _status
 # the English tests' fixtures (a class server of this module's own, chromium, devices) and
 # the Portuguese page's scan of the catalog's English
 from tests.classroom.test_browser_class import browser, devices, server  # noqa: F401, F811
@@ -83,11 +83,12 @@ def _join_pt(page: Any, url: str, code: str, name: str) -> None:
 def _seat_reads_portuguese(phone: Any, words: list, game: str) -> None:
     """A seat's page on its turn, read from the top: no catalog English outside the log,
     and it fits the phone (the Portuguese class page's checks); a screenshot."""
+    phone.evaluate(OPEN_BOXES)  # the log and the players measured too
     phone.wait_for_timeout(300)
     phone.evaluate("window.scrollTo(0, 0)")
     left = _english_left(phone, words)
     assert not left, f"English left on the Portuguese {game} seat: {left}"
-    _fits(phone, f"Portuguese {game} seat phone", 14)
+    _fits(phone, f"Portuguese {game} seat phone", PHONE_TEXT)
     _shot(phone, f"pt-{game}-phone")
 
 
@@ -117,8 +118,9 @@ def test_the_projector_page_in_portuguese_at_1280x720_and_on_a_phone(server, dev
         parts = ("board", "code", "status") if label == "1280x720" else ("code", "status")
         for part in parts:
             assert inside_window(m[part], m), f"{where}: the {part} is not all on screen: {m}"
+        floor = PHONE_TEXT if label == "phone" else 12
         small = _smallest_text(watch)
-        assert small[0][0] >= 12 - 0.05, f"{where}: text under 12 px: {small}"
+        assert small[0][0] >= floor - 0.05, f"{where}: text under {floor} px: {small}"
         left = _english_left(watch, english_words)
         assert not left, f"{where}: English left: {left}"
         _shot(watch, f"pt-watch-{label}")
@@ -161,7 +163,7 @@ def test_an_experiment_in_portuguese_on_a_phone(server, devices, english_words):
         p.wait_for_timeout(200)
         left = _english_left(p, english_words)
         assert not left, f"English left on the Portuguese experiment page: {left}"
-        _fits(p, "Portuguese experiment phone", 14)
+        _fits(p, "Portuguese experiment phone", PHONE_TEXT)
         if i == 0:
             _shot(p, "pt-experiment-phone")
             p.locator(".experiment").screenshot(path=str(SHOTS / "pt-experiment-card-phone.png"))
@@ -269,7 +271,7 @@ def test_the_landing_page_in_portuguese_on_a_phone_and_its_switch(server, device
     m = phone.evaluate("[document.documentElement.scrollWidth, innerWidth]")
     assert m[0] <= m[1], f"the landing page is {m[0]} px wide on a {m[1]} px phone"
     small = _smallest_text(phone)
-    assert small[0][0] >= 14 - 0.05, f"text under 14 px on the phone: {small}"
+    assert small[0][0] >= PHONE_TEXT - 0.05, f"text under {PHONE_TEXT} px on the phone: {small}"
     _shot(phone, "pt-landing-phone")
     phone.locator(".langs button[data-lang=en]").tap()
     expect(phone.locator(".join-cta h1")).to_have_text("Play")
