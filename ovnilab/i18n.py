@@ -46,6 +46,14 @@ Using it
   ``data/cosmic/aliens.toml``) are English in the data file and shown through ``_()``;
   :func:`extract_alien_summaries` extracts them, each with a translator comment naming its
   alien. A data file of the user's, whose summaries the catalog lacks, shows them as written.
+* A game's rule options on the board's new-game tab: each option's one-line description
+  (``rule_option``'s ``doc``) and each of its named values (``choices``: "earliest",
+  "one_left") are English where the ``Rules`` dataclass declares them, and the tab says
+  them through ``_()`` and ``pgettext(RULE_VALUE_CONTEXT, value)``;
+  :func:`extract_rule_options` extracts them from the declared ``Rules`` (so an option
+  added there reaches the catalog at the next ``make i18n`` with nothing to mark, and a
+  value computed in code, a constant's tuple of choices, is extracted as the tab shows it).
+  The values stay the notation: ``Rules(area_tie="earliest")`` and saves read them.
 
 Adding or changing a sentence
 -----------------------------
@@ -79,7 +87,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 __all__ = ["LANGUAGES", "set_language", "get_language", "using_language", "normalize", "negotiate",
            "_", "n_", "pgettext", "N_", "Nn_", "format_list", "translate_english", "js_catalog", "catalog_path",
-           "extract_html", "extract_alien_summaries"]
+           "extract_html", "extract_alien_summaries", "extract_rule_options", "RULE_VALUE_CONTEXT"]
 
 #: the languages ovnilab speaks: English (the message ids) and Brazilian Portuguese
 LANGUAGES: tuple[str, ...] = ("en", "pt")
@@ -391,3 +399,54 @@ def extract_alien_summaries(fileobj: Any, keywords: Any, comment_tags: Any, opti
         summary = alien.get("summary")
         if isinstance(summary, str) and summary.strip():
             yield line, None, summary, [f"Cosmic Encounter: the {alien.get('name', '?')} alien's power in one sentence"]
+
+
+# ------------------------------------------------------------------ extracting a game's rule options
+#: the ``pgettext`` context of a rule option's named value ("earliest", "random"): the same
+#: English word elsewhere (a bot "random", the colour "red") may be another Portuguese word
+RULE_VALUE_CONTEXT = "rule option value"
+
+
+def _module_of(path: str) -> str:
+    """The dotted module name of a file of the ovnilab package (the last ``ovnilab``
+    folder of its path is the package's)."""
+    parts = Path(path).resolve().with_suffix("").parts
+    i = len(parts) - 1 - parts[::-1].index("ovnilab")
+    return ".".join(parts[i:])
+
+
+def extract_rule_options(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple]:
+    """A Babel extraction method for a game's rules module that declares its ``Rules``
+    (``ovnilab/<game>/rules/state.py``): the sentences the module marks itself (Babel's
+    Python extractor; not with the section's option ``markers = none``, for a module
+    whose calls of its own ``t()`` are no catalog's), then each rule option's ``doc`` (whitespace collapsed, as the tab
+    shows it) and each named value of its ``choices`` (context :data:`RULE_VALUE_CONTEXT`),
+    read from the imported ``Rules`` dataclass (a doc or choices built in code are
+    extracted as they are), each with a translator comment naming the game and option.
+    In ``babel.cfg``, before the game's ``python`` section (the first matching section
+    reads a file): ``[ovnilab_rule_options: ovnilab/*/rules/state.py]``."""
+    import dataclasses
+    import importlib
+
+    from babel.messages.extract import extract_python
+
+    if options.get("markers", "python") == "python":
+        yield from extract_python(fileobj, keywords, comment_tags, options)
+        fileobj.seek(0)
+    text = fileobj.read().decode(options.get("encoding", "utf-8"))
+    module = _module_of(fileobj.name)
+    rules = getattr(importlib.import_module(module), "Rules", None)
+    if rules is None or not dataclasses.is_dataclass(rules):
+        return
+    game = module.split(".")[1]
+    lines = text.splitlines()
+    for f in dataclasses.fields(rules):
+        line = next((i for i, x in enumerate(lines, start=1) if re.match(rf"\s+{f.name}\s*:", x)), 0)
+        doc = " ".join(str(f.metadata.get("doc") or "").split())
+        if doc:
+            yield line, None, doc, [f"{game} rule option {f.name}: what it means (the new-game tab's line under it)"]
+        for value in f.metadata.get("choices") or ():
+            if isinstance(value, str):
+                yield line, "pgettext", (RULE_VALUE_CONTEXT, value), [
+                    f"{game} rule option {f.name} ({doc}): this value's name in its drop-down (the value stays "
+                    "the notation)"]

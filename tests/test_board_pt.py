@@ -53,8 +53,6 @@ def visible_texts(board: W.Widget) -> list[str]:
             # the words tab: its line in the board's language, its table the English
             # meanings of the Portuguese names (for English readers, on purpose)
             html_text(w.value.split("<table>")[0])
-        elif isinstance(w, W.HTML) and w in rule_notes:
-            pass  # a rule option's description: the Rules' English docstrings (not in the catalog)
         elif isinstance(w, W.HTML):
             html_text(w.value)
         elif isinstance(w, W.Label):
@@ -68,7 +66,6 @@ def visible_texts(board: W.Widget) -> list[str]:
         for c in getattr(w, "children", ()):
             walk(c)
 
-    rule_notes = [n for n in getattr(board, "rule_notes", {}).values()]
     walk(board)
     return [t for t in out if t and t.strip()]
 
@@ -267,6 +264,53 @@ def test_the_new_game_tab_speaks_portuguese(pt):
     assert not board.new_game()
     assert "o novo jogo não começou" in board.new_game_error.value
     assert "precisa caber em 64 bits" in board.new_game_error.value
+
+
+def test_rule_options_describe_themselves_and_name_their_values_in_portuguese():
+    """Each rule option's line under its control and each named value of a drop-down are
+    the catalog's (extracted from the Rules, :func:`ovnilab.i18n.extract_rule_options`);
+    the control still gives the value the Rules and saves read, and English is unchanged."""
+    from ovnilab import ovni
+    from ovnilab.ovni import widget as ovni_widget
+
+    def note(board, name):
+        return html.unescape(re.sub(r"<[^>]+>", "", board.rule_notes[name].value))
+
+    en = ovni_widget.Board(ovni.new_game(num_players=3, seed=0))
+    assert note(en, "area_tie") == "who wins equal sums in a recruitment area"
+    assert en.rule_widgets["area_tie"].options == ("earliest", "opener", "none")
+    with using_language("pt"):
+        board = ovni_widget.Board(ovni.new_game(num_players=3, seed=0))
+        assert note(board, "area_tie") == "quem vence somas iguais numa área de recrutamento"
+        assert note(board, "platform_capacity") == "ovnis que cabem na plataforma de lançamento (de 1 a 8)"
+        # a file's description names its default once
+        assert note(board, "board_file").count("vazio") == 1
+        tie = board.rule_widgets["area_tie"]
+        assert tie._options_labels == ("a ficha mais antiga", "quem abriu a área", "ninguém")
+        assert tie.value == "earliest"
+        tie.label = "ninguém"
+        assert board.next_game.rules()[0].area_tie == "none"
+        assert board.rule_value("ufo_mission") == "on_board"
+        # a refused value's line, cleared, is the description again, in the language in force
+        board.next_game.clear_problems()
+        assert note(board, "area_tie") == "quem vence somas iguais numa área de recrutamento"
+
+
+def test_every_rule_option_is_in_the_catalog():
+    """Every game's rule options: the description and named values the tab shows are
+    translated (a new option reaches the catalog at ``make i18n``, not forgotten)."""
+    import dataclasses
+
+    from ovnilab import cosmic, ovni
+    from ovnilab.board.newgame import field_doc
+
+    for rules in (ovni.Rules, cows.Rules, cosmic.Rules):
+        for f in dataclasses.fields(rules):
+            doc = field_doc(rules, f)
+            with using_language("pt"):
+                assert i18n._(doc) != doc, (rules, f.name)
+                for value in f.metadata.get("choices") or ():
+                    assert i18n.pgettext(i18n.RULE_VALUE_CONTEXT, value) != value, (f.name, value)
 
 
 # ------------------------------------------------------------------ the cow game

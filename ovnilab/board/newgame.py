@@ -15,7 +15,10 @@ the game in progress; the tab only describes the next one, and the board starts 
   drop-down (str with choices) or a text box (str; for an optional ``str | None`` such
   as a data file, empty = the default; a bare file name only, unless ``file_paths`` is
   set in code), and a multi-select for a tuple of names with choices (e.g. which aliens
-  may be dealt; nothing selected = the default, ``None``).
+  may be dealt; nothing selected = the default, ``None``). The description and each
+  named value are said in the language in force (the Rules declare them in English;
+  :func:`ovnilab.i18n.extract_rule_options` puts them in the catalog); the control gives
+  the value itself, the notation the Rules and saves read.
 
 Every refused option is listed at once next to the button and beside its own control
 (:meth:`NewGameTab.refuse`); the game in progress goes on. Options accepted but inert
@@ -37,7 +40,7 @@ import ipywidgets as W
 from .. import datafiles
 from ..bots import BOT_LABELS
 from ..core import RuleOptionWarning
-from ..i18n import _
+from ..i18n import RULE_VALUE_CONTEXT, _, pgettext
 from .text import clip
 
 #: what a seat holds when a person plays it (else: a bot with ``act()``)
@@ -178,7 +181,9 @@ class NewGameTab:
         each with a note line (see :meth:`rule_rows`)."""
         out: dict[str, W.Widget] = {}
         self._optional_rules: set[str] = set()
-        self._rule_docs: dict[str, str] = {}
+        #: each option's description, English as declared (said in the language in force
+        #: when shown, :meth:`_rule_note_html`), and its documented range
+        self._rule_docs: dict[str, tuple[str, dataclasses.Field]] = {}
         self._file_rules: set[str] = set()
         if self._rules_cls is None:
             return out
@@ -200,12 +205,12 @@ class NewGameTab:
             elif kind is float and not optional:
                 w = W.FloatText(value=v, layout=lay)
             elif kind is str and choices and not optional:
-                w = W.Dropdown(options=choices, value=v, layout=lay)
+                w = W.Dropdown(options=choice_options(choices), value=v, layout=lay)
             elif kind is str:
                 w = W.Text(value=v or "", layout=lay, placeholder=_("(empty: the default)") if optional else "")
             elif kind is tuple and choices:
                 # a subset of named choices; nothing selected = the option's default
-                w = W.SelectMultiple(options=list(choices), value=tuple(x for x in (v or ()) if x in choices),
+                w = W.SelectMultiple(options=choice_options(choices), value=tuple(x for x in (v or ()) if x in choices),
                                      rows=min(8, len(choices)), layout=lay,
                                      tooltip=_("ctrl/shift-click to choose several; none = the default"))
             else:
@@ -213,16 +218,19 @@ class NewGameTab:
             if optional:
                 self._optional_rules.add(f.name)
             out[f.name] = w
-            self._rule_docs[f.name] = field_doc(self._rules_cls, f) + _range_text(f)
+            self._rule_docs[f.name] = (field_doc(self._rules_cls, f), f)
             if kind is str and (f.name.endswith("_file") or "folder" in (f.metadata or {})):
                 self._file_rules.add(f.name)
             self.rule_notes[f.name] = W.HTML(self._rule_note_html(f.name))
         return out
 
     def _rule_note_html(self, name: str) -> str:
-        doc = self._rule_docs.get(name, "")
+        """A rule option's description and range in the language in force (the
+        declared English through the catalog, :func:`ovnilab.i18n.extract_rule_options`)."""
+        english, f = self._rule_docs[name]
+        doc = _(english) + _range_text(f)
         # an optional option says what empty means once (a file's doc names its default file)
-        extra = " " + _("(empty: the default)") if name in self._optional_rules and "(empty" not in doc else ""
+        extra = " " + _("(empty: the default)") if name in self._optional_rules and "(empty" not in english else ""
         return f"<span class='ovnilab-note' style='color:#444'>{html.escape(doc)}{extra}</span>"
 
     def rule_rows(self) -> list[W.Widget]:
@@ -354,6 +362,16 @@ def field_doc(cls: type, f: dataclasses.Field) -> str:
         cut = para.find(". ")
         return para[:cut + 1] if 0 < cut < len(para) - 2 else para
     return f.name.replace("_", " ")
+
+
+def choice_options(choices: Any) -> list:
+    """A drop-down's options for a rule option's named values: each value under its name
+    in the language in force (``pgettext(RULE_VALUE_CONTEXT, value)``: "o mais antigo" for
+    "earliest"), the value itself what the control gives (the notation the Rules and saves
+    read); plain values when every name is the value (English, or names the catalog lacks,
+    such as the aliens of Cosmic's pool)."""
+    pairs = [(pgettext(RULE_VALUE_CONTEXT, c) if isinstance(c, str) else str(c), c) for c in choices]
+    return pairs if any(label != c for label, c in pairs) else list(choices)
 
 
 def rule_label(name: str) -> str:
