@@ -14,9 +14,13 @@ would trip on:
 * a new game with a rule option its Rules refuse is not started: the error names the
   option, shows next to the new-game button and inside the window, and the table is
   unchanged;
-* screenshots of each page at each size are saved as artifacts (test-artifacts/).
+* screenshots of each page at each size are saved as artifacts (test-artifacts/);
+* the same on the Portuguese boards (notebooks/play/pt/, issue 33), which are also checked
+  for fit on a 390x844 phone (no text floor there: the map scales to the phone's width),
+  clicked through the catalog's Portuguese words, and show no sentence of the catalog's
+  English but in the log and the buttons' tooltips (the notation, one language).
 
-One Voila server serves the three pages (each visit runs its notebook in a kernel of its
+One Voila server serves the six pages (each visit runs its notebook in a kernel of its
 own); the whole test takes well under a minute on two cores. Skipped, with the reason in
 pytest's summary, when /usr/bin/chromium, voila or playwright is missing (`.ci/run`
 installs chromium with apt-get).
@@ -36,21 +40,38 @@ from ovnilab.classroom.server import voila_command, voila_env
 from ovnilab import i18n
 from tests.browser_support import (CHROMIUM, CHROMIUM_ARGS, MEASURE_TEXT, free_port, inside_window, jupyter_env,
                                    running_server, skip_reason)
+# the Portuguese pages' scan of the catalog's English (issue 33): its fixtures and page walk
+from tests.classroom.test_browser_class_pt import _VISIBLE, english_sentences  # noqa: F401
+from tests.classroom.test_browser_pt_pages import english_words  # noqa: F401
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAY = ROOT / "notebooks" / "play"
 GAMES = ("ovni", "cows", "cosmic")
+#: the Portuguese boards (issue 33): notebooks/play/pt/<game>.ipynb, served beside the English
+PT = "pt"
 VIEWPORTS = ((1280, 720), (1024, 768))
 LARGE = (1920, 1080)  # a large screen: checked for fit only
 ROW_1280 = 1250  # the board's row on a 1280 px wide page (as tests/<game>/test_render.py assume)
 ARTIFACTS = ROOT / "test-artifacts"
-#: the boards' language: the served boards start in OVNILAB_LANG, as under `make play
-#: LANG=pt` (issue 33), so `OVNILAB_LANG=pt pytest tests/test_browser.py` makes the same
-#: checks of size and fit on the Portuguese boards; the words clicked come from the catalog
+PHONE = (390, 844)  # a phone: the Portuguese boards are checked for fit there too (issue 33)
+#: the English boards' language: the served boards start in OVNILAB_LANG, as under `make
+#: play LANG=pt` (issue 33), so `OVNILAB_LANG=pt pytest tests/test_browser.py` makes the
+#: same checks on the English notebooks started in Portuguese; the Portuguese notebooks
+#: (notebooks/play/pt/, which choose their language themselves) are checked on every run
 BOARD_LANG = i18n.normalize(os.environ.get(i18n.ENV_VAR) or "en")
-with i18n.using_language(BOARD_LANG):
-    YOU, UNDO, NEW_GAME, RULE_OPTIONS = f"({i18n._('you')})", i18n._("undo"), i18n._("new game"), i18n._("rule options")
-LANG_SUFFIX = "" if BOARD_LANG == "en" else f"_{BOARD_LANG}"  # the screenshots' names
+#: the boards played: (game, the notebook's folder under notebooks/play/, its language)
+BOARDS = [(g, "", BOARD_LANG) for g in GAMES] + [(g, PT + "/", PT) for g in GAMES]
+
+
+def _words(lang: str) -> tuple[str, str, str, str]:
+    """What the test reads and clicks on a board in ``lang``, from the catalog: the
+    human's mark in the status line, undo, new game, rule options."""
+    with i18n.using_language(lang):
+        return f"({i18n._('you')})", i18n._("undo"), i18n._("new game"), i18n._("rule options")
+
+
+def _suffix(lang: str) -> str:
+    return "" if lang == "en" else f"_{lang}"  # the screenshots' names
 
 pytestmark = pytest.mark.browser
 
@@ -59,7 +80,7 @@ def _skip_reason() -> str | None:
     reason = skip_reason(("voila", "playwright"))
     if reason:
         return reason
-    missing = [g for g in GAMES if not (PLAY / f"{g}.ipynb").exists()]
+    missing = [f"{folder}{g}" for g, folder, _lang in BOARDS if not (PLAY / f"{folder}{g}.ipynb").exists()]
     if missing:
         return f"browser test skipped: notebooks/play/{missing[0]}.ipynb missing"
     return None
@@ -157,11 +178,11 @@ _LOG_END = """() => { const p = document.querySelector('.ovnilab-board .ovnilab-
 BAD_OPTION = {"ovni": ("platform_capacity", "0"), "cows": ("hand_limit", "0"), "cosmic": ("hand_size", "0")}
 
 
-def _check_fits(page, game: str, size: tuple[int, int]) -> None:
+def _check_fits(page, game: str, size: tuple[int, int], lang: str = "en") -> None:
     page.set_viewport_size({"width": size[0], "height": size[1]})
     page.wait_for_timeout(250)  # one layout pass after the resize
     m = page.evaluate(_MEASURE)
-    where = f"{game} at {size[0]}x{size[1]}"
+    where = f"{game} ({lang}) at {size[0]}x{size[1]}"
     assert m["scrollWidth"] <= m["innerWidth"], f"{where}: horizontal scroll ({m['scrollWidth']} px wide)"
     assert not m["scrollers"], f"{where}: boxes that scroll sideways: {m['scrollers']}"
     assert not m["past"], f"{where}: board parts past the right edge: {m['past']}"
@@ -193,7 +214,7 @@ def _check_fits(page, game: str, size: tuple[int, int]) -> None:
     for shown, own in m["panel"]:
         assert shown >= min(own, m["row"]["width"]) - 1, f"{where}: a panel drawing {own} px wide shows {shown:.0f} px"
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"play_{game}{LANG_SUFFIX}_{size[0]}x{size[1]}.png"), full_page=False)
+    page.screenshot(path=str(ARTIFACTS / f"play_{game}{_suffix(lang)}_{size[0]}x{size[1]}.png"), full_page=False)
 
 
 def _last_number(log_text: str) -> int:
@@ -210,16 +231,35 @@ def _wait_for(cond, what: str, page, timeout: float = 30) -> None:
         page.wait_for_timeout(50)
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_play_page_fits_and_plays(voila_server, browser, game):
+def _english_on_the_board(page, board, words: list) -> list[tuple[str, str]]:
+    """The catalog's English sentences (those whose Portuguese differs) the page shows but
+    for the log and the action buttons' tooltips, which keep the notation's words on
+    purpose (issue 33), and the notebook's own text (the walk's last text, the page's
+    title, is the notebook's file name): the buttons' own texts are read apart."""
+    texts = page.evaluate(_VISIBLE, ".ovnilab-log, .ovnilab-action, .jp-RenderedMarkdown")[:-1]
+    texts += board.locator(".ovnilab-action").all_inner_texts()
+    return [(msgid, text) for text in texts for msgid, pat in words if pat.search(text)]
+
+
+@pytest.mark.parametrize("game,folder,lang", BOARDS, ids=[f"{lang}-{g}" for g, _f, lang in BOARDS])
+def test_play_page_fits_and_plays(voila_server, browser, game, folder, lang, request):
+    YOU, UNDO, NEW_GAME, RULE_OPTIONS = _words(lang)
     page = browser.new_page()
     try:
-        page.goto(f"{voila_server}/voila/render/{game}.ipynb", timeout=120_000)
+        page.goto(f"{voila_server}/voila/render/{folder}{game}.ipynb", timeout=120_000)
         board = page.locator(".ovnilab-board").first
         board.locator(".ovnilab-board-view svg").first.wait_for(timeout=120_000)
         board.locator(".ovnilab-actions button.ovnilab-action").first.wait_for(timeout=30_000)
-        for size in (*VIEWPORTS, LARGE):
-            _check_fits(page, game, size)
+        for size in (*VIEWPORTS, LARGE, *((PHONE,) if lang == PT else ())):
+            _check_fits(page, game, size, lang)
+        if lang == PT:
+            # Portuguese on the board: its controls in the catalog's words, and no sentence
+            # of the catalog's English left outside the log
+            controls = board.locator(".ovnilab-controls").first.inner_text()
+            assert UNDO in controls and _words("en")[1] not in controls, f"{game}: controls {controls!r}"
+            page.set_viewport_size({"width": VIEWPORTS[0][0], "height": VIEWPORTS[0][1]})
+            left = _english_on_the_board(page, board, request.getfixturevalue("english_words"))
+            assert not left, f"{game}: English left on the Portuguese board: {left}"
 
         # a human move by clicking, until a bot has replied (the log then holds more
         # actions than the human's own clicks)
@@ -251,7 +291,7 @@ def test_play_page_fits_and_plays(voila_server, browser, game):
         _wait_for(lambda: _last_number(log.inner_text()) < replied, f"{game}: undo did nothing", page)
         assert _last_number(log.inner_text()) == before_last, (game, log.inner_text()[-300:])
         assert YOU in status.inner_text()
-        _check_fits(page, game, VIEWPORTS[0])
+        _check_fits(page, game, VIEWPORTS[0], lang)
 
         # a new game with an invalid rule option: refused, the error in view next to the
         # button, and the game on the table goes on
@@ -268,7 +308,7 @@ def test_play_page_fits_and_plays(voila_server, browser, game):
         m = page.evaluate(_MEASURE_ONE, ".ovnilab-new-game-error")
         assert inside_window(m["box"], m), f"{game}: the new-game error is not in view: {m['box']}"
         assert _last_number(log.inner_text()) == played, f"{game}: the refused new game changed the table"
-        page.screenshot(path=str(ARTIFACTS / f"play_{game}{LANG_SUFFIX}_new_game_error.png"), full_page=False)
+        page.screenshot(path=str(ARTIFACTS / f"play_{game}{_suffix(lang)}_new_game_error.png"), full_page=False)
     finally:
         page.close()
 

@@ -53,6 +53,12 @@ LAYOUT_CSS = f"""
 .ovnilab-log .widget-html-content {{ line-height: normal; }}
 .ovnilab-tabs .widget-html-content {{ line-height: 1.35; white-space: normal; }}
 .ovnilab-log pre {{ max-height: 9em !important; white-space: pre-wrap; word-break: normal; overflow-wrap: break-word; }}
+/* a check box's sentence wraps in the column (Cosmic's "passar por mim quando eu não
+   tiver nada para jogar" ran past the window's edge at 1024 px, cut to "...não tiver n...") */
+.ovnilab-side .widget-checkbox {{ height: auto; min-height: var(--jp-widgets-inline-height); }}
+.ovnilab-side .widget-checkbox .widget-label-basic {{ height: auto; white-space: normal; overflow: visible;
+  align-items: flex-start; line-height: 1.35; }}
+.ovnilab-side .widget-checkbox .widget-label-basic span {{ white-space: normal; overflow-wrap: anywhere; }}
 /* an action row: its kind's label, then its buttons, wrapping in the column */
 .ovnilab-actions .widget-label {{ width: auto !important; min-width: 0; margin-right: 8px; }}
 .ovnilab-actions .widget-label:empty {{ display: none; }}
