@@ -81,9 +81,14 @@ def _choice_label(a: Action, i: int) -> str:
     key = _choice_keys(a)[i]
     if key == "(this)":
         return _("(this)")
-    if i == 0 and key.startswith("from "):
+    if i == 0 and key.startswith("from ") and key[5:] in labels.COLOUR_WORD:
         return _("from {player}", player=labels.colour_word(key[5:]))
-    return labels._names_in(key)
+    if i == 0 and key.startswith("from "):  # "draw from the deck": the whole choice
+        return labels.choice_text(str(a.b))
+    if i == 0:
+        return labels.choice_verb(key)
+    # the rest: a value alone ("attack 40"), else the whole choice ("manter minha carta")
+    return labels.choice_text(key) if labels._is_value(key) else labels.choice_text(str(a.b))
 
 
 def _power_label(a: Action, i: int) -> str:
@@ -108,7 +113,7 @@ _CHOOSERS = {
     "play": Chooser(N_("play artifact"), N_("artifact"), lambda a: _hoarded(a.a, a.c), N_("target"),
                     lambda a: labels.planet_label(a.b) if a.b else _("(no target)")),
     "flare": Chooser(N_("play flare"), N_("flare"), lambda a: _("{alien} ({side})", alien=a.a, side=labels.flare_side(a.b)),
-                     N_("choice"), lambda a: labels._names_in(a.c) if a.c else _("(play)")),
+                     N_("choice"), lambda a: labels.choice_text(a.c) if a.c else _("(play)")),
     "select": Chooser(N_("select"), N_("from"), lambda a: _(wording.HOARD) if a.b else _(wording.HAND), N_("card"),
                       lambda a: labels.card_label(a.a)),
     "reinforce": Chooser(N_("reinforce"), N_("side"), lambda a: labels.side_word(a.b), N_("card"),
@@ -461,7 +466,7 @@ class Board(GameBoard):
         if s.is_over():
             won = ", ".join(self._seat_name(w) for w in s.winners())
             self.status.value = _("<b>game over</b> &mdash; foreign colonies {scores}; winner(s): {names} ({why})",
-                                  scores=s.scores(), names=html.escape(won), why=html.escape(s.win_reason))
+                                  scores=s.scores(), names=html.escape(won), why=html.escape(labels.win_reason_text(s.win_reason)))
             return
         cur = s.current_player
         who = _("you") if self.seats.get(cur) == HUMAN else _("bot")

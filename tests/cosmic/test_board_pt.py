@@ -114,7 +114,7 @@ def test_portuguese_words_are_the_rulebooks():
         assert wording.action_label(Action("select", "negotiate")) == "escolher negociação"
         assert wording.action_label(Action("join", "defense")) == "aliar-se: defesa"
         assert wording.card_label("Amoeba flare") == "Flare Amoeba"
-        assert wording.card_label("Cosmic Zap") == "Cosmic Zap"  # an artifact keeps its name
+        assert wording.card_label("Cosmic Zap") == "Zap Cósmico"
         assert wording.phase_label(4) == "5 planejamento"
         assert wording.stage_label("resolution") == "resolução"
         assert wording.seat_label(s, 0) == "Vermelho"
@@ -122,3 +122,56 @@ def test_portuguese_words_are_the_rulebooks():
         svg = to_svg(s, 0)
         assert "Preparação: cada jogador fica com um de dois alienígenas" in svg
     assert wording.action_label(Action("aim", "red 3")) == "aim at red 3"
+
+
+def test_artifacts_power_choices_and_win_reasons_in_portuguese():
+    """An artifact's name, a power's choice and why the game ended are said in Portuguese
+    (the engine keeps the English: the notation, ``win_reason`` in saves and results)."""
+    with using_language("pt"):
+        assert wording.card_label("Mobius Tubes") == "Tubos de Möbius"
+        assert wording.action_label(Action("play", "Ionic Gas")) == "jogar Gás Iônico"
+        assert wording.action_label(Action("choose", "Hacker", "take Mite flare from red")) == \
+            "Hacker: pegar Flare Mite de vermelho"
+        assert wording.action_label(Action("choose", "Barbarian", "keep Card Zap")) == "Barbarian: ficar com Zap de Carta"
+        assert wording.action_label(Action("choose", "Gambler", "stake 2 more ships")) == "Gambler: apostar mais 2 naves"
+        assert wording.action_label(Action("choose", "Gambler", "stake 1 more ship")) == "Gambler: apostar mais 1 nave"
+        assert wording.action_label(Action("choose", "Dictator", "draw most cards in hand")) == \
+            "Dictator: tirar " + wording.special_label("most cards in hand")
+        assert wording.action_label(Action("power", "Will", "red at red 1")) == "usar o poder de Will: vermelho em vermelho 1"
+        assert wording.action_label(Action("flare", "Fodder", "wild", "offense")).endswith(": " + wording.side_word("offense"))
+        assert wording.choice_text("execute the ship on blue 2 and take its place") == \
+            "executar a nave em azul 2 e tomar o lugar dela"
+        assert wording.choice_text("a power added later") == "a power added later"  # no template: as it is
+        assert wording.win_reason_text("5 foreign colonies") == "5 colônias estrangeiras"
+        assert wording.win_reason_text("Tick-Tock: its last token discarded; 5 foreign colonies") == \
+            "Tick-Tock: seu último marcador descartado; 5 colônias estrangeiras"
+        assert wording.win_reason_text("turn limit: the most foreign colonies win").startswith("limite de turnos")
+        assert wording.choice_verb("keep") == "ficar com"
+    assert wording.win_reason_text("5 foreign colonies") == "5 foreign colonies"
+    assert wording.choice_text("take Mite flare from red") == "take Mite flare from red"
+
+
+def test_every_power_choice_reads_in_portuguese():
+    """Over seeded games, every choice a power or a flare offers is read by a template of
+    ``CHOICE_TEXTS`` or is one value (a colour, a planet, a side) said alone; and every
+    way a game ends by ``WIN_REASONS`` (a new power's text fails here, not on a board)."""
+    from ovnilab.i18n import translate_english
+
+    with using_language("pt"):
+        for seed in range(12):
+            s = cosmic.new_game(num_players=3 + seed % 3, seed=seed)
+            rng = random.Random(seed)
+            while not s.is_over() and len(s.log) < 2500:
+                legal = s.legal_actions()
+                for a in legal:
+                    text = a.b if a.kind in ("choose", "power") else a.c if a.kind == "flare" else None
+                    if text:
+                        read = translate_english(text, wording.CHOICE_TEXTS, value=wording._value_word)
+                        assert read != text or wording._is_value(text), (a, text)
+                s.apply(rng.choice(legal))
+            if s.win_reason:
+                assert wording.win_reason_text(s.win_reason) != s.win_reason, s.win_reason
+    for reason in ("Masochist: none of its ships in play", "action limit: the most foreign colonies win",
+                   "Masochist: none of its ships in play; 4 foreign colonies"):
+        with using_language("pt"):
+            assert wording.win_reason_text(reason) != reason

@@ -50,7 +50,7 @@ def _face(s: State, x: float, y: float, w: float, h: float, card: int) -> str:
     if kind in (ATTACK, REINFORCEMENT, NEGOTIATE, MORPH):
         parts.append(_text(x + w / 2, _mid(mid, big), labels.card_mark(kind, value), big, border, "middle", True))
     else:
-        text = T.alien[card] if kind == FLARE else name
+        text = T.alien[card] if kind == FLARE else labels.card_label(name)
         room = max(1, int((h - band - 6) // 22))
         lines = _card_lines(text, w - 4, room)
         top = mid - (len(lines) - 1) * 11

@@ -18,11 +18,15 @@ where they are stored: a colour (:func:`colour_word`), a planet ("red 3":
 "Amoeba flare"), a special destiny card, the engine's stage (:func:`stage_label`), an
 action (:func:`action_label`: a button's, the log's and the header's words;
 ``str(action)``, the notation ``apply``, the log and saves read, stays one language) and
-the log's masked lines (:func:`public_action_text`). They stay English, as the engine
-says them: alien names, artifact names (Card Zap, Mobius Tubes...: the cards' names), a
-power's choice texts (``Action("choose")``'s ``b``, e.g. "take attack 40 from yellow":
-only the card and colour names in it are translated), alien summaries, and a game's
-``win_reason``.
+the log's masked lines (:func:`public_action_text`), an artifact's name (:data:`ARTIFACT_WORD`:
+"Cosmic Zap" / "Zap Cósmico"; the Portuguese rulebook names no artifact, so the names are
+ovnilab's), a power's choice texts (``Action("choose")``'s ``b``, a power's or a flare's
+argument: "take attack 40 from yellow" / "pegar ataque 40 de amarelo", :func:`choice_text`,
+read back with the templates of :data:`CHOICE_TEXTS`) and a game's ``win_reason``
+(:func:`win_reason_text`, the templates of :data:`WIN_REASONS`). A text no template reads
+(a power added later) has only its card, colour and planet names said. Alien names stay as
+the engine says them (proper names: the Portuguese rulebook's one Portuguese alien name,
+"Flare Larápio", names a flare this game's deck spells "Filch flare"), and so "Flare Trader".
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ...i18n import N_, _, n_, pgettext
+from ...i18n import N_, Nn_, _, n_, pgettext, translate_english
 from ..data import ARTIFACT, ATTACK, FLARE, MORPH, NEGOTIATE, REINFORCEMENT
 from ..rules import SPECIAL, WILD, Action, State
 from .view import _visible_alien
@@ -72,9 +76,16 @@ def planet_label(name: str | None) -> str:
     return colour_word(name)
 
 
+#: the artifacts (``deck.toml``'s names) as the board says them
+ARTIFACT_WORD = {"Card Zap": N_("Card Zap"), "Cosmic Zap": N_("Cosmic Zap"), "Mobius Tubes": N_("Mobius Tubes"),
+                 "Emotion Control": N_("Emotion Control"), "Force Field": N_("Force Field"),
+                 "Ionic Gas": N_("Ionic Gas"), "Plague": N_("Plague"), "Quash": N_("Quash")}
+_ARTIFACT = re.compile(r"\b(" + "|".join(ARTIFACT_WORD) + r")\b")
+
+
 def card_label(name: str | None) -> str:
     """A card's name in the board's language ("attack 40" / "ataque 40", "Amoeba flare" /
-    "flare Amoeba"); artifacts keep their names."""
+    "Flare Amoeba", "Cosmic Zap" / "Zap Cósmico")."""
     if name is None:
         return ""
     m = _ATTACK.match(name)
@@ -90,7 +101,7 @@ def card_label(name: str | None) -> str:
     m = _FLARE.match(name)
     if m:
         return _("{alien} flare", alien=m.group(1))
-    return name
+    return _(ARTIFACT_WORD[name]) if name in ARTIFACT_WORD else name
 
 
 def _names_in(text: str) -> str:
@@ -99,7 +110,111 @@ def _names_in(text: str) -> str:
     out = re.sub(r"\battack (\d+)\b", lambda m: card_label(m.group(0)), text)
     out = re.sub(r"\breinforcement \+(\d+)", lambda m: card_label(m.group(0)), out)
     out = re.sub(r"\b(negotiate|morph)\b", lambda m: card_label(m.group(0)), out)
+    out = _ARTIFACT.sub(lambda m: card_label(m.group(0)), out)
+    out = re.sub(r"\b([A-Z][\w-]*) flare\b", lambda m: card_label(m.group(0)), out)
     return re.sub(r"\b(red|blue|yellow|green|purple)\b", lambda m: colour_word(m.group(1)), out)
+
+
+#: a power's choice texts as the engine writes them (its aliens' ``options`` and
+#: ``args``: ``Action("choose")``'s ``b``, a power's ``b``, a flare's ``c``), read back by
+#: :func:`choice_text`; the first that reads a text whole says it, so a longer one comes
+#: before a shorter one it contains ("keep it" before "keep {card}"). ``{card}``: a card
+#: (or Dictator's destiny card), ``{colour}``, ``{planet}``, ``{n}`` a number.
+CHOICE_TEXTS: tuple[str | tuple[str, str], ...] = (
+    N_("stop"), N_("odd"), N_("even"), N_("my card only"), N_("the opponent's card only"),
+    N_("draw from the deck"), N_("draw a card"), N_("draw {card}"),
+    N_("take a card from {colour}"), N_("take nobody along"), N_("take them off the defense"),
+    N_("take {colour} along"), N_("take {card} from {colour}"),
+    N_("discard the rest"), N_("discard down to {n}"), N_("discard {card}"),
+    N_("give back {card}"), N_("give Mite a colony"), N_("give {card}"),
+    N_("keep my card"), N_("keep my powers"), N_("keep it"), N_("keep {card}"),
+    N_("replace with {card}"), Nn_("add {n} ship", "add {n} ships"), N_("add {card}"),
+    N_("protect {card}"), N_("offer {card} to {colour}"), N_("offer {card}"),
+    N_("refuse it"), N_("refuse {card}"), N_("accept the claim"), N_("challenge the claim"), N_("accept {card}"),
+    N_("beside {planet}"), N_("build nothing"), N_("build {card}"),
+    N_("show my card"), N_("show {card} and keep it"), N_("say {card}"),
+    N_("stake nothing more"), Nn_("stake {n} more ship", "stake {n} more ships"), N_("spread {n}"),
+    N_("execute the ship on {planet} and take its place"), N_("execute the ship on {planet}"),
+    N_("execute a ship of {colour}"), N_("spare everybody"),
+    Nn_("withdraw {n} ship", "withdraw {n} ships"), Nn_("send {n} ship", "send {n} ships"),
+    Nn_("lose {n} ship", "lose {n} ships"), N_("colonize {planet}"), N_("retrieve a ship"),
+    N_("reincarnate"), N_("zap my power to win"), N_("heal {colour}"), N_("let them be"),
+    N_("{colour} at {planet}"),
+)
+
+
+def _value_word(value: str) -> str:
+    """One value read back from an engine text (a card, a colour, a planet, a destiny
+    card, a side, a number) in the board's language."""
+    if value == "a card":
+        return _("a card")
+    if value == "wild":
+        return _("wild")
+    if value in SPECIAL_WORD:
+        return special_label(value)
+    if value in _SIDE:
+        return side_word(value)
+    m = _PLANET.match(value)
+    if value in COLOUR_WORD or (m and m.group(1) in COLOUR_WORD):
+        return planet_label(value)
+    return _names_in(card_label(value))
+
+
+def choice_text(text: str) -> str:
+    """A power's choice (an engine text, :data:`CHOICE_TEXTS`) in the board's language:
+    "take attack 40 from yellow" / "pegar ataque 40 de amarelo"; in English the text
+    itself. A text no template reads has its names said (:func:`_value_word`)."""
+    out = translate_english(text, CHOICE_TEXTS, value=_value_word)
+    return _value_word(text) if out == text else out
+
+
+def _is_value(text: str) -> bool:
+    """Whether ``text`` is one value of a choice (a card, a colour, a planet, a destiny
+    card, a side, a number), not a phrase."""
+    return (text == "a card" or text == "wild" or text.isdigit() or text in SPECIAL_WORD or text in _SIDE
+            or text in COLOUR_WORD or text in ARTIFACT_WORD or text in ("negotiate", "morph")
+            or any(p.match(text) for p in (_ATTACK, _REINF, _FLARE))
+            or bool((m := _PLANET.match(text)) and m.group(1) in COLOUR_WORD))
+
+
+def choice_verb(verb: str) -> str:
+    """The first word of a power's choice (the board's first picker groups the choices
+    by it: "keep", "discard") in the board's language; another word as :func:`_value_word`
+    says it."""
+    words = {
+        "stop": pgettext("power choice verb", "stop"), "odd": pgettext("power choice verb", "odd"),
+        "even": pgettext("power choice verb", "even"), "draw": pgettext("power choice verb", "draw"),
+        "take": pgettext("power choice verb", "take"), "discard": pgettext("power choice verb", "discard"),
+        "give": pgettext("power choice verb", "give"), "keep": pgettext("power choice verb", "keep"),
+        "replace": pgettext("power choice verb", "replace"), "add": pgettext("power choice verb", "add"),
+        "protect": pgettext("power choice verb", "protect"), "offer": pgettext("power choice verb", "offer"),
+        "refuse": pgettext("power choice verb", "refuse"), "accept": pgettext("power choice verb", "accept"),
+        "challenge": pgettext("power choice verb", "challenge"), "beside": pgettext("power choice verb", "beside"),
+        "build": pgettext("power choice verb", "build"), "show": pgettext("power choice verb", "show"),
+        "say": pgettext("power choice verb", "say"), "stake": pgettext("power choice verb", "stake"),
+        "spread": pgettext("power choice verb", "spread"), "execute": pgettext("power choice verb", "execute"),
+        "spare": pgettext("power choice verb", "spare"), "withdraw": pgettext("power choice verb", "withdraw"),
+        "send": pgettext("power choice verb", "send"), "lose": pgettext("power choice verb", "lose"),
+        "colonize": pgettext("power choice verb", "colonize"), "retrieve": pgettext("power choice verb", "retrieve"),
+        "reincarnate": pgettext("power choice verb", "reincarnate"), "zap": pgettext("power choice verb", "zap"),
+        "heal": pgettext("power choice verb", "heal"), "let": pgettext("power choice verb", "let"),
+    }
+    return words.get(verb) or _value_word(verb)
+
+
+#: why a game ended, as the engine says it (``State.win_reason``: the rules' encounter
+#: module, Masochist's and Tick-Tock's wins), read back by :func:`win_reason_text`
+WIN_REASONS: tuple[str, ...] = (
+    N_("{reason}; {n} foreign colonies"), N_("{n} foreign colonies"), N_("Masochist: none of its ships in play"),
+    N_("Tick-Tock: its last token discarded"), N_("turn limit: the most foreign colonies win"),
+    N_("action limit: the most foreign colonies win"),
+)
+
+
+def win_reason_text(reason: str) -> str:
+    """A game's ``win_reason`` in the board's language ("5 foreign colonies" / "5
+    colônias estrangeiras"); the engine and saved results keep the English."""
+    return translate_english(reason, WIN_REASONS, value=lambda v: v if v.isdigit() else win_reason_text(v))
 
 
 def special_label(name: str) -> str:
@@ -188,12 +303,12 @@ def action_label(a: Action) -> str:  # noqa: C901 - one sentence per kind
     if k == "flare":
         side = flare_side(y)
         if z:
-            return _("play {alien} flare ({side}): {choice}", alien=x, side=side, choice=_names_in(z))
+            return _("play {alien} flare ({side}): {choice}", alien=x, side=side, choice=choice_text(z))
         return _("play {alien} flare ({side})", alien=x, side=side)
     if k == "power":
-        return _("use {alien} power: {choice}", alien=x, choice=_names_in(y)) if y else _("use {alien} power", alien=x)
+        return _("use {alien} power: {choice}", alien=x, choice=choice_text(y)) if y else _("use {alien} power", alien=x)
     if k == "choose":
-        return f"{x}: {_names_in(str(y))}"
+        return f"{x}: {choice_text(str(y))}"
     if k == "reinforce":
         if z:
             return _("reinforce {side} with {card} from hoard", side=side_word(y), card=card_label(x))
@@ -253,8 +368,9 @@ def public_action_text(state: State, action: Any, actor: int, viewer: int | None
         return _("choose an alien")
     if a.kind == "give":
         return _("give a card")
-    if a.kind == "choose":
-        return _names_in(text.replace("a card", _("a card")))
+    if a.kind == "choose":  # "Trader: give a card": the alien, then the choice
+        alien, sep, choice = text.partition(": ")
+        return f"{alien}: {choice_text(choice)}" if sep else choice_text(text)
     return text
 
 

@@ -30,7 +30,8 @@ from __future__ import annotations
 
 from ...i18n import N_, _, n_, pgettext
 from ..rules import DEF, OFF, Action, State
-from .labels import card_label, colour_title, colour_word, count_text, planet_label, public_action_text, seat_label
+from .labels import (card_label, colour_title, colour_word, count_text, planet_label, public_action_text, seat_label,
+                     win_reason_text)
 from .view import _flare_player, _pending_answers
 
 
@@ -116,7 +117,7 @@ GAME_OVER = N_("GAME OVER")
 def winners_text(s: State) -> str:
     """Who won the game, and why (beside "GAME OVER")."""
     ws = ", ".join(seat_label(s, p) for p in s.winners())
-    why = s.win_reason or _("{n} foreign colonies", n=s.win_at)
+    why = win_reason_text(s.win_reason) if s.win_reason else _("{n} foreign colonies", n=s.win_at)
     if len(s.winners()) == 1:
         return _("Winner: {names} ({why})", names=ws, why=why)
     return _("Shared win: {names} ({why})", names=ws, why=why)
