@@ -135,3 +135,42 @@ def assert_no_hidden_card(db: Path, room: str, payloads: Iterable[tuple[int, str
             lines = [f"{i + 1:>4}. {log_seat(st, st.actors[base + i])}: {told[viewer][i]}" for i in range(position)]
             assert log == lines[-len(log):] if log else position == 0, (key, position)
     return own
+
+
+def assert_no_hidden_mission(db: Path, room: str, payloads: Iterable[tuple[int, str, str]],
+                             seats: dict[str, int]) -> dict[str, int]:
+    """Ovni's secret: the missions dealt to a seat (kept or not) are its own until the
+    end. Fail if a payload (:func:`views`) names, in English or in Portuguese, a mission
+    dealt to a seat other than its viewer (the projector: any seat's), but for a text the
+    viewer's own missions also read. Returns, per student's page, how many payloads named
+    one of its own missions (the check can see a mission's text)."""
+    import ovnilab
+    from ovnilab.i18n import using_language
+    from ovnilab.ovni.render.text import mission_text
+
+    with sqlite3.connect(db) as conn:
+        st = ovnilab.load_json(conn.execute("SELECT start FROM rooms WHERE id=?", (room,)).fetchone()[0])
+    by_id = {mi.id: mi for mi in st.cards.missions}
+
+    def texts(seat: int) -> set[str]:
+        out = set()
+        for lang in ("en", "pt"):
+            with using_language(lang):
+                for mid in st.missions_dealt[seat]:
+                    s = mission_text(by_id[mid], st.cards.categories)
+                    out |= {s, html.escape(s)}
+        return out
+
+    dealt = {seat: texts(seat) for seat in range(st.num_players)}
+    assert all(dealt.values()), "no missions dealt at the start: nothing to look for"
+    own = {k: 0 for k in seats}
+    for position, key, text in payloads:
+        viewer = None if key == "watch" else seats[key]
+        scan = json.dumps(json.loads(text), ensure_ascii=False)
+        mine = dealt[viewer] if viewer is not None else set()
+        secret = {t for seat, ts in dealt.items() if seat != viewer for t in ts} - mine
+        leaked = sorted(t for t in secret if t in scan)
+        assert not leaked, f"{key} saw another seat's mission {leaked} at position {position}"
+        if viewer is not None:
+            own[key] += any(t in scan for t in mine)
+    return own

@@ -5,14 +5,17 @@ a real browser (issue 33).
   in a browser that asks for English) of an Ovni room at 1280x720 and on a 390x844 phone:
   Portuguese (the status, the join line, the seats as the Portuguese board names them),
   nothing wider than the screen, the join code and whose turn it is in the window, no
-  text under 12 px, and at 1280x720 the whole board in the window, as in English;
+  text under 12 px at 1280x720 (14 px on the phone), and at 1280x720 the whole board in
+  the window, as in English;
 * an experiment on a phone: the title, the instructions, the payoff table and its
   caption, the role word inside the sentence ("seu papel é defensor") and the choices
   as the Cosmic board names its cards; a click plays the English label;
-* an Ovni seat and a Cosmic seat on a phone: the page fits (text 14 px or more, the
-  first move and the EN / PT switch in the window, controls 44 px tall), no sentence of
-  the catalog's English is left, and (Cosmic) no payload names a card another seat holds
-  out of sight, in English or as the Portuguese board says it.
+* an Ovni game and a Cosmic game of two students in two browsers (a phone and a laptop)
+  and a bot: on its turn each seat's page fits (text 14 px or more on the phone, 12 at
+  1280x720, the log opened; the first move and the EN / PT switch in the window,
+  controls 44 px tall) and no sentence of the catalog's English is left but in the log;
+  no payload names a mission dealt to another seat (Ovni) or a card another seat holds
+  out of sight (Cosmic), in English or as the Portuguese board says it.
 
 The checks are the English tests' (``test_browser_class.py``) and the Portuguese class
 page's (``test_browser_class_pt.py``). Screenshots land in ``/tmp/shots/`` (or
@@ -80,16 +83,16 @@ def _join_pt(page: Any, url: str, code: str, name: str) -> None:
     expect(page.locator("#play")).to_have_attribute("data-status", re.compile(r".+"))
 
 
-def _seat_reads_portuguese(phone: Any, words: list, game: str) -> None:
+def _seat_reads_portuguese(page: Any, words: list, game: str, size: str = "phone", floor: float = PHONE_TEXT) -> None:
     """A seat's page on its turn, read from the top: no catalog English outside the log,
-    and it fits the phone (the Portuguese class page's checks); a screenshot."""
-    phone.evaluate(OPEN_BOXES)  # the log and the players measured too
-    phone.wait_for_timeout(300)
-    phone.evaluate("window.scrollTo(0, 0)")
-    left = _english_left(phone, words)
-    assert not left, f"English left on the Portuguese {game} seat: {left}"
-    _fits(phone, f"Portuguese {game} seat phone", PHONE_TEXT)
-    _shot(phone, f"pt-{game}-phone")
+    and it fits its screen (the Portuguese class page's checks); a screenshot."""
+    page.evaluate(OPEN_BOXES)  # the log and the players measured too
+    page.wait_for_timeout(300)
+    page.evaluate("window.scrollTo(0, 0)")
+    left = _english_left(page, words)
+    assert not left, f"English left on the Portuguese {game} seat ({size}): {left}"
+    _fits(page, f"Portuguese {game} seat {size}", floor)
+    _shot(page, f"pt-{game}-{size}")
 
 
 # ------------------------------------------------------------------ the projector page
@@ -188,26 +191,54 @@ def test_an_experiment_in_portuguese_on_a_phone(server, devices, english_words):
     assert {r["choice"] for r in exp.results()} <= set(names)  # the records keep the English labels
 
 
-# ------------------------------------------------------------------ Ovni on a phone
-def test_an_ovni_seat_in_portuguese_on_a_phone(server, devices, english_words):  # noqa: F811
+# ------------------------------------------------------------------ Ovni: two seats, their own missions
+def test_two_ovni_seats_in_portuguese_each_see_only_their_own_missions(server, devices, english_words):  # noqa: F811
+    """Two students in two browsers (a phone, a laptop) and a bot: on its turn each page
+    reads Portuguese ("sua vez", its own seat's Portuguese name, no catalog English but in
+    the log) and fits its screen; no answer either page got names a mission dealt to
+    another seat, in either language, while each page did get its own missions' text."""
     from playwright.sync_api import expect
 
     cl, url = server.cl, server.url
-    room = cl.open_room("ovni", seats=3, bots={1: "random", 2: "random"}, bot_delay=0.05, decision_seconds=300,
-                        seed=5)
-    phone = devices.page(**PHONE, locale="pt-BR")
+    room = cl.open_room("ovni", seats=3, bots={2: "random"}, bot_delay=0.05, decision_seconds=300, seed=5)
+    got: dict[str, list] = {"a": [], "b": [], "watch": []}
+    phone, laptop = devices.page(**PHONE, locale="pt-BR"), devices.page(viewport=PROJECTOR, locale="pt-BR")
+    watch = devices.page(viewport=PROJECTOR)
+    for key, p in (("a", phone), ("b", laptop), ("watch", watch)):
+        leak_scan.capture(p, got[key])
     _join_pt(phone, url, room.code, "Ana")
+    _join_pt(laptop, url, room.code, "Bruno")
+    seats = {"a": int(phone.locator("#play").get_attribute("data-seat")),
+             "b": int(laptop.locator("#play").get_attribute("data-seat"))}
+    assert seats == {"a": 0, "b": 1}
+    watch.goto(f"{url}/watch?code={room.code}&lang=pt")
+    expect(watch.locator("#board svg")).to_be_visible()
     room.start()
-    _drive([phone], random.Random(2), lambda k: k >= 3 and phone.locator(MOVES).count() > 0, timeout=60,
-           what="the Ovni phone's turn")
+    rng = random.Random(2)
+    made = _drive([phone, laptop], rng, lambda k: k >= 3 and phone.locator(MOVES).count() > 0, timeout=60,
+                  what="the Ovni phone's turn")
     expect(phone.locator("#status")).to_contain_text("sua vez (você é vermelho (Antáris))")
     expect(phone.locator("#who")).to_contain_text("vermelho (Antáris)")
     _seat_reads_portuguese(phone, english_words, "ovni")
     phone.screenshot(path=str(SHOTS / "pt-ovni-phone-full.png"), full_page=True)
+    made += _drive([phone, laptop], rng, lambda k: k >= 1 and laptop.locator(MOVES).count() > 0, timeout=60,
+                   what="the Ovni laptop's turn")
+    expect(laptop.locator("#status")).to_contain_text("sua vez (você é azul (Éris))")
+    _seat_reads_portuguese(laptop, english_words, "ovni", "1280x720", 12)
+    # on into the placement of command tokens (face-down ones are secret too: the game's
+    # observation and describe(), checked without a browser in test_views_text.py)
+    made += _drive([phone, laptop], rng, lambda k: k >= 8 or _status(phone) == "over", timeout=60,
+                   what="Ovni moves")
+    devices.close()  # no more answers come in while they are checked
+    own = leak_scan.assert_no_hidden_mission(server.db, room.code, leak_scan.views(got, seats), seats)
+    assert own["a"] and own["b"], own  # each student's own missions reached its page: the scan sees them
 
 
-# ------------------------------------------------------------------ Cosmic on a phone: no card leaks
-def test_a_cosmic_seat_in_portuguese_on_a_phone_shows_no_hidden_card(server, devices, english_words):  # noqa: F811
+# ------------------------------------------------------------------ Cosmic: two seats, no card leaks
+def test_two_cosmic_seats_in_portuguese_show_no_hidden_card(server, devices, english_words):  # noqa: F811
+    """Two students in two browsers (a phone, a laptop) and a bot: on its turn each page
+    reads Portuguese and fits its screen; no answer a page got names a card another seat
+    holds out of sight, in English or as the Portuguese board spells it."""
     from playwright.sync_api import expect
 
     from ovnilab.i18n import using_language
@@ -232,14 +263,16 @@ def test_a_cosmic_seat_in_portuguese_on_a_phone_shows_no_hidden_card(server, dev
     expect(watch.locator("#board svg")).to_be_visible()
     room.start()
     rng = random.Random(5)
-    checked = False
+    checked: set[str] = set()
     made = 0
     while made < 40 and _status(phone) != "over":
         made += _drive([phone, laptop], rng, lambda k: k >= 1, timeout=60, what="a Cosmic move")
-        if not checked and phone.locator(MOVES).count():
-            _seat_reads_portuguese(phone, english_words, "cosmic")
-            checked = True
-    assert checked, "the phone never had its turn"
+        # each seat, on its turn, reads Portuguese and fits its screen
+        for page, size, floor in ((phone, "phone", PHONE_TEXT), (laptop, "1280x720", 12)):
+            if size not in checked and page.locator(MOVES).count():
+                _seat_reads_portuguese(page, english_words, "cosmic", size, floor)
+                checked.add(size)
+    assert checked == {"phone", "1280x720"}, f"only {checked} had a turn"
     devices.close()  # no more answers come in while they are checked
 
     def spellings(card: str) -> tuple[str, str]:
