@@ -9,7 +9,7 @@ library's caches empty, so they are filled again by the code under test. Outside
 testing this file does nothing.
 
 It also brings in ``tests/scheduling.py``'s hooks: the order in which ``make test``'s two
-workers take the files (longest first) and the seconds each file took.
+workers take the files (longest first) and the seconds (wall and processor) each file took.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from typing import Iterator
 import pytest
 
 from tests.scheduling import (pytest_collection_modifyitems, pytest_runtest_logreport,  # noqa: F401
-                              pytest_sessionfinish)
+                              pytest_runtest_makereport, pytest_sessionfinish)
 
 #: module-level dictionaries the library fills on first use (module, name): the module that
 #: defines each (tests/test_house.py checks that each is there, so a moved one is not missed)

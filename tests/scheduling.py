@@ -15,12 +15,19 @@ to ``.run/test_durations.json``, and ``make test-durations`` copies that into th
 (worth doing when a file's time changes a lot; a file the table does not know is placed
 as if it took :data:`UNKNOWN_SECONDS`). Only the order changes: the same tests run, and a
 file's tests keep their own order.
+
+Beside the seconds, a run writes the processor seconds each file used to
+``.run/test_cpu.json`` (the worker's own and those of the processes it started and waited
+for: kernels, servers, browsers): a file whose wall seconds are far above its processor
+seconds waits (sleeps, a browser's page loads), and what waits does not need a core of its
+own. It tells whether a third worker would shorten the run (not a part of the order).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import resource
 from collections import defaultdict
 from pathlib import Path
 
@@ -33,7 +40,20 @@ MEASURED = Path(os.environ.get("RUN", ROOT / ".run")) / "test_durations.json"
 #: a file the table does not know yet: most files take a second or two
 UNKNOWN_SECONDS = 2.0
 
+#: where a run leaves the processor seconds per file
+MEASURED_CPU = MEASURED.with_name("test_cpu.json")
+
 _seconds: dict[str, float] = defaultdict(float)
+_cpu: dict[str, float] = defaultdict(float)
+#: (the processor seconds used so far by this process and its reaped children) at the last report
+_last_cpu: list[float] = []
+
+
+def cpu_seconds() -> float:
+    """Processor seconds (user + system) used so far by this process and the children it has
+    waited for (their children included, when they waited for theirs)."""
+    own, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
 
 
 def file_of(nodeid: str) -> str:
@@ -63,9 +83,23 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     items[:] = longest_first(items, recorded_seconds())
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):  # type: ignore[no-untyped-def]
+    # in the process that runs the test: the processor seconds since the previous report
+    # (this phase, its fixtures included) travel with the report to the controller
+    outcome = yield
+    now = cpu_seconds()
+    used = now - (_last_cpu[0] if _last_cpu else now)
+    _last_cpu[:] = [now]
+    report = outcome.get_result()
+    # a new list: the report shares the item's, which its other phases' reports share too
+    report.user_properties = [*report.user_properties, ("cpu_seconds", round(used, 3))]
+
+
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     # on the controller this sees every worker's reports (setup, call and teardown)
     _seconds[file_of(report.nodeid)] += report.duration
+    _cpu[file_of(report.nodeid)] += sum(v for k, v in report.user_properties if k == "cpu_seconds")
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
@@ -73,6 +107,7 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
         return  # a worker: the controller writes the whole run's table
     MEASURED.parent.mkdir(parents=True, exist_ok=True)
     MEASURED.write_text(json.dumps({k: round(v, 1) for k, v in sorted(_seconds.items())}, indent=1) + "\n")
+    MEASURED_CPU.write_text(json.dumps({k: round(v, 1) for k, v in sorted(_cpu.items())}, indent=1) + "\n")
 
 
 def update_table() -> None:

@@ -28,3 +28,16 @@ def test_equal_times_keep_the_collection_order():
 
 def test_file_of_a_parametrised_test():
     assert file_of("tests/x.py::test_y[a::b]") == "tests/x.py"
+
+
+def test_processor_seconds_count_a_waited_child():
+    """The processor seconds a run records per file include a child process's once it is
+    reaped (a kernel, a server), and grow with work done."""
+    import subprocess
+    import sys
+
+    from tests.scheduling import cpu_seconds
+
+    before = cpu_seconds()
+    subprocess.run([sys.executable, "-c", "sum(i * i for i in range(3_000_000))"], check=True)
+    assert cpu_seconds() - before > 0.05
