@@ -30,6 +30,13 @@ PLANETS_X = 274.0
 
 
 # ----------------------------------------------------------------------------- header
+def _headline(x: float, text: str, width: float) -> str:
+    """The header's first line: BIG, or MID when that keeps it whole (the Portuguese
+    set-up line lost its last word to an ellipsis at BIG), cut only when MID is too wide."""
+    size = BIG if _tw(text, BIG, True) <= width else MID
+    return _clip(x, 30, text, size, width, INK, bold=True)
+
+
 def _header(s: State, out: list[str], v: _View) -> None:
     """Three lines: whose turn; the phases and who decides what; the last action."""
     out.append(_rect(0, 0, W, HEADER_H, "#ffffff"))
@@ -40,9 +47,9 @@ def _header(s: State, out: list[str], v: _View) -> None:
     if s.turn > 0 and s.offense >= 0:
         fill, dark, _text_ink = _seat_hex(s, s.turn_player)
         out.append(f'<circle cx="23" cy="22" r="9" fill="{fill}" stroke="{dark}"/>')
-        out.append(_clip(40, 30, words.turn_text(s), BIG, room - 40, INK, bold=True))
+        out.append(_headline(40, words.turn_text(s), room - 40))
     else:
-        out.append(_clip(14, 30, _(words.SET_UP), BIG, room - 14, INK, bold=True))
+        out.append(_headline(14, _(words.SET_UP), room - 14))
 
     y = 64.0
     if s.over:
