@@ -148,6 +148,11 @@ class IllegalAction(ValueError):
     exactly as it was.
     """
 
+    #: the game that refused (``GameState.game_name``: "cows", "ovni", "cosmic"), set as
+    #: the refusal leaves ``apply`` or ``parse_action``: ``str()`` says the rule with that
+    #: game's words (:mod:`ovnilab.refusals`); None until then
+    game: str | None = None
+
     def __init__(self, rule: str, action: Any = None, detail: str = "",
                  suggestions: Sequence[str] | Callable[[], Sequence[str]] = ()) -> None:
         self.rule = rule
@@ -172,23 +177,14 @@ class IllegalAction(ValueError):
         return list(s)
 
     def __str__(self) -> str:
-        """The refusal in the language in force (:mod:`ovnilab.i18n`): the framing
-        ("illegal action '...'", "did you mean ...?") is translated, the rule and the
-        suggested action texts are not (the rules' words and the notation); in English it
-        is the message given to ``ValueError``."""
-        from .i18n import _
+        """The refusal in the language in force, as a printed exception reads it
+        (:func:`ovnilab.refusals.refusal_message`: the framing "illegal action '...'",
+        "did you mean ...?" and the rule translated, the suggested action texts the
+        notation); in English the message given to ``ValueError``, then the suggestions.
+        ``rule`` stays the engine's English (logs, saves and tests read it)."""
+        from .refusals import refusal_message
 
-        action = repr(action_text(self.action))
-        if self.action is None:
-            msg = super().__str__()
-        elif self.detail:
-            msg = _("illegal action {action}: {rule} ({detail})", action=action, rule=self.rule, detail=self.detail)
-        else:
-            msg = _("illegal action {action}: {rule}", action=action, rule=self.rule)
-        hints = self.suggestions
-        if hints:
-            msg = _("{message}; did you mean {options}?", message=msg, options=", ".join(repr(h) for h in hints))
-        return msg
+        return refusal_message(self, self.game)
 
 
 class NoLegalMove(RuntimeError):
@@ -369,6 +365,14 @@ class GameState(abc.ABC):
         expected, with the closest legal texts as suggestions. An Action of the game is
         returned unchanged; anything else is refused, naming its type.
         """
+        try:
+            return self._read_action(text)
+        except IllegalAction as exc:  # its game, for str(exc) in the reader's language
+            exc.game = exc.game or self.game_name or None
+            raise
+
+    def _read_action(self, text: Any) -> Any:
+        """:meth:`parse_action`'s reading (its docstring says what it does)."""
         cls = self.action_class
         if isinstance(text, cls) and not isinstance(text, str):
             check_action_fields(text)
@@ -562,20 +566,24 @@ class GameState(abc.ABC):
     def apply(self, action: Any) -> None:
         """Apply ``action`` (an Action of this game or its text); raise
         :class:`IllegalAction` if the rules forbid it, leaving the state untouched."""
-        if isinstance(action, str):
-            action = self.parse_action(action)
-        elif not isinstance(action, self.action_class):
-            raise self._wrong_type(action)  # issue 11 #2: another game's Action, a tuple
-        if self.is_over():
-            raise IllegalAction(N_("the game is over"), action)
-        # the hot path: a legal action is found in the legal set by hash; anything else
-        # is checked for hostile fields (issue 22) before the game's own reading of it
-        legal = GameState._canonical(self, action)
-        if legal is None:
-            check_action_fields(action)
-            legal = self._canonical(action)
+        try:
+            if isinstance(action, str):
+                action = self.parse_action(action)
+            elif not isinstance(action, self.action_class):
+                raise self._wrong_type(action)  # issue 11 #2: another game's Action, a tuple
+            if self.is_over():
+                raise IllegalAction(N_("the game is over"), action)
+            # the hot path: a legal action is found in the legal set by hash; anything else
+            # is checked for hostile fields (issue 22) before the game's own reading of it
+            legal = GameState._canonical(self, action)
             if legal is None:
-                raise self._refusal(action)
+                check_action_fields(action)
+                legal = self._canonical(action)
+                if legal is None:
+                    raise self._refusal(action)
+        except IllegalAction as exc:  # its game, for str(exc) in the reader's language
+            exc.game = exc.game or self.game_name or None
+            raise
         action = legal  # the log holds the game's own object: its text reads back
         seat = self.current_player
         self._do(action)

@@ -86,7 +86,8 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
 __all__ = ["LANGUAGES", "set_language", "get_language", "using_language", "normalize", "negotiate",
-           "_", "n_", "pgettext", "N_", "Nn_", "format_list", "translate_english", "js_catalog", "catalog_path",
+           "_", "n_", "pgettext", "N_", "Nn_", "format_list", "translate_english", "template_pattern",
+           "js_catalog", "catalog_path",
            "extract_html", "extract_alien_summaries", "extract_rule_options", "RULE_VALUE_CONTEXT"]
 
 #: the languages ovnilab speaks: English (the message ids) and Brazilian Portuguese
@@ -268,7 +269,11 @@ def format_list(items: Iterable[str]) -> str:
 
 
 @functools.lru_cache(maxsize=256)
-def _pattern(template: str) -> re.Pattern[str]:
+def template_pattern(template: str) -> re.Pattern[str]:
+    """The regular expression that reads back a sentence made from ``template`` (an
+    English sentence with named placeholders): each placeholder a named group of any
+    text, the rest literal (``fullmatch`` it). :func:`translate_english` and
+    :mod:`ovnilab.refusals` read stored English with it."""
     parts, last = [], 0
     for m in _PLACEHOLDER.finditer(template):
         parts.append(re.escape(template[last:m.start()]))
@@ -292,7 +297,7 @@ def translate_english(text: str, templates: Iterable[str | tuple[str, str]],
     for t in templates:
         forms = (t,) if isinstance(t, str) else t
         for form in forms:
-            m = _pattern(form).fullmatch(text)
+            m = template_pattern(form).fullmatch(text)
             if m is None:
                 continue
             # a value that is itself a catalog sentence (a seat's name, "Green alien") is

@@ -1,5 +1,10 @@
 """An engine's refusal in the reader's language (issue 33), for the display code only.
 
+Every place a person reads a refusal says it through :func:`refusal_message`: a printed
+exception (``str(IllegalAction)``, which knows its game once it leaves ``apply`` or
+``parse_action``), the board, the class page, a class room that no longer replays, and
+the rules notebooks' walk (:func:`translate_rule`).
+
 The engines say why they refuse an action in English (``IllegalAction.rule``), and that
 English is what a log, a save or a test reads: it never changes with the language. Each
 reason is written in its engine as a template marked for the catalog,
@@ -12,8 +17,9 @@ the template an English reason was made from and says it in the current language
 values read back are kept as they are (card names, areas and cities are the rulebooks'
 Portuguese already, action texts are the notation), but for a value that is itself a refusal (core's "malformed ... action ...:
 <rule>", a reason an Ovni note gives), a game's name in core's shared sentences and the
-English words of a game's board (Ovni's groups, alien types and seat colours, Cosmic's
-colours, planets, cards and stages).
+English words of a game's board (Ovni's groups, alien types, seat colours and phases,
+Cosmic's colours, planets, cards and stages; a list of Cosmic's colours, which a player
+types, keeps each colour's notation before its word: "'red' (vermelho)").
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ import functools
 from pathlib import Path
 from typing import Any
 
-from .i18n import _, _pattern, get_language, pgettext
+from .i18n import _, get_language, pgettext, template_pattern
 
 _ROOT = Path(__file__).parent
 #: each game's files of refusals, the rules' modules whose every ``N_`` sentence is one
@@ -76,8 +82,12 @@ def _ovni_word(name: str, value: str) -> str | None:
     """An Ovni word a refusal holds in English (a group, an alien type, a seat's colour or
     name: "red (Xandar)", "yellow (third player)"), as the board says it; None for any
     other value."""
-    from .ovni.render.text import COLOUR_WORD, GROUP_WORD, colour_word, group_word, type_word
+    from .ovni.render.text import COLOUR_WORD, GROUP_WORD, colour_word, group_word, phase_label, type_word
 
+    if name == "phase":  # the engine's phase ("placing command tokens"), as the status line says it
+        return phase_label(value)
+    if name == "colours":
+        return _colour_list(value, COLOUR_WORD, colour_word)
     if value in GROUP_WORD:
         return group_word(value)
     if value in COLOUR_WORD:
@@ -116,7 +126,22 @@ def _cosmic_word(name: str, value: str) -> str | None:
         players = {"any": lambda: pgettext("an artifact's player", "any player"),
                    "offense": lambda: pgettext("an artifact's player", "the offense")}
         return players[value]() if value in players else None
+    if name in ("shown", "colours"):
+        return _colour_list(value, COLOUR_WORD, colour_word)
     return colour_word(value) if value in COLOUR_WORD else None
+
+
+def _colour_list(value: str, colours: Any, say: Any) -> str | None:
+    """A game's colours as a parse error lists them (``"['red', 'blue']"`` or ``"red,
+    blue"``), each kept as the notation a player types, its word after it: "'red'
+    (vermelho), 'blue' (azul)"; None for a list of anything else."""
+    listed = value.startswith("[")
+    items = [x.strip().strip("'") for x in value.strip("[]").split(",")]
+    if not items or not all(x in colours for x in items):
+        return None
+    quote = "'" if listed else ""
+    said = ", ".join(f"{quote}{x}{quote} ({say(x)})" for x in items)
+    return f"[{said}]" if listed else said
 
 
 #: each game's words a refusal may hold in English, said as its board says them
@@ -157,13 +182,15 @@ def _translate(text: str, game: str | None) -> str:
     is the shortest, the one that explains the most of the text by its own words."""
     best, values, longest = None, {}, len(text) + 1
     for t in templates(game):
-        m = _pattern(t).fullmatch(text)
+        m = template_pattern(t).fullmatch(text)
         if m is not None:
             most = max((len(v) for v in m.groupdict().values()), default=0)
             if most < longest:
                 best, values, longest = t, m.groupdict(), most
     if best is None:
         return text
+    if game is None:  # a refusal printed without its game (str(exc)): the game whose template it is
+        game = next((g for g, files in FILES.items() if any(best in _marked(f) for f in files)), None)
     return _(best, **{k: say_value(v, game, k) for k, v in values.items()})
 
 

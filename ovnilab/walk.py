@@ -14,6 +14,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .core import GameState, IllegalAction
+from .i18n import _
+from .refusals import translate_rule
 
 __all__ = ["advance", "legal_texts", "offered", "refused"]
 
@@ -25,7 +27,7 @@ def advance(state: GameState, until: Callable[[GameState], bool], seed: int = 0,
     run reaches the same position. Raises RuntimeError when the game ends first or
     ``limit`` actions go by."""
     rng = random.Random(seed)
-    for _ in range(limit):
+    for _step in range(limit):
         if until(state):
             return state
         if state.is_over():
@@ -48,13 +50,16 @@ def offered(state: GameState, prefix: str) -> bool:
 
 def refused(state: GameState, action: Any, width: int = 24) -> str:
     """Apply an action the rules forbid: the engine must refuse it, leave the state
-    unchanged and name the rule, which is printed (the action padded to ``width``) and
-    returned. Raises AssertionError when the action is accepted."""
+    unchanged and name the rule, which is printed in the reader's language (the action
+    padded to ``width``) and returned as the engine's English. Raises AssertionError when
+    the action is accepted."""
     before = state.clone()
     try:
         state.apply(action)
     except IllegalAction as err:
         assert state == before, "a refused action changed the state"
-        print(f"{action!s:<{width}} refused: {err.rule}")
+        # printed in the reader's language (ovnilab.refusals); returned as the engine's English
+        print(_("{action} refused: {rule}", action=f"{action!s:<{width}}",
+                rule=translate_rule(err.rule, getattr(state, "game_name", None))))
         return err.rule
     raise AssertionError(f"{action} was accepted")

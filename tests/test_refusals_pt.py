@@ -17,7 +17,7 @@ import pytest
 
 from ovnilab.board.text import refusal_text
 from ovnilab.core import IllegalAction
-from ovnilab.i18n import _pattern, using_language
+from ovnilab.i18n import template_pattern, using_language
 from ovnilab.refusals import say_value, templates, translate_rule
 from tests import test_refusals_cosmic as cosmic_cases
 from tests import test_refusals_cows as cows_cases
@@ -33,7 +33,7 @@ SAME_IN_BOTH = {"Celeiro", "face", "Mimosa", "Farol", "alien", "aliens", "Ovni",
 def _made_from(rule: str, game: str) -> tuple[str, dict[str, str]]:
     """The template of ``game`` the English ``rule`` was made from and its values (of
     the templates that read it, the one with the shortest longest value)."""
-    found = [m.groupdict() | {"": t} for t in templates(game) if (m := _pattern(t).fullmatch(rule))]
+    found = [m.groupdict() | {"": t} for t in templates(game) if (m := template_pattern(t).fullmatch(rule))]
     assert found, f"no template of {game} made {rule!r}"
     best = min(found, key=lambda d: max([len(v) for k, v in d.items() if k] or [0]))
     return best.pop(""), best
@@ -90,6 +90,55 @@ def test_the_cow_games_refusals_read_as_before_in_english():
     with using_language("en"):
         assert refusal_text(exc, "cows") == str(exc)
         assert translate_rule(exc.rule, "cows") == exc.rule
+
+
+def test_a_printed_refusal_reads_in_the_readers_language(capsys, tmp_path):
+    """Where a refusal is printed (an exception in a notebook, the rules notebooks' walk,
+    a class room that no longer replays) it reads as the board says it; in English it is
+    the engine's message as before, byte for byte."""
+    import sqlite3
+
+    from ovnilab import cows, walk
+    from ovnilab.classroom import Classroom, ClassroomError
+    from ovnilab.core import action_text
+
+    g = cows.new_game(seed=1)
+    exc = _refused(g, "take Mimosa from Celeiro 9")
+    english = f"illegal action {action_text(exc.action)!r}: {exc.rule}"
+    if exc.suggestions:
+        english += f"; did you mean {', '.join(repr(h) for h in exc.suggestions)}?"
+    with using_language("en"):
+        assert str(exc) == english
+    with using_language("pt"):
+        said = str(exc)
+        assert said.startswith("jogada ilegal 'take Mimosa from Celeiro 9': ")
+        assert translate_rule(exc.rule, "cows") in said and exc.rule not in said
+        assert walk.refused(g, "take Mimosa from Celeiro 9") == exc.rule  # returned as the engine says it
+    printed = capsys.readouterr().out
+    with using_language("pt"):
+        assert printed.rstrip("\n").endswith(" recusada: " + translate_rule(exc.rule, "cows"))
+    walk.refused(g, "take Mimosa from Celeiro 9")
+    assert capsys.readouterr().out.rstrip("\n").endswith("refused: " + exc.rule)
+
+    cl = Classroom(str(tmp_path / "class.sqlite"))
+    room = cl.open_room("cows", bot_delay=0, decision_seconds=None, seed=4)
+    ana = cl.join(room.code, "Ana")
+    cl.join(room.code, "Bruno")
+    room.start()
+    with sqlite3.connect(tmp_path / "class.sqlite") as db:  # a move this version refuses
+        seq = db.execute("SELECT COUNT(*) FROM actions WHERE room=?", (room.code,)).fetchone()[0]
+        db.execute("INSERT INTO actions VALUES (?, ?, 0, 'take Mimosa from Celeiro 9', 'student', 0)",
+                   (room.code, seq))
+        db.execute("UPDATE rooms SET version=version+1 WHERE id=?", (room.code,))
+    with using_language("pt"), pytest.raises(ClassroomError) as broken:
+        ana.view()
+    msg = str(broken.value)
+    assert msg.startswith(f"a sala {room.code} não pode ser retomada: a jogada guardada {seq} ")
+    assert "jogada ilegal 'take Mimosa from Celeiro 9': " in msg and exc.rule not in msg
+    with using_language("en"), pytest.raises(ClassroomError) as broken:
+        ana.view()
+    assert f"cannot be resumed: its stored move {seq} ('take Mimosa from Celeiro 9') does not replay" in \
+        str(broken.value) and exc.rule in str(broken.value)
 
 
 def test_a_cow_refusal_in_portuguese_reads_as_a_sentence():

@@ -46,11 +46,9 @@ def words_html(words: Mapping[str, str], intro: str | None = None) -> str:
 
 
 def refusal_text(exc: IllegalAction, game: str | None = None) -> str:
-    """An engine's refusal as the board says it, in the board's language: the board's
-    framing ("illegal action '...': ...", "did you mean ...?") around the rule the engine
-    names (the rules' English, said in the board's language from the templates of
-    ``game``'s engine: :mod:`ovnilab.refusals`) and the legal action texts it suggests
-    (the notation, which is one language). In English it reads as ``str(exc)``."""
+    """An engine's refusal as the board says it, in the board's language:
+    :func:`ovnilab.refusals.refusal_message` (``str(exc)``'s own), knowing the board's
+    ``game`` (its engine's templates and words: Ovni's groups, Cosmic's planets)."""
     return refusal_message(exc, game)
 
 

@@ -460,8 +460,8 @@ class Classroom(ExperimentRounds):
             try:
                 st = load_json(row["start"], trusted=True)  # written by the teacher's own open_room
             except (ValueError, TypeError) as exc:  # SaveFormatError and RulesError are ValueErrors
-                raise RoomBroken(f"room {room} cannot be resumed: its stored start does not load in this "
-                                 f"version of ovnilab ({exc}); the other rooms go on") from None
+                raise RoomBroken(_("room {room} cannot be resumed: its stored start does not load in this "
+                                   "version of ovnilab ({error}); the other rooms go on", room=room, error=exc)) from None
             cached = (st, len(st.log))
             self._states[room] = cached
         st, base = cached
@@ -474,9 +474,13 @@ class Classroom(ExperimentRounds):
                 st.apply(r["text"])
             except (ValueError, TypeError) as exc:  # IllegalAction is a ValueError
                 self._states.pop(room, None)
-                raise RoomBroken(f"room {room} cannot be resumed: its stored move {r['seq']} ({str(r['text'])[:60]!r}) "
-                                 f"does not replay in this version of ovnilab ({exc}); the other rooms go on. "
-                                 "End it (room.end()); its moves stay in the database") from None
+                # the reader's language (a student's page, the teacher's terminal): a
+                # refusal's rule too (ovnilab.refusals), the move quoted as stored
+                why = refusal_message(exc, st.game_name) if isinstance(exc, IllegalAction) else str(exc)
+                raise RoomBroken(_("room {room} cannot be resumed: its stored move {seq} ({move}) does not replay in "
+                                   "this version of ovnilab ({error}); the other rooms go on. End it (room.end()); its "
+                                   "moves stay in the database", room=room, seq=r["seq"],
+                                   move=repr(str(r["text"])[:60]), error=why)) from None
         return st, base
 
     def _apply(self, room: str, seat: int, text: Any, by: str, expect: int | None,
