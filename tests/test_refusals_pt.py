@@ -141,6 +141,29 @@ def test_a_printed_refusal_reads_in_the_readers_language(capsys, tmp_path):
         str(broken.value) and exc.rule in str(broken.value)
 
 
+def test_quoted_engine_names_read_in_portuguese():
+    """Ovni's phase is said as its status line says it; a list of a game's colours (what a
+    player types) keeps each colour's notation with its Portuguese word."""
+    from ovnilab import cosmic, ovni
+    from ovnilab.ovni.render.text import phase_label
+
+    g = ovni.new_game(num_players=3, seed=0)
+    exc = _refused(g, "move Berlim -> Paris")
+    assert exc.game == "ovni" and "the game is in the phase 'keep missions'" in exc.rule
+    with using_language("pt"):
+        assert f"o jogo está na fase '{phase_label('keep missions')}'" in str(exc)
+        assert phase_label("keep missions") != "keep missions"
+    c = cosmic.new_game(num_players=3, seed=0)
+    with pytest.raises(IllegalAction) as refused:
+        c.parse_action("aim at mauve 3")
+    with using_language("pt"):
+        assert "as cores são ['red' (vermelho), 'blue' (azul), 'yellow' (amarelo)" in str(refused.value)
+    with pytest.raises(IllegalAction) as refused:
+        c.apply("aim at red 9")
+    with using_language("pt"):
+        assert "são red (vermelho), blue (azul), yellow (amarelo) 1 a 5" in str(refused.value)
+
+
 def test_a_cow_refusal_in_portuguese_reads_as_a_sentence():
     from ovnilab import cows
     from ovnilab.cows.rules import Action

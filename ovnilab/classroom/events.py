@@ -14,8 +14,9 @@ At the bottom of the classroom beside the store and the limits: it imports only
 from __future__ import annotations
 
 import re
+from typing import Callable
 
-from ..i18n import N_, Nn_, _, translate_english
+from ..i18n import N_, Nn_, _, template_pattern, translate_english
 
 __all__ = ["event_text", "TEMPLATES", "BACK", "TOOK_SEAT", "REMOVED", "GAME_OVER", "TIME_RAN_OUT",
            "YOUR_TIME_RAN_OUT", "BOTS_TAKE", "GAME_ON", "PAUSED", "ENDED", "BOT_PLAYS", "PLAYS_AGAIN",
@@ -47,9 +48,27 @@ def bots_take(n: int) -> str:
     return (BOTS_TAKE[0] if n == 1 else BOTS_TAKE[1]).format(n=n)
 
 
-def event_text(stored: str) -> str:
+#: the templates that quote a move or a choice (stored as the notation or the
+#: experiment's English label), and the placeholder that holds it
+_MOVE_VALUES = ((YOUR_TIME_RAN_OUT, "move"), (TIME_RAN_OUT_CHOICE, "choice"))
+
+
+def event_text(stored: str, move: Callable[[str], str] | None = None) -> str:
     """A stored event in the current language (:func:`ovnilab.i18n.using_language`); the
-    seats it names as the boards name them ("red (Antáris)" / "vermelho (Antáris)")."""
+    seats it names as the boards name them ("red (Antáris)" / "vermelho (Antáris)"), and
+    the move or choice a bot played as the reader's page labels it (``move``: the room's
+    game's action label of a notation, an experiment's choice label: "um robô jogou
+    'ataque 08' por você"; without it, the stored text)."""
+    if move is not None:
+        for template, key in _MOVE_VALUES:
+            m = template_pattern(template).fullmatch(stored)
+            if m is not None:
+                values = m.groupdict()
+                try:
+                    values[key] = move(values[key])
+                except Exception:  # noqa: BLE001 - a move this game no longer reads: as stored
+                    pass
+                return _(template, **values)
     for template, value in _SEAT_VALUES:
         text = translate_english(stored, (template,), value)
         if text != stored:

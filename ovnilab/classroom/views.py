@@ -177,7 +177,33 @@ def _events(cl: "Classroom", session: str, room: str | None, participant: str | 
     rows = cl.store.all("SELECT text FROM events WHERE session=? AND (room IS ? OR room IS NULL) AND "
                         "(participant IS NULL OR participant IS ?) ORDER BY id DESC LIMIT ?",
                         session, room, participant, limit)
-    return [event_text(r["text"]) for r in reversed(rows)]
+    found: list[Any] = []
+
+    def move(text: str) -> str:  # looked up once, and only when an event quotes a move
+        if not found:
+            found.append(_move_words(cl, session, room))
+        if found[0] is None:
+            return text
+        return found[0](text)
+    return [event_text(r["text"], move if participant else None) for r in reversed(rows)]
+
+
+def _move_words(cl: "Classroom", session: str, room: str | None) -> Any:
+    """How a stored event's move reads on this page (:func:`event_text`): the room's
+    game's ``action_label`` of the notation ("attack 08" -> "ataque 08", as the page's
+    buttons say it), or the experiment's ``choice_label``; None when neither applies."""
+    sess = cl.store.one("SELECT kind, game FROM sessions WHERE code=?", session)
+    if sess is None:
+        return None
+    if sess["kind"] == "experiment":
+        from . import experiments as xp
+
+        return xp.get(sess["game"]).choice_label
+    if room is None:
+        return None
+    state = cl._state(room)[0]
+    words = _game_words(state.game_name, "action_label")
+    return None if words is None else (lambda text: words(state.parse_action(text)))
 
 
 def board_view(state: GameState, base: int, viewer: int | None, svg: bool = True,

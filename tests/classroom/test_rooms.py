@@ -217,6 +217,15 @@ def test_a_student_who_disappears_gets_a_bot_when_the_time_runs_out(cl, clock):
     other = b if mover is a else a
     assert not any(e.startswith("your time ran out") for e in other.view()["events"])  # theirs alone
     assert cl.store.one("SELECT by FROM actions WHERE room=? AND seq=?", room.code, pos)["by"] == "timeout"
+    # in Portuguese the move a bot played reads as the page's button says it, not the notation
+    from ovnilab.cows.render import action_label
+    from ovnilab.i18n import using_language
+
+    played = cl.store.one("SELECT text FROM actions WHERE room=? AND seq=?", room.code, pos)["text"]
+    with using_language("pt"):
+        label = action_label(room.state(public=False, svg=False).parse_action(played))
+        assert label != played
+        assert f"seu tempo acabou: um robô jogou '{label}' por você" in mover.view()["events"]
     # no limit at all
     room.end()
     free = cl.open_room("cows", decision_seconds=None)

@@ -516,3 +516,25 @@ def test_a_stored_event_names_its_seats_as_the_boards_do():
         with using_language("pt"):
             assert events.event_text(stored) == pt
         assert events.event_text(stored) == stored
+
+
+def test_a_stored_bot_move_reads_as_the_readers_page_labels_it():
+    """Issue 33: "your time ran out: a bot played 'attack 08' for you" is stored with the
+    notation (an experiment's choice: its English label); read with the page's own words
+    for a move it quotes the label the page's buttons show, as stored without them or in
+    English."""
+    from ovnilab.classroom import events
+    from ovnilab.cosmic.render.labels import card_label
+
+    played = events.YOUR_TIME_RAN_OUT.format(move="attack 08")
+    chose = events.TIME_RAN_OUT_CHOICE.format(name="Red", choice="negotiate")
+    with using_language("pt"):
+        assert events.event_text(played, card_label) == "seu tempo acabou: um robô jogou 'ataque 08' por você"
+        assert events.event_text(chose, card_label).endswith("'negociação'")
+        assert "Red" in events.event_text(chose, card_label)  # a student's name is not a colour
+        assert "'attack 08'" in events.event_text(played)  # no words for the move: as stored
+
+        def unreadable(text):
+            raise ValueError(text)
+        assert "'attack 08'" in events.event_text(played, unreadable)
+    assert events.event_text(played, card_label) == played
