@@ -142,7 +142,9 @@ def _panel(s: State, out: list[str], v: _View, p: int, x: float, y: float, w: fl
     step = min(30.0, (body_h - 6) / rows)
     mids = [body_y + (body_h - step * rows) / 2 + step * (i + 0.5) for i in range(rows)]
     status, tone, tip = words.power_status(s, p, alien is not None)
-    out.append(_tip(tip, _text(ix, _mid(mids[0]), _fit(status, SMALL, room, True), SMALL, _TONE[tone], bold=True)))
+    # bold, or regular where that keeps it whole (Portuguese "escolhendo alienígena")
+    bold = _tw(status, SMALL, True) <= room
+    out.append(_tip(tip, _text(ix, _mid(mids[0]), _fit(status, SMALL, room, bold), SMALL, _TONE[tone], bold=bold)))
     ly = _mid(mids[1])
     fc = s.foreign_colonies(p)
     goal = s.win_at
