@@ -15,7 +15,7 @@ from typing import Any, Callable, Iterable
 
 __all__ = ["ClassroomError", "SeatGone", "StaleMove", "RateLimited", "RoomBroken", "CODE_ALPHABET", "CODE_LENGTH", "MAX_NAME",
            "RECONNECT_GRACE", "DEFAULT_DECISION_SECONDS", "DEFAULT_BOT_DELAY", "RATE_MOVES", "RATE_WINDOW",
-           "MAX_STUDENTS", "LOG_LINES", "clean_code", "clean_name", "new_code", "name_skeleton", "lookalike"]
+           "MAX_STUDENTS", "LOG_LINES", "MAX_BOARDS", "clean_code", "clean_name", "new_code", "name_skeleton", "lookalike"]
 
 #: join codes: six characters without look-alikes (no 0/O, 1/I/L), read aloud or from a
 #: projector without mistakes; 31^6 = 887 million codes, and the server limits how often
@@ -30,6 +30,11 @@ _NAME_PUNCTUATION = frozenset(".'\u2019\u02bc-\u2010")
 #: joiners that Persian and Indic names need between letters (every other format
 #: character, bidi controls included, is refused)
 _NAME_JOINERS = frozenset("\u200c\u200d")
+#: solo boards Voila serves at once by default (make play's MAX_BOARDS; the cap itself is
+#: ovnilab.classroom.voila_kernels): ~70 MB each, about 2.8 GB in all (a class of 30 with a
+#: board each and room for reloads). Here, not there, so the class server reads it without
+#: importing Jupyter's server (1.5 s of the server's start-up).
+MAX_BOARDS = 40
 #: a seat whose student was seen this recently cannot be taken by typing the same name
 RECONNECT_GRACE = 15.0
 #: the default time limit of one decision (generous: a Cosmic decision can need reading)

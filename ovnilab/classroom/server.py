@@ -23,9 +23,9 @@ import time
 from pathlib import Path
 from typing import Iterable
 
+from .limits import MAX_BOARDS
 from .rooms import Classroom
 from .store import DatabaseDamaged, DatabaseUnusable, Store
-from .voila_kernels import MAX_BOARDS
 from .web import (ADDRESS_JOINS_PER_MINUTE, CONNECTIONS_PER_ADDRESS, DEVICE_SEATS_PER_MINUTE, IDLE_TIMEOUT,
                   JOINS_PER_MINUTE, LONG_POLL, MAX_BODY, SEATS_PER_MINUTE, CappedHTTPServer, make_app, own_names)
 

@@ -24,11 +24,10 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from tornado import web
 from traitlets import Integer
 
+from .limits import MAX_BOARDS
+
 __all__ = ["CappedKernelManager", "MAX_BOARDS", "give_xsrf_cookie"]
 
-#: boards served at once by default (make play's MAX_BOARDS): ~70 MB each, about 2.8 GB in
-#: all (a class of 30 with a board each and room for reloads)
-MAX_BOARDS = 40
 
 
 class CappedKernelManager(AsyncMappingKernelManager):
