@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from ..i18n import N_, Nn_, _, template_pattern, translate_english
+from ..i18n import N_, Nn_, _, pgettext, template_pattern, translate_english
 
 __all__ = ["event_text", "TEMPLATES", "BACK", "TOOK_SEAT", "REMOVED", "GAME_OVER", "TIME_RAN_OUT",
            "YOUR_TIME_RAN_OUT", "BOTS_TAKE", "GAME_ON", "PAUSED", "ENDED", "BOT_PLAYS", "PLAYS_AGAIN",
@@ -100,8 +100,8 @@ def _seat(name: str) -> str | None:
     if m:
         return f"{_(m.group(1))} ({m.group(2)})"
     m = _TITLE.fullmatch(name)
-    if m:
-        colour = _(m.group(1).lower()).capitalize()
+    if m:  # Cosmic's "Red (Zombie)": its colour as the board names a player (its render.labels.colour_name)
+        colour = pgettext("a player named by colour", m.group(1))
         return f"{colour} ({m.group(2)})" if m.group(2) else colour
     return None
 

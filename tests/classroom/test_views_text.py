@@ -505,7 +505,7 @@ def test_a_stored_event_names_its_seats_as_the_boards_do():
 
     said = {
         events.GAME_OVER.format(names="red (Antáris), blue (Éris)"): "fim de jogo: vitória de vermelho (Antáris), azul (Éris)",
-        events.GAME_OVER.format(names="Red (Zombie)"): "fim de jogo: vitória de Vermelho (Zombie)",
+        events.GAME_OVER.format(names="Red (Zombie)"): "fim de jogo: vitória de vermelho (Zombie)",
         events.GAME_OVER.format(names="Purple alien"): "fim de jogo: vitória de alien roxo",
         events.BOT_PLAYS.format(seat="Ana (red (Antáris))"):
             "um robô joga por Ana (vermelho (Antáris)) por enquanto (escolha do professor)",

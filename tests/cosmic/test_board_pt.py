@@ -8,6 +8,7 @@ English every word reads as the engine's own (``str(action)``, ``describe``)."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -36,7 +37,7 @@ def _board(seed: int, n: int = 3) -> widget.Board:
 def test_cosmic_board_in_portuguese_plays_the_same_actions():
     with using_language("pt"):
         board = _board(3)
-        assert "a vez é de: <b>Vermelho" in board.status.value and "(você)" in board.status.value
+        assert "a vez é de: <b>vermelho" in board.status.value and "(você)" in board.status.value
         assert "preparação: escolher um alienígena" in board.status.value
         assert_first_buttons_play_the_notation(board, cosmic.new_game(num_players=3, seed=3),
                                                "escolher alienígena ", "choose alien ")
@@ -117,7 +118,7 @@ def test_portuguese_words_are_the_rulebooks():
         assert wording.card_label("Cosmic Zap") == "Zap Cósmico"
         assert wording.phase_label(4) == "5 planejamento"
         assert wording.stage_label("resolution") == "resolução"
-        assert wording.seat_label(s, 0) == "Vermelho"
+        assert wording.seat_label(s, 0) == "vermelho"
         assert seat_panel(s, 0)["title"] == "O que você tem"
         svg = to_svg(s, 0)
         assert "Preparação: cada jogador fica com um de dois alienígenas" in svg
@@ -175,3 +176,21 @@ def test_every_power_choice_reads_in_portuguese():
                    "Masochist: none of its ships in play; 4 foreign colonies"):
         with using_language("pt"):
             assert wording.win_reason_text(reason) != reason
+
+
+def test_a_player_named_by_colour_is_one_style_in_portuguese():
+    """Portuguese writes a colour in lowercase wherever it names a player or a planet
+    (as Ovni's board does: "vermelho (Antáris)"); a line or a sentence that starts with
+    it capitalises it; English names a player with a capital, as the engine does."""
+    s = cosmic.new_game(num_players=3, seed=1)
+    with using_language("pt"):
+        assert wording.action_label(Action("ship", "red 1")) == "nave de vermelho 1"
+        assert wording.seat_label(s, 0) == "vermelho"
+        assert wording.action_label(Action("defender", "blue")) == "escolher defensor azul"
+        assert wording.colour_title("red") == "Vermelho"  # a line's start
+        board = _board(3)
+        _clicks(board, 0, 12)
+        for text in visible_texts(board):  # inside a line: never capitalised
+            for colour in ("Vermelho", "Azul", "Amarelo"):
+                assert not re.search(rf"[^.:▶—]\s+{colour}\b", text), (colour, text)
+    assert wording.seat_label(s, 0) == "Red"

@@ -59,8 +59,20 @@ def colour_word(colour: str) -> str:
 
 
 def colour_title(colour: str) -> str:
-    """A colour as a name starts a line ("Red" / "Vermelho")."""
+    """A colour as a name starts a line or a sentence ("Red" / "Vermelho")."""
     return colour_word(colour).capitalize()
+
+
+def colour_name(colour: str) -> str:
+    """A player named by their colour inside a sentence or a button ("Red" / "vermelho":
+    English names a player with a capital, as the engine does; Portuguese writes a colour
+    in lowercase wherever it stands, a player's as a planet's, as Ovni's board names its
+    players): "a vez é de: vermelho (Zombie)", "convidar vermelho", "nave de vermelho 1"."""
+    names = {"red": pgettext("a player named by colour", "Red"), "blue": pgettext("a player named by colour", "Blue"),
+             "yellow": pgettext("a player named by colour", "Yellow"),
+             "green": pgettext("a player named by colour", "Green"),
+             "purple": pgettext("a player named by colour", "Purple")}
+    return names.get(colour) or colour_title(colour)
 
 
 def planet_label(name: str | None) -> str:
@@ -344,11 +356,11 @@ def action_label(a: Action) -> str:  # noqa: C901 - one sentence per kind
 
 # ----------------------------------------------------------------------------- seats and an action as a viewer reads it
 def seat_label(state: State, seat: int, viewer: int | None = None) -> str:
-    """A seat's readable name: its colour, and its alien once aliens are public (or to the
-    seat itself), e.g. ``"Red (Zombie)"``."""
+    """A seat's readable name: its colour (:func:`colour_name`), and its alien once aliens
+    are public (or to the seat itself), e.g. ``"Red (Zombie)"`` / ``"vermelho (Zombie)"``."""
     if not 0 <= seat < state.n:
         return "-"
-    name = colour_title(state.colours[seat])
+    name = colour_name(state.colours[seat])
     alien = _visible_alien(state, seat, viewer)
     return f"{name} ({alien})" if alien else name
 

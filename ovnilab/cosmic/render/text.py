@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from ...i18n import N_, _, n_, pgettext
 from ..rules import DEF, OFF, Action, State
-from .labels import (card_label, colour_title, colour_word, count_text, planet_label, public_action_text, seat_label,
+from .labels import (card_label, colour_name, colour_title, colour_word, count_text, planet_label, public_action_text, seat_label,
                      win_reason_text)
 from .view import _flare_player, _pending_answers
 
@@ -106,7 +106,7 @@ def turn_text(s: State) -> str:
     else:
         line = _("Turn {turn} · {name}'s turn", turn=s.turn, name=who)
     if s.offense != s.turn_player:
-        line = _("{line} (counter-attack by {colour})", line=line, colour=colour_title(s.colours[s.offense]))
+        line = _("{line} (counter-attack by {colour})", line=line, colour=colour_name(s.colours[s.offense]))
     return line
 
 
@@ -422,7 +422,7 @@ def deal_text(s: State) -> tuple[str, list[str], str]:
     (oc, on, op), (dc, dn, dp) = prop.a, prop.b
     oc_, dc_ = colour_word(oc), colour_word(dc)
     if not made and not failed:
-        title = _("{colour}'s proposal ({made} of {rounds}):", colour=colour_title(s.colours[by]), made=made_so_far,
+        title = _("{colour}'s proposal ({made} of {rounds}):", colour=colour_name(s.colours[by]), made=made_so_far,
                   rounds=s.rules.deal_rounds)
     lines = [(_("{colour} gives {cards}, lands on {planet}", colour=c, cards=count_text(k, "card"),
                 planet=planet_label(at)) if at else _("{colour} gives {cards}", colour=c, cards=count_text(k, "card")))
@@ -516,7 +516,7 @@ DISCARD_TOP = N_("top of the discard pile:")
 
 # ----------------------------------------------------------------------------- the viewer's hand
 def hand_title(s: State, p: int, k: int) -> str:
-    return _("{colour}'s hand · {cards}", colour=colour_title(s.colours[p]), cards=count_text(k, "card"))
+    return _("{colour}'s hand · {cards}", colour=colour_name(s.colours[p]), cards=count_text(k, "card"))
 
 
 def empty_hand_text(s: State) -> str:
