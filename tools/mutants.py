@@ -94,6 +94,32 @@ def _prepare(target: str) -> Path:
     return work
 
 
+def _modules(target: str) -> list[str]:
+    """The modules ``target`` mutates (``ovnilab.cows.rules.actions``), sorted."""
+    found = []
+    for src in TARGETS[target]["source"]:
+        path = ROOT / src
+        files = [path] if path.is_file() else sorted(path.rglob("*.py"))
+        found += [".".join(f.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__") for f in files]
+    return sorted(found)
+
+
+def _forget_if_modules_moved(target: str, work: Path) -> None:
+    """Start ``target`` afresh when its modules are not those of its last run.
+
+    mutmut keeps which tests reach each function from its first run and, on later runs,
+    only adds the tests that are new: a function moved to a new module is reached by no
+    test it knows, so all its mutants come out "no tests" (the cows engine split into a
+    package scored 1,331 such "survivors" in 9 minutes). Its results are dropped instead
+    and the next run is a whole one."""
+    record = work / "modules.txt"
+    now = "\n".join(_modules(target)) + "\n"
+    if record.exists() and record.read_text() != now and (work / "mutants").exists():
+        print(f"{target}: its modules changed since the last run; starting it afresh", flush=True)
+        shutil.rmtree(work / "mutants")
+    record.write_text(now)
+
+
 def _env() -> dict[str, str]:
     """The Makefile's environment (Jupyter and matplotlib state under .run/)."""
     run = ROOT / ".run"
@@ -122,6 +148,7 @@ def run(target: str, children: int, again: bool = False) -> float:
     if again and not names:
         return 0.0
     work = _prepare(target)
+    _forget_if_modules_moved(target, work)
     resumed = (work / "mutants").exists()  # mutmut tests only what has no result yet: not a whole run
     started = time.monotonic()
     log = work / ("again.log" if again else "run.log")
