@@ -30,18 +30,33 @@ def public_log_text(state: GameState, action: Any, actor: int, viewer: int | Non
     """``action`` as ``viewer`` may read it in the log (``None``: the projector, any
     onlooker): in full for the actor's own seat, masked as another seat reads it for
     everyone else (a face-down token's value, a selected card's name); the projector reads
-    it as the seat after the actor does. A game without ``describe`` masks nothing."""
-    if viewer is not None and actor == viewer:
-        return str(action)
+    it as the seat after the actor does. A game without ``describe`` masks nothing. An
+    action read in full is said as the game's board says it (its ``action_label``, in
+    the language in force: a Portuguese log read "keep missions 2" where the solo board's
+    said "manter missões 2"; in English the notation itself), a masked one as its board's
+    log says it where the game has words for that (Ovni's ``log_text``)."""
     describe = getattr(state, "describe", None)
-    if describe is None:
-        return str(action)
-    n = state.num_players  # type: ignore[attr-defined]
-    other = viewer if viewer is not None else (actor + 1) % n
+    other = viewer
+    if (viewer is not None and actor == viewer) or describe is None:
+        text = str(action)
+    else:
+        n = state.num_players  # type: ignore[attr-defined]
+        other = viewer if viewer is not None else (actor + 1) % n
+        try:
+            text = describe(action, other, actor=actor)
+        except TypeError:  # games whose describe takes no actor
+            text = describe(action, other)
+    game = getattr(state, "game_name", None)
+    if not isinstance(game, str):
+        return text
+    # masked, the game's board may say it in the language in force (Ovni's log_text:
+    # "manter 2 missões"); read in full, as the board's buttons say it
+    words, arg = ((_game_words(game, "log_text"), (state, action, other)) if text != str(action)
+                  else (_game_words(game, "action_label"), (action,)))
     try:
-        return describe(action, other, actor=actor)
-    except TypeError:  # games whose describe takes no actor
-        return describe(action, other)
+        return words(*arg) if words is not None else text
+    except (AttributeError, KeyError, TypeError, ValueError):  # not one of the game's actions
+        return text
 
 
 def action_groups(game: str, state_actions: list[Any]) -> list[dict[str, Any]]:

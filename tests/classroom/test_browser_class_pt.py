@@ -29,9 +29,9 @@ pytestmark = pytest.mark.browser
 SHOTS = Path(os.environ.get("OVNILAB_SHOTS", "/tmp/shots"))
 
 #: what a page may show in English although the page speaks Portuguese: the parts the game
-#: draws and names (the board, the seat's panel, the log, the moves' own texts and labels:
-#: later sessions of issue 33 translate them)
-_GAME_PARTS = "#board, #panels, #yours, #log, #moves .group"
+#: draws and names (the board, the seat's panel, the moves' own texts and labels: scanned
+#: with the Portuguese board's own words in test_browser_pt_pages.py); the log is scanned
+_GAME_PARTS = "#board, #panels, #yours, #moves .group"
 
 _VISIBLE = """(skip) => {
   const out = [];

@@ -278,6 +278,26 @@ def test_a_face_down_token_reads_masked_to_other_seats_and_the_projector():
     assert public_log_text(s, a, actor, None) == "place a token face-down on A"
 
 
+def test_a_portuguese_log_says_actions_as_the_portuguese_board_does():
+    """Issue 33: a Portuguese page's log says an action as the Portuguese board does, in
+    full to its actor ("colocar 2 virada para baixo em A", not the notation) and masked to
+    the others ("colocar uma ficha virada para baixo em A"); the cow game's too."""
+    from ovnilab.ovni.render.text import action_label, log_text
+
+    s = _ovni_state_where(("place",))
+    actor = s.current_player
+    a = next(a for a in s.legal_actions() if str(a) == "place 2 face-down on A")
+    other = (actor + 2) % s.num_players
+    with using_language("pt"):
+        assert public_log_text(s, a, actor, actor) == action_label(a) == "colocar 2 virada para baixo em A"
+        assert public_log_text(s, a, actor, other) == log_text(s, a, other) == public_log_text(s, a, actor, None)
+        assert public_log_text(s, a, actor, other) == "colocar uma ficha virada para baixo em A"
+        c = ovnilab.make("cows", seed=2)
+        draw = next(x for x in c.legal_actions() if str(x) == "draw 2")
+        assert public_log_text(c, draw, 0, 1) == public_log_text(c, draw, 0, 0) == "comprar 2"
+    assert public_log_text(s, a, actor, actor) == "place 2 face-down on A"  # English: the notation
+
+
 def test_a_cosmic_selection_is_a_hidden_card_to_all_but_its_actor():
     s = ovnilab.make("cosmic", seed=4)
     _advance(s, random.Random(1), lambda st: any(a.kind == "select" for a in st.legal_actions()))
