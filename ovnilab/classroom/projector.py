@@ -25,7 +25,9 @@ Language (issue 33): the teacher's choice, the process's default
 ``OVNILAB_LANG`` / ``make lab LANG=pt``); every sentence goes through the catalog
 (:mod:`ovnilab.i18n`), English being the message ids, so the English view is the same
 byte for byte. The live thread starts with no per-request language of its own, so it
-draws in that default too.
+draws in that default too, and follows it: when the teacher changes the language while
+the view is shown (``ovnilab.set_language`` in a later cell), the next refresh (the live
+thread's, within ``interval``) relabels the controls and redraws the view in it.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
-from ..i18n import N_, _, n_, pgettext
+from ..i18n import N_, _, get_language, n_, pgettext
 from ..present import PRESENT_CSS, present_button
 from .events import event_text
 from .views import room_view
@@ -94,19 +96,18 @@ class Projector(W.VBox):
         self.board = W.HTML(layout=W.Layout(flex="1 1 900px", min_width="min(100%, 900px)"))
         self.side = W.HTML(layout=W.Layout(width="320px", flex="0 1 320px"))
         self.message = W.HTML()
-        self.start_button = W.Button(description=pgettext("projector button", "start"), button_style="success",
-                                     icon="")
-        self.pause_button = W.Button(description=pgettext("projector button", "pause"))
-        self.end_button = W.Button(description=pgettext("projector button", "end"), button_style="danger")
-        self.seat_picker = W.Dropdown(description=pgettext("projector menu", "seat"), layout=W.Layout(width="260px"))
-        self.bot_button = W.Button(description=_("give to a bot"))
-        self.back_button = W.Button(description=_("give back to student"))
-        self.group_picker = W.Dropdown(description=pgettext("projector menu", "group"),
-                                       layout=W.Layout(width="220px"))
+        # the controls' words are set by _label_controls, in the language in force (and
+        # again when the teacher changes it: refresh)
+        self.start_button = W.Button(button_style="success", icon="")
+        self.pause_button = W.Button()
+        self.end_button = W.Button(button_style="danger")
+        self.seat_picker = W.Dropdown(layout=W.Layout(width="260px"))
+        self.bot_button = W.Button()
+        self.back_button = W.Button()
+        self.group_picker = W.Dropdown(layout=W.Layout(width="220px"))
         # an experiment's answer stays off the screen until the teacher shows it: the
         # lessons have the class play before the equilibrium is taught
-        self.reveal_button = W.ToggleButton(value=False, description=_(REVEAL_LABELS[False]),
-                                            tooltip=_("the lesson's equilibrium: dashed lines and a column"))
+        self.reveal_button = W.ToggleButton(value=False)
         self.start_button.on_click(lambda _: self._do(self.room.start))
         self.pause_button.on_click(lambda _: self._do(self.room.resume if self.room.status == "paused"
                                                       else self.room.pause))
@@ -117,13 +118,15 @@ class Projector(W.VBox):
         self.reveal_button.observe(self._reveal, names="value")
         # a name a prank or a script put into the class: two clicks, so that no student
         # is removed by a slip of the mouse
-        self.remove_picker = W.Dropdown(description=pgettext("projector menu", "student"),
-                                        layout=W.Layout(width="240px"))
-        self.remove_button = W.Button(description=_(REMOVE_LABEL), layout=W.Layout(width="auto"),
-                                      tooltip=_("their link stops working; a bot plays a seat they held"))
+        self.remove_picker = W.Dropdown(layout=W.Layout(width="240px"))
+        self.remove_button = W.Button(layout=W.Layout(width="auto"))
         self.remove_button.on_click(self._remove)
         self.remove_picker.observe(lambda _: self._arm_remove(False), names="value")
         self._remove_armed = False
+        #: the language the controls were last labelled in (refresh relabels them when the
+        #: teacher's set_language changes it)
+        self._lang = ""
+        self._label_controls()
         kind = room.kind
         controls: list[W.Widget] = [self.start_button, self.pause_button, self.end_button]
         if kind != "experiment":
@@ -233,9 +236,31 @@ class Projector(W.VBox):
         """Whether the experiment's equilibrium is shown (the teacher's toggle)."""
         return bool(self.reveal_button.value)
 
+    def _label_controls(self) -> None:
+        """Say the controls' words in the language in force (the teacher's choice, which
+        may change while the view is shown: ``ovnilab.set_language`` in a later cell)."""
+        self._lang = get_language()
+        self.start_button.description = pgettext("projector button", "start")
+        self.end_button.description = pgettext("projector button", "end")
+        self.pause_button.description = (pgettext("projector button", "resume") if self.room.status == "paused"
+                                         else pgettext("projector button", "pause"))
+        self.seat_picker.description = pgettext("projector menu", "seat")
+        self.bot_button.description = _("give to a bot")
+        self.back_button.description = _("give back to student")
+        self.group_picker.description = pgettext("projector menu", "group")
+        self.reveal_button.description = _(REVEAL_LABELS[bool(self.reveal_button.value)])
+        self.reveal_button.tooltip = _("the lesson's equilibrium: dashed lines and a column")
+        self.remove_picker.description = pgettext("projector menu", "student")
+        self.remove_button.tooltip = _("their link stops working; a bot plays a seat they held")
+        self._arm_remove(self._remove_armed)
+
     def refresh(self, force: bool = False) -> None:
-        """Redraw if the room changed (always with ``force``)."""
+        """Redraw if the room changed (always with ``force``, and when the language in
+        force changed since the last drawing: every word then follows it)."""
         v = self.room.version()
+        if get_language() != self._lang:
+            self._label_controls()
+            force = True
         if not force and v == self._version:
             return
         self._version = v
@@ -276,7 +301,7 @@ class Projector(W.VBox):
         rooms = room.rooms()
         if kind == "groups":
             opts = [(_("group {number}", number=r.rsplit('-', 1)[-1]), r) for r in rooms]
-            if [o[1] for o in self.group_picker.options] != rooms:
+            if list(self.group_picker.options) != opts:
                 keep = self.group_picker.value
                 self.group_picker.options = opts
                 self.group_picker.value = keep if keep in rooms else (rooms[0] if rooms else None)

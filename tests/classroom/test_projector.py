@@ -220,3 +220,40 @@ def test_the_projector_speaks_the_teachers_language(cl):
         assert "duelo: atacante; tracejado: equilíbrio" in q.board.value  # the plot's title (SVG text comments)
     finally:
         i18n.set_language(before)
+
+
+def test_the_projector_follows_the_teachers_language_when_it_changes(cl):
+    """Issue 33: a projector made in English and shown while the teacher switches to
+    Portuguese (``ovnilab.set_language("pt")`` in a later cell) relabels its controls and
+    redraws its view at the next refresh (the live thread's), with nothing else changed;
+    and back."""
+    from ovnilab import i18n
+
+    before = i18n.get_language()
+    room = cl.open_room("ovni", seats=3, bots={2: "random"}, bot_delay=0, seed=4)
+    exp = cl.open_experiment("duel", rounds=2, seed=3, pause=0)
+    i18n.set_language("en")
+    try:
+        p, q = Projector(room, live=False), Projector(exp, live=False)
+        cl.join(room.code, "Ana")
+        p.refresh()
+        assert p.start_button.description == "start" and "waiting for the teacher" in p.status.value
+        i18n.set_language("pt")
+        p.refresh()  # the room did not change: the language did
+        q.refresh()
+        assert [p.start_button.description, p.pause_button.description, p.end_button.description] == [
+            "começar", "pausar", "encerrar"]
+        assert (p.bot_button.description, p.back_button.description, p.remove_button.description) == (
+            "passar para um robô", "devolver ao aluno", "tirar do jogo")
+        assert p.seat_picker.description != "seat" and p.remove_picker.description != "student"
+        assert "aguardando o professor começar" in p.status.value and "Nenhum servidor" in p.header.value
+        assert q.reveal_button.description == "mostrar o equilíbrio"
+        p.remove_picker.value = "Ana"
+        p.remove_button.click()  # armed: the two-click label is said in the language in force
+        assert p.remove_button.description.startswith("clique de novo")
+        i18n.set_language("en")
+        p.refresh()
+        assert p.start_button.description == "start" and p.remove_button.description == "click again to remove Ana"
+        assert "waiting for the teacher" in p.status.value
+    finally:
+        i18n.set_language(before)
