@@ -81,14 +81,17 @@ def _choice_label(a: Action, i: int) -> str:
     key = _choice_keys(a)[i]
     if key == "(this)":
         return _("(this)")
+    whole = labels.choice_text(str(a.b))  # the choice said whole; in English the engine's text itself
     if i == 0 and key.startswith("from ") and key[5:] in labels.COLOUR_WORD:
         return _("from {player}", player=labels.colour_word(key[5:]))
     if i == 0 and key.startswith("from "):  # "draw from the deck": the whole choice
-        return labels.choice_text(str(a.b))
+        return key if whole == str(a.b) else whole
     if i == 0:
         return labels.choice_verb(key)
     # the rest: a value alone ("attack 40"), else the whole choice ("manter minha carta")
-    return labels.choice_text(key) if labels._is_value(key) else labels.choice_text(str(a.b))
+    if labels._is_value(key):
+        return labels.choice_text(key)
+    return key if whole == str(a.b) else whole
 
 
 def _power_label(a: Action, i: int) -> str:

@@ -194,3 +194,26 @@ def test_a_player_named_by_colour_is_one_style_in_portuguese():
             for colour in ("Vermelho", "Azul", "Amarelo"):
                 assert not re.search(rf"[^.:▶—]\s+{colour}\b", text), (colour, text)
     assert wording.seat_label(s, 0) == "Red"
+
+
+def test_power_choice_pickers_say_the_engines_words_in_english():
+    """The pickers of a power's choices: in English the keys as the engine's text splits
+    them ("keep", "my card"); in Portuguese the verb and a value translated, any other
+    rest said with its whole choice."""
+    seen = 0
+    for seed in range(8):
+        s = cosmic.new_game(num_players=3 + seed % 3, seed=seed)
+        rng = random.Random(seed)
+        while not s.is_over() and len(s.log) < 1500:
+            for a in s.legal_actions():
+                if a.kind != "choose":
+                    continue
+                first, rest = widget._choice_keys(a)
+                assert widget._choice_label(a, 1) == ("(this)" if rest == "(this)" else rest), a
+                assert widget._choice_label(a, 0) == first, a
+                with using_language("pt"):
+                    said = widget._choice_label(a, 1)
+                    assert said in wording.action_label(a) or said == "(isto)" or rest == "(this)", (a, said)
+                seen += 1
+            s.apply(rng.choice(s.legal_actions()))
+    assert seen > 20
