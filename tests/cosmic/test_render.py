@@ -382,17 +382,23 @@ def test_the_layout_check_finds_overlaps_spills_and_texts_outside():
     assert layout_problems(head + fine + "</svg>") == []
 
 
+#: the layout test draws every STRIDE-th position of its games
+STRIDE = 10
+
+
 @pytest.mark.parametrize("n,seed", [(3, 41), (4, 42), (5, 43), (3, 44), (4, 45), (5, 46)])
 def test_no_text_overlaps_another_or_spills_out_of_its_box(n, seed):
-    """Over the positions of random games (every fourth, as the seat to act sees it and
+    """Over the positions of random games (every tenth, as the seat to act sees it and
     in the public view by turns), no text overlaps another, leaves the viewBox or its
-    panel, card, pill or chip: the layout makes room for every label at its size."""
+    panel, card, pill or chip: the layout makes room for every label at its size.
+    (Every fourth drew ~6,000 pictures for the six games, 60 s of make test; every tenth
+    still checks ~2,400, every phase of the encounter many times over.)"""
     s = cosmic.new_game(n, seed=seed)
     rng = random.Random(seed)
     k = checked = 0
     while True:
-        if k % 4 == 0 or s.is_over():
-            viewer = s.current_player if (k // 4) % 2 == 0 and s.current_player >= 0 else None
+        if k % STRIDE == 0 or s.is_over():
+            viewer = s.current_player if (k // STRIDE) % 2 == 0 and s.current_player >= 0 else None
             problems = layout_problems(to_svg(s, viewer=viewer))
             assert not problems, f"action {k}, viewer {viewer}: " + "; ".join(problems[:5])
             checked += 1
@@ -400,7 +406,7 @@ def test_no_text_overlaps_another_or_spills_out_of_its_box(n, seed):
             break
         s.apply(rng.choice(s.legal_actions()))
         k += 1
-    assert checked > 40
+    assert checked > 15
 
 
 def test_every_colour_a_data_file_may_name_is_drawn_readably():
