@@ -59,7 +59,7 @@ def refused(state: GameState, action: Any, width: int = 24) -> str:
     except IllegalAction as err:
         assert state == before, "a refused action changed the state"
         # printed in the reader's language (ovnilab.refusals); returned as the engine's English
-        print(_("{action} refused: {rule}", action=f"{action!s:<{width}}",
-                rule=translate_rule(err.rule, getattr(state, "game_name", None))))
+        padded = f"{action!s:<{width}}"
+        print(_("{action} refused: {rule}", action=padded, rule=translate_rule(err.rule, getattr(state, "game_name", None))))
         return err.rule
     raise AssertionError(f"{action} was accepted")
