@@ -82,6 +82,17 @@ function chosenLanguage() {
   return m ? m[1] : null;
 }
 
+// the log, a line a block: a line that wraps on a phone goes on under its text, not under
+// its number ("14. amarelo (Clone): apontar para" / "vermelho 4" at the left edge)
+function renderLog(box, lines) {
+  box.replaceChildren(...lines.map((line) => {
+    const span = document.createElement("span");
+    span.className = "line";
+    span.textContent = line;
+    return span;
+  }));
+}
+
 async function loadCatalog(lang) {
   const q = lang ? `?lang=${encodeURIComponent(lang)}` : "";
   const r = await fetch(`/api/catalog${q}`, { headers: { Accept: "application/json" } });
@@ -460,7 +471,7 @@ function renderGame(v) {
   $("players-box").hidden = false; $("log-box").hidden = false;
   renderPlayers(v);
   const log = $("log");
-  log.textContent = (v.log || []).join("\n");
+  renderLog(log, v.log || []);
   log.scrollTop = log.scrollHeight;
   renderMoves(v);
 }
@@ -665,7 +676,7 @@ async function initWatch() {
     renderPanels(v.panels);
     renderPlayers(v);
     renderList($("events"), v.events || []);
-    $("log").textContent = (v.log || []).slice(-12).join("\n");
+    renderLog($("log"), (v.log || []).slice(-12));
   }
 }
 
