@@ -59,6 +59,7 @@ from math import comb
 from ovnilab import cosmic, cows
 from ovnilab.analysis import wilson_interval
 from ovnilab.cosmic import stats
+from ovnilab.cosmic.render.labels import card_label   # a card's name in the lesson's language
 from ovnilab.cosmic.rules import PASS
 from ovnilab.cows import determinize
 from ovnilab.texts.lesson05 import say   # the sentences this lesson prints, in its language
@@ -270,7 +271,7 @@ def p_other_has_big(j):
 
 
 prior = 1 - Fraction(comb(N - H, HAND), comb(N, HAND))
-print(say("big_attacks", h=H, faces=big_faces))
+print(say("big_attacks", h=H, faces=[card_label(f) for f in big_faces]))
 print(say("before_looking", p=float(prior)))
 for j in range(3):
     print(say("you_hold", j=j, p=float(p_other_has_big(j))))
@@ -319,7 +320,7 @@ me, other = seat_after(position, 1), seat_after(position, 2)
 j = big_in(position.hand_names(me))
 rng = random.Random(5)
 hits = sum(big_in(position.determinize(me, rng).hand_names(other)) > 0 for _ in range(N_SAMPLES))
-print(say("my_hand", hand=position.hand_names(me)))
+print(say("my_hand", hand=[card_label(c) for c in position.hand_names(me)]))
 print(say("i_hold", j=j, p=p_other_has_big(j), p_float=float(p_other_has_big(j))))
 print(say("determinizations", share=share(hits, N_SAMPLES)))
 assert inside(p_other_has_big(j), hits, N_SAMPLES)
