@@ -150,15 +150,16 @@ def devices(browser, server):
 
 
 # ------------------------------------------------------------------ helpers
-def _join(page: Any, url: str, code: str, name: str) -> None:
-    """Join through the form, as a student types it."""
+def _join(page: Any, url: str, code: str, name: str, button: str = "Join") -> None:
+    """Join through the form, as a student types it (``button``: the form's button as the
+    page's language says it)."""
     from playwright.sync_api import expect
 
     page.goto(url + "/join")
     expect(page.locator("#join-form")).to_be_visible()
     page.locator("#code").fill(code)
     page.locator("#name").fill(name)
-    page.get_by_role("button", name="Join").click()
+    page.get_by_role("button", name=button).click()
     expect(page.locator("#play")).to_be_visible()
     expect(page.locator("#play")).to_have_attribute("data-status", re.compile(r".+"))
 
@@ -626,19 +627,22 @@ _READABLE = """() => {
 }"""
 
 
+@pytest.mark.parametrize("lang", ["en", "pt"])
 @pytest.mark.parametrize("game,seats", [("cows", 2), ("ovni", 3), ("cosmic", 3)])
-def test_a_seat_reads_its_hand_beside_its_moves_at_every_size(server, devices, game, seats):
+def test_a_seat_reads_its_hand_beside_its_moves_at_every_size(server, devices, game, seats, lang):
     """Issue 29: on the seat's turn, at 1280x720, 1024x768 and on a 390x844 phone, for
     each game: nothing wider than the screen, no text under 12 px (14 px on the phone:
     the board may pan there, its text as drawn), and the first move and what the seat
-    holds (hand, tokens, missions: the "What you hold" box) in the window together."""
+    holds (hand, tokens, missions: the "What you hold" box) in the window together. In
+    English and in Portuguese (issue 33: browsers that ask for pt-BR; longer sentences)."""
     from playwright.sync_api import expect
 
     cl, url = server.cl, server.url
     room = cl.open_room(game, seats=seats, bot_delay=0.2, decision_seconds=None, seed=5)
-    pages = [devices.page() for _ in range(seats)]
+    pages = [devices.page(locale="pt-BR" if lang == "pt" else "en-US") for _ in range(seats)]
     for i, p in enumerate(pages):
-        _join(p, url, room.code, f"Student {i + 1}")
+        _join(p, url, room.code, f"Student {i + 1}", "Entrar" if lang == "pt" else "Join")
+        expect(p.locator("html")).to_have_attribute("lang", "pt-BR" if lang == "pt" else "en")
     room.start()
     _wait(lambda: any(p.locator(MOVES).count() for p in pages), "no seat got its moves", pages[0])
     page = next(p for p in pages if p.locator(MOVES).count())
@@ -648,6 +652,7 @@ def test_a_seat_reads_its_hand_beside_its_moves_at_every_size(server, devices, g
         page.wait_for_timeout(300)
         m = page.evaluate(_READABLE)
         floor = PHONE_TEXT if label == "phone" else 12
+        label = f"{label} ({lang})"
         assert m["scrollWidth"] <= m["innerWidth"], f"{game} {label}: the page is {m['scrollWidth']} px wide"
         small = _smallest_text(page)
         assert small[0][0] >= floor - 0.05, f"{game} {label}: text under {floor} px: {small}"
