@@ -670,11 +670,13 @@ _WATCH = """() => {
 }"""
 
 
+@pytest.mark.parametrize("lang", ["en", "pt"])
 @pytest.mark.parametrize("game,seats", [("cows", 2), ("ovni", 3), ("cosmic", 3)])
-def test_the_watch_page_fits_a_projector(server, devices, game, seats):
+def test_the_watch_page_fits_a_projector(server, devices, game, seats, lang):
     """Issue 29: /watch (the public board on a screen in the room) at 1280x720 and
     1024x768, for each game: the whole board, the join code and whose turn it is in the
-    window at once, no text under 12 px, nothing wider than the screen."""
+    window at once, no text under 12 px, nothing wider than the screen. In English and
+    in Portuguese (issue 33: the teacher's ``&lang=pt``)."""
     from playwright.sync_api import expect
 
     cl, url = server.cl, server.url
@@ -684,14 +686,14 @@ def test_the_watch_page_fits_a_projector(server, devices, game, seats):
         cl.join(room.code, name)
     room.start()
     watch = devices.page(viewport={"width": 1280, "height": 720})
-    watch.goto(f"{url}/watch?code={room.code}")
+    watch.goto(f"{url}/watch?code={room.code}" + ("&lang=pt" if lang == "pt" else ""))
     expect(watch.locator("#board svg")).to_be_visible()
-    expect(watch.locator("#status")).to_contain_text("to act")
+    expect(watch.locator("#status")).to_contain_text("vez de:" if lang == "pt" else "to act")
     for size in ((1280, 720), (1024, 768)):
         watch.set_viewport_size({"width": size[0], "height": size[1]})
         watch.wait_for_timeout(300)
         m = watch.evaluate(_WATCH)
-        where = f"{game} /watch at {size[0]}x{size[1]}"
+        where = f"{game} /watch ({lang}) at {size[0]}x{size[1]}"
         assert m["scrollWidth"] <= m["innerWidth"], f"{where}: {m['scrollWidth']} px wide"
         for part in ("board", "code", "status"):
             assert inside_window(m[part], m), f"{where}: the {part} is not all on screen: {m}"

@@ -660,6 +660,12 @@ async function initWatch() {
   const line = $("joinline");
   line.append(...tNodes(t("join at {address} · code {code}"),
                         { address: el("b", null, `${location.host}/join`), code: el("b", { class: "code" }, cleanCode(code)) }));
+  // the board takes the height the status bar leaves it (style.css, --watch-top): a bar
+  // that wraps to two lines (Portuguese at 1024 px) pushed the board's foot out of the window
+  const fit = () => document.body.style.setProperty(
+    "--watch-top", `${Math.ceil($("board").getBoundingClientRect().top + window.scrollY) + 8}px`);
+  if (window.ResizeObserver) new ResizeObserver(fit).observe(document.querySelector(".statusbar"));
+  fit();
   for (;;) {
     let r;
     const lang = URL_LANG ? `&lang=${encodeURIComponent(URL_LANG)}` : "";
@@ -677,6 +683,7 @@ async function initWatch() {
     renderPlayers(v);
     renderList($("events"), v.events || []);
     renderLog($("log"), (v.log || []).slice(-12));
+    fit();  // a message line above the board moves it down
   }
 }
 
