@@ -516,7 +516,7 @@ def test_compare_variants_by_refuses_an_unknown_column_before_playing_every_vari
         calls.append(kw.get("rules"))
         return real(*args, **kw)
 
-    monkeypatch.setattr(A, "run_many", counting)
+    monkeypatch.setattr(A.variants, "run_many", counting)
     with pytest.raises(KeyError, match=r"by='nope': no column 'nope' in the seat table; columns: .*'missions'"):
         A.compare_variants({"book": Rules(), "other": Rules(mission_failed=-2)}, "ovni", [RandomBot()] * 2, 2,
                            progress=False, by="nope")
@@ -536,7 +536,7 @@ def test_a_metric_the_game_lacks_is_an_error_naming_what_it_has(monkeypatch):
 
     calls = []
     real = A.run_many
-    monkeypatch.setattr(A, "run_many", lambda *a, **kw: calls.append(1) or real(*a, **kw))
+    monkeypatch.setattr(A.variants, "run_many", lambda *a, **kw: calls.append(1) or real(*a, **kw))
     with pytest.raises(ValueError) as err:
         A.compare_variants({"book": cosmic.Rules(), "other": cosmic.Rules()}, "cosmic", [RandomBot()] * 4, 2,
                            metric=("win_rate", "rounds"), progress=False)
