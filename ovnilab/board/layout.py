@@ -56,7 +56,7 @@ LAYOUT_CSS = f"""
 /* a check box's sentence wraps in the column (Cosmic's "passar por mim quando eu não
    tiver nada para jogar" ran past the window's edge at 1024 px, cut to "...não tiver n...") */
 .ovnilab-side .widget-checkbox {{ height: auto; min-height: var(--jp-widgets-inline-height); }}
-.ovnilab-side .widget-checkbox .widget-label-basic {{ height: auto; white-space: normal; overflow: visible;
+.ovnilab-side .widget-checkbox .widget-label-basic {{ display: flex; height: auto; white-space: normal; overflow: visible;
   align-items: flex-start; line-height: 1.35; }}
 .ovnilab-side .widget-checkbox .widget-label-basic span {{ white-space: normal; overflow-wrap: anywhere; }}
 /* an action row: its kind's label, then its buttons, wrapping in the column */
