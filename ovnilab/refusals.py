@@ -9,8 +9,8 @@ The engines say why they refuse an action in English (``IllegalAction.rule``), a
 English is what a log, a save or a test reads: it never changes with the language. Each
 reason is written in its engine as a template marked for the catalog,
 ``N_("Celeiro {area} is empty").format(area=...)``: the templates of a game are the
-``N_`` sentences of its rules' modules (:data:`FILES`) and of ``ovnilab/core.py`` (the
-refusals every game shares), read once from those files here (no table repeats them: every
+``N_`` sentences of its rules' modules (:data:`FILES`) and of ``ovnilab/core/`` (the
+refusals every game shares, :data:`SHARED`), read once from those files here (no table repeats them: every
 sentence lives in one place, next to the rule that gives it). :func:`translate_rule` finds
 the template an English reason was made from and says it in the current language, as
 :func:`ovnilab.i18n.translate_english` does but knowing each value's placeholder; the
@@ -34,13 +34,13 @@ from .i18n import _, get_language, pgettext, template_pattern
 _ROOT = Path(__file__).parent
 #: each game's files of refusals, the rules' modules whose every ``N_`` sentence is one
 #: (Ovni's refusals end with a note of what the engine did by itself, written in the
-#: modules that did it); the shared ones of ``core.py`` are every game's
+#: modules that did it); the shared ones of the core's actions and state are every game's
 FILES: dict[str, tuple[str, ...]] = {
     "cows": ("cows/rules/actions.py",),
     "ovni": ("ovni/rules/actions.py", "ovni/rules/groups.py", "ovni/rules/recruitment.py", "ovni/rules/setup.py",
              "ovni/rules/state.py"),
     "cosmic": ("cosmic/rules/actions.py",)}
-SHARED = "core.py"
+SHARED = ("core/actions.py", "core/state.py")
 
 
 def _game(value: str) -> str | None:
@@ -70,7 +70,7 @@ def templates(game: str | None = None) -> tuple[str, ...]:
     then the shared ones; the most specific first (the most words outside placeholders),
     so that "... {shown} and {more} more" is tried before "... {shown}"."""
     files = list(FILES[game]) if game in FILES else [f for fs in FILES.values() for f in fs]
-    found = dict.fromkeys(t for f in [*files, SHARED] for t in _marked(f))
+    found = dict.fromkeys(t for f in [*files, *SHARED] for t in _marked(f))
     return tuple(sorted(found, key=lambda t: -len(_words_only(t))))
 
 

@@ -12,7 +12,7 @@ from a real position and checked by its words:
   an illegal action of its own kind;
 * the refusals of reading an action text (unknown colour, planet, alien or card, an
   unreadable text) in the same file;
-* ``ovnilab/core.py``'s shared refusals as Cosmic reaches them (a finished game, a wrong
+* ``ovnilab/core/``'s shared refusals as Cosmic reaches them (a finished game, a wrong
   type, an empty, overlong or ambiguous text, fields no rule gives, a malformed Action,
   nothing to undo).
 
@@ -371,7 +371,7 @@ CASES += [
 ]
 
 
-# ============================================================ reading texts; core.py's refusals
+# ============================================================ reading texts; core's refusals
 def _text(action: str, **walk_args: Any) -> Callable[[], Found]:
     """A new game (its first decision) and the text ``action``."""
     def build():

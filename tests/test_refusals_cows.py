@@ -11,7 +11,7 @@ from a real position and checked by its words:
   ``UNREACHABLE``);
 * the refusals of reading an action text (``_parse_action``, ``_face_name``,
   ``_slot_index``) in the same file;
-* ``ovnilab/core.py``'s shared refusals as the cow game reaches them (a finished game, a
+* ``ovnilab/core/``'s shared refusals as the cow game reaches them (a finished game, a
   wrong type, an empty, overlong or ambiguous text, fields no rule gives, a malformed
   Action, nothing to undo).
 
@@ -348,7 +348,7 @@ CASES = [
     Case("text: unreadable", "unreadable action of the cow game: actions read like 'draw 2', "
          "'build Mimosa (hand 1) at row 1 slot 1', 'take Farol from Celeiro 1', 'end turn'",
          lambda _: walk(lambda g: g.phase == MAIN and "dance a jig")),
-    # ---------------------------------------------------------- the shared base (ovnilab/core.py)
+    # ---------------------------------------------------------- the shared base (ovnilab/core/)
     Case("core: a finished game", "the game is over", lambda _: walk(lambda g: None if not g.over else DRAW)),
     Case("core: a text on a finished game", "the game is over", lambda _: walk(lambda g: g.over and "end turn" or None)),
     Case("core: an overlong text",

@@ -13,7 +13,7 @@ from a real position and checked by its words:
   set-up or of the recruitment skipped), so a player is told why the position changed;
 * the refusals of reading an action text (unknown city, alien type, colour or group, an
   unreadable text) in the same file;
-* ``ovnilab/core.py``'s shared refusals as Ovni reaches them (a finished game, a wrong
+* ``ovnilab/core/``'s shared refusals as Ovni reaches them (a finished game, a wrong
   type, an empty, overlong or ambiguous text, fields no rule gives, a malformed Action,
   nothing to undo).
 
@@ -588,7 +588,7 @@ CASES = [
          "'move Berlim -> Paris', 'activate pilots', 'end turn'", lambda: (ovni.new_game(4, seed=1), "dance a jig")),
     Case("text: a mission list ending in +", "unreadable Ovni action: actions read like 'place 5 face-down on B', "
          "'move Berlim -> Paris', 'activate pilots', 'end turn'", lambda: (ovni.new_game(4, seed=1), "keep missions 3+")),
-    # ---------------------------------------------------------- the shared base (ovnilab/core.py)
+    # ---------------------------------------------------------- the shared base (ovnilab/core/)
     Case("core: a finished game", "the game is over", lambda: walk(lambda g: g.over and END_TURN)),
     Case("core: a text on a finished game", "the game is over", lambda: walk(lambda g: g.over and "end turn")),
     Case("core: an overlong text",
