@@ -22,8 +22,13 @@ def _card(s: State, x: float, y: float, w: float, h: float, card: int, empty: st
     """An encounter-sized card: -1 an empty slot, -2 a face-down card, else face up."""
     if card == -1:
         empty = _(words.NO_CARD) if empty is None else empty
+        # on two lines where one is too narrow (Portuguese "sem carta" read "sem c…")
+        lines = _wrap(empty, SMALL, w - 8)
+        lines = lines if len(lines) == 2 and h >= 3 * SMALL else [empty]
+        top = y + h / 2 - SMALL * 0.6 * (len(lines) - 1)
         return (_rect(x, y, w, h, "#fafbfc", FAINT, 1.2, 6, ' stroke-dasharray="4 3"')
-                + _text(x + w / 2, _mid(y + h / 2), _fit(empty, SMALL, w - 8), SMALL, MUTED, "middle"))
+                + "".join(_text(x + w / 2, _mid(top + i * SMALL * 1.2), _fit(line, SMALL, w - 8), SMALL, MUTED, "middle")
+                          for i, line in enumerate(lines)))
     if card == -2:
         # "face down" on two lines: on one it is wider than the card's inner frame
         face, down = (_(w) for w in words.FACE_DOWN_LINES)
