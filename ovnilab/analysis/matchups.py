@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..sim import Table, run_many
+from ..sim import run_many
+from ..tables import Table
 from .stats import Estimate, wilson_interval
 
 

@@ -27,7 +27,8 @@ from typing import Any
 import numpy as np
 
 from ..i18n import _, pgettext
-from ..sim import GameResult, Results, Table, _fmt
+from ..sim import GameResult, Results
+from ..tables import Table, _fmt
 from .stats import (Estimate, _bootstrap_means, _percentiles, _weighted_means, design_effect, holm, mean_interval,
                     proportion_pvalue, wilson_interval)
 

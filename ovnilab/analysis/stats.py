@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from ..sim import _fmt
+from ..tables import _fmt
 
 
 # ======================================================================

@@ -19,7 +19,8 @@ from typing import Any
 import numpy as np
 
 from ..i18n import _, pgettext
-from ..sim import RESULT_EXTRAS, GameResult, Results, Table, _fmt, run_many
+from ..sim import RESULT_EXTRAS, GameResult, Results, run_many
+from ..tables import Table, _fmt
 from .findings import replication_bar
 from .results import _balance_of, _decisiveness_value, _hashable, _lead_change_value, _num_players
 from .stats import _bootstrap_means, _percentiles, _spread, _weighted_means, design_effect, wilson_interval
