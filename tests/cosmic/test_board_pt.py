@@ -217,3 +217,19 @@ def test_power_choice_pickers_say_the_engines_words_in_english():
                 seen += 1
             s.apply(rng.choice(s.legal_actions()))
     assert seen > 20
+
+
+def test_aliens_dealt_read_as_one_sentence_of_the_readers_language():
+    """'recebeu Anti-Matter ou Hate': the 'or' between the aliens dealt is the catalog's
+    sentence "{a} or {b}" (it was an f-string's ``_('or')``, which Babel never extracted,
+    so the Portuguese board said 'or'); a longer deal is a list, then the sentence."""
+    from ovnilab.cosmic.render.text import offers_text, one_of
+    s = cosmic.new_game(num_players=3, seed=1)
+    a, b = s.offers[0]
+    with using_language("pt"):
+        svg = to_svg(s, 0)
+        assert f"{a} ou {b}" in svg and f"{a} or {b}" not in svg
+        assert one_of(["Clone", "Hate", "Zombie"]) == "Clone, Hate ou Zombie"
+        assert offers_text(["Clone", "Hate"]) == "alienígenas recebidos: Clone ou Hate (fique com um)"
+    assert f"{a} or {b}" in to_svg(s, 0)
+    assert one_of(["Clone", "Hate", "Zombie"]) == "Clone, Hate or Zombie" and one_of(["Clone"]) == "Clone"

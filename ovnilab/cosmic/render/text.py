@@ -183,6 +183,14 @@ def removed_text(k: int) -> str:
     return _("removed {n}", n=k)
 
 
+def one_of(items: list[str]) -> str:
+    """Choices to keep one of, as a sentence says them: "Anti-Matter or Hate", "Clone,
+    Hate or Zombie" (one catalog sentence, so that a translation may reorder it)."""
+    if len(items) < 2:
+        return "".join(items)
+    return _("{a} or {b}", a=", ".join(items[:-1]), b=items[-1])
+
+
 def panel_title(s: State, p: int, alien: str | None, offers: list[str], to_act: bool) -> str:
     """A panel's title: the seat's colour and its alien as the viewer may know it
     (``alien``; ``offers``: the aliens dealt to the viewer's own seat, still to choose)."""
@@ -190,7 +198,7 @@ def panel_title(s: State, p: int, alien: str | None, offers: list[str], to_act: 
     if alien:
         title += f" · {_powers_text(s, p, alien)}"
     elif s.rules.powers and offers:
-        title += " · " + _("dealt {aliens}", aliens=f" {_('or')} ".join(offers))
+        title += " · " + _("dealt {aliens}", aliens=one_of(offers))
     elif s.rules.powers and s.alien[p] is not None:
         title += " · " + _("alien secret")
     return title
@@ -530,7 +538,7 @@ HAND_NOTE = N_("seen only by this player")
 
 def offers_text(offers: list[str]) -> str:
     """The aliens dealt to the viewer, still to choose between."""
-    return _("aliens dealt: {aliens} (keep one)", aliens=f" {_('or')} ".join(offers))
+    return _("aliens dealt: {aliens} (keep one)", aliens=one_of(offers))
 
 
 def shown_hands_units(s: State, hands: dict[int, list[str]]) -> list[str]:
