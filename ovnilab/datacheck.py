@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from .datafiles import load_toml
+from .i18n import N_
 
 __all__ = [
     "NAME_MAX",
@@ -64,6 +65,10 @@ NAMED_COLOURS: frozenset[str] = frozenset((
     "violet", "magenta", "fuchsia", "pink", "brown", "beige", "tan", "turquoise",
 ))
 
+#: what a name may hold, as a refused name's message says it
+NAME_RULE = N_("letters, digits, single spaces, hyphens and apostrophes, starting with a letter "
+               "and ending with a letter or digit")
+
 _HEX = re.compile(r"#[0-9a-fA-F]{3}(?:[0-9a-fA-F]{3})?\Z")
 _NAME_PUNCT = frozenset("0123456789 -'")
 _ErrorType = type[ValueError]
@@ -73,11 +78,11 @@ def show(value: Any, limit: int = 60) -> str:
     """``repr(value)`` cut to ``limit`` characters; a huge integer is described by its
     size (Python refuses to print integers of more than 4,300 digits)."""
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**30:
-        return f"an integer of about {int(abs(value).bit_length() * math.log10(2)) + 1} digits"
+        return N_("an integer of about {n} digits").format(n=int(abs(value).bit_length() * math.log10(2)) + 1)
     try:
         r = repr(value)
     except (ValueError, RecursionError):  # a huge integer nested in a list
-        return f"a {type(value).__name__} too large to show"
+        return N_("a {kind} too large to show").format(kind=type(value).__name__)
     return r if len(r) <= limit else r[: limit - 5] + " ...>"
 
 
@@ -97,32 +102,36 @@ def read_toml(path: str | Path, error: _ErrorType) -> dict[str, Any]:
     except error:
         raise
     except UnicodeDecodeError as exc:
-        raise error(f"{p}: not UTF-8 text (byte {exc.start} is {exc.object[exc.start:exc.start + 1]!r})") from None
+        raise error(N_("{path}: not UTF-8 text (byte {n} is {byte})").format(
+            path=p, n=exc.start, byte=repr(exc.object[exc.start:exc.start + 1]))) from None
     except (ValueError, RecursionError, OSError) as exc:
-        raise error(f"{p}: not valid TOML: {show(str(exc), 200)}") from None
+        raise error(N_("{path}: not valid TOML: {detail}").format(path=p, detail=show(str(exc), 200))) from None
 
 
 def table(value: Any, where: str, error: _ErrorType) -> dict[str, Any]:
     """A TOML table (``{...}`` or ``[[...]]`` entry)."""
     if not isinstance(value, dict):
-        raise error(f"{where} must be a table, got {show(value)}")
+        raise error(N_("{where} must be a table, got {value}").format(where=where, value=show(value)))
     return value
 
 
 def array(value: Any, where: str, error: _ErrorType, lo: int = 0, hi: int = 1000) -> list[Any]:
     """A TOML array of ``lo`` to ``hi`` items."""
     if not isinstance(value, list):
-        raise error(f"{where} must be a list, got {show(value)}")
+        raise error(N_("{where} must be a list, got {value}").format(where=where, value=show(value)))
     if not lo <= len(value) <= hi:
-        exact = f"exactly {lo}" if lo == hi else f"{lo} to {hi}"
-        raise error(f"{where} must list {exact} items, got {len(value)}")
+        if lo == hi:
+            raise error(N_("{where} must list exactly {n} items, got {count}").format(where=where, n=lo, count=len(value)))
+        raise error(N_("{where} must list {lo} to {hi} items, got {count}").format(where=where, lo=lo, hi=hi,
+                                                                                   count=len(value)))
     return value
 
 
 def integer(value: Any, where: str, error: _ErrorType, lo: int, hi: int) -> int:
     """An integer from ``lo`` to ``hi`` (a boolean or a decimal is not one)."""
     if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
-        raise error(f"{where} must be an integer from {lo} to {hi}, got {show(value)}")
+        raise error(N_("{where} must be an integer from {lo} to {hi}, got {value}").format(
+            where=where, lo=lo, hi=hi, value=show(value)))
     return value
 
 
@@ -130,7 +139,8 @@ def number(value: Any, where: str, error: _ErrorType, lo: float, hi: float) -> f
     """A finite number from ``lo`` to ``hi`` (integer or decimal)."""
     ok = isinstance(value, (int, float)) and not isinstance(value, bool)
     if not ok or not math.isfinite(value) or not lo <= value <= hi:
-        raise error(f"{where} must be a number from {lo:g} to {hi:g}, got {show(value)}")
+        raise error(N_("{where} must be a number from {lo} to {hi}, got {value}").format(
+            where=where, lo=f"{lo:g}", hi=f"{hi:g}", value=show(value)))
     return float(value)
 
 
@@ -138,21 +148,22 @@ def name(value: Any, where: str, error: _ErrorType, reserved: Iterable[str] = ()
     """A name (see the module docstring), returned in Unicode NFC form. ``reserved``:
     phrases of the game's action texts that no name may contain as whole words."""
     if not isinstance(value, str):
-        raise error(f"{where} must be a name (text), got {show(value)}")
+        raise error(N_("{where} must be a name (text), got {value}").format(where=where, value=show(value)))
     v = unicodedata.normalize("NFC", value)
-    rule = ("letters, digits, single spaces, hyphens and apostrophes, starting with a letter "
-            "and ending with a letter or digit")
     if not 1 <= len(v) <= NAME_MAX:
-        raise error(f"{where} must be a name of 1 to {NAME_MAX} characters, got {show(value)}")
+        raise error(N_("{where} must be a name of 1 to {n} characters, got {value}").format(
+            where=where, n=NAME_MAX, value=show(value)))
     bad = next((c for c in v if not (c.isalpha() or c in _NAME_PUNCT)), None)
     if bad is not None:
-        raise error(f"{where} {show(value)}: the character {bad!r} is not allowed in a name ({rule})")
+        raise error(N_("{where} {value}: the character {char} is not allowed in a name ({rule})").format(
+            where=where, value=show(value), char=repr(bad), rule=NAME_RULE))
     if not v[0].isalpha() or not (v[-1].isalpha() or v[-1].isdigit()) or "  " in v:
-        raise error(f"{where} {show(value)} is not a name ({rule})")
+        raise error(N_("{where} {value} is not a name ({rule})").format(where=where, value=show(value), rule=NAME_RULE))
     f = f" {fold(v)} "
     for phrase in reserved:
         if f" {phrase} " in f:
-            raise error(f"{where} {show(value)} contains {phrase!r}, which the game's action texts use")
+            raise error(N_("{where} {value} contains {phrase}, which the game's action texts use").format(
+                where=where, value=show(value), phrase=repr(phrase)))
     return v
 
 
@@ -160,12 +171,13 @@ def text(value: Any, where: str, error: _ErrorType, limit: int = TEXT_MAX) -> st
     """A free text of at most ``limit`` characters without control characters (tab and
     line break allowed)."""
     if not isinstance(value, str):
-        raise error(f"{where} must be a text, got {show(value)}")
+        raise error(N_("{where} must be a text, got {value}").format(where=where, value=show(value)))
     if len(value) > limit:
-        raise error(f"{where} must be at most {limit} characters, got {len(value)}")
+        raise error(N_("{where} must be at most {n} characters, got {count}").format(where=where, n=limit,
+                                                                                     count=len(value)))
     for c in value:
         if c not in "\t\n" and (unicodedata.category(c) in ("Cc", "Cs") or c in "\ufffe\uffff"):
-            raise error(f"{where} contains the control character {c!r}")
+            raise error(N_("{where} contains the control character {char}").format(where=where, char=repr(c)))
     return value
 
 
@@ -177,8 +189,11 @@ def colour(value: Any, where: str, error: _ErrorType, words_only: bool = False) 
             return value.lower()
         if not words_only and _HEX.match(value):
             return value
-    allowed = "" if words_only else "'#rgb', '#rrggbb' or "
-    raise error(f"{where} must be a colour ({allowed}one of {sorted(NAMED_COLOURS)}), got {show(value)}")
+    if words_only:
+        raise error(N_("{where} must be a colour (one of {words}), got {value}").format(
+            where=where, words=sorted(NAMED_COLOURS), value=show(value)))
+    raise error(N_("{where} must be a colour ('#rgb', '#rrggbb' or one of {words}), got {value}").format(
+        where=where, words=sorted(NAMED_COLOURS), value=show(value)))
 
 
 def distinct(names: Iterable[str], where: str, error: _ErrorType) -> None:
@@ -188,5 +203,6 @@ def distinct(names: Iterable[str], where: str, error: _ErrorType) -> None:
     for n in names:
         k = fold(n)
         if k in seen:
-            raise error(f"{where}: {seen[k]!r} and {n!r} are the same name (accents and case aside)")
+            raise error(N_("{where}: {first} and {second} are the same name (accents and case aside)").format(
+                where=where, first=repr(seen[k]), second=repr(n)))
         seen[k] = n

@@ -22,6 +22,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from .i18n import N_
+
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover - exercised on Python 3.10 only
@@ -87,12 +89,13 @@ def resolve_data_file(name: str | None, folder: Path, default: str) -> Path:
     if name is None:
         return folder / default
     if not isinstance(name, str) or not name or len(name) > MAX_PATH_CHARS or "\0" in name:
-        raise FileNotFoundError(f"{_short(name)} is not a file name")
+        raise FileNotFoundError(N_("{name} is not a file name").format(name=_short(name)))
     if is_bare_name(name) and _is_regular(folder / name):
         return folder / name
     p = Path(name)
     if not _is_regular(p):
-        raise FileNotFoundError(f"{_short(name, 300)} is not a regular file (nor a file name in {folder})")
+        raise FileNotFoundError(N_("{name} is not a regular file (nor a file name in {folder})").format(
+            name=_short(name, 300), folder=folder))
     return p
 
 
@@ -103,7 +106,7 @@ def untrusted_data_file(name: Any, folder: Path) -> Path:
     raises ``FileNotFoundError`` with a message that says nothing of what exists outside
     the folder (never the working directory, never a link's target)."""
     if not is_bare_name(name):
-        raise FileNotFoundError(f"{_short(name)} is not a bare file name (no folder, not hidden)")
+        raise FileNotFoundError(N_("{name} is not a bare file name (no folder, not hidden)").format(name=_short(name)))
     base = Path(folder).resolve()
     p = base / name
     try:
@@ -111,7 +114,7 @@ def untrusted_data_file(name: Any, folder: Path) -> Path:
     except (OSError, RuntimeError):
         real = None
     if real is None or real.parent != base or not _is_regular(real):
-        raise FileNotFoundError(f"no data file named {_short(name)} in the game's data folder")
+        raise FileNotFoundError(N_("no data file named {name} in the game's data folder").format(name=_short(name)))
     return p
 
 
@@ -123,13 +126,13 @@ def read_data_file(path: str | Path, limit: int = MAX_DATA_BYTES) -> bytes:
     fd = os.open(os.fspath(path), flags)
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise OSError(f"{path}: not a regular file")
+            raise OSError(N_("{path}: not a regular file").format(path=path))
         with os.fdopen(fd, "rb", closefd=False) as fh:
             data = fh.read(limit + 1)
     finally:
         os.close(fd)
     if len(data) > limit:
-        raise OSError(f"{path}: larger than {limit} bytes")
+        raise OSError(N_("{path}: larger than {n} bytes").format(path=path, n=limit))
     return data
 
 
@@ -148,15 +151,15 @@ def load_toml(path: str | Path, error: type[ValueError] | None = None) -> dict[s
     except OSError as exc:
         if error is None:
             raise
-        raise error(f"{p}: cannot be read: {exc}") from exc
+        raise error(N_("{path}: cannot be read: {error}").format(path=p, error=exc)) from exc
     try:
         return tomllib.loads(raw.decode("utf-8"))
     except UnicodeDecodeError as exc:
-        raise (error or ValueError)(f"{p}: not UTF-8 text (byte {exc.start})") from exc
+        raise (error or ValueError)(N_("{path}: not UTF-8 text (byte {n})").format(path=p, n=exc.start)) from exc
     except tomllib.TOMLDecodeError as exc:
-        raise (error or ValueError)(f"{p}: not valid TOML: {exc}") from exc
+        raise (error or ValueError)(N_("{path}: not valid TOML: {detail}").format(path=p, detail=exc)) from exc
     except RecursionError as exc:
-        raise (error or ValueError)(f"{p}: not valid TOML: nested too deeply") from exc
+        raise (error or ValueError)(N_("{path}: not valid TOML: {detail}").format(path=p, detail=N_("nested too deeply"))) from exc
 
 
 #: the longest entry of a words list (a name or its English meaning)

@@ -173,6 +173,19 @@ def translate_rule(rule: Any, game: str | None = None) -> str:
     return _translate(rule, game)
 
 
+def _best_template(text: str, candidates: tuple[str, ...]) -> tuple[str | None, dict[str, str]]:
+    """The template of ``candidates`` that made ``text`` and the values read back (None
+    and {} for none): when several read it, the one whose longest value is the shortest."""
+    best, values, longest = None, {}, len(text) + 1
+    for t in candidates:
+        m = template_pattern(t).fullmatch(text)
+        if m is not None:
+            most = max((len(v) for v in m.groupdict().values()), default=0)
+            if most < longest:
+                best, values, longest = t, m.groupdict(), most
+    return best, values
+
+
 def _translate(text: str, game: str | None) -> str:
     """``text`` said in the current language from the template of ``game`` that made it,
     its values read back and each said by :func:`say_value` (as
@@ -180,18 +193,40 @@ def _translate(text: str, game: str | None) -> str:
     several templates read it (a placeholder reads any words: "the {group} group closed
     ..." reads a whole Ovni refusal whose note ends that way), the one whose longest value
     is the shortest, the one that explains the most of the text by its own words."""
-    best, values, longest = None, {}, len(text) + 1
-    for t in templates(game):
-        m = template_pattern(t).fullmatch(text)
-        if m is not None:
-            most = max((len(v) for v in m.groupdict().values()), default=0)
-            if most < longest:
-                best, values, longest = t, m.groupdict(), most
+    best, values = _best_template(text, templates(game))
     if best is None:
         return text
     if game is None:  # a refusal printed without its game (str(exc)): the game whose template it is
         game = next((g for g, files in FILES.items() if any(best in _marked(f) for f in files)), None)
     return _(best, **{k: say_value(v, game, k) for k, v in values.items()})
+
+
+#: the files of the checks of what comes from outside the library, a data file's values and
+#: a rule option's (the new-game tab shows their messages: "hand_size: must be an integer
+#: from 1 to 12, got 0"), each written as ``N_`` templates
+CHECKS = ("datacheck.py", "datafiles.py", "core/options.py")
+
+
+@functools.lru_cache(maxsize=None)
+def check_templates() -> tuple[str, ...]:
+    """The templates of :data:`CHECKS`, the most specific first (as :func:`templates`)."""
+    found = dict.fromkeys(t for f in CHECKS for t in _marked(f))
+    return tuple(sorted(found, key=lambda t: -len(_words_only(t))))
+
+
+def translate_check(message: Any) -> str:
+    """A refused data file's or rule option's English message (``RulesError.errors``'
+    values, a data error) in the current language: the template that made it translated,
+    each value read back translated too when a template made it ("an integer from 1 to
+    12" in "must be {what}, got {value}"), the rest (names, numbers, file names) as it is.
+    In English, or when no template made it, the message as it is."""
+    message = str(message)
+    if get_language() == "en":
+        return message
+    best, values = _best_template(message, check_templates())
+    if best is None:
+        return message
+    return _(best, **{k: translate_check(v) for k, v in values.items()})
 
 
 def refusal_message(exc: Any, game: str | None = None) -> str:

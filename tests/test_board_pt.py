@@ -424,3 +424,35 @@ def test_the_scan_finds_english_where_it_is():
     found = {m for _t, m in english_left(visible_texts(board), _msgids_of(COW_FILES))}
     assert {"undo", "Cow abduction", "Hand ({n}/{limit})", "row {row} slot {slot}", "draw 2",
             "to act: <b>{name}</b> ({who}) &mdash; {where}"} <= found
+
+
+def test_a_refused_rule_option_or_data_file_reads_in_portuguese():
+    """The new-game tab's errors are the checks' English (``RulesError.errors``, a data
+    file's error: byte-identical, tests and saves read them) said in the reader's language
+    from the ``N_`` templates that made them, a nested one ("an integer from 1 to 12")
+    too; a name or a file name stays as written."""
+    from ovnilab import cosmic, datacheck
+    from ovnilab.cosmic import widget as cosmic_widget
+    from ovnilab.refusals import translate_check
+
+    en = cosmic_widget.Board(cosmic.new_game(num_players=3, seed=0))
+    en.rule_widgets["hand_size"].value = 0
+    assert not en.new_game()
+    assert "hand_size: must be an integer from 1 to 12, got 0" in html.unescape(en.new_game_error.value)
+    with using_language("pt"):
+        board = cosmic_widget.Board(cosmic.new_game(num_players=3, seed=0))
+        board.rule_widgets["hand_size"].value = 0
+        assert not board.new_game()
+        shown = html.unescape(board.new_game_error.value)
+        assert "hand_size: deve ser um inteiro de 1 a 12, recebi 0" in shown, shown
+        assert "deve ser um inteiro de 1 a 12, recebi 0" in html.unescape(board.rule_notes["hand_size"].value)
+        with pytest.raises(ValueError) as bad:
+            datacheck.name("Rio -> Lima", "board.toml: city[3].name", ValueError)
+        said = translate_check(bad.value)
+        assert said.startswith("board.toml: city[3].name 'Rio -> Lima': o caractere '>' não é permitido num nome "
+                               "(letras, dígitos"), said
+        with pytest.raises(ValueError) as bad:
+            datacheck.array([1], "aliens.toml: alien", ValueError, 2, 2)
+        assert translate_check(bad.value) == "aliens.toml: alien deve listar exatamente 2 itens, lista 1"
+        assert translate_check("something no check says") == "something no check says"
+    assert str(bad.value) == "aliens.toml: alien must list exactly 2 items, got 1"

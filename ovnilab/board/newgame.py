@@ -41,6 +41,7 @@ from .. import datafiles
 from ..bots import BOT_LABELS
 from ..core import RuleOptionWarning
 from ..i18n import RULE_VALUE_CONTEXT, _, pgettext
+from ..refusals import translate_check
 from .text import clip
 
 #: what a seat holds when a person plays it (else: a bot with ``act()``)
@@ -319,7 +320,7 @@ class NewGameTab:
         self.clear_problems()
         items = []
         for field, message in problems.items():
-            text = clip(str(message), 300)
+            text = clip(translate_check(message), 300)
             items.append(f"<li>{html.escape(field + ': ' if field else '')}{html.escape(text)}</li>")
             note = self.rule_notes.get(field)
             if note is not None:

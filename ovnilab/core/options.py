@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Callable, ClassVar, Hashable, Iterable, Mapping, Sequence
 
 from .. import datafiles
+from ..i18n import N_
 from .text import short_repr
 
 
@@ -63,60 +64,70 @@ def _check_field(f: dataclasses.Field, v: Any) -> str | None:
     base, optional = _kind(f.type)
     meta = f.metadata
     if v is None:
-        return None if optional else f"must not be None ({_describe(base, meta)})"
+        return None if optional else N_("must not be None ({what})").format(what=_describe(base, meta))
     if base == "bool":
-        return None if type(v) is bool else f"must be True or False, got {short_repr(v)}"
+        return None if type(v) is bool else N_("must be True or False, got {value}").format(value=short_repr(v))
     if base in ("int", "float"):
         ok = (isinstance(v, int) and not isinstance(v, bool)) or (base == "float" and type(v) is float)
         if not ok:
-            return f"must be {_describe(base, meta)}, got {short_repr(v)}"
+            return _must_be(base, meta, v)
         if base == "float" and not math.isfinite(v):
-            return f"must be a finite number, got {v!r}"
+            return N_("must be a finite number, got {value}").format(value=repr(v))
         lo, hi = meta.get("min"), meta.get("max")
         if (lo is not None and v < lo) or (hi is not None and v > hi):
-            return f"must be {_describe(base, meta)}, got {short_repr(v)}"
+            return _must_be(base, meta, v)
         return None
     if base == "str":
         if not isinstance(v, str) or not v:
-            return f"must be {_describe(base, meta)}, got {short_repr(v)}"
+            return _must_be(base, meta, v)
         choices = meta.get("choices")
         if choices is not None and v not in choices:
-            return f"must be one of {list(choices)}, got {short_repr(v)}"
+            return N_("must be {what}, got {value}").format(what=_describe(base, meta), value=short_repr(v))
         if "folder" in meta:
             if len(v) > datafiles.MAX_PATH_CHARS or "\0" in v:
-                return f"must be a file name or a path, got {short_repr(v)}"
+                return N_("must be {what}, got {value}").format(what=N_("a file name or a path"), value=short_repr(v))
             try:
                 datafiles.resolve_data_file(v, meta["folder"](), "")
             except FileNotFoundError as exc:
                 return str(exc)
         elif len(v) > 200:
-            return f"must be at most 200 characters, got {len(v)}"
+            return N_("must be at most {n} characters, got {count}").format(n=200, count=len(v))
         return None
     if base.startswith("tuple"):
         if not isinstance(v, tuple) or not all(isinstance(x, str) and 0 < len(x) <= 100 for x in v):
-            return f"must be a tuple of names, got {short_repr(v)}"
+            return N_("must be {what}, got {value}").format(what=N_("a tuple of names"), value=short_repr(v))
         if len(v) > meta.get("max_items", 100):
-            return f"must name at most {meta.get('max_items', 100)} items, got {len(v)}"
+            return N_("must name at most {n} items, got {count}").format(n=meta.get("max_items", 100), count=len(v))
         choices = meta.get("choices")
         unknown = [x for x in v if choices is not None and x not in choices]
         if unknown:
-            return f"{short_repr(unknown)} are not among {list(choices)}"
+            return N_("{values} are not among {choices}").format(values=short_repr(unknown), choices=list(choices))
         return None
-    return f"has an annotation the checks do not know ({f.type})"
+    return N_("has an annotation the checks do not know ({annotation})").format(annotation=f.type)
+
+
+def _must_be(base: str, meta: Mapping[str, Any], v: Any) -> str:
+    """"must be an integer from 1 to 12, got 0": the English a refused value reads, made
+    of catalog sentences (:func:`ovnilab.refusals.translate_check` says it translated)."""
+    return N_("must be {what}, got {value}").format(what=_describe(base, meta), value=short_repr(v))
 
 
 def _describe(base: str, meta: Mapping[str, Any]) -> str:
     if base in ("int", "float"):
-        what = "an integer" if base == "int" else "a number"
         lo, hi = meta.get("min"), meta.get("max")
+        whole = base == "int"
         if lo is not None and hi is not None:
-            return f"{what} from {lo} to {hi}"
-        return f"{what} >= {lo}" if lo is not None else (f"{what} <= {hi}" if hi is not None else what)
+            return (N_("an integer from {lo} to {hi}") if whole else N_("a number from {lo} to {hi}")).format(lo=lo, hi=hi)
+        if lo is not None:
+            return (N_("an integer >= {lo}") if whole else N_("a number >= {lo}")).format(lo=lo)
+        if hi is not None:
+            return (N_("an integer <= {hi}") if whole else N_("a number <= {hi}")).format(hi=hi)
+        return N_("an integer") if whole else N_("a number")
     if base == "str":
         if "choices" in meta:
-            return f"one of {list(meta['choices'])}"
-        return "a file name or a path" if "folder" in meta else "a non-empty text"
-    return "a tuple of names" if base.startswith("tuple") else base
+            return N_("one of {choices}").format(choices=list(meta["choices"]))
+        return N_("a file name or a path") if "folder" in meta else N_("a non-empty text")
+    return N_("a tuple of names") if base.startswith("tuple") else base
 
 
 def check_rules(rules: Any, more: Callable[[Any, dict[str, str]], None] | None = None) -> None:
