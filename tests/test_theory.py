@@ -180,7 +180,7 @@ def test_area_winner_uses_resolve_area(monkeypatch):
         calls.append((list(placements), tie))
         return resolve_area(placements, tie)
 
-    monkeypatch.setattr(T, "resolve_area", spy)
+    monkeypatch.setattr(T.ovni, "resolve_area", spy)  # where area_winner looks it up
     assert T.area_winner([2, 5], [3, 4], "row", "none") is None
     assert calls == [([("row", 2), ("col", 3), ("row", 5), ("col", 4)], "none")]
     T.bidding_game(1)
