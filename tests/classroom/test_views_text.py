@@ -308,6 +308,30 @@ def test_a_cosmic_selection_is_a_hidden_card_to_all_but_its_actor():
         assert public_log_text(s, a, actor, viewer).startswith("select an encounter card")
 
 
+def test_a_cosmic_masked_line_reads_in_portuguese_as_the_solo_board_says_it():
+    """Issue 33: another seat's hidden choice ("choose an alien", "select an encounter
+    card") reads in the page's language, as the Portuguese solo board's log says it
+    (Cosmic's ``log_text``, like Ovni's); English and the actor's own line as before."""
+    from ovnilab.cosmic.render.labels import log_text, public_action_text
+
+    s = ovnilab.make("cosmic", seed=4)
+    pick = next(a for a in s.legal_actions() if a.kind == "alien")
+    actor = s.current_player
+    others = [None] + [p for p in range(s.num_players) if p != actor]
+    assert {public_log_text(s, pick, actor, v) for v in others} == {"choose an alien"}
+    with using_language("pt"):
+        for v in others:
+            assert public_log_text(s, pick, actor, v) == log_text(s, pick, v) == "escolher um alienígena"
+        assert public_log_text(s, pick, actor, actor) == public_action_text(s, pick, actor, actor) != str(pick)
+    _advance(s, random.Random(1), lambda st: any(a.kind == "select" for a in st.legal_actions()))
+    actor = s.current_player
+    a = next(a for a in s.legal_actions() if a.kind == "select")
+    with using_language("pt"):
+        for v in [None] + [p for p in range(s.num_players) if p != actor]:
+            said = public_log_text(s, a, actor, v)
+            assert said == public_action_text(s, a, actor, v) and said.startswith("escolher uma carta de encontro"), said
+
+
 class _Seen:
     """A three-seat game whose log reads differently to each seat (``describe`` says who
     reads it, and for whom)."""

@@ -386,6 +386,15 @@ def public_action_text(state: State, action: Any, actor: int, viewer: int | None
     return text
 
 
+def log_text(state: State, action: Any, viewer: int | None) -> str:
+    """A line of the log another seat played, as ``viewer`` (None: any onlooker) may read
+    it, in the board's language ("escolher um alienígena", "Miser: proteger uma carta"):
+    :func:`public_action_text` for an actor other than the viewer. The class page's log
+    says its masked lines with it, as it does with Ovni's ``log_text``
+    (:func:`ovnilab.classroom.views.public_log_text`)."""
+    return public_action_text(state, action, None, viewer)
+
+
 # ----------------------------------------------------------------------------- phases
 #: the seven phases of an encounter (rulebook): the engine's stage names (``panels``
 #: matches them with ``State.stage``); :func:`phase_name` says one
