@@ -19,6 +19,7 @@ from ovnilab.bots import RandomBot  # noqa: E402
 from ovnilab.cosmic import widget  # noqa: E402
 from ovnilab.cosmic.render import seat_panel, to_svg  # noqa: E402
 from ovnilab.cosmic.render import labels as wording  # noqa: E402
+from ovnilab.cosmic.render import text as wording_text  # noqa: E402
 from ovnilab.cosmic.rules import Action  # noqa: E402
 from ovnilab.i18n import using_language  # noqa: E402
 
@@ -220,7 +221,7 @@ def test_power_choice_pickers_say_the_engines_words_in_english():
 
 
 def test_aliens_dealt_read_as_one_sentence_of_the_readers_language():
-    """'recebeu Anti-Matter ou Hate': the 'or' between the aliens dealt is the catalog's
+    """'Anti-Matter ou Hate': the 'or' between the aliens dealt is the catalog's
     sentence "{a} or {b}" (it was an f-string's ``_('or')``, which Babel never extracted,
     so the Portuguese board said 'or'); a longer deal is a list, then the sentence."""
     from ovnilab.cosmic.render.text import offers_text, one_of
@@ -233,3 +234,29 @@ def test_aliens_dealt_read_as_one_sentence_of_the_readers_language():
         assert offers_text(["Clone", "Hate"]) == "alienígenas recebidos: Clone ou Hate (fique com um)"
     assert f"{a} or {b}" in to_svg(s, 0)
     assert one_of(["Clone", "Hate", "Zombie"]) == "Clone, Hate or Zombie" and one_of(["Clone"]) == "Clone"
+
+
+def _cut_texts(svg: str) -> list[str]:
+    return [t for t in re.findall(r"<text[^>]*>([^<]*)</text>", svg) if t.endswith("…")]
+
+
+def test_portuguese_set_up_title_and_answer_line_read_whole():
+    """Two Portuguese lines the drawing cut with an ellipsis where the English reads whole:
+    a seat's set-up title ('▶ Vermelho · recebeu Anti-Matter or…' beside the 'NA VEZ
+    (VOCÊ)' badge: now 'SUA VEZ' and the aliens alone, 'Anti-Matter ou Hate') and the
+    line of who answers a card or power just played ('responder à carta ou ao poder
+    recém-joga…': now 'responder à jogada')."""
+    for n in (3, 4, 5):
+        for seed in range(12):
+            s = cosmic.new_game(num_players=n, seed=seed)
+            with using_language("pt"):
+                assert not [t for t in _cut_texts(to_svg(s, s.current_player)) if t.startswith("▶")], (n, seed)
+    for seed in range(6):
+        s = cosmic.new_game(num_players=3, seed=seed)
+        rng = random.Random(seed)
+        while "just played" not in wording_text.deciding_text(s, None)[0]:
+            s.apply(rng.choice(s.legal_actions()))
+        with using_language("pt"):
+            for viewer in (None, s.current_player):
+                svg = to_svg(s, viewer)
+                assert "responder à jogada" in svg and not [t for t in _cut_texts(svg) if "respond" in t], seed
