@@ -234,8 +234,8 @@ def _wait_for(cond, what: str, page, timeout: float = 30) -> None:
 def _english_on_the_board(page, board, words: list) -> list[tuple[str, str]]:
     """The catalog's English sentences (those whose Portuguese differs) the page shows but
     for the log and the action buttons' tooltips, which keep the notation's words on
-    purpose (issue 33), and the notebook's own text (the walk's last text, the page's
-    title, is the notebook's file name): the buttons' own texts are read apart."""
+    purpose (issue 33), and the notebook's own text (and the walk's last text, the page's
+    title, the notebook's metadata title): the buttons' own texts are read apart."""
     texts = page.evaluate(_VISIBLE, ".ovnilab-log, .ovnilab-action, .jp-RenderedMarkdown")[:-1]
     texts += board.locator(".ovnilab-action").all_inner_texts()
     return [(msgid, text) for text in texts for msgid, pat in words if pat.search(text)]
@@ -250,6 +250,9 @@ def test_play_page_fits_and_plays(voila_server, browser, game, folder, lang, req
         board = page.locator(".ovnilab-board").first
         board.locator(".ovnilab-board-view svg").first.wait_for(timeout=120_000)
         board.locator(".ovnilab-actions button.ovnilab-action").first.wait_for(timeout=30_000)
+        # the browser tab's title is the notebook's metadata title, in its notebook's
+        # language (Voila's template says it; without one it was the file name, "cows")
+        assert page.title().startswith("Jogue " if folder else "Play "), page.title()
         for size in (*VIEWPORTS, LARGE, *((PHONE,) if lang == PT else ())):
             _check_fits(page, game, size, lang)
         if lang == PT:
