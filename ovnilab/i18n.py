@@ -424,7 +424,8 @@ def extract_rule_options(fileobj: Any, keywords: Any, comment_tags: Any, options
     """A Babel extraction method for a game's rules module that declares its ``Rules``
     (``ovnilab/<game>/rules/state.py``): the sentences the module marks itself (Babel's
     Python extractor; not with the section's option ``markers = none``, for a module
-    whose calls of its own ``t()`` are no catalog's), then each rule option's ``doc`` (whitespace collapsed, as the tab
+    whose calls of its own ``t()`` are no catalog's, and only its ``N_("...")`` sentences
+    with ``markers = N_``), then each rule option's ``doc`` (whitespace collapsed, as the tab
     shows it) and each named value of its ``choices`` (context :data:`RULE_VALUE_CONTEXT`),
     read from the imported ``Rules`` dataclass (a doc or choices built in code are
     extracted as they are), each with a translator comment naming the game and option.
@@ -435,10 +436,18 @@ def extract_rule_options(fileobj: Any, keywords: Any, comment_tags: Any, options
 
     from babel.messages.extract import extract_python
 
-    if options.get("markers", "python") == "python":
+    markers = options.get("markers", "python")
+    if markers == "python":
         yield from extract_python(fileobj, keywords, comment_tags, options)
         fileobj.seek(0)
     text = fileobj.read().decode(options.get("encoding", "utf-8"))
+    if markers == "N_":
+        import ast
+
+        for node in ast.walk(ast.parse(text)):
+            if (isinstance(node, ast.Call) and getattr(node.func, "id", "") == "N_" and node.args
+                    and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+                yield node.lineno, "N_", node.args[0].value, []
     module = _module_of(fileobj.name)
     rules = getattr(importlib.import_module(module), "Rules", None)
     if rules is None or not dataclasses.is_dataclass(rules):

@@ -203,8 +203,9 @@ def _translate(text: str, game: str | None) -> str:
 
 #: the files of the checks of what comes from outside the library, a data file's values and
 #: a rule option's (the new-game tab shows their messages: "hand_size: must be an integer
-#: from 1 to 12, got 0"), each written as ``N_`` templates
-CHECKS = ("datacheck.py", "datafiles.py", "core/options.py")
+#: from 1 to 12, got 0"), each written as ``N_`` templates; the games' rules modules for
+#: their checks across options ("names an alien twice")
+CHECKS = ("datacheck.py", "datafiles.py", "core/options.py", "cosmic/rules/state.py", "ovni/rules/state.py")
 
 
 @functools.lru_cache(maxsize=None)

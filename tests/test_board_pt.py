@@ -456,3 +456,34 @@ def test_a_refused_rule_option_or_data_file_reads_in_portuguese():
         assert translate_check(bad.value) == "aliens.toml: alien deve listar exatamente 2 itens, lista 1"
         assert translate_check("something no check says") == "something no check says"
     assert str(bad.value) == "aliens.toml: alien must list exactly 2 items, got 1"
+
+
+def test_a_games_checks_across_its_options_read_in_portuguese():
+    """A game's own checks that join two options (Cosmic's alien pool and levels, its
+    goal against its planets; Ovni's stock) are ``N_`` templates too, said in the
+    reader's language on the new-game tab; their English unchanged."""
+    from ovnilab import cosmic, ovni
+    from ovnilab.core import RulesError
+    from ovnilab.cosmic import widget as cosmic_widget
+    from ovnilab.refusals import translate_check
+
+    with pytest.raises(RulesError) as bad:
+        cosmic.Rules(alien_pool=("Clone", "Clone", "Hate", "Zombie"))
+    assert bad.value.errors["alien_pool"] == "names an alien twice"
+    with pytest.raises(RulesError) as many:
+        cosmic.new_game(num_players=5, seed=0, rules=cosmic.Rules(alien_pool=("Clone", "Hate", "Zombie", "Mind"),
+                                                                 alien_choices=2))
+    with pytest.raises(RulesError) as stock:
+        ovni.Rules(stock_removed_small=9, stock_per_type=9)
+    with using_language("pt"):
+        assert translate_check(bad.value.errors["alien_pool"]) == "nomeia um alienígena duas vezes"
+        assert translate_check(many.value.errors["alien_choices"]) == (
+            "5 jogadores x 2 alienígenas precisam de 10 alienígenas para distribuir")
+        assert translate_check(stock.value.errors["stock_removed_small"]) == (
+            "deve ser menor que stock_per_type (9), recebi 9")
+        board = cosmic_widget.Board(cosmic.new_game(num_players=3, seed=0))
+        board.rule_widgets["planets"].value = 4
+        board.rule_widgets["win_colonies"].value = 9
+        assert not board.new_game()
+        shown = html.unescape(board.new_game_error.value)
+        assert "win_colonies: 9 colônias estrangeiras não podem ser alcançadas" in shown, shown

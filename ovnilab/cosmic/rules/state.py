@@ -16,6 +16,7 @@ from typing import Any, Callable, Sequence
 
 from ...core import (RuleSet, GameState, RulesError, SaveFormatError, TERMINAL, load_saved_file,
                      rule_option, rules_from_dict, rules_to_dict, saved_choice, short_repr)
+from ...i18n import N_
 from .. import data as _data
 from ..aliens import POWERS
 from ..data import load_data
@@ -194,12 +195,13 @@ def _check_rules_across(rules: Rules, errors: dict[str, str]) -> None:
         roster = load_data().levels
         missing = [a for lv in levels for a in roster[lv] if a not in POWERS]
         if not levels:
-            errors["alien_levels"] = f"names no alert level; choose from {list(_data.LEVELS)}"
+            errors["alien_levels"] = N_("names no alert level; choose from {levels}").format(levels=list(_data.LEVELS))
         elif len(set(levels)) != len(levels):
-            errors["alien_levels"] = "names a level twice"
+            errors["alien_levels"] = N_("names a level twice")
         elif missing:
-            errors["alien_levels"] = (f"{', '.join(missing)} of the {'/'.join(levels)} aliens are not implemented "
-                                      f"by the engine; name the implemented ones in alien_pool instead")
+            errors["alien_levels"] = N_("{aliens} of the {levels} aliens are not implemented by the engine; name the "
+                                        "implemented ones in alien_pool instead").format(aliens=", ".join(missing),
+                                                                                          levels="/".join(levels))
     pool = rules.alien_pool
     if "alien_pool" in errors or pool is None:
         return
@@ -207,11 +209,12 @@ def _check_rules_across(rules: Rules, errors: dict[str, str]) -> None:
     if unknown:
         later = [a for a in unknown if any(a in names for names in load_data().levels.values())]
         if later:
-            errors["alien_pool"] = f"{short_repr(later)} are not implemented by the engine"
+            errors["alien_pool"] = N_("{aliens} are not implemented by the engine").format(aliens=short_repr(later))
         else:
-            errors["alien_pool"] = f"{short_repr(unknown)} are not implemented aliens; choose from {sorted(POWERS)}"
+            errors["alien_pool"] = N_("{aliens} are not implemented aliens; choose from {choices}").format(
+                aliens=short_repr(unknown), choices=sorted(POWERS))
     elif len(set(pool)) != len(pool):
-        errors["alien_pool"] = "names an alien twice"
+        errors["alien_pool"] = N_("names an alien twice")
 
 
 # core.RuleSet runs these when a Rules is built
@@ -266,9 +269,11 @@ class State(BoardMixin, CardsMixin, EncounterMixin, DecisionsMixin, AnswersMixin
                                  f"(the sheet says so)")
         elif rules.powers and n * rules.alien_choices > len(pool):
             where = "alien_pool" if rules.alien_pool is not None else "alien_levels"
-            raise RulesError({"alien_choices": f"{n} players x {rules.alien_choices} aliens need "
-                                               f"{n * rules.alien_choices} aliens to deal",
-                              where: f"the {where.replace('_', ' ')} chosen give {len(pool)} aliens"})
+            given = (N_("the alien pool chosen give {n} aliens") if where == "alien_pool" else
+                     N_("the alien levels chosen give {n} aliens"))
+            raise RulesError({"alien_choices": N_("{players} players x {choices} aliens need {n} aliens to deal").format(
+                players=n, choices=rules.alien_choices, n=n * rules.alien_choices),
+                where: given.format(n=len(pool))})
         rd = rules_to_dict(rules)
         if rd["alien_pool"] is not None:
             rd["alien_pool"] = list(rd["alien_pool"])
@@ -293,10 +298,11 @@ class State(BoardMixin, CardsMixin, EncounterMixin, DecisionsMixin, AnswersMixin
         self.power_at = system.power_threshold if rules.power_threshold < 0 else rules.power_threshold
         self.system = system
         if self.win_at > 2 * k:
-            raise RulesError({"win_colonies": f"{self.win_at} foreign colonies cannot be reached with {k} planets "
-                                              f"per player (at most {2 * k} with three players)",
-                              "planets": f"{rules.planets} planets a player leave at most {2 * k} foreign colonies "
-                                         "to win with three players"})
+            raise RulesError({"win_colonies": N_("{n} foreign colonies cannot be reached with {k} planets per player "
+                                                 "(at most {most} with three players)").format(n=self.win_at, k=k,
+                                                                                                most=2 * k),
+                              "planets": N_("{k} planets a player leave at most {most} foreign colonies to win with "
+                                            "three players").format(k=rules.planets, most=2 * k)})
         self.A = self.t.acts(n, k)
         self._orders = self.A["order"]
         self._planets = self.A["planets"]

@@ -175,8 +175,8 @@ def _check_rules_across(rules: Rules, errors: dict[str, str]) -> None:
     """Checks that join two options (each one valid alone)."""
     if not ({"stock_removed_small", "stock_per_type"} & set(errors)) \
             and rules.stock_removed_small >= rules.stock_per_type:
-        errors["stock_removed_small"] = (f"must be below stock_per_type ({rules.stock_per_type}), "
-                                         f"got {rules.stock_removed_small}")
+        errors["stock_removed_small"] = N_("must be below stock_per_type ({n}), got {value}").format(
+            n=rules.stock_per_type, value=rules.stock_removed_small)
 
 
 # core.RuleSet runs these when a Rules is built
