@@ -129,6 +129,21 @@ def fx_wrong_face(g) -> Action | None:
     return legal[0]._replace(c=other(legal[0].c)) if legal else None
 
 
+def fx_wrong_face_of(g, card: int) -> Action | None:
+    """A flip of the pending effect on ``card`` (untouched, in a target pyramid) naming
+    another face: the refusal must see the card there even when its id is 0."""
+    if not effect_pending()(g):
+        return None
+    a = fx_on(g, lambda c: c == card and not g.touched >> c & 1)
+    return a._replace(c=other(a.c)) if a else None
+
+
+def slot_face(g, a: Action) -> str:
+    """The face the card in the slot an effect flip ``a`` names shows."""
+    seat = g.current_player if a.a == "own" else 1 - g.current_player
+    return face(g, g.pyr[seat][a.b])
+
+
 def fx_without_symbol(g) -> Action | None:
     if not effect_pending(symbol=True)(g):
         return None
@@ -212,6 +227,8 @@ CASES = [
     Case("unknown kind", "not a legal action in this position", lambda _: (cows.new_game(seed=1), Action("dance"))),
     Case("a field where the kind has none", "a 'draw' action has no fields, not a",
          lambda _: (cows.new_game(seed=1), Action("draw", 1))),
+    Case("two fields where the kind has none", "a 'draw' action has no fields, not a, b",
+         lambda _: (cows.new_game(seed=1), Action("draw", 1, 2))),
     Case("fields the kind does not have", "a 'flip' action has the fields a, b, not c, d",
          lambda _: walk(lambda g: g.phase == MAIN and g.hand[g.turn] and Action("flip", 1, hand_face(g), 0, 1))),
     # ---------------------------------------------------------- an effect waits for its target
@@ -234,6 +251,9 @@ CASES = [
          lambda _: walk(fx_touched)),
     Case("flip naming the wrong face",
          lambda g, a: f"that slot shows {other(a.c)}, not {a.c}", lambda _: walk(fx_wrong_face)),
+    Case("flip naming the wrong face of card 0 (the first id)",
+         lambda g, a: f"that slot shows {slot_face(g, a)}, not {a.c}",
+         lambda _: walk(lambda g: fx_wrong_face_of(g, 0))),
     Case("flip a card without the effect's symbol", "the effect only flips a card showing its symbol",
          lambda _: walk(fx_without_symbol)),
     Case("skip with no effect", "no effect is waiting for a choice", lambda _: walk(lambda g: g.phase == MAIN and SKIP)),
@@ -258,6 +278,8 @@ CASES = [
          lambda _: walk(lambda g: g.phase == KEEP and drawn_keep(g, d=2))),
     Case("keep to Celeiro 3 of 2", "this game has 2 discard area(s)",
          lambda _: walk(lambda g: g.phase == KEEP and drawn_keep(g, d=3), areas=2)),
+    Case("keep to Celeiro 0", "this game has 1 discard area(s)",
+         lambda _: walk(lambda g: g.phase == KEEP and drawn_keep(g, d=0))),
     Case("keep a card not drawn", "keep names the two drawn cards as they show",
          lambda _: walk(lambda g: g.phase == KEEP and drawn_keep(g, b=other(face(g, g.drawn[0]))))),
     # ---------------------------------------------------------- the main actions
@@ -308,6 +330,8 @@ CASES = [
     Case("flip naming the wrong face", lambda g, a: f"hand card {a.a} shows {other(a.b)}",
          lambda _: walk(lambda g: g.phase == MAIN and len(g.hand[g.turn]) >= 2
                         and Action("flip", 2, other(hand_face(g, 1))))),
+    Case("flip naming the wrong face of hand card 1", lambda g, a: f"hand card 1 shows {hand_face(g, 0)}",
+         lambda _: walk(lambda g: g.phase == MAIN and g.hand[g.turn] and Action("flip", 1, other(hand_face(g, 0))))),
     # ---------------------------------------------------------- the free build
     Case("a second build", "the free build is made once per turn",
          lambda _: walk(lambda g: g.phase == MAIN and g.built and g.hand[g.turn] and build_at(g, g.open_slots(g.turn)[0]))),
@@ -320,6 +344,10 @@ CASES = [
          lambda _: walk(lambda g: can_build(g) and build_at(g, 6))),
     Case("build on a card", "that slot already holds a card",
          lambda _: walk(lambda g: can_build(g) and mask(g) & 1 and build_at(g, 0))),
+    Case("build on a card of row 2", "that slot already holds a card",
+         lambda _: walk(lambda g: can_build(g) and mask(g) & 0b10 and build_at(g, 1))),
+    Case("build on a card of row 3", "that slot already holds a card",
+         lambda _: walk(lambda g: can_build(g) and mask(g) & 0b1000 and build_at(g, 3))),
     Case("build in row 2 first", "start the pyramid with row 1",
          lambda _: walk(lambda g: can_build(g) and mask(g) == 0 and f"build {hand_face(g)} (hand 1) at row 2 slot 2")),
     Case("build in row 3 before row 2", "row 3 starts once row 2 has at least one card",

@@ -267,6 +267,24 @@ def test_a_missing_cards_file_names_the_option(tmp_path, monkeypatch):
         ovnilab.load_json(text)
 
 
+def test_a_save_whose_cards_file_no_longer_reads_names_the_option(tmp_path, monkeypatch):
+    """A save naming a cards file that is there on this machine but does not read (a
+    broken edit; a file is read once per session, so the save names a fresh path): the
+    save error names ``options.rules.cards_file`` and says what is wrong in the file."""
+    monkeypatch.setitem(ovnilab.GAMES, "cows", "ovnilab.cows")
+    path = tmp_path / "edited.toml"
+    path.write_text(CARDS_FILE.read_text(encoding="utf-8"), encoding="utf-8")
+    saved = json.loads(cows.new_game(seed=1, rules=cows.Rules(cards_file=str(path))).to_json())
+    broken = tmp_path / "broken.toml"
+    broken.write_text('[[face]]\nname = 3\n', encoding="utf-8")
+    saved["options"]["rules"]["cards_file"] = str(broken)
+    with pytest.raises(SaveFormatError) as err:
+        ovnilab.load_json(json.dumps(saved), trusted=True)
+    assert err.value.field == "options.rules.cards_file"
+    assert str(err.value).startswith("options.rules.cards_file: ")
+    assert "face[0].name must be a name (text), got 3" in str(err.value)
+
+
 def test_a_smaller_even_set_plays_to_the_end(tmp_path):
     path = small_cards_file(tmp_path)
     assert load_cards(path).num_cards == 12

@@ -43,6 +43,21 @@ def test_a_state_and_an_action_show_themselves():
     assert all(g.seat_name(w) in repr(g) for w in g.winners()), names
 
 
+def test_a_shared_win_names_both_winners_in_the_repr():
+    """A tie (equal scores, no tie break) is won by both seats, named in seat order."""
+    for seed in range(200):
+        g = cows.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over():
+            g.apply(rng.choice(g.legal_actions()))
+        if len(g.winners()) == 2:
+            break
+    else:
+        raise AssertionError("no seeded game ended in a tie")
+    assert g.scores()[0] == g.scores()[1]
+    assert repr(g).endswith(f"game over, won by {g.seat_name(0)}, {g.seat_name(1)}, {len(g.log)} actions>")
+
+
 def _save(**options):
     data = json.loads(cows.new_game(seed=1).to_json())
     data["options"] = options
@@ -67,6 +82,7 @@ def test_options_that_are_not_an_object_are_refused_by_the_game():
     """The game's own check, for a caller that builds a state from options directly."""
     with pytest.raises(SaveFormatError, match="options must be an object") as err:
         cows.State.from_options(1, ["discard_areas", 1])
+    assert str(err.value) == "options must be an object"
     assert err.value.field == "options"
 
 
