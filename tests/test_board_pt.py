@@ -487,3 +487,22 @@ def test_a_games_checks_across_its_options_read_in_portuguese():
         assert not board.new_game()
         shown = html.unescape(board.new_game_error.value)
         assert "win_colonies: 9 colônias estrangeiras não podem ser alcançadas" in shown, shown
+
+
+def test_an_option_that_changes_nothing_is_said_in_portuguese():
+    """The warning of a game started with an option another makes inert (core's
+    warn_inert, each game's reason why) reads in the board's language; its English, what
+    a designer's script sees as a RuleOptionWarning, is unchanged."""
+    from ovnilab import cosmic
+    from ovnilab.cosmic import widget as cosmic_widget
+
+    with pytest.warns(UserWarning, match=r"Rules\(flares_total=8\) changes nothing while flares=False: no flare"):
+        cosmic.Rules(flares=False, flares_total=8)
+    with using_language("pt"):
+        board = cosmic_widget.Board(cosmic.new_game(num_players=3, seed=0))
+        board.rule_widgets["flares"].value = False
+        board.rule_widgets["flares_total"].value = 8
+        assert board.new_game()
+        shown = html.unescape(re.sub(r"<[^>]+>", "", board.error.value))
+        assert ("Rules(flares_total=8) não muda nada enquanto flares=False: nenhum Flare é embaralhado no deck"
+                in shown), shown

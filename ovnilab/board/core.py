@@ -53,6 +53,7 @@ from ..bots import PlayerView, RandomBot, default_bots
 from ..core import GameState, IllegalAction, NoLegalMove
 from ..i18n import N_, _
 from ..present import PRESENT_CSS, present_button
+from ..refusals import translate_check
 from .layout import LAYOUT_CSS, svg_aspect, view_width_css
 from .newgame import HUMAN, NewGameTab, problems_of
 from .text import clip, log_html, refusal_text, words_html
@@ -399,7 +400,7 @@ class GameBoard(W.VBox):
         """Say on the error line (and under the new-game button) that the game started
         with an option that changes nothing, so a teacher comparing two settings knows
         they are the same game."""
-        text = "; ".join(messages)
+        text = "; ".join(translate_check(m) for m in messages)
         body = "&#9888; " + html.escape(_("game started, but {warning}", warning=clip(text, 600)))
         self.error.value = f"<span class='ovnilab-rule-warning' style='color:#8a5a00'>{body}</span>"
         self.new_game_error.value = (f"<div class='ovnilab-rule-warning' style='color:#8a5a00'>{body}</div>")

@@ -171,8 +171,9 @@ def warn_inert(rules: Any, inert: Mapping[str, tuple[str, Any, str]]) -> None:
         mine, theirs = getattr(rules, name), getattr(rules, other)
         hit = value(theirs, mine) if callable(value) else theirs == value
         if mine != default and hit:
-            warnings.warn(f"{type(rules).__name__}({name}={mine!r}) changes nothing while "
-                          f"{other}={theirs!r}: {why}", RuleOptionWarning, stacklevel=4)
+            warnings.warn(N_("{rules}({name}={value}) changes nothing while {other}={theirs}: {why}").format(
+                rules=type(rules).__name__, name=name, value=repr(mine), other=other, theirs=repr(theirs), why=why),
+                RuleOptionWarning, stacklevel=4)
 
 
 class RuleSet:

@@ -149,8 +149,8 @@ class Rules(RuleSet):
 
 
 #: options that change nothing while another has a given value (core.warn_inert)
-_INERT = {"flares_total": ("flares", False, "no flare is shuffled into the deck, however many are asked for"),
-          "alien_choices": ("powers", False, "without alien powers no alien is dealt to choose from")}
+_INERT = {"flares_total": ("flares", False, N_("no flare is shuffled into the deck, however many are asked for")),
+          "alien_choices": ("powers", False, N_("without alien powers no alien is dealt to choose from"))}
 
 
 def _without_excluded(g: Any, order: list[str]) -> list[str]:

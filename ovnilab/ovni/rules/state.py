@@ -139,13 +139,13 @@ class Rules(RuleSet):
 
 #: options that change nothing while another has a given value (core.warn_inert)
 _INERT = {"cancelled_six_returns": ("token_six_once", False,
-                                    "a 6 that may be used again is never spent, cancelled or not"),
+                                    N_("a 6 that may be used again is never spent, cancelled or not")),
           "no_three_in_a_row_fallback": ("no_three_in_a_row", False,
-                                         "without the no-three-in-a-row rule no placement is ever barred, "
-                                         "so there is nothing for the fallback to lift"),
+                                         N_("without the no-three-in-a-row rule no placement is ever barred, "
+                                            "so there is nothing for the fallback to lift")),
           # issue 38's search found no position where launch_limit=3 plays differently
           "launch_limit": ("platform_capacity", lambda capacity, limit: limit > capacity,
-                           "the builders launch from the platform, which never holds more UFOs than its capacity")}
+                           N_("the builders launch from the platform, which never holds more UFOs than its capacity"))}
 
 
 #: rule options added by issue 12, with the second board reconstruction; a save that
