@@ -461,6 +461,29 @@ UNREACHABLE = {
 # nothing, and the cow game's checks each field's type before using it as an index).
 
 
+def test_the_branches_judged_unreachable_are_not_reached_by_play():
+    """The draw, row-2 build and 'end' branches listed above (their mutants are listed as
+    equivalent in tools/mutants_equivalent.toml): every illegal draw, end, and build of each
+    hand card at each slot, in every position of random games under rule options that
+    change the hand and the builds, gets another answer than those branches' words."""
+    unreachable = {"the turn is already over", "not a legal action in this position"}
+    options = [{}, {"build_during_draw": True}, {"hand_limit": 2}, {"hand_limit": 5, "support": "both"},
+               {"build_during_draw": True, "hand_limit": 1}]
+    tried = 0
+    for seed in range(300):
+        g = cows.new_game(seed=seed, discard_areas=1 + seed % 2, rules=T(**options[seed % len(options)]))
+        rng = random.Random(seed)
+        while not g.is_over():
+            hand = g.hand[g.current_player]
+            actions = [DRAW, END] + [Action("build", i + 1, face(g, c), s) for i, c in enumerate(hand) for s in range(6)]
+            for a in actions:
+                if not g.is_legal(a):
+                    tried += 1
+                    assert g._explain_illegal(a) not in unreachable, (seed, g.phase, a)
+            g.apply(rng.choice(g.legal_actions()))
+    assert tried > 10_000
+
+
 def _patterns(node: ast.AST) -> list[str]:
     """Regexes for the words an expression gives: a text as is, an f-string with any
     words in place of its values; conditionals part by part."""
