@@ -328,6 +328,29 @@ def test_max_chain_flips_option():
     assert s.current_player == 0 and s.phase == R.MAIN  # the second flip is capped
 
 
+@pytest.mark.parametrize("cap", [0, 2, 3])
+def test_max_chain_flips_caps_a_chain_of_three(cap):
+    """A chain whose third flip is possible: Raio Trator flips the opponent's Sonda, whose
+    revealed Raio Trator flips back Boi Bravo, whose revealed Disco Voador may flip an own
+    card. A cap of 2 ends the chain after the second flip; no cap or a cap of 3 offers the
+    third."""
+    s = blank(rules=cows.Rules(max_chain_flips=cap))
+    to_pyramid(s, 0, 0, "Boi Bravo", "Disco Voador")
+    to_pyramid(s, 0, 2, "Mimosa", "Bezerrinho")
+    to_hand(s, 0, "Raio Trator", "Fazendeiro")
+    to_pyramid(s, 1, 0, "Sonda", "Raio Trator")
+    s.apply("build Raio Trator (hand 1) at row 2 slot 1")
+    s.apply("flip opponent's Sonda at row 1 slot 1")
+    s.apply("flip opponent's Boi Bravo at row 1 slot 1")
+    assert s.chain_flips == 2
+    if cap == 2:
+        assert s.phase == R.MAIN and not s.stack and s.current_player == 0
+        assert "flip own Mimosa at row 2 slot 2" not in texts(s)
+    else:
+        assert s.phase == R.EFFECT and s.current_player == 0
+        assert texts(s) == ["flip own Mimosa at row 2 slot 2", "skip effect"]
+
+
 def test_eclipse_flips_a_sun_card_in_either_pyramid():
     s = blank()
     to_pyramid(s, 0, 0, "Estrela", "Vaca Lunar")
@@ -412,6 +435,28 @@ def test_end_of_game_counts_and_majorities():
 def test_count_in_the_opponent_pyramid():
     spy = Face("Espiã", 0, "", 0, 0, (Effect("count", "end", points=2, symbol=MOON, whose="opponent"),))
     assert cows.score_pyramid([spy] + [None] * 5, faces("Sonda", "Lua Cheia"))["end_of_game"] == 4
+
+
+@pytest.mark.parametrize("symbol", range(5))
+def test_an_empty_opponent_pyramid_shows_no_symbol(symbol):
+    """Before the opponent builds, their pyramid counts 0 of every symbol (Sun, Moon,
+    cow, calf, card): a count of the opponent's symbol scores 0, a majority of one's own
+    symbol scores in full (the default opponent of score_pyramid is an empty pyramid)."""
+    assert cows.pyramid_symbols([None] * 6) == [0, 0, 0, 0, 0]
+    spy = Face("Espiã", 0, "", 0, 0, (Effect("count", "end", points=2, symbol=symbol, whose="opponent"),))
+    assert cows.score_pyramid([spy] + [None] * 5)["end_of_game"] == 0
+    # a majority of a symbol one's own pyramid shows once (a face with just that symbol)
+    sky = {0: "sun", 1: "moon"}.get(symbol, "")
+    lead = Face("Líder", 0, sky, int(symbol == 2), int(symbol == 3),
+                (Effect("majority", "end", points=3, symbol=symbol),))
+    assert cows.pyramid_symbols([lead] + [None] * 5)[symbol] == 1
+    assert cows.score_pyramid([lead] + [None] * 5)["end_of_game"] == 3
+
+
+def test_immediate_effects_score_nothing():
+    """effect_points of a flip or a peek (immediate effects) is 0, wherever the card lies."""
+    for e in (FACES["Raio Trator"].effects[0], Effect("peek", "immediate")):
+        assert R.effect_points(e, 0, [FACES["Raio Trator"]] + [None] * 5, [1, 1, 1, 1, 1], [1, 1, 1, 1, 1], 3) == 0
 
 
 def test_herd_balance_hand_and_row_effects():
