@@ -393,6 +393,19 @@ def test_peek_shows_the_backs_of_your_hand_to_you_only():
     assert s.observation(1)["hands"][0][0] == {"face": "Mimosa", "back": None}
 
 
+def test_peek_keeps_what_the_opponent_saw_of_a_flipped_hand_card():
+    """A hand card flipped as the main action showed both sides to both seats; the owner's
+    peek afterwards adds to what seats know, it does not make the opponent forget."""
+    s = blank()
+    to_hand(s, 0, "Mimosa", "Bezerrinho")
+    to_hand(s, 0, "Sonda", "Manada")
+    s.apply("flip Mimosa (hand 1)")
+    assert s.observation(1)["hands"][0][0] == {"face": "Bezerrinho", "back": "Mimosa"}
+    s.apply("build Sonda (hand 2) at row 1 slot 1")
+    for seat in (0, 1):
+        assert s.observation(seat)["hands"][0][0] == {"face": "Bezerrinho", "back": "Mimosa"}
+
+
 # ------------------------------------------------------------------ scoring
 def faces(*names):
     out = [FACES[n] if n else None for n in names]
