@@ -406,6 +406,40 @@ def test_peek_keeps_what_the_opponent_saw_of_a_flipped_hand_card():
         assert s.observation(seat)["hands"][0][0] == {"face": "Bezerrinho", "back": "Mimosa"}
 
 
+def two_effect_cards(tmp_path) -> cows.Rules:
+    """The card set with Sonda's peek followed by an opponent flip, and Raio Trator's flip
+    followed by a peek (a face may print several immediate effects: first printed, first
+    resolved)."""
+    from ovnilab.cows.data import data_dir
+
+    text = (data_dir() / "cows" / "cards.toml").read_text(encoding="utf-8")
+    edited = text.replace('effects = [{type = "peek"}, {type = "hand", points = 1}]',
+                          'effects = [{type = "peek"}, {type = "flip", target = "opponent"}, {type = "hand", points = 1}]')
+    edited = edited.replace('effects = [{type = "flip", target = "opponent"}]\nnote = "Tractor',
+                            'effects = [{type = "flip", target = "opponent"}, {type = "peek"}]\nnote = "Tractor')
+    assert edited.count('{type = "peek"}') == text.count('{type = "peek"}') + 1 and edited.count("opponent") > text.count("opponent")
+    path = tmp_path / "two_effects.toml"
+    path.write_text(edited, encoding="utf-8")
+    return cows.Rules(cards_file=str(path))
+
+
+def test_the_effect_after_a_peek_still_resolves(tmp_path):
+    s = blank(rules=two_effect_cards(tmp_path))
+    to_pyramid(s, 1, 0, "Mimosa", "Bezerrinho")
+    to_hand(s, 0, "Sonda", "Manada")
+    s.apply("build Sonda (hand 1) at row 1 slot 1")
+    assert s.phase == R.EFFECT and texts(s) == ["flip opponent's Mimosa at row 1 slot 1", "skip effect"]
+
+
+def test_the_effect_after_a_flip_with_no_target_still_resolves(tmp_path):
+    s = blank(rules=two_effect_cards(tmp_path))
+    to_hand(s, 0, "Raio Trator", "Fazendeiro")
+    to_hand(s, 0, "Mimosa", "Bezerrinho")
+    s.apply("build Raio Trator (hand 1) at row 1 slot 1")  # the opponent has no pyramid: it fizzles
+    assert s.phase == R.MAIN and not s.stack
+    assert s.observation(0)["hands"][0][0] == {"face": "Mimosa", "back": "Bezerrinho"}  # the peek after it
+
+
 # ------------------------------------------------------------------ scoring
 def faces(*names):
     out = [FACES[n] if n else None for n in names]
