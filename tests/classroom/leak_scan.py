@@ -117,13 +117,20 @@ def assert_no_hidden_card(db: Path, room: str, payloads: Iterable[tuple[int, str
         counted += " " + " ".join(c for c in (st.last_result or {}).get("cards", ()) if c)
         known = [json.dumps(st.observation(s)) + "\n" + "\n".join(told[s]) + "\n" + counted for s in range(n)]
         viewer = None if key == "watch" else seats[key]
-        scan = json.dumps(json.loads(text), ensure_ascii=False)
+        payload = json.loads(text)
+        scan = json.dumps(payload, ensure_ascii=False)
         for rule in rules:
             scan = scan.replace(rule, "")
         if viewer is None:
             secret = {c for x in range(n) for c in hidden(st, x) if any(c not in known[y] for y in range(n) if y != x)}
         else:
             secret = {c for x in range(n) if x != viewer for c in hidden(st, x) if c not in known[viewer]}
+            # a Gambler's claims offer every encounter face of the deck, whatever anyone holds
+            # (its options never depend on a card: ovnilab/cosmic/aliens/red.py): a page that
+            # offers them names those faces and tells nothing
+            offered = (payload.get("view") or {}).get("legal") or []
+            if any(isinstance(a, str) and ": say " in a for a in offered):
+                secret -= {st.t.name[c] for c in st.cards_in_game[: st.g.deck_size] if st.t.is_enc[c]}
             own[key] += any(s in scan for c in hidden(st, viewer) for s in spelled(c))
         leaked = sorted(c for c in secret if any(s in scan for s in spelled(c)))
         assert not leaked, (f"{key} saw {leaked} at position {position} (held by another seat, not in its view): "
