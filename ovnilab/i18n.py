@@ -268,7 +268,7 @@ def format_list(items: Iterable[str]) -> str:
     return babel_list(items, locale=LOCALES[get_language()])
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=None)  # a finite set: the catalog templates of the code (~300)
 def template_pattern(template: str) -> re.Pattern[str]:
     """The regular expression that reads back a sentence made from ``template`` (an
     English sentence with named placeholders): each placeholder a named group of any
