@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import shutil
 import sys
 from pathlib import Path
 
@@ -28,3 +30,38 @@ def test_results_are_dropped_when_the_modules_moved_and_kept_otherwise(tmp_path)
     mutants._forget_if_modules_moved("cows", tmp_path)
     assert not (tmp_path / "mutants").exists()
     assert (tmp_path / "modules.txt").read_text().splitlines() == mutants._modules("cows")
+
+
+def test_verdicts_survive_a_fresh_checkout_through_the_record(tmp_path, monkeypatch):
+    """A run's verdicts go into tools/mutants_results/<target>.json and seed a folder that has
+    none (a new checkout), so hours of mutants are not run again; a record of other modules
+    seeds nothing."""
+    monkeypatch.setattr(mutants, "RUN", tmp_path / "run")
+    monkeypatch.setattr(mutants, "RECORDS", tmp_path / "records")
+    work = tmp_path / "run" / "cows"
+    meta = work / "mutants" / "ovnilab" / "cows" / "rules" / "turn.py.meta"
+    meta.parent.mkdir(parents=True)
+    codes = {"ovnilab.cows.rules.turn.x_end_turn__mutmut_1": 1, "ovnilab.cows.rules.turn.x_end_turn__mutmut_2": 0,
+             "ovnilab.cows.rules.turn.x_end_turn__mutmut_3": None}
+    meta.write_text(json.dumps({"exit_code_by_key": codes, "hash_by_function_name": {"x_end_turn": "abc"},
+                                "type_check_error_by_key": {}, "durations_by_key": {"x": 1.5},
+                                "estimated_durations_by_key": {}}))
+    (work / "seconds.txt").write_text("1620\n")
+    assert mutants.save_record("cows") == 2  # two verdicts; the third mutant was not run yet
+    assert not mutants._has_results("ovni")
+
+    shutil.rmtree(work)
+    assert mutants._has_results("cows")
+    work.mkdir()
+    assert mutants._restore_record("cows", work)
+    seeded = json.loads(meta.read_text())
+    assert seeded["exit_code_by_key"] == codes and seeded["hash_by_function_name"] == {"x_end_turn": "abc"}
+    assert (work / "seconds.txt").read_text() == "1620\n"
+    assert (work / "modules.txt").read_text().splitlines() == mutants._modules("cows")
+    assert not mutants._restore_record("cows", work)  # mutmut's own results are never overwritten
+
+    record = json.loads((tmp_path / "records" / "cows.json").read_text())
+    record["modules"] = ["ovnilab.cows.rules"]  # as before the engine became a package
+    (tmp_path / "records" / "cows.json").write_text(json.dumps(record))
+    shutil.rmtree(work / "mutants")
+    assert not mutants._restore_record("cows", work) and not (work / "mutants").exists()

@@ -12,6 +12,15 @@ project's pyproject.toml with a ``[tool.mutmut]`` section for that target. The c
 refreshed on each run; mutmut's own results there are kept, so a second run re-tests only
 what changed.
 
+``.run/`` is not in git, and a fresh checkout (a new machine, a new session) would start
+every target from nothing: hours for the cows and Ovni engines. So each target's verdicts are
+also kept in the repository, ``tools/mutants_results/<target>.json``: mutmut's exit code per
+mutant and the hash of each mutated function, file by file, written after every run (and by
+``--save`` after a run was stopped). A folder without mutmut's results is seeded from it;
+mutmut then keeps a verdict only where the function's hash is unchanged and re-tests the rest,
+as it does between two runs in one folder. (Like mutmut's own cache, a kept "killed" assumes
+the tests that killed it are still there; ``--again`` re-tests the survivors.)
+
 The score counts a mutant as caught when a test fails (killed) or the tests run out of
 time (timeout, an endless loop); a mutant no test reaches counts as not caught. Mutants that
 cannot change behaviour (equivalent mutants) are listed with the reason in
@@ -23,6 +32,7 @@ entry (a mutant that no longer exists or is now killed) is reported.
     .venv/bin/python tools/mutants.py cows --again    # only the last survivors, after new tests
     .venv/bin/python tools/mutants.py cows --report   # the last results again, no run
     .venv/bin/python tools/mutants.py --report --write  # and docs/mutants.md rewritten from them
+    .venv/bin/python tools/mutants.py cows --save     # a stopped run's verdicts into tools/mutants_results/
 """
 
 from __future__ import annotations
@@ -42,6 +52,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 RUN = ROOT / ".run" / "mutants"
 EQUIVALENT = ROOT / "tools" / "mutants_equivalent.toml"
+RECORDS = ROOT / "tools" / "mutants_results"
 REPORT = ROOT / "docs" / "mutants.md"
 
 # The tests every target runs beside its own folder's: the views, the rule options and the
@@ -120,6 +131,71 @@ def _forget_if_modules_moved(target: str, work: Path) -> None:
     record.write_text(now)
 
 
+def _record_path(target: str) -> Path:
+    return RECORDS / f"{target}.json"
+
+
+def save_record(target: str) -> int:
+    """Copy ``target``'s verdicts from mutmut's folder into the repository's record; how many
+    mutants have one. mutmut writes a file's ``.meta`` after every mutant, so a stopped run's
+    verdicts so far are saved too."""
+    work = RUN / target
+    files = {}
+    for meta in sorted((work / "mutants").rglob("*.py.meta")):
+        data = _read_meta(meta)
+        files[meta.relative_to(work / "mutants").as_posix()] = {
+            "hash_by_function_name": dict(sorted(data["hash_by_function_name"].items())),
+            "exit_code_by_key": dict(sorted(data["exit_code_by_key"].items()))}
+    if not files:
+        return 0
+    secs = work / "seconds.txt"
+    record = {"mutmut": _version(), "modules": _modules(target),
+              "seconds": int(secs.read_text()) if secs.exists() else None, "files": files}
+    RECORDS.mkdir(exist_ok=True)
+    _record_path(target).write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n")
+    return sum(code is not None for f in files.values() for code in f["exit_code_by_key"].values())
+
+
+def _has_results(target: str) -> bool:
+    """Whether ``target`` has verdicts: in mutmut's folder, or recorded in the repository."""
+    return (RUN / target / "mutants").exists() or _record_path(target).exists()
+
+
+def _read_meta(meta: Path) -> dict:
+    """A ``.meta`` file; read again when a running mutmut was writing it at that moment."""
+    for _ in range(50):
+        try:
+            return json.loads(meta.read_text())
+        except json.JSONDecodeError:
+            time.sleep(0.1)
+    return json.loads(meta.read_text())
+
+
+def _restore_record(target: str, work: Path) -> bool:
+    """Seed a folder without mutmut's results from the repository's record, when the record's
+    modules are the target's modules now (else the target starts afresh: see
+    _forget_if_modules_moved)."""
+    path = _record_path(target)
+    if (work / "mutants").exists() or not path.exists():
+        return False
+    record = json.loads(path.read_text())
+    if record["modules"] != _modules(target):
+        print(f"{target}: the recorded results are of other modules; starting it afresh", flush=True)
+        return False
+    for name, data in record["files"].items():
+        meta = work / "mutants" / name
+        meta.parent.mkdir(parents=True, exist_ok=True)
+        meta.write_text(json.dumps({"exit_code_by_key": data["exit_code_by_key"],
+                                    "hash_by_function_name": data["hash_by_function_name"],
+                                    "type_check_error_by_key": {}, "durations_by_key": {},
+                                    "estimated_durations_by_key": {}}, indent=4))
+    if record.get("seconds") is not None:
+        (work / "seconds.txt").write_text(f"{record['seconds']}\n")
+    (work / "modules.txt").write_text("\n".join(record["modules"]) + "\n")
+    print(f"{target}: seeded from the recorded verdicts ({path.name})", flush=True)
+    return True
+
+
 def _env() -> dict[str, str]:
     """The Makefile's environment (Jupyter and matplotlib state under .run/)."""
     run = ROOT / ".run"
@@ -132,9 +208,12 @@ def _env() -> dict[str, str]:
 
 
 def _version() -> str:
-    from importlib.metadata import version
+    from importlib.metadata import PackageNotFoundError, version
 
-    return version("mutmut")
+    try:
+        return version("mutmut")
+    except PackageNotFoundError:  # make test does not install the mutants extra
+        return "not installed"
 
 
 def _mutmut() -> list[str]:
@@ -148,6 +227,7 @@ def run(target: str, children: int, again: bool = False) -> float:
     if again and not names:
         return 0.0
     work = _prepare(target)
+    _restore_record(target, work)
     _forget_if_modules_moved(target, work)
     resumed = (work / "mutants").exists()  # mutmut tests only what has no result yet: not a whole run
     started = time.monotonic()
@@ -156,6 +236,7 @@ def run(target: str, children: int, again: bool = False) -> float:
         proc = subprocess.run(_mutmut() + ["run", "--max-children", str(children)] + names, cwd=work, env=_env(),
                               stdout=out, stderr=subprocess.STDOUT)
     took = time.monotonic() - started
+    save_record(target)
     if proc.returncode != 0:
         tail = log.read_text(errors="replace").replace("\r", "\n").splitlines()[-15:]
         raise SystemExit(f"mutmut failed on {target} (exit {proc.returncode}); its last lines:\n" + "\n".join(tail))
@@ -167,6 +248,8 @@ def run(target: str, children: int, again: bool = False) -> float:
 def statuses(target: str) -> dict[str, str]:
     """Each mutant's status from mutmut's last run of ``target``."""
     work = RUN / target
+    if not (work / "mutants").exists() and _record_path(target).exists():  # a fresh checkout: the record
+        _restore_record(target, _prepare(target))
     if not (work / "mutants").exists():
         raise SystemExit(f"no results for {target}: run `make mutants TARGET={target}` first")
     out = subprocess.run(_mutmut() + ["results", "--all", "true"], cwd=work, env=_env(), capture_output=True,
@@ -256,10 +339,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--write", action="store_true", help="with --report: also rewrite docs/mutants.md")
     ap.add_argument("--survivors", action="store_true", help="only list the last survivors by name (no run)")
     ap.add_argument("--again", action="store_true", help="re-test only the last run's survivors (after new tests)")
+    ap.add_argument("--save", action="store_true",
+                    help="only copy the verdicts so far into tools/mutants_results/ (after stopping a run)")
     args = ap.parse_args(argv)
     unknown = [t for t in args.targets if t not in TARGETS]
     if unknown:
         ap.error(f"unknown target {unknown[0]!r}: choose from {', '.join(TARGETS)}")
+    if args.save:
+        for target in args.targets:
+            if (RUN / target / "mutants").exists():
+                print(f"{target}: {save_record(target)} verdicts saved to {_record_path(target).relative_to(ROOT)}")
+        return 0
     if args.survivors:  # a listing, never a run: a second mutmut in the same folder would spoil the first
         for target in args.targets:
             print("\n".join(summary(target)[1]))
@@ -268,7 +358,7 @@ def main(argv: list[str] | None = None) -> int:
         for target in args.targets:
             took = run(target, args.children, again=args.again)
             print(f"{target}: {took / 60:.1f} min", flush=True)
-    text = report([t for t in args.targets if (RUN / t / "mutants").exists()])
+    text = report([t for t in args.targets if _has_results(t)])
     print(text)
     if not args.report or args.write:  # the table of every target with results, for the README's pointer
         write_report()
@@ -277,7 +367,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def write_report() -> None:
     """docs/mutants.md: the table of every target that has results."""
-    done = [t for t in TARGETS if (RUN / t / "mutants").exists()]
+    done = [t for t in TARGETS if _has_results(t)]
     missing = [t for t in TARGETS if t not in done]
     head = ("# Mutation testing: the last results\n\n`make mutants` (tools/mutants.py says how it works), "
             f"mutmut {_version()}, {time.strftime('%Y-%m-%d')}, on the 2-core development machine. A mutant "
