@@ -99,7 +99,7 @@ def first_player_advantage(
     fair = statistics.fmean(1 / g.num_players for g in games)
     lo, hi = wilson_interval(wins, len(games), confidence)
     return Estimate(wins / len(games), lo, hi, len(games),
-                    _("first player's win share (fair {fair})", fair=f"{fair:.3f}"))
+                    _("first player's win share (fair {fair})", fair=format(fair, ".3f")))
 
 
 def _share_matrix(games: Sequence[GameResult]) -> np.ndarray:
@@ -355,7 +355,7 @@ def win_rate_by(
     fair = statistics.fmean(1 / g.num_players for g in games)
     who = _("all seats") if seat is None else _("seat {seat}", seat=seat)
     title = _("win rate by {label}, {who}, {games} games (fair share {fair})", label=label, who=who, games=len(games),
-              fair=f"{fair:.3f}")
+              fair=format(fair, ".3f"))
     columns = [label, "n", "wins", "rate", "lo", "hi"]
     if cluster is not None:
         title += "; " + _("seats clustered by {cluster}: Wilson intervals on the effective n (n / deff, deff the "
