@@ -51,12 +51,11 @@ def public_log_text(state: GameState, action: Any, actor: int, viewer: int | Non
         return text
     # masked, the game's board may say it in the language in force (Ovni's log_text:
     # "manter 2 missões"); read in full, as the board's buttons say it
+    # (no fallback on an error: every line of a log is one of the game's actions, and a label
+    # that fails on one is a bug to see, not to hide behind the notation)
     words, arg = ((_game_words(game, "log_text"), (state, action, other)) if text != str(action)
                   else (_game_words(game, "action_label"), (action,)))
-    try:
-        return words(*arg) if words is not None else text
-    except (AttributeError, KeyError, TypeError, ValueError):  # not one of the game's actions
-        return text
+    return words(*arg) if words is not None else text
 
 
 def action_groups(game: str, state_actions: list[Any]) -> list[dict[str, Any]]:
