@@ -74,6 +74,13 @@ TARGETS: dict[str, dict[str, list[str]]] = {
                               "tests/classroom/test_room_view.py"] + SHARED_TESTS},
 }
 
+# The longest fast test of a game takes 4 s alone (tests/cows/test_playouts.py); 30 s leaves
+# room for a loaded machine, where a test that runs out of time would count a mutant as caught.
+# The class server's tests wait on purpose (a reconnection grace of 15 s, an idle timeout of
+# 10 s, a long poll of 25 s): 90 s there.
+TEST_TIMEOUT = 30
+TEST_TIMEOUTS = {"class-views": 90}
+
 # Not copied into a target's folder: caches and what mutmut writes itself.
 _IGNORE = shutil.ignore_patterns("__pycache__", "*.pyc", ".ipynb_checkpoints", "mutants")
 
@@ -95,8 +102,11 @@ def _prepare(target: str) -> Path:
         "also_copy": ["ovnilab", "data", "seeds", "notebooks/lessons"],
         # the game's fast tests: no browser, no wheel build, no long search (marked slow)
         "pytest_add_cli_args_test_selection": tests + ["-m", "not slow and not browser and not wheel"],
-        "pytest_add_cli_args": ["-p", "no:cacheprovider"],
-        # an endless loop is caught in seconds, not a quarter of an hour
+        # an endless loop fails its first test after TEST_TIMEOUT s (pytest-timeout, in the
+        # mutants extra): mutmut's own limit is 4x all the tests that reach the function, and
+        # the cows engine's _end_turn is reached by 25 s of tests, so each of its endless
+        # mutants held a worker for 105 s
+        "pytest_add_cli_args": ["-p", "no:cacheprovider", f"--timeout={TEST_TIMEOUTS.get(target, TEST_TIMEOUT)}"],
         "timeout_multiplier": 4.0,
         "timeout_constant": 5.0,
     }
