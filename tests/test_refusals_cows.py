@@ -327,7 +327,7 @@ CASES = [
          lambda _: walk(lambda g: g.phase == MAIN and Action("flip", len(g.hand[g.turn]) + 1, "Mimosa"))),
     Case("flip hand card 0", "flip a card in your hand",
          lambda _: walk(lambda g: g.phase == MAIN and g.hand[g.turn] and Action("flip", 0, hand_face(g)))),
-    Case("flip naming the wrong face", lambda g, a: f"hand card {a.a} shows {other(a.b)}",
+    Case("flip naming the wrong face", lambda g, a: f"hand card {a.a} shows {hand_face(g, a.a - 1)}",
          lambda _: walk(lambda g: g.phase == MAIN and len(g.hand[g.turn]) >= 2
                         and Action("flip", 2, other(hand_face(g, 1))))),
     Case("flip naming the wrong face of hand card 1", lambda g, a: f"hand card 1 shows {hand_face(g, 0)}",
@@ -337,7 +337,7 @@ CASES = [
          lambda _: walk(lambda g: g.phase == MAIN and g.built and g.hand[g.turn] and build_at(g, g.open_slots(g.turn)[0]))),
     Case("build a card beyond the hand", "only cards in your hand can be placed in the pyramid",
          lambda _: walk(lambda g: can_build(g) and Action("build", len(g.hand[g.turn]) + 1, "Mimosa", 0))),
-    Case("build naming the wrong face", lambda g, a: f"hand card {a.a} shows {other(a.b)}",
+    Case("build naming the wrong face", lambda g, a: f"hand card {a.a} shows {hand_face(g, a.a - 1)}",
          lambda _: walk(lambda g: can_build(g) and len(g.hand[g.turn]) >= 2
                         and Action("build", 2, other(hand_face(g, 1)), g.open_slots(g.turn)[0]))),
     Case("build off the pyramid", "the pyramid has rows 1-3 (1, 2 and 3 slots)",
