@@ -714,3 +714,36 @@ def test_the_literal_split_turns_exactly_half_the_cards():
     # a save keeps the option
     g = cows.new_game(seed=3, rules=literal)
     assert cows.load_json(g.to_json()).rules.exact_half_turned
+
+
+def test_action_tables_built_afresh_name_the_faces_the_cards_show(monkeypatch):
+    """The legal actions come from tables built once per card set and cached
+    (``actions._tables``), so most tests meet tables another test built: here they are built
+    afresh and every legal take, flip and build of random games names the face its card
+    shows (read from the cards as dealt, not from the tables), and reads back from its own
+    notation as the same action."""
+    import random
+
+    from ovnilab.cows.rules import actions
+
+    monkeypatch.setattr(actions, "_TABLES", {})
+    seen = Counter()
+    for seed, support, areas in ((1, "any", 1), (2, "both", 2), (3, "any", 2)):
+        s = cows.new_game(seed=seed, discard_areas=areas, rules=R.Rules(support=support))
+        rng = random.Random(seed)
+        while not s.is_over():
+            legal = s.legal_actions()
+            for a in legal:
+                assert s.parse_action(str(a)) == a, a
+                p = s.turn
+                if a.kind == "take":  # rulebook: the visible top card of that Celeiro
+                    shown = s.cards.side(s.cel[a.a - 1][-1], s.up[s.cel[a.a - 1][-1]]).name
+                elif a.kind in ("flip", "build"):  # a card of the hand, numbered from 1
+                    card = s.hand[p][a.a - 1]
+                    shown = s.cards.side(card, s.up[card]).name
+                else:
+                    continue
+                assert a.b == shown, (a, shown)
+                seen[a.kind] += 1
+            s.apply(rng.choice(legal))
+    assert min(seen[k] for k in ("take", "flip", "build")) > 20, seen
