@@ -65,3 +65,21 @@ def test_verdicts_survive_a_fresh_checkout_through_the_record(tmp_path, monkeypa
     (tmp_path / "records" / "cows.json").write_text(json.dumps(record))
     shutil.rmtree(work / "mutants")
     assert not mutants._restore_record("cows", work) and not (work / "mutants").exists()
+
+
+def test_the_report_keeps_the_rows_of_targets_without_verdicts_and_its_notes(tmp_path, monkeypatch):
+    """A target with no verdicts on this checkout keeps its last rows, marked, instead of
+    vanishing from docs/mutants.md; the hand-written notes after "## Notes" stay."""
+    monkeypatch.setattr(mutants, "RUN", tmp_path / "run")
+    monkeypatch.setattr(mutants, "RECORDS", tmp_path / "records")
+    monkeypatch.setattr(mutants, "REPORT", tmp_path / "mutants.md")
+    row = "| ovni | `ovnilab.ovni.rules.board` | 80 | 73 | 5 | 2 | 97.3% | 66 |"
+    (tmp_path / "mutants.md").write_text(f"# old\n\n| target |\n|---|\n{row}\n\n## Notes\n\nWhy the rows are old.\n")
+    mutants.write_report()
+    text = (tmp_path / "mutants.md").read_text()
+    assert "| ovni | `ovnilab.ovni.rules.board` | 80 | 73 | 5 | 2 | 97.3% | 66 (earlier run) |" in text
+    assert text.endswith("## Notes\n\nWhy the rows are old.\n") and "# old" not in text
+    assert "Not run yet: cows, cosmic, aliens, class-views." in text
+    mutants.write_report()  # again: the marked row is kept once, not marked twice
+    again = (tmp_path / "mutants.md").read_text()
+    assert again.count("(earlier run) |") == 1 and "(earlier run) (earlier run)" not in again
