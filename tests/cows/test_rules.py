@@ -747,3 +747,16 @@ def test_action_tables_built_afresh_name_the_faces_the_cards_show(monkeypatch):
                 seen[a.kind] += 1
             s.apply(rng.choice(legal))
     assert min(seen[k] for k in ("take", "flip", "build")) > 20, seen
+
+
+def test_a_state_made_without_options_is_the_rulebook_first_game():
+    """The rulebook recommends the Celeiro's one-area face for a first game: a State made
+    with no options has one discard area, as new_game() has."""
+    s = R.State(seed=0)
+    assert s.areas == 1 and len(s.cel) == 1
+    assert cows.new_game(seed=0).areas == 1
+
+
+def test_the_cow_game_refuses_a_third_player_by_name():
+    with pytest.raises(ValueError, match=r"the cow game is for 2 players, not 3"):
+        cows.new_game(seed=0, num_players=3)
