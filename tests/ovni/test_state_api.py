@@ -375,3 +375,33 @@ def test_a_new_game_is_not_over_and_says_so_with_a_bool():
 def test_a_state_built_with_no_arguments_is_the_four_player_game():
     """State() is the rulebook's full table: four players."""
     assert ovni.State().num_players == 4
+
+
+def test_action_tables_built_afresh_read_back_and_destroy_where_both_have_ufos(monkeypatch):
+    """The legal actions come from tables built once per board and cached
+    (``actions._tables``), so most tests meet tables another test built: built afresh here,
+    every legal action of random games reads back from its own notation as the same action,
+    and every military destroy names an opponent's colour and a city where both the opponent
+    and the acting seat have UFOs (rulebook: a military group destroys an enemy UFO in a city
+    it shares)."""
+    from ovnilab.ovni.rules import actions
+    from ovnilab.ovni.rules.components import SEAT_COLOURS
+
+    monkeypatch.setattr(actions, "_TABLES", {})
+    kinds = set()
+    destroys = 0
+    for seed, players in ((1, 2), (2, 3), (3, 4), (4, 2)):
+        s = ovni.new_game(seed=seed, num_players=players)
+        rng = random.Random(seed)
+        while not s.is_over():
+            legal = s.legal_actions()
+            me = s.current_player
+            for a in legal:
+                assert s.parse_action(str(a)) == a, a
+                kinds.add(a.kind)
+                if a.kind == "destroy":
+                    o, c = SEAT_COLOURS.index(a.a), s.board.names.index(a.b)
+                    assert o != me and s.ufo[o][c] and s.ufo[me][c], (a, me)
+                    destroys += 1
+            s.apply(rng.choice(legal))
+    assert destroys > 0 and {"move", "launch", "abduct", "capture", "activate"} <= kinds, (destroys, kinds)
