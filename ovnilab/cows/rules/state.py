@@ -144,11 +144,6 @@ class State(TurnMixin, ActionTextMixin, ScoringMixin, HiddenInfoMixin, GameState
         self.turns = 1
         self.last_seat = -1  # who made the last action (for the board's highlight)
 
-    def _chance(self) -> Any:
-        """The generator of the set-up's one chance event (the only one the game draws):
-        the core's ``chance()``, seeded from the game's seed and cheap to clone."""
-        return self.chance()
-
     @classmethod
     def from_options(cls, seed: int, options: dict[str, Any]) -> "State":
         """A new game from saved options, naming the bad field on error."""
@@ -162,6 +157,11 @@ class State(TurnMixin, ActionTextMixin, ScoringMixin, HiddenInfoMixin, GameState
         rules = rules_from_dict(Rules, options.get("rules", {}))
         load_saved_file("cards_file", load_cards, rules.cards_file)
         return cls(seed, areas, rules)
+
+    def _chance(self) -> Any:
+        """The generator of the set-up's one chance event (the only one the game draws):
+        the core's ``chance()``, seeded from the game's seed and cheap to clone."""
+        return self.chance()
 
     #: mutable fields, copied by clone (scalars and immutable values are shared)
     _FLAT_LISTS = ("up", "deck", "drawn", "seen", "mask", "stack")
