@@ -20,6 +20,21 @@ def test_modules_of_a_target_are_its_source_files_as_modules():
     assert mutants._modules("class-views") == ["ovnilab.classroom.views"]
 
 
+def test_a_target_folder_runs_its_tests_and_leaves_out_its_ignored_ones(tmp_path, monkeypatch):
+    """The folder's pyproject.toml gives mutmut the target's tests; Cosmic's drawing tests are
+    left out (each listed file exists, so a rename does not quietly put it back)."""
+    import tomllib
+
+    monkeypatch.setattr(mutants, "RUN", tmp_path)
+    settings = tomllib.loads((mutants._prepare("cosmic") / "pyproject.toml").read_text())["tool"]["mutmut"]
+    selection = settings["pytest_add_cli_args_test_selection"]
+    assert "tests/cosmic" in selection and "--ignore=tests/cosmic/test_render.py" in selection
+    assert settings["source_paths"] == ["ovnilab/cosmic/rules"]
+    for spec in mutants.TARGETS.values():
+        assert all((ROOT / t).is_file() for t in spec.get("ignore", []))
+        assert all((ROOT / t).exists() for t in spec["tests"])
+
+
 def test_results_are_dropped_when_the_modules_moved_and_kept_otherwise(tmp_path):
     (tmp_path / "mutants").mkdir()
     mutants._forget_if_modules_moved("cows", tmp_path)  # no record yet: a first run keeps what it finds
