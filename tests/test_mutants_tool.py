@@ -98,3 +98,53 @@ def test_the_report_keeps_the_rows_of_targets_without_verdicts_and_its_notes(tmp
     mutants.write_report()  # again: the marked row is kept once, not marked twice
     again = (tmp_path / "mutants.md").read_text()
     assert again.count("(earlier run) |") == 1 and "(earlier run) (earlier run)" not in again
+
+
+def test_a_larger_sample_with_the_same_seed_contains_the_smaller_one():
+    names = [f"ovnilab.cosmic.rules.state.x_f__mutmut_{i}" for i in range(1, 500)]
+    small, large = mutants.draw_sample(names, 40, seed=38), mutants.draw_sample(list(reversed(names)), 120, seed=38)
+    assert len(small) == 40 and len(large) == 120 and set(small) < set(large)
+    assert mutants.draw_sample(names, 40, seed=39) != small  # another seed, another sample
+    assert sorted(mutants.draw_sample(names, 1000, seed=38)) == sorted(names)  # N above the count: all of them
+
+
+def test_a_sampled_target_reports_the_samples_counts_with_an_interval(tmp_path, monkeypatch):
+    """Where not every mutant was tested, a sampled target's rows count the sample only (a run
+    stopped early tests the cheapest mutants first: its counts say little of the rest), with
+    the 95% Wilson interval; a module tested whole keeps its exact row."""
+    monkeypatch.setattr(mutants, "RUN", tmp_path)
+    monkeypatch.setattr(mutants, "equivalent", lambda: {"m.b.x_g__mutmut_3": "why"})
+    found = {f"m.a.x_f__mutmut_{i}": "killed" for i in range(1, 31)}
+    found.update({f"m.a.x_f__mutmut_{i}": "not checked" for i in range(31, 91)})
+    found.update({"m.a.x_f__mutmut_91": "survived", "m.b.x_g__mutmut_1": "killed",
+                  "m.b.x_g__mutmut_2": "killed", "m.b.x_g__mutmut_3": "survived"})
+    monkeypatch.setattr(mutants, "statuses", lambda target: found)
+    drawn = [f"m.a.x_f__mutmut_{i}" for i in (1, 2, 3, 4, 5, 6, 7, 8, 9, 91)] + ["m.b.x_g__mutmut_3"]
+    (tmp_path / "cosmic").mkdir()
+    (tmp_path / "cosmic" / "sample.json").write_text(json.dumps({"seed": 38, "size": 11, "seconds": 600,
+                                                                 "names": drawn}))
+    text = mutants.report(["cosmic"])
+    assert "| cosmic | `m.a` | 91 (10 sampled) | 9 | 0 | 1 | 90.0% [59.6, 98.2] | |" in text
+    assert "| cosmic | `m.b` | 3 | 2 | 1 | 0 | 100.0% |  |" in text  # every mutant tested: the exact row
+    assert "| cosmic | all its modules, a random sample | 94 (11 sampled) | 9 | 1 | 1 | 90.0% [59.6, 98.2] | 10 |" in text
+    assert "a random sample of 11 mutants (seed 38)" in text
+
+
+def test_a_mutants_orphaned_processes_are_killed_and_the_exit_code_kept(tmp_path):
+    """A mutant's test that leaves pool workers behind (its process ended by mutmut) must not
+    leave them looping for the rest of the run: they are re-parented to tools/mutants.py and
+    killed. Run in a process of its own: becoming a subreaper changes the process."""
+    script = f"""
+import sys, time
+sys.path.insert(0, {str(ROOT / "tools")!r})
+import mutants
+mutants._mutmut = lambda: ["bash", "-c"]
+with open({str(tmp_path / "out.log")!r}, "w") as out:
+    code = mutants._run_mutmut(['(exec -a "mutmut: left behind" sleep 300) & sleep 1; exit 3'], mutants.ROOT, out)
+time.sleep(0.5)
+print(code, mutants._become_subreaper(), mutants.orphans(mutants.os.getpid()))
+"""
+    import subprocess
+
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=True)
+    assert out.stdout.split() == ["3", "True", "[]"], out

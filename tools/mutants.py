@@ -33,6 +33,17 @@ entry (a mutant that no longer exists or is now killed) is reported.
     .venv/bin/python tools/mutants.py cows --report   # the last results again, no run
     .venv/bin/python tools/mutants.py --report --write  # and docs/mutants.md rewritten from them
     .venv/bin/python tools/mutants.py cows --save     # a stopped run's verdicts into tools/mutants_results/
+    .venv/bin/python tools/mutants.py cosmic --sample 400   # a random sample: an estimate with an interval
+
+A whole run of the Cosmic engine or its aliens would take days on the 2-core machine (each has
+several thousand mutants, and each surviving mutant runs up to three minutes of tests). mutmut
+tests the cheapest mutants first, so a run stopped early measures the easy part. ``--sample N``
+instead tests a seeded random sample of the target's mutants and the report gives, beside the
+counts, the share caught in the sample with its 95% (Wilson) interval: an estimate of the whole
+target's score whose error is stated. The sample is the first N of the mutants shuffled by the
+seed, so a larger N with the same seed keeps every verdict of the smaller one; it is drawn again
+from the mutants as they are at each run (a function changed since gets new mutants and its
+verdicts are tested again, as in a whole run).
 """
 
 from __future__ import annotations
@@ -40,6 +51,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import re
 import shutil
 import subprocess
@@ -83,9 +95,10 @@ TARGETS: dict[str, dict[str, list[str]]] = {  # source, tests, and tests left ou
 # The longest fast test of a game takes 4 s alone (tests/cows/test_playouts.py); 30 s leaves
 # room for a loaded machine, where a test that runs out of time would count a mutant as caught.
 # The class server's tests wait on purpose (a reconnection grace of 15 s, an idle timeout of
-# 10 s, a long poll of 25 s): 90 s there.
+# 10 s, a long poll of 25 s): 90 s there. Cosmic's random games take 15 s each alone and
+# three times that under mutmut's tracing when it maps which tests reach which function: 120 s.
 TEST_TIMEOUT = 30
-TEST_TIMEOUTS = {"class-views": 90}
+TEST_TIMEOUTS = {"class-views": 90, "cosmic": 120, "aliens": 120}
 
 # Not copied into a target's folder: caches and what mutmut writes itself.
 _IGNORE = shutil.ignore_patterns("__pycache__", "*.pyc", ".ipynb_checkpoints", "mutants")
@@ -168,6 +181,8 @@ def save_record(target: str) -> int:
     secs = work / "seconds.txt"
     record = {"mutmut": _version(), "modules": _modules(target),
               "seconds": int(secs.read_text()) if secs.exists() else None, "files": files}
+    if sample_of(target):
+        record["sample"] = sample_of(target)
     RECORDS.mkdir(exist_ok=True)
     _record_path(target).write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n")
     return sum(code is not None for f in files.values() for code in f["exit_code_by_key"].values())
@@ -208,6 +223,8 @@ def _restore_record(target: str, work: Path) -> bool:
                                     "estimated_durations_by_key": {}}, indent=4))
     if record.get("seconds") is not None:
         (work / "seconds.txt").write_text(f"{record['seconds']}\n")
+    if record.get("sample"):
+        (work / "sample.json").write_text(json.dumps(record["sample"], indent=1) + "\n")
     (work / "modules.txt").write_text("\n".join(record["modules"]) + "\n")
     print(f"{target}: seeded from the recorded verdicts ({path.name})", flush=True)
     return True
@@ -237,6 +254,145 @@ def _mutmut() -> list[str]:
     return [sys.executable, "-m", "mutmut"]
 
 
+def _become_subreaper() -> bool:
+    """Have the processes orphaned under this one re-parented to it (Linux's
+    PR_SET_CHILD_SUBREAPER) rather than to init; False where that is not available."""
+    try:
+        import ctypes
+
+        return ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0) == 0  # PR_SET_CHILD_SUBREAPER
+    except (OSError, AttributeError):
+        return False
+
+
+def _children(parent: int) -> list[tuple[int, str, bytes]]:
+    """The processes whose parent is ``parent``: (pid, state letter, name)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            title = (entry / "cmdline").read_bytes().split(b"\0")[0]
+        except (OSError, IndexError):
+            continue  # ended meanwhile
+        if int(fields[1]) == parent:
+            found.append((int(entry.name), fields[0], title))
+    return found
+
+
+def orphans(parent: int) -> list[int]:
+    """Mutant processes left running under ``parent`` (this process, a subreaper, or init):
+    those named "mutmut: ..." whose own parent is gone. A test that plays games on a process
+    pool (tests/ovni/test_bots.py) leaves its workers behind when mutmut ends the test
+    process of an endless mutant, and they loop on, each holding a core until killed: in the
+    Ovni run, four of them slowed everything for hours."""
+    return [pid for pid, _, title in _children(parent) if title.startswith(b"mutmut: ")]
+
+
+def _run_mutmut(args: list[str], work: Path, out) -> int:
+    """``mutmut`` with ``args`` in ``work``, its output to ``out``; every few seconds the
+    mutants' orphaned processes are killed (see :func:`orphans`). Its exit code."""
+    parent = os.getpid() if _become_subreaper() else 1
+    proc = subprocess.Popen(_mutmut() + args, cwd=work, env=_env(), stdout=out, stderr=subprocess.STDOUT)
+    while True:
+        try:
+            return proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            pass
+        finally:
+            for pid in orphans(parent):
+                try:
+                    os.kill(pid, 9)
+                except ProcessLookupError:
+                    pass
+            if parent == os.getpid():  # the orphans that ended are this process's to reap
+                for pid, state, _ in _children(parent):
+                    if state == "Z" and pid != proc.pid:
+                        try:
+                            os.waitpid(pid, os.WNOHANG)
+                        except ChildProcessError:
+                            pass
+
+
+#: the seed of a sample when none is given (the issue's number); each sample's seed is recorded
+SAMPLE_SEED = 38
+#: mutmut has no command that only generates the mutants: ``mutmut run`` with a name that
+#: matches none generates them and collects its map of tests, then stops with this message
+_NOTHING_MATCHES = "Filtered for specific mutants, but nothing matches"
+_NO_SUCH_MUTANT = "no.such.module.x_no_such_function__mutmut_0"
+
+
+def draw_sample(names: list[str] | set[str], size: int, seed: int) -> list[str]:
+    """The first ``size`` of ``names`` (sorted) shuffled by ``seed``, sorted: a larger sample with
+    the same seed contains the smaller one."""
+    order = sorted(names)
+    random.Random(seed).shuffle(order)
+    return sorted(order[:size])
+
+
+def _codes(work: Path) -> dict[str, int | None]:
+    """Every mutant of the folder's last generation and its exit code (None: not run yet)."""
+    codes: dict[str, int | None] = {}
+    for meta in sorted((work / "mutants").rglob("*.py.meta")):
+        codes.update(_read_meta(meta)["exit_code_by_key"])
+    return codes
+
+
+def sample_of(target: str) -> dict | None:
+    """The target's last sample (seed, size, names, seconds), or None."""
+    path = RUN / target / "sample.json"
+    return json.loads(path.read_text()) if path.exists() else None
+
+
+def _generate(target: str, work: Path, children: int) -> None:
+    """Bring the folder's mutants up to date with the sources without testing any."""
+    log = work / "generate.log"
+    with log.open("w") as out:
+        code = _run_mutmut(["run", "--max-children", str(children), _NO_SUCH_MUTANT], work, out)
+    text = log.read_text(errors="replace")
+    if code == 0 or _NOTHING_MATCHES not in text:
+        tail = text.replace("\r", "\n").splitlines()[-15:]
+        raise SystemExit(f"mutmut could not generate {target}'s mutants (exit {code}):\n" + "\n".join(tail))
+
+
+def run_sample(target: str, children: int, size: int, seed: int) -> float:
+    """Test a seeded random sample of ``size`` of ``target``'s mutants (those without a verdict
+    yet); the seconds it took."""
+    work = _prepare(target)
+    _restore_record(target, work)
+    _forget_if_modules_moved(target, work)
+    started = time.monotonic()
+    _generate(target, work, children)
+    codes = _codes(work)
+    names = draw_sample(codes, size, seed)
+    todo = [n for n in names if codes[n] is None]
+    print(f"{target}: a sample of {len(names)} of {len(codes)} mutants (seed {seed}); "
+          f"{len(todo)} without a verdict yet", flush=True)
+    _write_sample(work, seed, size, names, 0)  # a stopped run's --save keeps the sample too
+    if todo:
+        log = work / "sample.log"
+        with log.open("w") as out:
+            code = _run_mutmut(["run", "--max-children", str(children)] + todo, work, out)
+        if code != 0:
+            save_record(target)
+            tail = log.read_text(errors="replace").replace("\r", "\n").splitlines()[-15:]
+            raise SystemExit(f"mutmut failed on {target} (exit {code}); its last lines:\n" + "\n".join(tail))
+    took = time.monotonic() - started
+    _write_sample(work, seed, size, names, took)
+    save_record(target)
+    return took
+
+
+def _write_sample(work: Path, seed: int, size: int, names: list[str], seconds: float) -> None:
+    """Keep the sample beside mutmut's results; its seconds add up over the runs of one sample."""
+    old = sample_of(work.name) or {}
+    same = old.get("seed") == seed and old.get("size") == size
+    (work / "sample.json").write_text(json.dumps(
+        {"seed": seed, "size": size, "seconds": round(seconds + (old.get("seconds", 0) if same else 0)),
+         "names": names}, indent=1) + "\n")
+
+
 def run(target: str, children: int, again: bool = False) -> float:
     """Run mutmut on ``target``; the seconds it took. ``again``: only the mutants that
     survived the last run, against the tests as they are now (after new tests)."""
@@ -250,13 +406,12 @@ def run(target: str, children: int, again: bool = False) -> float:
     started = time.monotonic()
     log = work / ("again.log" if again else "run.log")
     with log.open("w") as out:
-        proc = subprocess.run(_mutmut() + ["run", "--max-children", str(children)] + names, cwd=work, env=_env(),
-                              stdout=out, stderr=subprocess.STDOUT)
+        code = _run_mutmut(["run", "--max-children", str(children)] + names, work, out)
     took = time.monotonic() - started
     save_record(target)
-    if proc.returncode != 0:
+    if code != 0:
         tail = log.read_text(errors="replace").replace("\r", "\n").splitlines()[-15:]
-        raise SystemExit(f"mutmut failed on {target} (exit {proc.returncode}); its last lines:\n" + "\n".join(tail))
+        raise SystemExit(f"mutmut failed on {target} (exit {code}); its last lines:\n" + "\n".join(tail))
     if not again and not resumed:  # the time of a whole run, for the README
         (work / "seconds.txt").write_text(f"{took:.0f}\n")
     return took
@@ -293,10 +448,11 @@ def equivalent() -> dict[str, str]:
     return {name: entry["why"] for name, entry in data.get("mutant", {}).items()}
 
 
-def summary(target: str) -> tuple[list[tuple[str, Counter]], list[str], list[str]]:
+def summary(target: str, found: dict[str, str] | None = None) -> tuple[list[tuple[str, Counter]], list[str], list[str]]:
     """Rows per module (counts by outcome), the survivors not listed as equivalent, and the
-    stale entries of the equivalent list for this target."""
-    found = statuses(target)
+    stale entries of the equivalent list for this target (of ``found``'s mutants when given:
+    a sample's)."""
+    found = statuses(target) if found is None else found
     listed = equivalent()
     per: dict[str, Counter] = defaultdict(Counter)
     survivors, stale = [], []
@@ -323,10 +479,18 @@ def summary(target: str) -> tuple[list[tuple[str, Counter]], list[str], list[str
     return sorted(per.items()), survivors, stale
 
 
-def score(c: Counter) -> str:
-    """The share caught of the mutants that count (a dash when none was tested yet)."""
+def score(c: Counter, interval: bool = False) -> str:
+    """The share caught of the mutants that count (a dash when none was tested yet); with
+    ``interval``, its 95% Wilson interval (the counts are a random sample's)."""
     counted = c["caught"] + c["survived"]
-    return f"{100.0 * c['caught'] / counted:.1f}%" if counted else "-"
+    if not counted:
+        return "-"
+    if not interval:
+        return f"{100.0 * c['caught'] / counted:.1f}%"
+    from ovnilab.analysis.stats import wilson_interval
+
+    lo, hi = wilson_interval(c["caught"], counted)
+    return f"{100.0 * c['caught'] / counted:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
 
 
 def report(targets: list[str]) -> str:
@@ -335,16 +499,32 @@ def report(targets: list[str]) -> str:
             "|---|---|---:|---:|---:|---:|---:|---:|"]
     notes = []
     for target in targets:
-        per, survivors, stale = summary(target)
+        found = statuses(target)
+        per, survivors, stale = summary(target, found)
         secs = RUN / target / "seconds.txt"
         minutes = f"{int(secs.read_text()) / 60:.0f}" if secs.exists() else ""
+        drawn = sample_of(target)
+        sampled = dict(summary(target, {n: found[n] for n in drawn["names"] if n in found})[0]) if drawn else {}
         for module, c in per:
             total = sum(c.values())
+            if c["not run"] and module in sampled:  # not every mutant tested: the sample's counts
+                k = sampled[module]
+                rows.append(f"| {target} | `{module}` | {total} ({sum(k.values())} sampled) | {k['caught']} | "
+                            f"{k['equivalent']} | {k['survived']} | {score(k, interval=True)} | |")
+                continue
             rows.append(f"| {target} | `{module}` | {total} | {c['caught']} | {c['equivalent']} | "
                         f"{c['survived']} | {score(c)} | {minutes} |")
             minutes = ""
             if c["not run"]:
                 notes.append(f"- {module}: {c['not run']} mutants not run (the run was stopped)")
+        if drawn and any(c["not run"] for _, c in per):
+            pooled = sum(sampled.values(), Counter())
+            rows.append(f"| {target} | all its modules, a random sample | {sum(sum(c.values()) for _, c in per)} "
+                        f"({sum(pooled.values())} sampled) | {pooled['caught']} | {pooled['equivalent']} | "
+                        f"{pooled['survived']} | {score(pooled, interval=True)} | {drawn['seconds'] / 60:.0f} |")
+            notes.append(f"- {target}: a random sample of {drawn['size']} mutants (seed {drawn['seed']}); the score "
+                         "is the sample's with its 95% Wilson interval, an estimate of the whole target's"
+                         + (f"; {pooled['not run']} of the sample not run yet" if pooled["not run"] else ""))
         notes += [f"- {s}" for s in stale]
         if survivors:
             notes.append(f"- {target}: {len(survivors)} survivors: `mutmut show NAME` in .run/mutants/{target}/")
@@ -359,6 +539,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--write", action="store_true", help="with --report: also rewrite docs/mutants.md")
     ap.add_argument("--survivors", action="store_true", help="only list the last survivors by name (no run)")
     ap.add_argument("--again", action="store_true", help="re-test only the last run's survivors (after new tests)")
+    ap.add_argument("--sample", type=int, metavar="N",
+                    help="test a seeded random sample of N mutants (an estimate with its interval)")
+    ap.add_argument("--seed", type=int, default=SAMPLE_SEED, help=f"the sample's seed (default {SAMPLE_SEED})")
     ap.add_argument("--save", action="store_true",
                     help="only copy the verdicts so far into tools/mutants_results/ (after stopping a run)")
     args = ap.parse_args(argv)
@@ -376,7 +559,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if not args.report:
         for target in args.targets:
-            took = run(target, args.children, again=args.again)
+            took = (run_sample(target, args.children, args.sample, args.seed) if args.sample
+                    else run(target, args.children, again=args.again))
             print(f"{target}: {took / 60:.1f} min", flush=True)
     text = report([t for t in args.targets if _has_results(t)])
     print(text)
