@@ -641,3 +641,30 @@ def test_an_action_of_another_phase_during_phase_2_names_the_phase():
     s.apply("activate pilots")  # with a group open too
     with pytest.raises(IllegalAction, match="the game is in the phase 'actions': .* not a 'energy' action"):
         s.apply("energy 2")
+
+
+def test_starting_aliens_with_a_short_stock_offer_the_sets_in_stock_first():
+    """Reading of _starting_options for what-if stocks: the sets wholly in stock when there are
+    any; else the sets with a type in stock; only else every free set."""
+    offered = {}
+    for stock in ([1, 1, 0, 0], [0, 1, 0, 0], [0, 0, 0, 0]):
+        s = ovni.new_game(2, seed=2)
+        while True:  # the last keep before the starting aliens are chosen
+            t = s.clone()
+            t.apply(t.legal_actions()[0])
+            if t.phase == R.CHOOSE_ALIENS:
+                break
+            s.apply(s.legal_actions()[0])
+        s.stock = list(stock)
+        s.apply(s.legal_actions()[0])
+        assert s.phase == R.CHOOSE_ALIENS and "starting_aliens" not in s.abilities[s.actor]
+        offered[tuple(stock)] = [str(a) for a in s.legal_actions()]
+    assert offered[(1, 1, 0, 0)] == ["choose aliens pilot+abductor"]
+    assert offered[(0, 1, 0, 0)] == ["choose aliens pilot+abductor", "choose aliens abductor+builder",
+                                     "choose aliens abductor+military"]
+    assert len(offered[(0, 0, 0, 0)]) == 6  # nothing in stock: any two types
+
+
+def test_recruitment_order_refuses_counts_missing_a_type():
+    with pytest.raises(ValueError, match=r"counts\['red'\] lacks \['builder', 'military'\]"):
+        ovni.recruitment_order({"red": {"pilot": 1, "abductor": 2}, "blue": dict.fromkeys(R.ALIEN_TYPES, 1)})
