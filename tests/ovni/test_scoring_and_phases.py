@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from ovnilab import ovni
 from ovnilab.ovni import rules as R
 from ovnilab.ovni.rules.scoring import majority_points, score_humans
 
@@ -357,3 +358,11 @@ def test_each_force_field_holder_is_asked_in_phase_2_order():
     assert (s.phase, s.current_player) == (R.FORCE_FIELD, 0)
     s.apply("force field on")
     assert (s.phase, s.current_player, s.observation(0)["shield"]) == (R.FORCE_FIELD, 1, [True, False, False, False])
+
+
+def test_no_ufo_counts_as_launched_before_the_first_launch():
+    """Under the launched reading, mission 13 counts launches from the game's start: none yet
+    in a new game (the UFOs placed at setup were not launched)."""
+    for n in (2, 3, 4):
+        s = ovni.new_game(n, seed=n, rules=R.Rules(ufo_mission="launched"))
+        assert s.launched == [0] * len(s.ufo)
