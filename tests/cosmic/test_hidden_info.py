@@ -603,6 +603,15 @@ def test_a_public_record_holds_only_what_its_seat_has_seen(seat, without, answer
         cosmic.load_public_record(json.dumps(bad))
     with pytest.raises(ValueError, match="viewer"):
         games[1].to_json(viewer=3)
+    # each refusal names the value: the version, the option (its first 60 characters), the seat
+    with pytest.raises(SaveFormatError, match="unknown version 2$"):
+        cosmic.load_public_record(json.dumps(dict(data, format=2)))
+    long = "x" * 70
+    with pytest.raises(SaveFormatError, match=f"^options.{'x' * 60} is not a Cosmic Encounter option$"):
+        cosmic.load_public_record(json.dumps(dict(data, options=dict(data["options"], **{long: 1}))))
+    assert cosmic.load_public_record(json.dumps(dict(data, log=[[-1, "the warp opens"]]))).log == ((-1, "the warp opens"),)
+    with pytest.raises(SaveFormatError, match=r"log\[0\] must be \[seat, text\] with a seat -1"):
+        cosmic.load_public_record(json.dumps(dict(data, log=[[-2, "the warp opens"]])))
 
 
 def test_a_deal_giver_with_one_kind_of_card_left_is_asked():
