@@ -168,6 +168,9 @@ def test_philanthropist_gift_is_private_and_a_main_player_without_encounter_card
     assert s.observation(YELLOW)["known_cards"] == {}
     d = s.determinize(RED, random.Random(3))
     assert "attack 04" in d.hand_names(BLUE) and d.observation(RED) == s.observation(RED)
+    # the record of the gift follows the card: it names blue's attack 04 in the sample
+    (gift,) = [k for k in d.eflags if k[0] == "gift"]
+    assert gift[:3] == ("gift", RED, BLUE) and gift[3] in d.hands[BLUE] and d.t.name[gift[3]] == "attack 04"
     drive(s, ["select attack 40", "select attack 08"], until=lambda s: s.revealed)
     assert s.observation(RED)["known_cards"] == {"blue": ["attack 04"]}
     # while the receiver's card is face down to the giver (the moment before the reveal),
