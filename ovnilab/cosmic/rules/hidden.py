@@ -122,9 +122,8 @@ class HiddenInfoMixin:
             return super().to_json(indent)  # type: ignore[misc]
         if isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < self.n:
             raise ValueError(f"viewer must be a seat 0..{self.n - 1} (or None for the save), got {viewer!r}")
-        actors = self.actors
-        log = [[actors[i] if i < len(actors) else -1,
-                self.describe(a, viewer, actors[i] if i < len(actors) else None)] for i, a in enumerate(self.log)]
+        # apply appends to the log and its actors together (and mark_arranged empties both)
+        log = [[seat, self.describe(a, viewer, seat)] for seat, a in zip(self.actors, self.log, strict=True)]
         return json.dumps({"record": PUBLIC_RECORD, "format": 1, "game": self.game_name, "viewer": viewer,
                            "options": self.options,
                            "colours": list(self.colours), "log": log, "observation": self.observation(viewer)},
