@@ -139,6 +139,7 @@ def test_reestablish_counts_as_a_successful_encounter():
     s.apply("done")
     assert ships_on(s, RED, "red 5") == 2
     assert s.phase == "second"  # rulebook: counts as a successful encounter
+    assert s.last_result["outcome"] == "reestablished"  # what the log and the board say of it
 
 
 def test_wild_lets_the_offense_choose_the_defender():

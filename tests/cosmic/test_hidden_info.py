@@ -637,3 +637,16 @@ def test_the_board_starts_new_games_asking_everyone():
     assert "ask_holders_only" not in board.rule_widgets
     board.new_button.click()
     assert board.state.rules.ask_holders_only is False
+
+
+def test_a_card_shown_into_a_hand_adds_to_what_was_shown_before():
+    """_note_shown records one card and keeps the others' records (a card shown again moves)."""
+    s = arrange(hands={RED: ["attack 10", "attack 04"], BLUE: ["attack 08"]})
+    a10, a04 = s.hands[RED][:2]
+    (a08,) = s.hands[BLUE]
+    s._note_shown(a10, RED)
+    s._note_shown(a08, BLUE)
+    s._note_shown(a04, RED)
+    assert set(s.shown) == {(a10, RED), (a08, BLUE), (a04, RED)}
+    s._note_shown(a10, BLUE)  # the same card seen going to blue: one record, blue's
+    assert set(s.shown) == {(a08, BLUE), (a04, RED), (a10, BLUE)}
