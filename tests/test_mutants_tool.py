@@ -148,3 +148,17 @@ print(code, mutants._become_subreaper(), mutants.orphans(mutants.os.getpid()))
 
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=True)
     assert out.stdout.split() == ["3", "True", "[]"], out
+
+
+def test_a_sample_not_run_to_its_end_gives_no_interval(tmp_path, monkeypatch):
+    monkeypatch.setattr(mutants, "RUN", tmp_path)
+    monkeypatch.setattr(mutants, "equivalent", lambda: {})
+    found = {f"m.a.x_f__mutmut_{i}": "killed" for i in range(1, 9)}
+    found.update({"m.a.x_f__mutmut_9": "not checked", "m.a.x_f__mutmut_10": "not checked"})
+    monkeypatch.setattr(mutants, "statuses", lambda target: found)
+    (tmp_path / "cosmic").mkdir()
+    (tmp_path / "cosmic" / "sample.json").write_text(json.dumps(
+        {"seed": 38, "size": 4, "seconds": 0, "names": ["m.a.x_f__mutmut_1", "m.a.x_f__mutmut_2", "m.a.x_f__mutmut_9"]}))
+    text = mutants.report(["cosmic"])
+    assert "| cosmic | all its modules, a random sample | 10 (3 sampled) | 2 | 0 | 0 | 100.0% |  |" in text
+    assert "1 of the sample not run yet, so no interval" in text and "[" not in text.split("\n\n")[0]

@@ -507,12 +507,14 @@ def report(targets: list[str]) -> str:
         minutes = f"{int(secs.read_text()) / 60:.0f}" if secs.exists() else ""
         drawn = sample_of(target)
         sampled = dict(summary(target, {n: found[n] for n in drawn["names"] if n in found})[0]) if drawn else {}
+        # a sample not run to its end is no estimate (mutmut tests the cheapest first): no interval
+        whole = not any(c["not run"] for c in sampled.values())
         for module, c in per:
             total = sum(c.values())
             if c["not run"] and module in sampled:  # not every mutant tested: the sample's counts
                 k = sampled[module]
                 rows.append(f"| {target} | `{module}` | {total} ({sum(k.values())} sampled) | {k['caught']} | "
-                            f"{k['equivalent']} | {k['survived']} | {score(k, interval=True)} | |")
+                            f"{k['equivalent']} | {k['survived']} | {score(k, interval=whole)} | |")
                 continue
             rows.append(f"| {target} | `{module}` | {total} | {c['caught']} | {c['equivalent']} | "
                         f"{c['survived']} | {score(c)} | {minutes} |")
@@ -523,10 +525,12 @@ def report(targets: list[str]) -> str:
             pooled = sum(sampled.values(), Counter())
             rows.append(f"| {target} | all its modules, a random sample | {sum(sum(c.values()) for _, c in per)} "
                         f"({sum(pooled.values())} sampled) | {pooled['caught']} | {pooled['equivalent']} | "
-                        f"{pooled['survived']} | {score(pooled, interval=True)} | {drawn['seconds'] / 60:.0f} |")
+                        f"{pooled['survived']} | {score(pooled, interval=whole)} | "
+                        f"{format(drawn['seconds'] / 60, '.0f') if whole else ''} |")
             notes.append(f"- {target}: a random sample of {drawn['size']} mutants (seed {drawn['seed']}); the score "
                          "is the sample's with its 95% Wilson interval, an estimate of the whole target's"
-                         + (f"; {pooled['not run']} of the sample not run yet" if pooled["not run"] else ""))
+                         + (f"; {pooled['not run']} of the sample not run yet, so no interval: the share "
+                            "so far is of the cheapest mutants" if pooled["not run"] else ""))
         notes += [f"- {s}" for s in stale]
         if survivors:
             notes.append(f"- {target}: {len(survivors)} survivors: `mutmut show NAME` in .run/mutants/{target}/")
