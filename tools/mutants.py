@@ -183,8 +183,9 @@ def save_record(target: str) -> int:
     secs = work / "seconds.txt"
     record = {"mutmut": _version(), "modules": _modules(target),
               "seconds": int(secs.read_text()) if secs.exists() else None, "files": files}
-    if sample_of(target):
-        record["sample"] = sample_of(target)
+    drawn = sample_of(target)
+    if drawn:
+        record["sample"] = drawn
     RECORDS.mkdir(exist_ok=True)
     _record_path(target).write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n")
     return sum(code is not None for f in files.values() for code in f["exit_code_by_key"].values())
@@ -303,18 +304,14 @@ def _run_mutmut(args: list[str], work: Path, out) -> int:
         except subprocess.TimeoutExpired:
             pass
         finally:
-            for pid in orphans(parent):
+            for pid, state, title in _children(parent):
                 try:
-                    os.kill(pid, 9)
-                except ProcessLookupError:
+                    if title.startswith(b"mutmut: "):  # an orphan (see orphans())
+                        os.kill(pid, 9)
+                    elif state == "Z" and pid != proc.pid and parent == os.getpid():
+                        os.waitpid(pid, os.WNOHANG)  # an orphan that ended: this process's to reap
+                except (ProcessLookupError, ChildProcessError):
                     pass
-            if parent == os.getpid():  # the orphans that ended are this process's to reap
-                for pid, state, _ in _children(parent):
-                    if state == "Z" and pid != proc.pid:
-                        try:
-                            os.waitpid(pid, os.WNOHANG)
-                        except ChildProcessError:
-                            pass
 
 
 #: the seed of a sample when none is given (the issue's number); each sample's seed is recorded
@@ -352,18 +349,29 @@ def _generate(target: str, work: Path, children: int) -> None:
     log = work / "generate.log"
     with log.open("w") as out:
         code = _run_mutmut(["run", "--max-children", str(children), _NO_SUCH_MUTANT], work, out)
-    text = log.read_text(errors="replace")
-    if code == 0 or _NOTHING_MATCHES not in text:
-        tail = text.replace("\r", "\n").splitlines()[-15:]
-        raise SystemExit(f"mutmut could not generate {target}'s mutants (exit {code}):\n" + "\n".join(tail))
+    if code == 0 or _NOTHING_MATCHES not in log.read_text(errors="replace"):
+        raise _failed(f"could not generate {target}'s mutants", code, log)
+
+
+def _folder(target: str) -> Path:
+    """The target's folder, fresh sources and tests, seeded from the record when it has no
+    results (and started afresh when its modules moved)."""
+    work = _prepare(target)
+    _restore_record(target, work)
+    _forget_if_modules_moved(target, work)
+    return work
+
+
+def _failed(what: str, code: int, log: Path) -> SystemExit:
+    """The error that ends the tool when mutmut did not do ``what``: with mutmut's last lines."""
+    tail = log.read_text(errors="replace").replace("\r", "\n").splitlines()[-15:]
+    return SystemExit(f"mutmut {what} (exit {code}); its last lines:\n" + "\n".join(tail))
 
 
 def run_sample(target: str, children: int, size: int, seed: int) -> float:
     """Test a seeded random sample of ``size`` of ``target``'s mutants (those without a verdict
     yet); the seconds it took."""
-    work = _prepare(target)
-    _restore_record(target, work)
-    _forget_if_modules_moved(target, work)
+    work = _folder(target)
     started = time.monotonic()
     _generate(target, work, children)
     codes = _codes(work)
@@ -378,8 +386,7 @@ def run_sample(target: str, children: int, size: int, seed: int) -> float:
             code = _run_mutmut(["run", "--max-children", str(children)] + todo, work, out)
         if code != 0:
             save_record(target)
-            tail = log.read_text(errors="replace").replace("\r", "\n").splitlines()[-15:]
-            raise SystemExit(f"mutmut failed on {target} (exit {code}); its last lines:\n" + "\n".join(tail))
+            raise _failed(f"failed on {target}", code, log)
     took = time.monotonic() - started
     _write_sample(work, seed, size, names, took)
     save_record(target)
@@ -401,9 +408,7 @@ def run(target: str, children: int, again: bool = False) -> float:
     names = summary(target)[1] if again else []
     if again and not names:
         return 0.0
-    work = _prepare(target)
-    _restore_record(target, work)
-    _forget_if_modules_moved(target, work)
+    work = _folder(target)
     resumed = (work / "mutants").exists()  # mutmut tests only what has no result yet: not a whole run
     started = time.monotonic()
     log = work / ("again.log" if again else "run.log")
@@ -412,8 +417,7 @@ def run(target: str, children: int, again: bool = False) -> float:
     took = time.monotonic() - started
     save_record(target)
     if code != 0:
-        tail = log.read_text(errors="replace").replace("\r", "\n").splitlines()[-15:]
-        raise SystemExit(f"mutmut failed on {target} (exit {code}); its last lines:\n" + "\n".join(tail))
+        raise _failed(f"failed on {target}", code, log)
     if not again and not resumed:  # the time of a whole run, for the README
         (work / "seconds.txt").write_text(f"{took:.0f}\n")
     return took
