@@ -547,6 +547,19 @@ def test_remora_follows_a_retrieval_from_the_warp():
     assert s.warp[YELLOW] == 1 and base.warp[YELLOW] == 2
 
 
+def test_remora_with_a_single_colony_follows_once():
+    # A single colony takes the ship without asking; that retrieval is Remora's own, so it
+    # must not set Remora's power off again (one ship follows each retrieval, not all).
+    # With the rulebook's threshold a single colony has no power: keep it with one.
+    single = {(YELLOW, f"yellow {i}"): 0 for i in range(2, 6)}
+    rules = cosmic.Rules(flares=False, powers=True, power_threshold=1)
+    s = drive(arrange(aliens=trio("Remora", YELLOW), rules=rules, ships=single,
+                      hands={RED: ["attack 30"], BLUE: ["attack 01"]}, warp={RED: 2, YELLOW: 2}),
+              until=lambda s: s.phase == "aim")
+    assert s.colonies(YELLOW) == [s.planet("yellow 1")] and s.power_active(YELLOW)
+    assert s.warp[RED] == 1 and s.warp[YELLOW] == 1
+
+
 def test_remora_wild_draws_for_each_flare_played():
     kw = dict(aliens=list(NEUTRAL), rules=flares(*NEUTRAL, "Remora", "Zombie"),
               hands={RED: ["attack 30", "Zombie flare"], BLUE: ["attack 01"], YELLOW: ["Remora flare"]})
