@@ -162,3 +162,39 @@ def test_a_sample_not_run_to_its_end_gives_no_interval(tmp_path, monkeypatch):
     text = mutants.report(["cosmic"])
     assert "| cosmic | all its modules, a random sample | 10 (3 sampled) | 2 | 0 | 0 | 100.0% |  |" in text
     assert "1 of the sample not run yet, so no interval" in text and "[" not in text.split("\n\n")[0]
+
+
+def test_a_samples_first_verdicts_are_kept_and_give_the_estimate(tmp_path, monkeypatch):
+    """A sampled survivor killed later by a test aimed at it counts as caught now; the first
+    verdict is kept (``--again`` cannot overwrite it) and the report gives the estimate from
+    the first verdicts beside the score now."""
+    monkeypatch.setattr(mutants, "RUN", tmp_path)
+    monkeypatch.setattr(mutants, "equivalent", lambda: {})
+    work = tmp_path / "cosmic"
+    meta = work / "mutants" / "m" / "a.py.meta"
+    meta.parent.mkdir(parents=True)
+    names = [f"m.a.x_f__mutmut_{i}" for i in range(1, 11)]
+
+    def codes(survivor: int, dropped: int | None = None) -> None:
+        by_key = {n: (0 if i == survivor else 1) for i, n in enumerate(names, start=1)}
+        if dropped is not None:
+            by_key[names[dropped - 1]] = None
+        meta.write_text(json.dumps({"exit_code_by_key": by_key, "hash_by_function_name": {}}))
+
+    codes(survivor=4)  # the sample's first run: one of ten survives
+    mutants._write_sample(work, 38, 10, names, 60)
+    assert mutants.sample_of("cosmic")["first"][names[3]] == 0
+    codes(survivor=0)  # a test written for it kills it; --again records that
+    mutants._note_first(work)
+    assert mutants.sample_of("cosmic")["first"][names[3]] == 0  # the first verdict stays
+    found = {n: "killed" for n in names}
+    monkeypatch.setattr(mutants, "statuses", lambda target: found | {"m.a.x_f__mutmut_11": "not checked"})
+    text = mutants.report(["cosmic"])
+    assert ("| cosmic | all its modules, a random sample, first verdicts | 11 (10 sampled) | 9 | 0 | 1 | "
+            "90.0% [59.6, 98.2] | |") in text
+    assert "| cosmic | all its modules, a random sample | 11 (10 sampled) | 10 | 0 | 0 | 100.0% [72.2, 100.0] | 1 |" in text
+    assert "first verdicts (before any test written for one of its survivors) are that estimate" in text
+    # a larger sample keeps the first verdicts of the names it still holds
+    mutants._write_sample(work, 38, 11, names + ["m.a.x_f__mutmut_11"], 0)
+    assert mutants.sample_of("cosmic")["first"][names[3]] == 0
+    assert mutants.status_of(0) == "survived" and mutants.status_of(36) == "timeout" and mutants.status_of(99) == "suspicious"

@@ -44,6 +44,11 @@ target's score whose error is stated. The sample is the first N of the mutants s
 seed, so a larger N with the same seed keeps every verdict of the smaller one; it is drawn again
 from the mutants as they are at each run (a function changed since gets new mutants and its
 verdicts are tested again, as in a whole run).
+
+A sampled mutant that survives gets a test aimed at it, and then counts as caught: the sample's
+score after that says how well the tests now catch *those* mutants, not the rest of the target.
+So the sample also keeps each mutant's first verdict (``"first"`` in sample.json and in the
+record), and the report gives the estimate from the first verdicts beside the score now.
 """
 
 from __future__ import annotations
@@ -172,6 +177,7 @@ def save_record(target: str) -> int:
     mutants have one. mutmut writes a file's ``.meta`` after every mutant, so a stopped run's
     verdicts so far are saved too."""
     work = RUN / target
+    _note_first(work)
     files = {}
     for meta in sorted((work / "mutants").rglob("*.py.meta")):
         data = _read_meta(meta)
@@ -322,6 +328,18 @@ _NOTHING_MATCHES = "Filtered for specific mutants, but nothing matches"
 _NO_SUCH_MUTANT = "no.such.module.x_no_such_function__mutmut_0"
 
 
+#: mutmut's status of a mutant's exit code (its stats.status_by_exit_code in 3.8.1; the
+#: first verdicts are kept as exit codes, like mutmut's own results)
+_STATUS_OF_CODE = {1: "killed", 3: "killed", 0: "survived", 5: "no tests", 33: "no tests", 34: "skipped",
+                   36: "timeout", 37: "caught by type check", -24: "timeout", 24: "timeout", 152: "timeout",
+                   255: "timeout", -11: "segfault", -9: "segfault", None: "not checked"}
+
+
+def status_of(code: int | None) -> str:
+    """mutmut's word for a mutant's exit code (anything else it calls suspicious)."""
+    return _STATUS_OF_CODE.get(code, "suspicious")
+
+
 def draw_sample(names: list[str] | set[str], size: int, seed: int) -> list[str]:
     """The first ``size`` of ``names`` (sorted) shuffled by ``seed``, sorted: a larger sample with
     the same seed contains the smaller one."""
@@ -359,6 +377,7 @@ def _folder(target: str) -> Path:
     work = _prepare(target)
     _restore_record(target, work)
     _forget_if_modules_moved(target, work)
+    _note_first(work)
     return work
 
 
@@ -397,9 +416,27 @@ def _write_sample(work: Path, seed: int, size: int, names: list[str], seconds: f
     """Keep the sample beside mutmut's results; its seconds add up over the runs of one sample."""
     old = sample_of(work.name) or {}
     same = old.get("seed") == seed and old.get("size") == size
+    kept = set(names)
     (work / "sample.json").write_text(json.dumps(
         {"seed": seed, "size": size, "seconds": round(seconds + (old.get("seconds", 0) if same else 0)),
-         "names": names}, indent=1) + "\n")
+         "names": names, "first": {n: c for n, c in old.get("first", {}).items() if n in kept}}, indent=1) + "\n")
+    _note_first(work)
+
+
+def _note_first(work: Path) -> None:
+    """Keep the first verdict of each sampled mutant that has one now and had none kept: called
+    before any run (so ``--again`` cannot overwrite one) and after each."""
+    path = work / "sample.json"
+    if not path.exists() or not (work / "mutants").exists():
+        return
+    drawn = json.loads(path.read_text())
+    first = drawn.setdefault("first", {})
+    codes = _codes(work)
+    new = {n: codes[n] for n in drawn["names"] if n not in first and codes.get(n) is not None}
+    if new:
+        first.update(new)
+        drawn["first"] = dict(sorted(first.items()))
+        path.write_text(json.dumps(drawn, indent=1) + "\n")
 
 
 def run(target: str, children: int, again: bool = False) -> float:
@@ -527,7 +564,16 @@ def report(targets: list[str]) -> str:
                 notes.append(f"- {module}: {c['not run']} mutants not run (the run was stopped)")
         if drawn and any(c["not run"] for _, c in per):
             pooled = sum(sampled.values(), Counter())
-            rows.append(f"| {target} | all its modules, a random sample | {sum(sum(c.values()) for _, c in per)} "
+            everything = sum(sum(c.values()) for _, c in per)
+            # the estimate: each sampled mutant's first verdict (before any test aimed at it)
+            first = {n: status_of(code) for n, code in drawn.get("first", {}).items() if n in found}
+            at_first = sum(dict(summary(target, first)[0]).values(), Counter()) if first else pooled
+            if whole and at_first != pooled:
+                rows.append(f"| {target} | all its modules, a random sample, first verdicts | {everything} "
+                            f"({sum(at_first.values())} sampled) | {at_first['caught']} | "
+                            f"{at_first['equivalent']} | {at_first['survived']} | "
+                            f"{score(at_first, interval=True)} | |")
+            rows.append(f"| {target} | all its modules, a random sample | {everything} "
                         f"({sum(pooled.values())} sampled) | {pooled['caught']} | {pooled['equivalent']} | "
                         f"{pooled['survived']} | {score(pooled, interval=whole)} | "
                         f"{format(drawn['seconds'] / 60, '.0f') if whole else ''} |")
@@ -535,6 +581,10 @@ def report(targets: list[str]) -> str:
                          "is the sample's with its 95% Wilson interval, an estimate of the whole target's"
                          + (f"; {pooled['not run']} of the sample not run yet, so no interval: the share "
                             "so far is of the cheapest mutants" if pooled["not run"] else ""))
+            if whole and at_first != pooled:
+                notes.append(f"- {target}: the sample's first verdicts (before any test written for one of its "
+                             "survivors) are that estimate; the sample's row after them counts the verdicts now, "
+                             "which overstate the rest")
         notes += [f"- {s}" for s in stale]
         if survivors:
             notes.append(f"- {target}: {len(survivors)} survivors: `mutmut show NAME` in .run/mutants/{target}/")
