@@ -106,6 +106,9 @@ def test_a_larger_sample_with_the_same_seed_contains_the_smaller_one():
     assert len(small) == 40 and len(large) == 120 and set(small) < set(large)
     assert mutants.draw_sample(names, 40, seed=39) != small  # another seed, another sample
     assert sorted(mutants.draw_sample(names, 1000, seed=38)) == sorted(names)  # N above the count: all of them
+    # three mutants fewer (a function changed) change the sample by those three only, not all of it
+    fewer = [n for n in names if n not in small[:3]]
+    assert len(set(mutants.draw_sample(fewer, 40, seed=38)) - set(small)) == 3
 
 
 def test_a_sampled_target_reports_the_samples_counts_with_an_interval(tmp_path, monkeypatch):
@@ -121,7 +124,7 @@ def test_a_sampled_target_reports_the_samples_counts_with_an_interval(tmp_path, 
     monkeypatch.setattr(mutants, "statuses", lambda target: found)
     drawn = [f"m.a.x_f__mutmut_{i}" for i in (1, 2, 3, 4, 5, 6, 7, 8, 9, 91)] + ["m.b.x_g__mutmut_3"]
     (tmp_path / "cosmic").mkdir()
-    (tmp_path / "cosmic" / "sample.json").write_text(json.dumps({"seed": 38, "size": 11, "seconds": 600,
+    (tmp_path / "cosmic" / "sample.json").write_text(json.dumps({"seed": 38, "size": 11, "seconds": 600, "draw": mutants.DRAW,
                                                                  "names": drawn}))
     text = mutants.report(["cosmic"])
     assert "| cosmic | `m.a` | 91 (10 sampled) | 9 | 0 | 1 | 90.0% [59.6, 98.2] | |" in text
@@ -161,6 +164,7 @@ def test_a_sample_not_run_to_its_end_gives_no_interval(tmp_path, monkeypatch):
         {"seed": 38, "size": 4, "seconds": 0, "names": ["m.a.x_f__mutmut_1", "m.a.x_f__mutmut_2", "m.a.x_f__mutmut_9"]}))
     text = mutants.report(["cosmic"])
     assert "| cosmic | all its modules, a random sample | 10 (3 sampled) | 2 | 0 | 0 | 100.0% |  |" in text
+    assert "(seed 38, drawn by the earlier shuffle of the sorted names)" in text  # a sample without its draw
     assert "1 of the sample not run yet, so no interval" in text and "[" not in text.split("\n\n")[0]
 
 

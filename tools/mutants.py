@@ -40,10 +40,13 @@ several thousand mutants, and each surviving mutant runs up to three minutes of 
 tests the cheapest mutants first, so a run stopped early measures the easy part. ``--sample N``
 instead tests a seeded random sample of the target's mutants and the report gives, beside the
 counts, the share caught in the sample with its 95% (Wilson) interval: an estimate of the whole
-target's score whose error is stated. The sample is the first N of the mutants shuffled by the
-seed, so a larger N with the same seed keeps every verdict of the smaller one; it is drawn again
-from the mutants as they are at each run (a function changed since gets new mutants and its
-verdicts are tested again, as in a whole run).
+target's score whose error is stated. The sample is the N mutants whose names rank first by a
+hash of the seed and the name (each name's rank is its own, a random order no code change moves),
+so a larger N with the same seed keeps every verdict of the smaller one, and a change that adds or
+removes mutants changes the sample only by those. (The first draw shuffled the sorted names: three
+mutants fewer in one function then drew a new sample, 65 of 100 untested.) It is drawn again from
+the mutants as they are at each run (a function changed since gets new mutants and its verdicts
+are tested again, as in a whole run).
 
 A sampled mutant that survives gets a test aimed at it, and then counts as caught: the sample's
 score after that says how well the tests now catch *those* mutants, not the rest of the target.
@@ -54,9 +57,9 @@ record), and the report gives the estimate from the first verdicts beside the sc
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
-import random
 import re
 import shutil
 import subprocess
@@ -340,12 +343,19 @@ def status_of(code: int | None) -> str:
     return _STATUS_OF_CODE.get(code, "suspicious")
 
 
+#: how draw_sample ranks the names, kept with each sample (a sample without it, Ovni's of
+#: 2026-12-05, was the earlier shuffle of the sorted names by the seed)
+DRAW = "blake2b-128 of 'seed:name', lowest first"
+
+
 def draw_sample(names: list[str] | set[str], size: int, seed: int) -> list[str]:
-    """The first ``size`` of ``names`` (sorted) shuffled by ``seed``, sorted: a larger sample with
-    the same seed contains the smaller one."""
-    order = sorted(names)
-    random.Random(seed).shuffle(order)
-    return sorted(order[:size])
+    """The ``size`` of ``names`` that rank first by a hash of ``seed`` and the name, sorted: a
+    larger sample with the same seed contains the smaller one, and a name added or removed
+    changes the sample by that name only (and the one it lets in or pushes out)."""
+    def rank(name: str) -> bytes:
+        return hashlib.blake2b(f"{seed}:{name}".encode(), digest_size=16).digest()
+
+    return sorted(sorted(set(names), key=rank)[:size])
 
 
 def _codes(work: Path) -> dict[str, int | None]:
@@ -419,7 +429,7 @@ def _write_sample(work: Path, seed: int, size: int, names: list[str], seconds: f
     kept = set(names)
     (work / "sample.json").write_text(json.dumps(
         {"seed": seed, "size": size, "seconds": round(seconds + (old.get("seconds", 0) if same else 0)),
-         "names": names, "first": {n: c for n, c in old.get("first", {}).items() if n in kept}}, indent=1) + "\n")
+         "draw": DRAW, "names": names, "first": {n: c for n, c in old.get("first", {}).items() if n in kept}}, indent=1) + "\n")
     _note_first(work)
 
 
@@ -577,7 +587,8 @@ def report(targets: list[str]) -> str:
                         f"({sum(pooled.values())} sampled) | {pooled['caught']} | {pooled['equivalent']} | "
                         f"{pooled['survived']} | {score(pooled, interval=whole)} | "
                         f"{format(drawn['seconds'] / 60, '.0f') if whole else ''} |")
-            notes.append(f"- {target}: a random sample of {drawn['size']} mutants (seed {drawn['seed']}); the score "
+            how = "" if drawn.get("draw") == DRAW else ", drawn by the earlier shuffle of the sorted names"
+            notes.append(f"- {target}: a random sample of {drawn['size']} mutants (seed {drawn['seed']}{how}); the score "
                          "is the sample's with its 95% Wilson interval, an estimate of the whole target's"
                          + (f"; {pooled['not run']} of the sample not run yet, so no interval: the share "
                             "so far is of the cheapest mutants" if pooled["not run"] else ""))
