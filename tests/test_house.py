@@ -95,3 +95,24 @@ def test_the_caches_mutation_testing_empties_are_where_the_list_says():
     for module, name in _CACHE_DICTS:
         mod = importlib.import_module(module)
         assert isinstance(vars(mod).get(name), dict), f"{module} defines no dictionary {name}"
+
+
+def test_every_module_level_dictionary_that_starts_empty_is_a_listed_cache_or_registry():
+    """A cache added to the library (a dictionary made empty at import and filled later) must be
+    in tests/conftest.py's list, or mutation testing maps and runs its function with one test
+    only; the scan reads every module's top-level assignments."""
+    from tests.conftest import _CACHE_DICTS, REGISTRIES
+
+    found = set()
+    for path in sorted(PACKAGE.rglob("*.py")):
+        module = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts).removesuffix(".__init__")
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            target, value = ((node.targets[0], node.value) if isinstance(node, ast.Assign) and len(node.targets) == 1
+                             else (node.target, node.value) if isinstance(node, ast.AnnAssign) else (None, None))
+            empty = (isinstance(value, ast.Dict) and not value.keys) or (
+                isinstance(value, ast.Call) and not value.args and not value.keywords
+                and getattr(value.func, "id", getattr(value.func, "attr", "")) in ("dict", "OrderedDict", "defaultdict"))
+            if isinstance(target, ast.Name) and empty:
+                found.add((module, target.id))
+    assert ("ovnilab.cosmic.rules.components", "_TABLES") in found  # the scan finds what it looks for
+    assert found == set(_CACHE_DICTS) | set(REGISTRIES), found ^ (set(_CACHE_DICTS) | set(REGISTRIES))

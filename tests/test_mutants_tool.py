@@ -202,3 +202,28 @@ def test_a_samples_first_verdicts_are_kept_and_give_the_estimate(tmp_path, monke
     mutants._write_sample(work, 38, 11, names + ["m.a.x_f__mutmut_11"], 0)
     assert mutants.sample_of("cosmic")["first"][names[3]] == 0
     assert mutants.status_of(0) == "survived" and mutants.status_of(36) == "timeout" and mutants.status_of(99) == "suspicious"
+
+
+def test_a_changed_conftest_maps_the_tests_again_and_tests_the_survivors_again(tmp_path):
+    """tests/conftest.py decides which functions a test reaches under mutmut (it empties the
+    caches), and mutmut keeps its map of a test from the first run: when the conftest changes
+    (or the verdicts predate the mark), the map is dropped and the survivors are tested again;
+    a killed mutant stays killed."""
+    meta = tmp_path / "mutants" / "m" / "a.py.meta"
+    meta.parent.mkdir(parents=True)
+    stats = tmp_path / "mutants" / "mutmut-stats.json"
+    stats.write_text("{}")
+    meta.write_text(json.dumps({"exit_code_by_key": {"m.a.x_f__mutmut_1": 0, "m.a.x_f__mutmut_2": 1,
+                                                     "m.a.x_f__mutmut_3": 33}, "hash_by_function_name": {}}))
+    mutants._remap_if_conftest_changed(tmp_path)  # verdicts without a mark: of an unknown conftest
+    assert not stats.exists()
+    assert mutants._read_meta(meta)["exit_code_by_key"] == {"m.a.x_f__mutmut_1": None, "m.a.x_f__mutmut_2": 1,
+                                                            "m.a.x_f__mutmut_3": None}
+    assert (tmp_path / "conftest.sha256").read_text().strip() == mutants._conftest_hash()
+    stats.write_text("{}")  # mutmut's new map, and a new survivor under it
+    meta.write_text(json.dumps({"exit_code_by_key": {"m.a.x_f__mutmut_1": 0}, "hash_by_function_name": {}}))
+    mutants._remap_if_conftest_changed(tmp_path)  # the same conftest: nothing is dropped
+    assert stats.exists() and mutants._read_meta(meta)["exit_code_by_key"] == {"m.a.x_f__mutmut_1": 0}
+    (tmp_path / "conftest.sha256").write_text("another conftest\n")
+    mutants._remap_if_conftest_changed(tmp_path)
+    assert not stats.exists() and mutants._read_meta(meta)["exit_code_by_key"] == {"m.a.x_f__mutmut_1": None}

@@ -190,8 +190,10 @@ def save_record(target: str) -> int:
     if not files:
         return 0
     secs = work / "seconds.txt"
+    mark = work / "conftest.sha256"
     record = {"mutmut": _version(), "modules": _modules(target),
-              "seconds": int(secs.read_text()) if secs.exists() else None, "files": files}
+              "seconds": int(secs.read_text()) if secs.exists() else None,
+              "conftest": mark.read_text().strip() if mark.exists() else None, "files": files}
     drawn = sample_of(target)
     if drawn:
         record["sample"] = drawn
@@ -237,6 +239,8 @@ def _restore_record(target: str, work: Path) -> bool:
         (work / "seconds.txt").write_text(f"{record['seconds']}\n")
     if record.get("sample"):
         (work / "sample.json").write_text(json.dumps(record["sample"], indent=1) + "\n")
+    if record.get("conftest"):  # the conftest its verdicts were made under
+        (work / "conftest.sha256").write_text(record["conftest"] + "\n")
     (work / "modules.txt").write_text("\n".join(record["modules"]) + "\n")
     print(f"{target}: seeded from the recorded verdicts ({path.name})", flush=True)
     return True
@@ -388,7 +392,40 @@ def _folder(target: str) -> Path:
     _restore_record(target, work)
     _forget_if_modules_moved(target, work)
     _note_first(work)
+    _remap_if_conftest_changed(work)
     return work
+
+
+def _conftest_hash() -> str:
+    return hashlib.sha256((ROOT / "tests" / "conftest.py").read_bytes()).hexdigest()
+
+
+def _remap_if_conftest_changed(work: Path) -> None:
+    """Have mutmut map the tests to the functions again when tests/conftest.py changed since
+    the folder's map was made, and test its survivors again.
+
+    The conftest decides what a test starts from under mutmut (it empties the library's
+    caches), so it decides which functions each test reaches: mutmut keeps its map of a
+    test from the first run and only adds new tests, so the map is dropped (mutmut makes it
+    again: about 30 minutes for Cosmic). A survivor may have run too few tests under the old
+    map, so it is tested again; a killed mutant stays killed."""
+    mark = work / "conftest.sha256"
+    now = _conftest_hash()
+    if (mark.read_text().strip() if mark.exists() else None) != now and (work / "mutants").exists():
+        # no mark: verdicts made before the mark was kept, under an unknown conftest
+        (work / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
+        again = 0
+        for meta in sorted((work / "mutants").rglob("*.py.meta")):
+            data = _read_meta(meta)
+            codes = data["exit_code_by_key"]
+            back = [k for k, code in codes.items() if status_of(code) in ("survived", "no tests")]
+            if back:
+                codes.update(dict.fromkeys(back))
+                meta.write_text(json.dumps(data, indent=4))
+                again += len(back)
+        print(f"{work.name}: tests/conftest.py changed, so its map of tests is made again and its "
+              f"{again} survivors are tested again", flush=True)
+    mark.write_text(now + "\n")
 
 
 def _failed(what: str, code: int, log: Path) -> SystemExit:
