@@ -11,6 +11,7 @@ import pytest
 from ovnilab import IllegalAction, SaveFormatError, cosmic
 from ovnilab.board import GameBoard
 from ovnilab.bots import RandomBot
+from ovnilab.core import MAX_ACTION_CHARS
 from ovnilab.cosmic import rules as R
 from ovnilab.cosmic.render import to_svg
 from ovnilab.cosmic.widget import Board
@@ -612,6 +613,11 @@ def test_a_public_record_holds_only_what_its_seat_has_seen(seat, without, answer
     assert cosmic.load_public_record(json.dumps(dict(data, log=[[-1, "the warp opens"]]))).log == ((-1, "the warp opens"),)
     with pytest.raises(SaveFormatError, match=r"log\[0\] must be \[seat, text\] with a seat -1"):
         cosmic.load_public_record(json.dumps(dict(data, log=[[-2, "the warp opens"]])))
+    # an entry's text is bounded as a save's actions are; the refusal names the entry (its field)
+    assert cosmic.load_public_record(json.dumps(dict(data, log=[[0, "x" * MAX_ACTION_CHARS]]))).log[0][0] == 0
+    with pytest.raises(SaveFormatError, match=rf"^log\[1\] is longer than {MAX_ACTION_CHARS} characters$") as err:
+        cosmic.load_public_record(json.dumps(dict(data, log=[[0, "aim"], [1, "x" * (MAX_ACTION_CHARS + 1)]])))
+    assert err.value.field == "log[1]"
 
 
 def test_a_deal_giver_with_one_kind_of_card_left_is_asked():
