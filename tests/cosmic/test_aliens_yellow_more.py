@@ -223,6 +223,28 @@ def test_philanthropist_super_makes_the_receiver_play_the_gift():
     assert outcome(base) == "defense" and base.last_result["totals"] == (10, 24)
 
 
+def test_philanthropist_super_binds_the_receiver_in_the_givers_determinizations():
+    # The giver knows the gift and the flare: in every world it imagines, the receiver must
+    # select that card. Dealt again, the card of that face in the receiver's hand is the
+    # first of the face by id (red's attack 08 here, not the one given), so the record must
+    # follow the card to its new id.
+    script = YELLOW_ALLY + ["use Philanthropist power: blue", "Philanthropist: give attack 08",
+                            "play Philanthropist flare (super)"]
+    s = arrange(aliens=trio("Philanthropist", YELLOW), rules=flares(*trio("Philanthropist", YELLOW)),
+                hands={RED: ["attack 08", "attack 06"], BLUE: ["attack 20", "attack 12"],
+                       YELLOW: ["attack 08", "Philanthropist flare"]})
+    drive(s, script, until=lambda s: ("must select", BLUE) in {k[:2] for k in s.eflags})
+    assert s.phase == "select" and s.current_player == RED  # red chooses; blue's choice is made for it
+    for i in range(8):
+        world = s.determinize(YELLOW, random.Random(i))
+        (gift,) = [c for who, c, holder in world.known if who == YELLOW and holder == BLUE]
+        assert world.t.name[gift] == "attack 08" and gift in world.hands[BLUE]
+        start = world.encounters
+        while world.encounters == start:  # each takes its last option (a free blue would not take the gift)
+            world.apply(world.legal_actions()[-1])
+        assert gift not in world.hands[BLUE] and world.last_result["cards"][1] == "attack", i
+
+
 # ------------------------------------------------------------------ Reincarnator
 LOSE = dict(hands={RED: ["attack 01"], BLUE: ["attack 20"]})
 
