@@ -11,7 +11,6 @@ import pytest
 
 from ovnilab import cosmic
 from ovnilab.core import IllegalAction
-from ovnilab.cosmic import rules as R
 from ovnilab.cosmic.render import to_svg
 
 from . import BLUE, RED, YELLOW, arrange, drive, random_playout, ships_on
