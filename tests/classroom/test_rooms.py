@@ -14,7 +14,7 @@ import pytest
 
 import ovnilab
 from ovnilab import analysis
-from ovnilab.classroom import Classroom, ClassroomError, StaleMove
+from ovnilab.classroom import Classroom, ClassroomError, StaleMove, events
 from ovnilab.classroom.handles import board_view
 from ovnilab.classroom.limits import lookalike, name_skeleton
 from ovnilab.classroom.rooms import RECONNECT_GRACE, RateLimited, clean_code, clean_name
@@ -279,6 +279,26 @@ def test_groups_pair_students_as_they_arrive_and_an_odd_one_gets_a_bot(cl, clock
     assert len({g.seed for g in res}) == 3
 
 
+def test_a_move_a_bot_played_reads_as_the_seats_button_in_portuguese(cl, clock):
+    # Cosmic's notation has no catalog words ("choose alien Shadow"): only the board's own
+    # label ("escolher alienígena Shadow") can say it, so the event must go through it
+    from ovnilab.cosmic.render.labels import action_label
+    from ovnilab.i18n import _, using_language
+
+    room = cl.open_room("cosmic", decision_seconds=30, bot_delay=0, seed=4)
+    seats = [cl.join(room.code, n) for n in ("Ana", "Bruno", "Carla")]
+    room.start()
+    mover = next(p for p in seats if p.legal_actions())
+    pos = mover.view()["position"]
+    clock.t += 31
+    assert cl.tick() == 1
+    played = cl.store.one("SELECT text FROM actions WHERE room=? AND seq=?", room.code, pos)["text"]
+    with using_language("pt"):
+        label = action_label(room.state(public=False, svg=False).parse_action(played))
+        assert label not in (played, _(played))
+        assert _(events.YOUR_TIME_RAN_OUT, move=label) in mover.view()["events"]
+
+
 def test_an_experiment_of_three_students_over_three_rounds(cl, clock):
     exp = cl.open_experiment("encounter", rounds=3, matching="strangers", decision_seconds=30, seed=1, pause=2)
     s = [cl.join(exp.code, n) for n in ("Ana", "Bruno", "Carla")]
@@ -303,6 +323,17 @@ def test_an_experiment_of_three_students_over_three_rounds(cl, clock):
     assert len(res) == 9
     rows = list(res)
     assert {r["by"] for r in rows if r["participant"] == "p03" and r["round"] == 2} == {"timeout"}
+    # Carla alone is told, and in Portuguese the card a bot chose reads as her buttons say it
+    from ovnilab.classroom import experiments as xp
+    from ovnilab.i18n import _, using_language
+
+    (chosen,) = [r["choice"] for r in rows if r["participant"] == "p03" and r["round"] == 2]
+    told = events.TIME_RAN_OUT_CHOICE.format(name="Carla", choice=chosen)
+    assert told in s[2].view()["events"] and not any(told in x.view()["events"] for x in s[:2])
+    with using_language("pt"):
+        label = xp.get("encounter").choice_label(chosen)
+        assert label not in (chosen, _(chosen))  # the page's word, not the notation or its catalog word
+        assert _(events.TIME_RAN_OUT_CHOICE, name="Carla", choice=label) in s[2].view()["events"]
     assert sum(1 for r in rows if r["opponent"] == "bot") == 3  # the odd student of each round
     # payoffs are the lesson's game
     from ovnilab.classroom import experiments as xp
