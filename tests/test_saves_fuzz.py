@@ -268,8 +268,11 @@ def test_data_file_paths_policy(game, tmp_path):
             msgs.append(str(ei.value).replace(str(p), "<path>"))
         shutil.rmtree(short)
         assert msgs[0] == msgs[1]
-        # trusted: paths are read, but never a device or a pipe, and in bounded time
-        for value in ("/dev/zero", str(fifo), str(tmp_path), "y" * 300, str(tmp_path / "missing.toml")):
+        # trusted: paths are read, but never a device or a pipe, and in bounded time; a file
+        # that is there but is not the game's data is named as the option too
+        broken = tmp_path / "broken.toml"
+        broken.write_text("[[[")
+        for value in ("/dev/zero", str(fifo), str(tmp_path), "y" * 300, str(tmp_path / "missing.toml"), str(broken)):
             with time_limit(LOAD_LIMIT), pytest.raises(SaveFormatError) as ei:
                 ovnilab.load_json(_file_save(game, field, value), trusted=True)
             assert ei.value.field == where

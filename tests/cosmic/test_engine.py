@@ -665,6 +665,22 @@ def test_save_and_load_round_trip_and_errors():
         cosmic.State.from_options(1, dict(opts, aliens=["Zombie", "Zombie", "Will", "Trader"]))
     with pytest.raises(SaveFormatError, match="options.colour"):
         cosmic.State.from_options(1, dict(opts, colour="red"))
+    # rules each valid alone that the game refuses together name the rules, not the aliens
+    with pytest.raises(SaveFormatError, match="foreign colonies cannot be reached") as err:
+        cosmic.State.from_options(1, dict(opts, rules=dict(opts["rules"], planets=4, win_colonies=9)))
+    assert err.value.field == "options.rules"
+
+
+def test_a_saved_deck_file_that_cannot_be_read_is_named(tmp_path):
+    """A deck file that is there but is no deck is refused as the rule option that names it,
+    before the game is built (not as whatever building the game then trips on)."""
+    opts = json.loads(cosmic.new_game(3, seed=1).to_json())["options"]
+    for text in ("attack = [", "attack = 5\n", ""):
+        bad = tmp_path / "broken.toml"
+        bad.write_text(text)
+        with pytest.raises(SaveFormatError) as err:
+            cosmic.State.from_options(1, dict(opts, rules=dict(opts["rules"], deck_file=str(bad))))
+        assert err.value.field == "options.rules.deck_file" and str(err.value).startswith("options.rules.deck_file: ")
 
 
 def test_observation_hides_hands_deck_and_face_down_cards():
