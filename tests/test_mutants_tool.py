@@ -227,3 +227,29 @@ def test_a_changed_conftest_maps_the_tests_again_and_tests_the_survivors_again(t
     (tmp_path / "conftest.sha256").write_text("another conftest\n")
     mutants._remap_if_conftest_changed(tmp_path)
     assert not stats.exists() and mutants._read_meta(meta)["exit_code_by_key"] == {"m.a.x_f__mutmut_1": None}
+
+
+def test_a_stopped_run_ends_mutmut_and_keeps_what_it_did(tmp_path):
+    """SIGTERM to the tool (kill, a session's end) ends mutmut and its mutants with it and runs
+    the runs' ``finally`` (the verdicts so far saved), instead of leaving mutmut running."""
+    script = f"""
+import os, signal, sys, threading, time
+sys.path.insert(0, {str(ROOT / "tools")!r})
+import mutants
+mutants._mutmut = lambda: ["bash", "-c"]
+mutants._stop_on_sigterm()
+threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGTERM)).start()
+try:
+    with open({str(tmp_path / "out.log")!r}, "w") as out:
+        mutants._run_mutmut(['echo $$ > {tmp_path / "pid"}; exec sleep 300'], mutants.ROOT, out)
+except SystemExit as stop:
+    print("stopped", stop.code)
+finally:
+    print("finally")
+"""
+    import subprocess
+
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert out.stdout.split() == ["stopped", "143", "finally"], out
+    pid = int((tmp_path / "pid").read_text())
+    assert not Path(f"/proc/{pid}").exists() or "Z" in Path(f"/proc/{pid}/stat").read_text().split()[2]

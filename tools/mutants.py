@@ -62,6 +62,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -316,6 +317,14 @@ def _run_mutmut(args: list[str], work: Path, out) -> int:
             return proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             pass
+        except BaseException:  # the tool is stopped (Ctrl-C, SIGTERM): mutmut and its mutants too
+            proc.terminate()
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+            raise
         finally:
             for pid, state, title in _children(parent):
                 try:
@@ -446,16 +455,17 @@ def run_sample(target: str, children: int, size: int, seed: int) -> float:
     print(f"{target}: a sample of {len(names)} of {len(codes)} mutants (seed {seed}); "
           f"{len(todo)} without a verdict yet", flush=True)
     _write_sample(work, seed, size, names, 0)  # a stopped run's --save keeps the sample too
-    if todo:
-        log = work / "sample.log"
-        with log.open("w") as out:
-            code = _run_mutmut(["run", "--max-children", str(children)] + todo, work, out)
-        if code != 0:
-            save_record(target)
-            raise _failed(f"failed on {target}", code, log)
-    took = time.monotonic() - started
-    _write_sample(work, seed, size, names, took)
-    save_record(target)
+    code, log = 0, work / "sample.log"
+    try:
+        if todo:
+            with log.open("w") as out:
+                code = _run_mutmut(["run", "--max-children", str(children)] + todo, work, out)
+    finally:  # stopped or not, the sample's seconds so far and its verdicts are kept
+        took = time.monotonic() - started
+        _write_sample(work, seed, size, names, took)
+        save_record(target)
+    if code != 0:
+        raise _failed(f"failed on {target}", code, log)
     return took
 
 
@@ -496,10 +506,12 @@ def run(target: str, children: int, again: bool = False) -> float:
     resumed = (work / "mutants").exists()  # mutmut tests only what has no result yet: not a whole run
     started = time.monotonic()
     log = work / ("again.log" if again else "run.log")
-    with log.open("w") as out:
-        code = _run_mutmut(["run", "--max-children", str(children)] + names, work, out)
+    try:
+        with log.open("w") as out:
+            code = _run_mutmut(["run", "--max-children", str(children)] + names, work, out)
+    finally:  # a stopped run's verdicts so far are kept too
+        save_record(target)
     took = time.monotonic() - started
-    save_record(target)
     if code != 0:
         raise _failed(f"failed on {target}", code, log)
     if not again and not resumed:  # the time of a whole run, for the README
@@ -666,6 +678,7 @@ def main(argv: list[str] | None = None) -> int:
             print("\n".join(summary(target)[1]))
         return 0
     if not args.report:
+        _stop_on_sigterm()
         for target in args.targets:
             took = (run_sample(target, args.children, args.sample, args.seed) if args.sample
                     else run(target, args.children, again=args.again))
@@ -675,6 +688,15 @@ def main(argv: list[str] | None = None) -> int:
     if not args.report or args.write:  # the table of every target with results, for the README's pointer
         write_report()
     return 0
+
+
+def _stop_on_sigterm() -> None:
+    """Stop on SIGTERM (``kill``, a session's end) as on Ctrl-C: mutmut is ended and the
+    verdicts so far are saved (the runs' ``finally``), instead of the tool dying at once."""
+    def stop(signum: int, frame: object) -> None:
+        raise SystemExit(128 + signum)
+
+    signal.signal(signal.SIGTERM, stop)
 
 
 NOTES = "## Notes"
