@@ -186,3 +186,30 @@ def test_each_bot_kind_is_said_in_the_readers_language(cl):
         assert [p["player"] for p in room.state(svg=False)["players"]][1:] == [
             "robô (aleatório)", "robô (guloso)", "robô (MCTS)"]
         assert _bot_kind("a kind of a newer ovnilab") == "a kind of a newer ovnilab"  # said as stored
+
+
+def test_the_board_view_of_a_finished_game_with_a_long_log():
+    """board_view alone (a room's view adds to it): its game, no turn once the game is over,
+    and its log the last LOG_LINES lines of the game since ``base``, numbered from 1 there."""
+    import ovnilab
+    from ovnilab.classroom.limits import LOG_LINES
+
+    st = ovnilab.make("ovni", seed=3, num_players=2)
+    rng = random.Random(3)
+    while not st.is_over():
+        st.apply(rng.choice(st.legal_actions()))
+    base = 5
+    assert len(st.log) - base > LOG_LINES  # the log is cut
+    v = board_view(st, base, 0, svg=False)
+    assert v["game"] == "ovni" and v["turn"] is None and v["turn_name"] is None
+    assert v["position"] == len(st.log) - base and v["winner_seats"] == list(st.winners())
+    assert len(v["log"]) == LOG_LINES
+    assert v["log"][-1].startswith(f"{len(st.log) - base:>4}. ")
+    assert v["log"][0].startswith(f"{len(st.log) - base - LOG_LINES + 1:>4}. ")
+    # a game just past its base: every line since it, the first numbered 1
+    short = ovnilab.make("ovni", seed=3, num_players=2)
+    for a in st.log[:base + 2]:
+        short.apply(a)
+    lines = board_view(short, base, None, svg=False)["log"]
+    assert len(lines) == 2 and lines[0].startswith("   1. ") and lines[1].startswith("   2. ")
+    assert board_view(short, base, None, svg=False)["turn"] == short.current_player
