@@ -10,7 +10,7 @@ import random
 
 from ovnilab.classroom import Classroom
 from ovnilab.classroom.rooms import RECONNECT_GRACE
-from ovnilab.classroom.views import _bot_kind, action_groups, board_view, room_view
+from ovnilab.classroom.views import _bot_kind, action_groups, board_view, room_view, seat_label
 from ovnilab.i18n import using_language
 
 FIELDS = ("status", "your_turn", "controller", "seconds_left")
@@ -203,6 +203,7 @@ def test_the_board_view_of_a_finished_game_with_a_long_log():
     v = board_view(st, base, 0, svg=False)
     assert v["game"] == "ovni" and v["turn"] is None and v["turn_name"] is None
     assert v["position"] == len(st.log) - base and v["winner_seats"] == list(st.winners())
+    assert v["scores"] == list(st.scores()) and v["winners"] == [seat_label(st, w) for w in st.winners()]
     assert len(v["log"]) == LOG_LINES
     assert v["log"][-1].startswith(f"{len(st.log) - base:>4}. ")
     assert v["log"][0].startswith(f"{len(st.log) - base - LOG_LINES + 1:>4}. ")
@@ -212,4 +213,6 @@ def test_the_board_view_of_a_finished_game_with_a_long_log():
         short.apply(a)
     lines = board_view(short, base, None, svg=False)["log"]
     assert len(lines) == 2 and lines[0].startswith("   1. ") and lines[1].startswith("   2. ")
-    assert board_view(short, base, None, svg=False)["turn"] == short.current_player
+    going = board_view(short, base, None, svg=False)
+    assert going["turn"] == short.current_player
+    assert going["scores"] is going["winners"] is going["winner_seats"] is None  # nobody has won yet
