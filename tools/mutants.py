@@ -181,7 +181,6 @@ def save_record(target: str) -> int:
     mutants have one. mutmut writes a file's ``.meta`` after every mutant, so a stopped run's
     verdicts so far are saved too."""
     work = RUN / target
-    _note_first(work)
     files = {}
     for meta in sorted((work / "mutants").rglob("*.py.meta")):
         data = _read_meta(meta)
@@ -190,6 +189,7 @@ def save_record(target: str) -> int:
             "exit_code_by_key": dict(sorted(data["exit_code_by_key"].items()))}
     if not files:
         return 0
+    _note_first(work, {k: c for f in files.values() for k, c in f["exit_code_by_key"].items()})
     secs = work / "seconds.txt"
     mark = work / "conftest.sha256"
     record = {"mutmut": _version(), "modules": _modules(target),
@@ -416,7 +416,7 @@ def _remap_if_conftest_changed(work: Path) -> None:
     The conftest decides what a test starts from under mutmut (it empties the library's
     caches), so it decides which functions each test reaches: mutmut keeps its map of a
     test from the first run and only adds new tests, so the map is dropped (mutmut makes it
-    again: about 30 minutes for Cosmic). A survivor may have run too few tests under the old
+    again: about 15 minutes for Cosmic). A survivor may have run too few tests under the old
     map, so it is tested again; a killed mutant stays killed."""
     mark = work / "conftest.sha256"
     now = _conftest_hash()
@@ -477,18 +477,19 @@ def _write_sample(work: Path, seed: int, size: int, names: list[str], seconds: f
     (work / "sample.json").write_text(json.dumps(
         {"seed": seed, "size": size, "seconds": round(seconds + (old.get("seconds", 0) if same else 0)),
          "draw": DRAW, "names": names, "first": {n: c for n, c in old.get("first", {}).items() if n in kept}}, indent=1) + "\n")
-    _note_first(work)
 
 
-def _note_first(work: Path) -> None:
+def _note_first(work: Path, codes: dict[str, int | None] | None = None) -> None:
     """Keep the first verdict of each sampled mutant that has one now and had none kept: called
-    before any run (so ``--again`` cannot overwrite one) and after each."""
+    before any run (so ``--again`` cannot overwrite one) and after each (by :func:`save_record`,
+    which passes the ``codes`` it has read)."""
     path = work / "sample.json"
     if not path.exists() or not (work / "mutants").exists():
         return
     drawn = json.loads(path.read_text())
     first = drawn.setdefault("first", {})
-    codes = _codes(work)
+    if codes is None:
+        codes = _codes(work)
     new = {n: codes[n] for n in drawn["names"] if n not in first and codes.get(n) is not None}
     if new:
         first.update(new)
