@@ -348,9 +348,15 @@ def test_deal_cards_random_option_draws_them():
                 rules=cosmic.Rules(flares=False, powers=False, deal_cards="random"))
     drive(s, ["aim at blue 1", "ship from red 1", "done"], until=lambda s: s.phase == "deal")
     s.apply("propose: red gives 1 card, blue gives 0 cards, red lands nowhere, blue lands nowhere")
+    # what the table knew of each hand before the exchange (a card seen going into it)
+    s._note_shown(s.hands[BLUE][-1], BLUE)
+    s._note_shown(s.hands[RED][-1], RED)
     s.apply("accept deal")
     assert not any(a.kind == "give" for a in s.legal_actions())
     assert len(s.hands[RED]) == 1 and len(s.hands[BLUE]) == 2
+    # red's card went unseen, so nothing known of red's hand holds; blue gave none, so
+    # what was known of blue's hand still holds
+    assert [seat for _, seat in s.shown] == [BLUE]
     with pytest.raises(ValueError, match="deal_cards"):
         cosmic.Rules(deal_cards="table talk")
 
