@@ -11,6 +11,7 @@ import random
 from ovnilab import cosmic
 from ovnilab.cosmic import rules as R
 from ovnilab.cosmic.render import to_svg
+from ovnilab.cosmic.render.text import effects_text
 
 from . import BLUE, RED, YELLOW, arrange, drive, load, random_playout, ships_on
 from .test_aliens_yellow_red import NEUTRAL, flares, outcome, played, trio, with_flare
@@ -97,6 +98,12 @@ def test_void_wild_cancels_an_artifact():
     assert s.warp[YELLOW] == 1 and base.warp[YELLOW] == 3
     assert "Plague" in [s.t.name[c] for c in s.discard] and "Void flare" in s.hand_names(YELLOW)
     assert sum(s.ships[YELLOW::3]) == 19
+    # until the encounter ends, the flare counts as played (no flare twice in one
+    # encounter), and the board's list of what is in play says by whom
+    now = drive(arrange(aliens=list(NEUTRAL), rules=flares(*NEUTRAL, "Void"),
+                        hands={RED: ["attack 30", "Plague"], BLUE: ["attack 01"], YELLOW: ["Void flare"]}),
+                ["play Plague on yellow", "play Void flare (wild)"], until=lambda s: True)
+    assert "Void flare played by yellow" in effects_text(now)
 
 
 def test_void_wild_is_not_offered_against_a_flare_nor_twice():

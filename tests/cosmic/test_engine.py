@@ -313,6 +313,16 @@ def deal_state():
     return s
 
 
+def test_the_deal_is_the_encounters_stage_in_every_seats_view():
+    """While the main players negotiate, the stage every seat is shown (the board's step
+    bar, a class page) is the deal, for both proposers and the onlookers."""
+    s = deal_state()
+    assert s.stage == "deal"
+    assert {s.observation(seat)["stage"] for seat in range(s.num_players)} == {"deal"}
+    s.apply("propose: red gives 1 card, blue gives 0 cards, red lands on blue 3, blue lands nowhere")
+    assert s.current_player == BLUE and s.stage == "deal"
+
+
 def test_deal_accepted_moves_cards_and_colonies():
     s = deal_state()
     assert s.gate[RED] == 0  # ships went home before negotiating
