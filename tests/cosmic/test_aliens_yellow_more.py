@@ -242,6 +242,13 @@ def test_philanthropist_super_binds_the_receiver_in_the_givers_determinizations(
         while world.encounters == start:  # each takes its last option (a free blue would not take the gift)
             world.apply(world.legal_actions()[-1])
         assert gift not in world.hands[BLUE] and world.last_result["cards"][1] == "attack", i
+    # when every choice is asked (the default rules), blue is asked too, and its one
+    # choice is the gift, in words
+    s = arrange(aliens=trio("Philanthropist", YELLOW), rules=flares(*trio("Philanthropist", YELLOW)),
+                hands={RED: ["attack 08", "attack 06"], BLUE: ["attack 20", "attack 12"],
+                       YELLOW: ["attack 08", "Philanthropist flare"]}, ask_everyone=True)
+    drive(s, script + ["select attack 06"], until=lambda s: s.current_player == BLUE and s.phase == "select")
+    assert [str(a) for a in s.legal_actions()] == ["select attack 08"]
 
 
 # ------------------------------------------------------------------ Reincarnator
