@@ -6,6 +6,7 @@ import html
 import random
 import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -15,6 +16,8 @@ from ovnilab.cosmic.render import to_svg
 
 from . import BLUE, RED, YELLOW, arrange, drive, random_playout, ships_on
 from .test_aliens_yellow_red import NEUTRAL, flares, outcome, played, trio, with_flare
+
+ROOT = Path(__file__).resolve().parents[2]
 
 MINE = ("Mind", "Mite", "Philanthropist", "Reincarnator")
 
@@ -211,6 +214,21 @@ def test_philanthropist_wild_lend_ends_with_a_short_encounter():
               "Mite: give Mite a colony"])
     assert outcome(s) == "colony granted" and ships_on(s, RED, "blue 1") == 1
     assert s.power_of == [RED, BLUE, YELLOW] and s.power_names(RED) == ("Trader",) and s.has_power(YELLOW, "Mite")
+
+
+def test_a_private_gift_is_masked_whole_when_one_face_name_holds_another(tmp_path):
+    """A deck file may hold reinforcement +2 and +20: the gift of a +20 reads "a card" to the
+    others, not "a card0" (the longer name is masked before the shorter one inside it)."""
+    deck = (ROOT / "data" / "cosmic" / "deck.toml").read_text()
+    deck = deck.replace("  { value = 5, count = 1 },\n]", "  { value = 5, count = 1 },\n  { value = 20, count = 1 },\n]")
+    (tmp_path / "deck.toml").write_text(deck)
+    rules = cosmic.Rules(flares=False, powers=True, deck_file=str(tmp_path / "deck.toml"))
+    s = arrange(aliens=trio("Philanthropist", RED), hands={RED: ["attack 04", "reinforcement +20"], BLUE: ["attack 08"]},
+                rules=rules, ask_everyone=True)
+    drive(s, ["aim at blue 1", "ship from red 1", "done", "use Philanthropist power: blue",
+              "Philanthropist: give reinforcement +20"], until=lambda s: s.phase == "select")
+    assert s.describe(s.log[-1], None) == "Philanthropist: give a card"
+    assert s.describe(s.log[-1], viewer=RED, actor=RED) == "Philanthropist: give reinforcement +20"
 
 
 def test_philanthropist_super_makes_the_receiver_play_the_gift():
