@@ -202,6 +202,10 @@ def test_a_samples_first_verdicts_are_kept_and_give_the_estimate(tmp_path, monke
     # a larger sample keeps the first verdicts of the names it still holds
     mutants._write_sample(work, 38, 11, names + ["m.a.x_f__mutmut_11"], 0)
     assert mutants.sample_of("cosmic")["first"][names[3]] == 0
+    # a sample of another seed estimates the tests as they are now: the old first verdicts go
+    mutants._write_sample(work, 39, 11, names + ["m.a.x_f__mutmut_11"], 0)
+    mutants._note_first(work)
+    assert mutants.sample_of("cosmic")["first"][names[3]] == 1
     assert mutants.status_of(0) == "survived" and mutants.status_of(36) == "timeout" and mutants.status_of(99) == "suspicious"
 
 
