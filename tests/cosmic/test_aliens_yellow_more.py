@@ -221,6 +221,7 @@ def test_a_private_gift_is_masked_whole_when_one_face_name_holds_another(tmp_pat
     others, not "a card0" (the longer name is masked before the shorter one inside it)."""
     deck = (ROOT / "data" / "cosmic" / "deck.toml").read_text()
     deck = deck.replace("  { value = 5, count = 1 },\n]", "  { value = 5, count = 1 },\n  { value = 20, count = 1 },\n]")
+    assert "value = 20, count = 1" in deck, "data/cosmic/deck.toml's reinforcement list moved: mend the edit above"
     (tmp_path / "deck.toml").write_text(deck)
     rules = cosmic.Rules(flares=False, powers=True, deck_file=str(tmp_path / "deck.toml"))
     s = arrange(aliens=trio("Philanthropist", RED), hands={RED: ["attack 04", "reinforcement +20"], BLUE: ["attack 08"]},
