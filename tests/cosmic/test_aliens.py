@@ -102,6 +102,13 @@ def test_hacker_chooses_its_compensation():
     s, base = both("Hacker", RED, script, **kw)
     assert s.hand_names(RED) == ["Ionic Gas", "attack 40"] and s.hands[YELLOW] == []
     assert base.hand_names(RED) == ["attack 05"]  # the winner's (only) card at random
+    # three ships lost: three choices, one card each
+    script = ["aim at blue 1", "ship from red 1", "ship from red 1", "ship from red 1", "done",
+              "Hacker: take attack 40 from yellow", "Hacker: take Ionic Gas from yellow",
+              "Hacker: take attack 30 from yellow"]
+    kw["hands"] = {RED: ["negotiate"], BLUE: ["attack 04", "attack 05"], YELLOW: ["attack 40", "Ionic Gas", "attack 30"]}
+    s, _ = both("Hacker", RED, script, **kw)
+    assert s.hand_names(RED) == ["Ionic Gas", "attack 30", "attack 40"] and s.hands[YELLOW] == []
 
 
 def test_loser_declares_an_upset():
