@@ -8,6 +8,7 @@ from ovnilab.cosmic import aliens as AL
 from ovnilab.cosmic import data as D
 
 from . import BLUE, RED, YELLOW, arrange, drive, ships_on
+from .test_aliens_yellow_red import with_flare
 
 # aliens whose (optional) powers stay unused when their owner passes
 NEUTRAL = ["Will", "Oracle", "Trader"]
@@ -615,3 +616,15 @@ def test_miser_wild_protects_cards_from_compensation():
     base = arrange(**kw)
     drive(base, ["aim at blue 1", "select attack 20"])
     assert len(base.hands[BLUE]) == 3
+
+
+def test_hacker_wild_flare_keeps_its_players_hand_out_of_the_hackers_compensation():
+    """Hacker's wild flare ("no compensation from you"): the Hacker, choosing its compensation
+    from any hand, is not offered the flare player's cards."""
+    s, base = with_flare("Hacker", ["aim at blue 1", "ship from red 1", "done", "!play Hacker flare (wild)"],
+                         aliens=trio("Hacker", RED),
+                         hands={RED: ["negotiate"], BLUE: ["attack 04", "attack 05", "Hacker flare"], YELLOW: ["attack 40"]})
+    took = [str(a) for a in s.log if str(a).startswith("Hacker: take")]
+    assert took == ["Hacker: take attack 40 from yellow"] and s.hand_names(RED) == ["attack 40"]
+    # without the flare the blue hand is offered first (the default takes from it)
+    assert [str(a) for a in base.log if str(a).startswith("Hacker: take")] == ["Hacker: take Hacker flare from blue"]
