@@ -628,3 +628,15 @@ def test_hacker_wild_flare_keeps_its_players_hand_out_of_the_hackers_compensatio
     assert took == ["Hacker: take attack 40 from yellow"] and s.hand_names(RED) == ["attack 40"]
     # without the flare the blue hand is offered first (the default takes from it)
     assert [str(a) for a in base.log if str(a).startswith("Hacker: take")] == ["Hacker: take Hacker flare from blue"]
+
+
+def test_sorcerer_wild_flare_goes_to_the_sorcerer_and_nothing_else_does():
+    """Sorcerer's wild flare swaps the main players' aliens; played by another player while
+    the Sorcerer is in the game, the flare (only it) goes to the Sorcerer's hand."""
+    aliens = ["Will", "Oracle", "Sorcerer"]
+    s = arrange(aliens=aliens, rules=flares(*aliens),
+                hands={RED: ["attack 20", "Sorcerer flare"], BLUE: ["attack 04"], YELLOW: ["attack 10"]})
+    drive(s, ["aim at blue 1", "ship from red 1", "done", "play Sorcerer flare (wild)"],
+          until=lambda s: any(str(a) == "play Sorcerer flare (wild)" for a in s.log))
+    assert s.alien == ["Oracle", "Will", "Sorcerer"]
+    assert s.hand_names(RED) == ["attack 20"] and s.hand_names(YELLOW) == ["Sorcerer flare", "attack 10"]
