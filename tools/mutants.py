@@ -474,8 +474,9 @@ def _write_sample(work: Path, seed: int, size: int, names: list[str], seconds: f
     A sample of another seed is a new estimate (of the tests as they are now): it keeps none of
     the old sample's first verdicts."""
     old = sample_of(work.name) or {}
-    same = old.get("seed") == seed and old.get("size") == size
-    kept = set(names) if old.get("seed") == seed else set()
+    same_seed = old.get("seed") == seed
+    same = same_seed and old.get("size") == size
+    kept = set(names) if same_seed else set()
     (work / "sample.json").write_text(json.dumps(
         {"seed": seed, "size": size, "seconds": round(seconds + (old.get("seconds", 0) if same else 0)),
          "draw": DRAW, "names": names, "first": {n: c for n, c in old.get("first", {}).items() if n in kept}}, indent=1) + "\n")
