@@ -595,10 +595,25 @@ def test_a_public_record_holds_only_what_its_seat_has_seen(seat, without, answer
         cosmic.load_json(text)
     with pytest.raises(SaveFormatError, match="record"):
         cosmic.load_public_record(json.dumps({"format": 1, "game": "cosmic", "seed": 1, "options": {}, "actions": []}))
-    for field, value, match in [("viewer", 7, "viewer"), ("log", [[0, 5]], r"log\[0\]"), ("options", [], "options"),
-                                ("colours", ["red"], "colours"), ("extra", 1, "extra")]:
-        with pytest.raises(SaveFormatError, match=match):
+    # each refusal is read whole: the field it names, the rule, the seats of this 3-player game
+    for field, value, words in [
+            ("viewer", 7, "field 'viewer' must be a seat 0..2, got 7"),
+            ("viewer", True, "field 'viewer' must be a seat 0..2, got True"),
+            ("log", [[0, 5]], "log[0] must be [seat, text] with a seat -1..2, got [0, 5]"),
+            ("log", {}, "field 'log' must be a list"),
+            ("options", [], "options must be an object"),
+            ("colours", ["red"], "field 'colours' must list 3 colour names, got ['red']"),
+            ("extra", 1, "field 'extra' is not a field of a public record"),
+            ("game", "ovni", "field 'game': a record of 'ovni', not of 'cosmic'"),
+            ("format", "1", "field 'format': unknown version '1'"),
+            ("record", "x", "field 'record' must be 'cosmic public record' (a save of a whole game loads "
+                            "with cosmic.load_json), got 'x'")]:
+        with pytest.raises(SaveFormatError) as err:
             cosmic.load_public_record(json.dumps(dict(data, **{field: value})))
+        assert str(err.value) == words
+        assert err.value.field == ("log[0]" if words.startswith("log[0]") else field)
+    with pytest.raises(SaveFormatError, match=r"^field 'colours' is missing$"):
+        cosmic.load_public_record(json.dumps({k: v for k, v in data.items() if k != "colours"}))
     with pytest.raises(SaveFormatError, match="deal_rounds"):
         bad = dict(data, options=dict(data["options"], rules=dict(data["options"]["rules"], deal_rounds="x")))
         cosmic.load_public_record(json.dumps(bad))
