@@ -674,14 +674,23 @@ def test_save_and_load_round_trip_and_errors():
     again = load(s.to_json())
     assert again == s and again.scores() == s.scores()
     opts = json.loads(s.to_json())["options"]
-    with pytest.raises(SaveFormatError, match="num_players"):
-        cosmic.State.from_options(1, dict(opts, num_players=7))
-    with pytest.raises(SaveFormatError, match="deal_rounds"):
-        cosmic.State.from_options(1, dict(opts, rules=dict(opts["rules"], deal_rounds="many")))
-    with pytest.raises(SaveFormatError, match="aliens"):
-        cosmic.State.from_options(1, dict(opts, aliens=["Zombie", "Zombie", "Will", "Trader"]))
-    with pytest.raises(SaveFormatError, match="options.colour"):
-        cosmic.State.from_options(1, dict(opts, colour="red"))
+    # each refusal read whole: the field it names and the rule with the value
+    for bad, field, words in [
+            (dict(opts, num_players=7), "options.num_players", "options.num_players must be 3, 4 or 5, got 7"),
+            (dict(opts, rules=dict(opts["rules"], deal_rounds="many")), "options.rules.deal_rounds",
+             "options.rules.deal_rounds: must be an integer from 1 to 10, got 'many'"),
+            (dict(opts, aliens=["Zombie", "Zombie", "Will", "Trader"]), "options.aliens",
+             "options.aliens: aliens=: each alien is dealt once"),
+            (dict(opts, aliens=["Zombie", "Will", "Trader"]), "options.aliens",
+             "options.aliens must list one implemented alien per player (4), got ['Zombie', 'Will', 'Trader']"),
+            (dict(opts, aliens=["Zombie", "Will", "Trader", "Nobody"]), "options.aliens",
+             "options.aliens must list one implemented alien per player (4), "
+             "got ['Zombie', 'Will', 'Trader', 'Nobody']"),
+            (dict(opts, colour="red"), "options.colour", "options.colour is not a Cosmic Encounter option"),
+            ([], "options", "options must be an object")]:
+        with pytest.raises(SaveFormatError) as err:
+            cosmic.State.from_options(1, bad)
+        assert (str(err.value), err.value.field) == (words, field)
     # rules each valid alone that the game refuses together name the rules, not the aliens
     with pytest.raises(SaveFormatError, match="foreign colonies cannot be reached") as err:
         cosmic.State.from_options(1, dict(opts, rules=dict(opts["rules"], planets=4, win_colonies=9)))
