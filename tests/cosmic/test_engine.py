@@ -76,6 +76,28 @@ def test_forced_aliens_and_rule_switches():
         cosmic.new_game(3, aliens=["Zombie", "Zombie", "Will"])
 
 
+@pytest.mark.parametrize("make,words", [
+    (lambda: cosmic.new_game(6), "Cosmic Encounter is played here by 3, 4 or 5 players, not 6"),
+    (lambda: cosmic.new_game(True), "Cosmic Encounter is played here by 3, 4 or 5 players, not True"),
+    (lambda: cosmic.new_game("4"), "Cosmic Encounter is played here by 3, 4 or 5 players, not '4'"),
+    (lambda: cosmic.new_game(3, rules=cosmic.Rules(powers=False), aliens=["Zombie", "Will", "Trader"]),
+     "aliens= needs Rules(powers=True)"),
+    (lambda: cosmic.new_game(3, aliens=["Zombie", "Will"]), "aliens= must name one alien per player (3), got 2"),
+    (lambda: cosmic.new_game(3, aliens=["Gambler", "Sorcerer", "Will"]),
+     "aliens=: Gambler and Sorcerer are never dealt in the same game (the sheet says so)"),
+    # six aliens to deal from a pool of six, two of which never share a game
+    (lambda: cosmic.new_game(3, rules=cosmic.Rules(alien_choices=2, alien_pool=(
+        "Zombie", "Will", "Trader", "Oracle", "Gambler", "Sorcerer"))),
+     "3 players x 2 aliens need 6 aliens that may share a game; the pool has 5"),
+], ids=["six players", "a bool", "a string", "aliens without powers", "too few aliens", "excluded pair",
+        "pool short of shareable aliens"])
+def test_each_refusal_of_a_new_game_in_its_words(make, words):
+    """Issue 38: a refusal names the argument (or rule option) and the rule, read whole."""
+    with pytest.raises(ValueError) as err:
+        make()
+    assert str(err.value) == words
+
+
 def test_first_player_comes_from_a_colour_of_the_destiny_deck():
     firsts = {cosmic.new_game(4, seed=k, rules=NOPOW).offense for k in range(40)}
     assert firsts == {0, 1, 2, 3}
