@@ -1,6 +1,7 @@
 """Cosmic Encounter engine without powers: set-up, each phase, deals, artifacts, the end."""
 
 import json
+import random
 from collections import Counter
 
 import pytest
@@ -96,6 +97,23 @@ def test_each_refusal_of_a_new_game_in_its_words(make, words):
     with pytest.raises(ValueError) as err:
         make()
     assert str(err.value) == words
+
+
+def test_each_refusal_of_a_seat_or_planet_in_its_words():
+    """A seat that is not in the game, for the view, a determinization or a public record,
+    and a planet name that is not one: each refusal names the seats or planets there are."""
+    g = cosmic.new_game(4, seed=1)
+    for ask, words in [(lambda: g.observation(4), "seat must be 0..3, got 4"),
+                       (lambda: g.observation("0"), "seat must be 0..3, got '0'"),
+                       (lambda: g.determinize(4, random.Random(0)), "seat must be 0..3, got 4"),
+                       (lambda: g.determinize(True, random.Random(0)), "seat must be 0..3, got True"),
+                       (lambda: g.to_json(viewer=4), "viewer must be a seat 0..3 (or None for the save), got 4"),
+                       (lambda: g.to_json(viewer=True), "viewer must be a seat 0..3 (or None for the save), got True"),
+                       (lambda: g.planet("blue 9"), "no planet 'blue 9' in this game: its planets are red, blue, "
+                                                    "yellow, green 1 to 5 (named like 'red 1')")]:
+        with pytest.raises(ValueError) as err:
+            ask()
+        assert str(err.value) == words
 
 
 def test_first_player_comes_from_a_colour_of_the_destiny_deck():
@@ -624,8 +642,6 @@ def test_saves_from_before_issue_13_replay_with_their_readings():
     # before issue 13 and replays with the readings of then (no empty colony, at most 3
     # cards in a deal, ...), whatever the defaults are now
     s = cosmic.new_game(4, seed=5, rules=cosmic.Rules(**R.state._ISSUE_13_OLD))
-    import random
-
     r = random.Random(3)
     for _ in range(400):
         if s.is_over():
@@ -686,8 +702,6 @@ def test_games_saved_by_the_engine_before_issue_13_replay_to_their_end():
 
 def test_save_and_load_round_trip_and_errors():
     s = cosmic.new_game(4, seed=4, aliens=["Zombie", "Will", "Trader", "Oracle"])
-    import random
-
     r = random.Random(0)
     for _ in range(300):
         if s.is_over():

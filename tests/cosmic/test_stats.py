@@ -43,8 +43,11 @@ def test_double_morph_reading():
     assert stats.resolve_cards("morph", "morph", 3, 2) == ("offense", None)
     assert stats.resolve_cards("morph", "morph", 2, 2) == ("defense", None)
     assert stats.resolve_cards("morph", "morph", 3, 2, double_morph="negotiate") == ("deal", None)
-    with pytest.raises(ValueError, match="not an encounter card"):
+    with pytest.raises(ValueError, match=r"^'Card Zap' is not an encounter card; choose from \['attack 00', "
+                                         r"'attack 01', .*'attack 40', 'negotiate', 'morph'\]$"):
         stats.resolve_cards("Card Zap", "attack 04", 1, 1)
+    with pytest.raises(ValueError, match="^no pair of encounter cards can be drawn$"):
+        stats.outcome_probabilities((), (("attack 04", 1),), 1, 1)
 
 
 def test_encounter_odds_equal_brute_force_over_the_deck():
