@@ -6,6 +6,7 @@ import pytest
 from ovnilab import IllegalAction, cosmic
 from ovnilab.cosmic import aliens as AL
 from ovnilab.cosmic import data as D
+from ovnilab.cosmic.render.text import effects_text
 
 from . import BLUE, RED, YELLOW, arrange, drive, ships_on
 from .test_aliens_yellow_red import with_flare
@@ -591,6 +592,9 @@ def test_filch_wild_steals_an_artifact_as_it_is_played():
     s.apply("play Filch flare (wild)")
     assert s.warp[BLUE] == 0  # the Plague did nothing
     assert s.hand_names(YELLOW) == ["Filch flare", "Plague"]
+    # until the encounter ends, the flare counts as played (no flare twice in one
+    # encounter), and the board's list of what is in play says by whom
+    assert "Filch flare played by yellow" in effects_text(s)
 
 
 def test_warrior_wild_strikes_back_at_once():
