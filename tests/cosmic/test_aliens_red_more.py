@@ -6,8 +6,8 @@ import random
 import re
 
 from ovnilab import cosmic
-from ovnilab.cosmic import rules as R
 from ovnilab.cosmic.render import to_svg
+from ovnilab.cosmic.render.text import effects_text
 
 from . import BLUE, RED, YELLOW, arrange, drive, random_playout
 from .test_aliens_yellow_red import flares, outcome, played, trio, with_flare
@@ -268,7 +268,13 @@ def test_gambler_super_raises_the_stake():
                          hands={RED: ["attack 04", "Gambler flare"], BLUE: ["attack 10"]})
     assert outcome(s) == outcome(base) == "defense"
     assert s.warp[RED] == 1 + 1 + 3 and base.warp[RED] == 1 + 1
-    assert ("flared", "Gambler") in s.eflags or "Gambler flare" in s.hand_names(RED)
+    # played through the stake, the flare counts as played by red until the encounter ends
+    # (the board's list of what is in play says so), and it goes back to red's hand
+    now = arrange(aliens=trio("Gambler", RED), rules=flares(*trio("Gambler", RED)),
+                  hands={RED: ["attack 04", "Gambler flare"], BLUE: ["attack 10"]})
+    drive(now, [x.lstrip("!") for x in script[:-1]], until=lambda s: any(str(a) == "Gambler: stake 3 more ships" for a in s.log))
+    assert "Gambler flare played by red" in effects_text(now)
+    assert "Gambler flare" in s.hand_names(RED)
 
 
 # ------------------------------------------------------------------ Grudge

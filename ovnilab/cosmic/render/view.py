@@ -83,9 +83,13 @@ def _pending_answers(s: State) -> set[int]:
 
 
 def _flare_player(s: State, alien: str) -> int:
-    """Who played ``alien``'s flare this encounter (the latest such action in the log)."""
+    """Who played ``alien``'s flare this encounter (the latest such action in the log).
+    Gambler's super flare is played through its stake, not a "play" action (the rulebook's
+    "raise the stake": a choice "Gambler: stake N more ships")."""
     for i in range(len(s.log) - 1, max(-1, len(s.log) - 300), -1):
         a = s.log[i]
-        if a.kind == "flare" and a.a == alien:
+        if (a.kind == "flare" and a.a == alien) or (
+                alien == "Gambler" and a.kind == "choose" and a.a == "Gambler" and isinstance(a.b, str)
+                and a.b.startswith("stake ") and a.b != "stake nothing more"):
             return s.actors[i] if i < len(s.actors) else -1
     return -1
