@@ -303,6 +303,13 @@ def test_tick_tock_wild_colonizes_when_the_deck_is_reshuffled():
     s, base = games
     assert ships_on(s, RED, "yellow 3") == 2 and s.foreign_colonies(RED) >= 1
     assert ships_on(base, RED, "yellow 3") == 0
+    # the choices: every home planet of each other player where red has no ship yet
+    ask = arrange(aliens=list(NEUTRAL), rules=rules, **kw)
+    ask.discard, ask.deck = ask.discard + ask.deck, []
+    drive(ask, ["play Tick-Tock flare (wild)"] + ONE_SHIP,
+          until=lambda x: any(str(a).startswith("Tick-Tock: colonize") for a in x.legal_actions()))
+    assert sorted(str(a) for a in ask.legal_actions()) == [
+        f"Tick-Tock: colonize {c} {k}" for c in ("blue", "yellow") for k in range(1, 6)]
 
 
 def test_tick_tock_super_discards_an_extra_token():

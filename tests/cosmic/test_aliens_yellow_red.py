@@ -496,6 +496,15 @@ def test_hate_super_shows_the_card_and_keeps_it():
     drive(s, ["Hate: show attack 08 and keep it", "Hate: discard attack 10"], until=lambda s: s.phase == "aim")
     assert s.hand_names(RED) == ["Hate flare", "attack 08", "attack 20"] and s.hand_names(BLUE) == ["negotiate"]
     assert s.warp[YELLOW] == 3
+    # while the flare waits for answers (blue's Card Zap may cancel it), everybody knows it
+    # is in red's hand: another seat's determinizations keep it there
+    now = arrange(aliens=trio("Hate", RED), rules=flares(*trio("Hate", RED)),
+                  hands={**hands, BLUE: ["attack 10", "negotiate", "Card Zap"]})
+    drive(now, ["Hate: show attack 08 and keep it"],
+          until=lambda s: any(str(a) == "Hate: show attack 08 and keep it" for a in s.log))
+    assert now.phase == "zap" and now.current_player == BLUE
+    for k in range(12):
+        assert "Hate flare" in now.determinize(YELLOW, random.Random(k)).hand_names(RED), k
 
 
 def test_hate_wild_wins_when_the_opponent_runs_dry():
