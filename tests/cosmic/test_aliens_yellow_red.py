@@ -505,6 +505,11 @@ def test_hate_super_shows_the_card_and_keeps_it():
     assert now.phase == "zap" and now.current_player == BLUE
     for k in range(12):
         assert "Hate flare" in now.determinize(YELLOW, random.Random(k)).hand_names(RED), k
+    # and once it took effect: it was played face up and went back to the hand
+    drive(now, ["pass"], until=lambda s: s.phase != "zap")
+    assert now.hand_names(RED) == ["Hate flare", "attack 08", "attack 20"]
+    for k in range(12):
+        assert "Hate flare" in now.determinize(YELLOW, random.Random(k)).hand_names(RED), k
 
 
 def test_hate_wild_wins_when_the_opponent_runs_dry():

@@ -86,8 +86,10 @@ def _hate_choose(s: "State", seat: int, data: Any, arg: str) -> None:
     if data[0] == "hate":
         if arg.startswith("show "):
             # super flare (played through this choice, answered like any flare): the card
-            # is shown and kept
+            # is shown and kept; the flare is played face up and stays in the hand
+            # (REFERENCE), so every player knows it is there
             name = arg[5:].removesuffix(" and keep it")
+            s._note_shown(s.g.flare_card["Hate"], seat)
             s._push(*s._zap_tasks(seat, "card"), ("effect", seat, "flare", "Hate", "super", name))
             return
         c = s._take_from(s.hands[seat], arg[8:])
