@@ -615,6 +615,13 @@ def test_shadow_super_takes_the_executed_ship_place():
                          hands={RED: ["attack 40", "Shadow flare"], BLUE: ["attack 01"]})
     assert ships_on(s, RED, "blue 3") == 1 and ships_on(s, BLUE, "blue 3") == 3 and s.foreign_colonies(RED) == 2
     assert base.foreign_colonies(RED) == 1 and ships_on(base, RED, "blue 3") == 0
+    # the same from another seat (yellow's ship lands beside blue's three on blue 3)
+    y = drive(arrange(aliens=trio("Shadow", YELLOW), rules=flares(*trio("Shadow", YELLOW)), offense=YELLOW,
+                      warp={YELLOW: 2}, hands={YELLOW: ["attack 40", "Shadow flare"], BLUE: ["attack 01"]}),
+              ["play Shadow flare (super)", "Shadow: execute the ship on blue 3 and take its place"],
+              until=lambda s: any(str(a).endswith("take its place") for a in s.log))
+    assert ships_on(y, YELLOW, "blue 3") == 1 and ships_on(y, BLUE, "blue 3") == 3 and y.foreign_colonies(YELLOW) == 1
+    assert y.warp[YELLOW] == 0 and y.warp[BLUE] == 1  # one to regroup, one to take the place
 
 
 def test_shadow_wild_takes_the_winners_down():
