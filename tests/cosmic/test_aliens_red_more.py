@@ -162,6 +162,14 @@ def test_dictator_wild_makes_the_offense_draw_again():
     assert s.last_result["defender"] == YELLOW and s.ddiscard[i + 1] == YELLOW
     base = drive(arrange(**kw))
     assert base.last_result["defender"] == BLUE
+    # with the Dictator in the game it picks the new card: until then no destiny card is
+    # shown (the one drawn was discarded)
+    aliens = trio("Dictator", YELLOW)
+    again = arrange(aliens=aliens, rules=flares(*aliens), hands={**DUEL, BLUE: ["attack 04", "Dictator flare"]})
+    drive(again, ["Dictator: draw blue", "play Dictator flare (wild)"],
+          until=lambda s: any(str(a) == "play Dictator flare (wild)" for a in s.log))
+    assert again.phase == "power" and again.current_player == YELLOW and again.stage == "destiny"
+    assert [again.observation(v)["destiny"] for v in (RED, BLUE, YELLOW)] == [None] * 3
 
 
 # ------------------------------------------------------------------ Gambler
