@@ -119,6 +119,16 @@ def test_mite_does_not_bluster_at_three_cards_or_when_zapped():
                 hands={RED: ["attack 04"], BLUE: BLUE_FIVE + ["Cosmic Zap"]})
     drive(z, LAUNCH2 + ["play Cosmic Zap on red"], until=lambda s: s.phase in ("power", "invite"))
     assert ("zap", RED) in z.eflags and z.phase == "invite" and len(z.hands[BLUE]) == 5
+    # nor with nothing on the gate: under Rules(may_abandon_colonies=False) an offense whose
+    # colonies hold one ship each launches none
+    empty = arrange(aliens=trio("Mite", RED), rules=cosmic.Rules(flares=False, may_abandon_colonies=False),
+                    hands={RED: ["attack 04"], BLUE: BLUE_FIVE})
+    for k in range(1, 6):
+        p = empty.planet(f"red {k}")
+        empty.warp[RED] += empty.ships[p * 3 + RED] - 1
+        empty.ships[p * 3 + RED] = 1
+    drive(empty, ["aim at blue 1"], until=lambda s: s.phase in ("power", "invite"))
+    assert empty.gate[RED] == 0 and empty.phase == "invite" and len(empty.hands[BLUE]) == 5
 
 
 def test_mite_super_keeps_the_discarded_cards():
@@ -336,6 +346,22 @@ def test_reincarnator_wild_swaps_the_loser_power_after_the_encounter():
     assert s.alien[RED] in ("Reincarnator", "Human") and s.power_names(RED) == (s.alien[RED],)
     assert "Reincarnator flare" in s.hand_names(RED) and "Reincarnator flare" not in s.hand_names(YELLOW)
     assert base.alien[RED] == "Will"
+
+
+@pytest.mark.parametrize("hands,script,outcome_,losers", [
+    ({RED: ["attack 20"], BLUE: ["attack 01"]}, [], "offense", ["blue"]),
+    ({RED: ["attack 01"], BLUE: ["attack 20"]}, [], "defense", ["red"]),
+    ({RED: ["negotiate"], BLUE: ["negotiate"]}, ["reject deal"], "deal_failed", ["blue", "red"]),
+], ids=["offense wins", "defense wins", "deal failed"])
+def test_reincarnator_wild_is_offered_for_each_loser(hands, script, outcome_, losers):
+    """The wild flare goes to a main player who lost the encounter or failed to deal."""
+    aliens = list(NEUTRAL)
+    s = arrange(aliens=aliens, rules=flares(*aliens, "Reincarnator", "Human"),
+                hands={**hands, YELLOW: ["Reincarnator flare"]})
+    drive(s, LAUNCH1 + script, until=lambda s: any(str(a).startswith("play Reincarnator") for a in s.legal_actions()))
+    assert s.outcome == outcome_
+    assert sorted(str(a) for a in s.legal_actions() if str(a).startswith("play Reincarnator")) == [
+        f"play Reincarnator flare (wild): {c}" for c in losers]
 
 
 def test_reincarnator_super_makes_reincarnating_optional():
