@@ -90,8 +90,12 @@ def test_forced_aliens_and_rule_switches():
     (lambda: cosmic.new_game(3, rules=cosmic.Rules(alien_choices=2, alien_pool=(
         "Zombie", "Will", "Trader", "Oracle", "Gambler", "Sorcerer"))),
      "3 players x 2 aliens need 6 aliens that may share a game; the pool has 5"),
+    # rule options each valid alone, refused together: both named (a RulesError)
+    (lambda: cosmic.new_game(3, rules=cosmic.Rules(alien_pool=("Zombie", "Will", "Trader", "Oracle", "Virus"))),
+     "Rules.alien_choices: 3 players x 2 aliens need 6 aliens to deal; "
+     "Rules.alien_pool: the alien pool chosen gives 5 aliens"),
 ], ids=["six players", "a bool", "a string", "aliens without powers", "too few aliens", "excluded pair",
-        "pool short of shareable aliens"])
+        "pool short of shareable aliens", "pool too small"])
 def test_each_refusal_of_a_new_game_in_its_words(make, words):
     """Issue 38: a refusal names the argument (or rule option) and the rule, read whole."""
     with pytest.raises(ValueError) as err:

@@ -269,7 +269,7 @@ class State(BoardMixin, CardsMixin, EncounterMixin, DecisionsMixin, AnswersMixin
                                  f"(the sheet says so)")
         elif rules.powers and n * rules.alien_choices > len(pool):
             where = "alien_pool" if rules.alien_pool is not None else "alien_levels"
-            given = (N_("the alien pool chosen give {n} aliens") if where == "alien_pool" else
+            given = (N_("the alien pool chosen gives {n} aliens") if where == "alien_pool" else
                      N_("the alien levels chosen give {n} aliens"))
             raise RulesError({"alien_choices": N_("{players} players x {choices} aliens need {n} aliens to deal").format(
                 players=n, choices=rules.alien_choices, n=n * rules.alien_choices),
