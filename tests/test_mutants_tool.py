@@ -258,3 +258,14 @@ finally:
     assert out.stdout.split() == ["stopped", "143", "finally"], out
     pid = int((tmp_path / "pid").read_text())
     assert not Path(f"/proc/{pid}").exists() or "Z" in Path(f"/proc/{pid}/stat").read_text().split()[2]
+
+
+def test_a_sample_tests_again_what_was_not_caught_before_it_first_saw_it():
+    """A sample of a new seed (or a larger one) estimates the tests as they are now: a drawn
+    mutant that survived an earlier run, or that no test reached, is tested again unless this
+    sample already holds its first verdict; a killed one stays killed."""
+    codes = {"a": None, "b": 0, "c": 1, "d": 33, "e": 0, "f": 36}
+    names = ["a", "b", "c", "d", "e", "f"]
+    assert mutants.sample_todo(codes, names, {}) == ["a", "b", "d", "e"]
+    # the same sample going on: "e" survived in it (its first verdict), it is not run again
+    assert mutants.sample_todo(codes, names, {"e": 0, "c": 1}) == ["a", "b", "d"]

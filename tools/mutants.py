@@ -451,9 +451,10 @@ def run_sample(target: str, children: int, size: int, seed: int) -> float:
     _generate(target, work, children)
     codes = _codes(work)
     names = draw_sample(codes, size, seed)
-    todo = [n for n in names if codes[n] is None]
+    drawn = sample_of(target) or {}
+    todo = sample_todo(codes, names, drawn.get("first", {}) if drawn.get("seed") == seed else {})
     print(f"{target}: a sample of {len(names)} of {len(codes)} mutants (seed {seed}); "
-          f"{len(todo)} without a verdict yet", flush=True)
+          f"{len(todo)} to test", flush=True)
     _write_sample(work, seed, size, names, 0)  # a stopped run's --save keeps the sample too
     code, log = 0, work / "sample.log"
     try:
@@ -467,6 +468,15 @@ def run_sample(target: str, children: int, size: int, seed: int) -> float:
     if code != 0:
         raise _failed(f"failed on {target}", code, log)
     return took
+
+
+def sample_todo(codes: dict[str, int | None], names: list[str], first: dict[str, int | None]) -> list[str]:
+    """The sampled mutants a sample run tests: those without a verdict, and those not caught
+    (survived, or reached by no test) before this sample first saw them. A sample measures
+    the tests as they are now, and a survivor of an earlier run may be killed by a test
+    written since: its old verdict would count it as a first-verdict survivor."""
+    return [n for n in names if codes[n] is None
+            or (n not in first and status_of(codes[n]) in ("survived", "no tests"))]
 
 
 def _write_sample(work: Path, seed: int, size: int, names: list[str], seconds: float) -> None:
