@@ -282,6 +282,11 @@ def test_gambler_super_raises_the_stake():
                   hands={RED: ["attack 04", "Gambler flare"], BLUE: ["attack 10"]})
     drive(now, [x.lstrip("!") for x in script[:-1]], until=lambda s: any(str(a) == "Gambler: stake 3 more ships" for a in s.log))
     assert "Gambler flare played by red" in effects_text(now)
+    kept = arrange(aliens=trio("Gambler", RED), rules=flares(*trio("Gambler", RED)),
+                   hands={RED: ["attack 04", "Gambler flare"], BLUE: ["attack 10"]})
+    drive(kept, LAUNCH_R + ["Gambler: say attack 40", "Gambler: stake nothing more"],
+          until=lambda s: any(str(a) == "Gambler: stake nothing more" for a in s.log))
+    assert not any("Gambler flare" in line for line in effects_text(kept))  # no flare played
     assert "Gambler flare" in s.hand_names(RED)
 
 

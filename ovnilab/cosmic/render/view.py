@@ -90,6 +90,6 @@ def _flare_player(s: State, alien: str) -> int:
         a = s.log[i]
         if (a.kind == "flare" and a.a == alien) or (
                 alien == "Gambler" and a.kind == "choose" and a.a == "Gambler" and isinstance(a.b, str)
-                and a.b.startswith("stake ") and a.b != "stake nothing more"):
+                and a.b.startswith("stake ") and a.b[6:7].isdigit()):
             return s.actors[i] if i < len(s.actors) else -1
     return -1
