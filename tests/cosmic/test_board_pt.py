@@ -137,6 +137,10 @@ def test_artifacts_power_choices_and_win_reasons_in_portuguese():
         assert wording.action_label(Action("choose", "Barbarian", "keep Card Zap")) == "Barbarian: ficar com Zap de Carta"
         assert wording.action_label(Action("choose", "Gambler", "stake 2 more ships")) == "Gambler: apostar mais 2 naves"
         assert wording.action_label(Action("choose", "Gambler", "stake 1 more ship")) == "Gambler: apostar mais 1 nave"
+        # the ships a side adds to its card: one ship, several ships (the board said "+ 1 ships")
+        assert (wording_text.side_ships_text(1), wording_text.side_ships_text(4)) == ("+ 1 nave", "+ 4 naves")
+    assert (wording_text.side_ships_text(1), wording_text.side_ships_text(4)) == ("+ 1 ship", "+ 4 ships")
+    with using_language("pt"):
         assert wording.action_label(Action("choose", "Dictator", "draw most cards in hand")) == \
             "Dictator: tirar " + wording.special_label("most cards in hand")
         assert wording.action_label(Action("power", "Will", "red at red 1")) == "usar o poder de Will: vermelho em vermelho 1"

@@ -362,7 +362,7 @@ def card_value_text(value: str) -> str:
 
 def side_ships_text(k: int) -> str:
     """The ships a side adds to its attack card's value."""
-    return _("+ {n} ships", n=k)
+    return n_("+ {n} ship", "+ {n} ships", k)
 
 
 def reinforcements_text(k: int) -> str:
