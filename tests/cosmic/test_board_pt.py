@@ -23,6 +23,8 @@ from ovnilab.cosmic.render import text as wording_text  # noqa: E402
 from ovnilab.cosmic.rules import Action  # noqa: E402
 from ovnilab.i18n import using_language  # noqa: E402
 
+from . import BLUE, RED, arrange, drive  # noqa: E402
+
 from ..test_board_pt import (BOARD_FILES, _clicks, _msgids_of, assert_first_buttons_play_the_notation,  # noqa: E402
                              assert_replays_alike, english_left, english_left_while_clicking, first_picker_row,
                              visible_texts)
@@ -264,3 +266,17 @@ def test_portuguese_set_up_title_and_answer_line_read_whole():
             for viewer in (None, s.current_player):
                 svg = to_svg(s, viewer)
                 assert "responder à jogada" in svg and not [t for t in _cut_texts(svg) if "respond" in t], seed
+
+
+@pytest.mark.parametrize("ships,english,portuguese", [
+    (1, "Deal failed: main players lose 1 ship", "Acordo falhou: os jogadores principais perdem 1 nave"),
+    (3, "Deal failed: main players lose 3 ships", "Acordo falhou: os jogadores principais perdem 3 naves"),
+])
+def test_a_failed_deal_names_the_ships_lost_in_each_language(ships, english, portuguese):
+    """The deal panel's title counts the ships of Rules.deal_fail_ships (one ship, several)."""
+    s = arrange(rules=cosmic.Rules(flares=False, powers=False, deal_fail_ships=ships),
+                hands={RED: ["negotiate"], BLUE: ["negotiate"]})
+    drive(s, ["aim at blue 1", "ship from red 1", "done", "reject deal"], until=lambda s: s.outcome == "deal_failed")
+    assert wording_text.deal_text(s)[0] == english
+    with using_language("pt"):
+        assert wording_text.deal_text(s)[0] == portuguese

@@ -421,7 +421,8 @@ def deal_text(s: State) -> tuple[str, list[str], str]:
     if made:
         title = _("Deal made:")
     elif failed:
-        title = _("Deal failed: main players lose {n} ships", n=s.rules.deal_fail_ships)
+        title = n_("Deal failed: main players lose {n} ship", "Deal failed: main players lose {n} ships",
+                   s.rules.deal_fail_ships)
     else:
         title = _("Deal · {made} of {rounds} proposals made", made=made_so_far, rounds=s.rules.deal_rounds)
     if s.deal_offer is None:
