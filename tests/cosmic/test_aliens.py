@@ -47,6 +47,18 @@ def test_the_data_file_and_the_definitions_agree():
                 assert fl.timing in D.TIMINGS and set(fl.roles) <= set(D.ROLES), name
 
 
+def test_register_adds_a_power_under_its_name_once(monkeypatch):
+    """The table every alien is looked up in: register puts the power itself there, and a
+    second power of the same name is refused (its words name the alien)."""
+    monkeypatch.setitem(AL.POWERS, "Test Alien", None)  # removed again after the test
+    del AL.POWERS["Test Alien"]
+    p = AL.Power(name="Test Alien", timing="resolution", roles=("main",), optional=False)
+    assert AL.register(p) is p and AL.POWERS["Test Alien"] is p
+    with pytest.raises(ValueError) as err:
+        AL.register(AL.Power(name="Test Alien", timing="resolution", roles=("main",), optional=True))
+    assert str(err.value) == "alien 'Test Alien' is defined twice" and AL.POWERS["Test Alien"] is p
+
+
 def test_barbarian_loots_the_loser():
     script = ["aim at blue 1", "ship from red 1", "ship from red 2", "done", "select attack 40", "select attack 04",
               "Barbarian: keep attack 30", "Barbarian: keep attack 20"]
@@ -135,6 +147,16 @@ def test_miser_plays_from_its_hoard():
     base.apply("aim at blue 1")
     with pytest.raises(IllegalAction):
         base.apply("select attack 40 from hoard")
+
+
+def test_miser_hoard_without_encounter_cards_is_dealt_again_at_its_turn():
+    """(ovnilab's reading, as a hand would be) at the Miser's turn a hoard with no encounter
+    card is discarded and eight new cards are dealt into the hoard; the hand stays."""
+    s = arrange(aliens=trio("Miser", RED), offense=YELLOW, defender=BLUE, hoard={RED: ["Quash", "Card Zap"]},
+                hands={RED: ["attack 05"], YELLOW: ["attack 20"], BLUE: ["attack 01"]})
+    drive(s, until=lambda s: s.turn_player == RED)
+    assert len(s.hoard[RED]) == 8 and s.hand_names(RED) == ["attack 05"]
+    assert [s.t.name[c] for c in s.discard][-2:] == ["Quash", "Card Zap"]
 
 
 def test_miser_plays_artifacts_and_reinforcements_from_its_hoard():

@@ -34,6 +34,12 @@ def test_citadel_activated_adds_to_the_defense():
     assert [s.t.name[c] for c in s.citadels[p]] == ["attack 10"]
     assert all(s.observation(o)["citadels"] == {"blue 1": ["attack 10"]} for o in range(3))
     assert s.hand_names(RED) == ["attack 04"]
+    # the same beside the board's first planet (red 1): blue is the Citadel, red defends
+    first = drive(arrange(aliens=trio("Citadel", BLUE), offense=YELLOW, defender=RED,
+                          hands={BLUE: ["attack 10", "attack 04"], YELLOW: ["attack 12"], RED: ["attack 04"]}),
+                  ["Citadel: build attack 10", "Citadel: beside red 1", "aim at red 1", "ship from yellow 1", "done",
+                   "use Citadel power"])
+    assert first.last_result["totals"] == (13, 18) and outcome(first) == "defense"
 
 
 def test_citadel_is_discarded_when_the_defense_loses_and_stays_unused():

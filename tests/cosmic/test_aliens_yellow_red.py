@@ -488,6 +488,12 @@ def test_hate_makes_everybody_match_its_discard():
     assert s.warp[YELLOW] == 3 and s.hand_names(YELLOW) == ["attack 04"]  # 04 is below 08
     base = drive(arrange(aliens=trio("Clone", RED), hands=HATE_HANDS), until=lambda s: s.phase == "aim")
     assert base.warp[YELLOW] == 0 and base.hand_names(BLUE) == ["attack 10", "negotiate"]
+    # the three ships are the Hate's choice: red picks yellow's planets, one at a time
+    pick = arrange(aliens=trio("Hate", RED), hands=HATE_HANDS)
+    drive(pick, ["Hate: discard attack 08", "Hate: discard attack 10", "Hate: lose 3 ships"],
+          until=lambda s: any(str(a) == "Hate: lose 3 ships" for a in s.log))
+    assert pick.phase == "lose" and pick.current_player == RED
+    assert [str(a) for a in pick.legal_actions()] == [f"lose ship from yellow {k}" for k in range(1, 6)]
 
 
 def test_hate_super_shows_the_card_and_keeps_it():
