@@ -288,6 +288,9 @@ def test_vacuum_is_mandatory():
                   rules=cosmic.Rules(flares=False, before_issue_13=True))
     drive(old, ["aim at blue 1"], until=lambda s: s.phase == "power")
     assert "Vacuum: take nobody along" in {str(a) for a in old.legal_actions()}
+    # "nobody" ends the power for this loss: the four ships go alone
+    drive(old, ["Vacuum: take nobody along"])
+    assert old.warp[BLUE] == 4 and old.warp[RED] == old.warp[YELLOW] == 0
 
 
 def test_vulch_collects_discarded_artifacts():
