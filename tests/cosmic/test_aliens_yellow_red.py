@@ -420,6 +420,13 @@ def test_fido_fetches_an_encounter_card_for_another_player():
     assert "attack 30" not in [s.t.name[c] for c in s.discard]
 
 
+def test_fido_may_retrieve_a_ship_instead_of_drawing():
+    s = arrange(aliens=trio("Fido", YELLOW), hands={RED: ["attack 30"], BLUE: ["attack 01"]}, warp={YELLOW: 1})
+    drive(s, ["aim at blue 1", "use Fido power: offer attack 30 to blue", "Fido: accept attack 30",
+              "Fido: retrieve a ship", "place ship on yellow 2"], until=lambda s: s.warp[YELLOW] == 0)
+    assert ships_on(s, YELLOW, "yellow 2") == 5 and s.hand_names(YELLOW) == []
+
+
 def test_fido_keeps_a_refused_card():
     s = arrange(aliens=trio("Fido", YELLOW), hands={RED: ["attack 30"], BLUE: ["attack 01"]})
     drive(s, ["aim at blue 1", "use Fido power: offer attack 01 to red", "Fido: refuse attack 01"])
