@@ -270,7 +270,7 @@ def test_new_game_with_an_alien_pool_and_a_deck_file(tmp_path):
         assert board.state is before and board.state.log == log
 
     pool_box.value = ("Clone", "Miser")
-    refused("new game not started", "alien_pool", "give 2 aliens", "alien_choices")
+    refused("new game not started", "alien_pool", "gives 2 aliens", "alien_choices")
     pool_box.value = ()
     # a served board reads data files by bare name only; from code a path may be allowed
     for hostile in ("../../../../etc/passwd", "/dev/zero", str(tmp_path / "deck.toml")):
