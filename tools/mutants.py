@@ -351,6 +351,10 @@ _STATUS_OF_CODE = {1: "killed", 3: "killed", 0: "survived", 5: "no tests", 33: "
                    255: "timeout", -11: "segfault", -9: "segfault", None: "not checked"}
 
 
+#: the statuses of a mutant no test caught: the survivors a run tests again
+NOT_CAUGHT = ("survived", "no tests")
+
+
 def status_of(code: int | None) -> str:
     """mutmut's word for a mutant's exit code (anything else it calls suspicious)."""
     return _STATUS_OF_CODE.get(code, "suspicious")
@@ -427,7 +431,7 @@ def _remap_if_conftest_changed(work: Path) -> None:
         for meta in sorted((work / "mutants").rglob("*.py.meta")):
             data = _read_meta(meta)
             codes = data["exit_code_by_key"]
-            back = [k for k, code in codes.items() if status_of(code) in ("survived", "no tests")]
+            back = [k for k, code in codes.items() if status_of(code) in NOT_CAUGHT]
             if back:
                 codes.update(dict.fromkeys(back))
                 meta.write_text(json.dumps(data, indent=4))
@@ -476,7 +480,7 @@ def sample_todo(codes: dict[str, int | None], names: list[str], first: dict[str,
     the tests as they are now, and a survivor of an earlier run may be killed by a test
     written since: its old verdict would count it as a first-verdict survivor."""
     return [n for n in names if codes[n] is None
-            or (n not in first and status_of(codes[n]) in ("survived", "no tests"))]
+            or (n not in first and status_of(codes[n]) in NOT_CAUGHT)]
 
 
 def _write_sample(work: Path, seed: int, size: int, names: list[str], seconds: float) -> None:
@@ -581,7 +585,7 @@ def summary(target: str, found: dict[str, str] | None = None) -> tuple[list[tupl
             c["caught"] += 1
             if name in listed:
                 stale.append(f"{name}: listed as equivalent but caught ({status})")
-        elif status in ("survived", "no tests"):
+        elif status in NOT_CAUGHT:
             if name in listed:
                 c["equivalent"] += 1
             else:

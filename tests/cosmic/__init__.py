@@ -100,6 +100,11 @@ def default_action(state: cosmic.State) -> cosmic.Action:
     return legal[0]
 
 
+def logged(action: str) -> Callable[[cosmic.State], bool]:
+    """For :func:`drive`'s ``until``: stop once ``action`` (its notation) is in the log."""
+    return lambda s: any(str(a) == action for a in s.log)
+
+
 def drive(
     state: cosmic.State,
     script: Iterable[str] = (),

@@ -8,7 +8,7 @@ from ovnilab.cosmic import aliens as AL
 from ovnilab.cosmic import data as D
 from ovnilab.cosmic.render.text import effects_text
 
-from . import BLUE, RED, YELLOW, arrange, drive, ships_on
+from . import BLUE, RED, YELLOW, arrange, drive, logged, ships_on
 from .test_aliens_yellow_red import with_flare
 
 # aliens whose (optional) powers stay unused when their owner passes
@@ -666,6 +666,6 @@ def test_sorcerer_wild_flare_goes_to_the_sorcerer_and_nothing_else_does():
     s = arrange(aliens=aliens, rules=flares(*aliens),
                 hands={RED: ["attack 20", "Sorcerer flare"], BLUE: ["attack 04"], YELLOW: ["attack 10"]})
     drive(s, ["aim at blue 1", "ship from red 1", "done", "play Sorcerer flare (wild)"],
-          until=lambda s: any(str(a) == "play Sorcerer flare (wild)" for a in s.log))
+          until=logged("play Sorcerer flare (wild)"))
     assert s.alien == ["Oracle", "Will", "Sorcerer"]
     assert s.hand_names(RED) == ["attack 20"] and s.hand_names(YELLOW) == ["Sorcerer flare", "attack 10"]

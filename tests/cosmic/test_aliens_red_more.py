@@ -9,7 +9,7 @@ from ovnilab import cosmic
 from ovnilab.cosmic.render import to_svg
 from ovnilab.cosmic.render.text import effects_text
 
-from . import BLUE, RED, YELLOW, arrange, drive, random_playout
+from . import BLUE, RED, YELLOW, arrange, drive, logged, random_playout
 from .test_aliens_yellow_red import flares, outcome, played, trio, with_flare
 
 # ------------------------------------------------------------------ Citadel
@@ -173,7 +173,7 @@ def test_dictator_wild_makes_the_offense_draw_again():
     aliens = trio("Dictator", YELLOW)
     again = arrange(aliens=aliens, rules=flares(*aliens), hands={**DUEL, BLUE: ["attack 04", "Dictator flare"]})
     drive(again, ["Dictator: draw blue", "play Dictator flare (wild)"],
-          until=lambda s: any(str(a) == "play Dictator flare (wild)" for a in s.log))
+          until=logged("play Dictator flare (wild)"))
     assert again.phase == "power" and again.current_player == YELLOW and again.stage == "destiny"
     assert [again.observation(v)["destiny"] for v in (RED, BLUE, YELLOW)] == [None] * 3
 
@@ -286,12 +286,12 @@ def test_gambler_super_raises_the_stake():
     # (the board's list of what is in play says so), and it goes back to red's hand
     now = arrange(aliens=trio("Gambler", RED), rules=flares(*trio("Gambler", RED)),
                   hands={RED: ["attack 04", "Gambler flare"], BLUE: ["attack 10"]})
-    drive(now, [x.lstrip("!") for x in script[:-1]], until=lambda s: any(str(a) == "Gambler: stake 3 more ships" for a in s.log))
+    drive(now, [x.lstrip("!") for x in script[:-1]], until=logged("Gambler: stake 3 more ships"))
     assert "Gambler flare played by red" in effects_text(now)
     kept = arrange(aliens=trio("Gambler", RED), rules=flares(*trio("Gambler", RED)),
                    hands={RED: ["attack 04", "Gambler flare"], BLUE: ["attack 10"]})
     drive(kept, LAUNCH_R + ["Gambler: say attack 40", "Gambler: stake nothing more"],
-          until=lambda s: any(str(a) == "Gambler: stake nothing more" for a in s.log))
+          until=logged("Gambler: stake nothing more"))
     assert not any("Gambler flare" in line for line in effects_text(kept))  # no flare played
     assert "Gambler flare" in s.hand_names(RED)
 

@@ -12,7 +12,7 @@ from ovnilab.core import RulesError
 from ovnilab.cosmic import aliens as AL
 from ovnilab.cosmic import rules as R
 
-from . import BLUE, RED, YELLOW, arrange, drive, random_playout, ships_on
+from . import BLUE, RED, YELLOW, arrange, drive, logged, random_playout, ships_on
 
 NEUTRAL = ("Will", "Oracle", "Trader")  # optional powers left unused in these encounters
 NEW = ("Amoeba", "Anti-Matter", "Calculator", "Citadel", "Dictator", "Fido", "Fodder", "Gambler", "Grudge", "Hate",
@@ -498,7 +498,7 @@ def test_hate_makes_everybody_match_its_discard():
     # the three ships are the Hate's choice: red picks yellow's planets, one at a time
     pick = arrange(aliens=trio("Hate", RED), hands=HATE_HANDS)
     drive(pick, ["Hate: discard attack 08", "Hate: discard attack 10", "Hate: lose 3 ships"],
-          until=lambda s: any(str(a) == "Hate: lose 3 ships" for a in s.log))
+          until=logged("Hate: lose 3 ships"))
     assert pick.phase == "lose" and pick.current_player == RED
     assert [str(a) for a in pick.legal_actions()] == [f"lose ship from yellow {k}" for k in range(1, 6)]
 
@@ -514,7 +514,7 @@ def test_hate_super_shows_the_card_and_keeps_it():
     now = arrange(aliens=trio("Hate", RED), rules=flares(*trio("Hate", RED)),
                   hands={**hands, BLUE: ["attack 10", "negotiate", "Card Zap"]})
     drive(now, ["Hate: show attack 08 and keep it"],
-          until=lambda s: any(str(a) == "Hate: show attack 08 and keep it" for a in s.log))
+          until=logged("Hate: show attack 08 and keep it"))
     assert now.phase == "zap" and now.current_player == BLUE
     for k in range(12):
         assert "Hate flare" in now.determinize(YELLOW, random.Random(k)).hand_names(RED), k
