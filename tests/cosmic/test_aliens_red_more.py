@@ -236,6 +236,16 @@ def test_gambler_telling_the_truth_costs_the_challenger():
     assert outcome(s) == "offense" and s.warp[BLUE] == 8  # four to the challenge, four on blue 1
 
 
+def test_gambler_claim_counts_as_printed_for_a_tripler_wild_flare():
+    # the claimed attack 40 is the printed card for everybody, so the opponent's Tripler
+    # wild flare (an attack printed 15 or more) may divide it: 40 / 3 rounded up is 14
+    s, base = with_flare("Tripler", LAUNCH_R + ["Gambler: say attack 40", "Gambler: accept the claim",
+                                                "!play Tripler flare (wild)"],
+                         aliens=trio("Gambler", RED), hands={RED: ["attack 04"], BLUE: ["attack 12", "Tripler flare"]})
+    assert s.last_result["totals"] == (15, 16) and outcome(s) == "defense"
+    assert base.last_result["totals"] == (41, 16) and outcome(base) == "offense"
+
+
 def test_gambler_zapped_reveals_as_usual():
     hands = {RED: ["attack 04"], BLUE: ["attack 10", "Cosmic Zap"]}
     s = drive(arrange(aliens=trio("Gambler", RED), hands=hands), LAUNCH_R + ["play Cosmic Zap on red"])
@@ -274,6 +284,16 @@ def test_gambler_wild_adds_the_spread():
                         hands={RED: ["attack 12"], BLUE: ["attack 04", "Gambler flare"]}),
                 LAUNCH_R + ["play Gambler flare (wild): spread 9"])
     assert far.last_result["totals"] == (13, 8)
+
+
+def test_gambler_wild_spread_is_judged_on_the_cards_as_revealed():
+    # red's negotiate against blue's attack 10: no two attacks at the reveal, so no spread,
+    # though red's Pacifist flare then turns the negotiate into an attack 15
+    aliens = ["Will", "Oracle", "Trader"]
+    s = drive(arrange(aliens=aliens, rules=flares(*aliens, "Gambler", "Pacifist"),
+                      hands={RED: ["negotiate", "Pacifist flare"], BLUE: ["attack 10", "Gambler flare"]}),
+              LAUNCH_R + ["play Gambler flare (wild): spread 4", "play Pacifist flare (wild)"])
+    assert s.last_result["totals"] == (16, 14) and outcome(s) == "offense"
 
 
 def test_gambler_super_raises_the_stake():

@@ -321,6 +321,20 @@ def test_anti_matter_wild_cancels_a_wild_flare():
     assert outcome(base) == "defense" and base.last_result["totals"] == (11, 19)
 
 
+def test_anti_matter_wild_cancels_only_the_first_wild_flare():
+    # flare: it cancels the next wild flare another player plays, once: yellow's Remora
+    # flare is cancelled (yellow draws nothing when blue's flare follows), blue's Pacifist
+    # flare after it takes effect
+    aliens = list(NEUTRAL)
+    s = drive(arrange(aliens=aliens, rules=flares(*aliens, "Anti-Matter", "Pacifist", "Remora"),
+                      hands={RED: ["attack 10", "Anti-Matter flare"], BLUE: ["negotiate", "attack 01", "Pacifist flare"],
+                             YELLOW: ["Remora flare"]}),
+              ["play Anti-Matter flare (wild)", "play Remora flare (wild)", "aim at blue 1", "ship from red 1", "done",
+               "select negotiate", "play Pacifist flare (wild)"])
+    assert outcome(s) == "defense" and s.last_result["totals"] == (11, 19)
+    assert s.hand_names(YELLOW) == ["Remora flare"]
+
+
 def test_anti_matter_super_cancels_a_named_player_flare():
     aliens = trio("Anti-Matter", RED)
     kw = dict(aliens=aliens, rules=flares(*aliens, "Zombie"),
@@ -465,6 +479,15 @@ def test_fodder_feeds_cards_between_the_two():
     assert base.last_result["totals"] == (7, 16) and outcome(base) == "defense"
 
 
+def test_fodder_does_not_feed_a_card_equal_to_either_side():
+    # power: only cards strictly between the two (an equal card does not feed the total)
+    s = arrange(aliens=trio("Fodder", RED), hands={RED: ["attack 06", "attack 06", "attack 10", "attack 12"],
+                                                   BLUE: ["attack 12"]})
+    drive(s, ["aim at blue 1", "ship from red 1", "done", "select attack 06", "use Fodder power"],
+          until=logged("use Fodder power"))
+    assert sorted(str(a) for a in s.legal_actions()) == ["Fodder: discard attack 10", "Fodder: stop"]
+
+
 def test_fodder_super_feeds_lower_cards_too():
     script = ["aim at blue 1", "ship from red 1", "ship from red 1", "done", "select attack 06",
               "!play Fodder flare (super)", "!use Fodder power", "!Fodder: discard attack 04"]
@@ -527,9 +550,13 @@ def test_hate_super_shows_the_card_and_keeps_it():
 
 def test_hate_wild_wins_when_the_opponent_runs_dry():
     s, base = with_flare("Hate", ["aim at blue 1", "ship from red 1", "done", "!play Hate flare (wild)"],
-                         hands={RED: ["attack 01", "Hate flare"], BLUE: ["attack 20"]})
+                         hands={RED: ["attack 01", "Hate flare", "attack 05", "attack 07"], BLUE: ["attack 20"]})
     assert outcome(s) == "offense" and s.foreign_colonies(RED) == 1
     assert outcome(base) == "defense"
+    # the flare wins without compensation: blue (left without encounter cards, it drew a new hand) takes
+    # none of red's cards for its 4 ships lost
+    assert s.hand_names(RED) == ["Hate flare", "attack 05", "attack 07"] and s.warp[BLUE] == 4
+    assert len(s.hands[BLUE]) == 7
 
 
 # ------------------------------------------------------------------ Healer
@@ -572,6 +599,19 @@ def test_remora_follows_a_retrieval_from_the_warp():
     base = drive(arrange(aliens=trio("Clone", YELLOW), **kw), until=lambda s: s.phase == "aim")
     assert s.warp[RED] == base.warp[RED] == 1
     assert s.warp[YELLOW] == 1 and base.warp[YELLOW] == 2
+
+
+def test_remora_does_not_follow_with_ships_it_lost_this_encounter():
+    # power: Remora's ships lost this encounter stay in the warp when another player
+    # retrieves one (here red, a defensive ally, takes a ship as its reward; Remora the
+    # offense has just lost both its ships, and has no other ship in the warp)
+    s = arrange(aliens=trio("Remora", YELLOW), offense=YELLOW, defender=BLUE, warp={RED: 2},
+                hands={YELLOW: ["attack 01"], BLUE: ["attack 30"]})
+    drive(s, ["aim at blue 1", "ship from yellow 1", "ship from yellow 2", "done", "invite nobody", "invite red",
+              "join defense", "ship from red 1", "done", "reward 0 cards and 1 ship"],
+          until=lambda s: s.phase == "regroup")
+    assert outcome(s) == "defense" and s.warp[RED] == 1
+    assert s.warp[YELLOW] == 2  # both lost this encounter: none follows red's ship
 
 
 def test_remora_with_a_single_colony_follows_once():
