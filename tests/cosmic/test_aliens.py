@@ -69,6 +69,13 @@ def test_barbarian_loots_the_loser():
     assert base.hand_names(BLUE) == ["attack 20", "attack 30", "negotiate"]
 
 
+def test_barbarian_has_nothing_to_loot_from_an_empty_hand():
+    s = drive(arrange(aliens=trio("Barbarian", RED), hands={RED: ["attack 40"], BLUE: ["attack 04"]}),
+              ["aim at blue 1", "ship from red 1", "done"])
+    assert s.last_result["outcome"] == "offense"
+    assert not any(str(a).startswith("Barbarian:") for a in s.log)  # blue's hand was empty: no loot
+
+
 def test_chosen_replaces_its_card():
     script = ["aim at blue 1", "ship from red 1", "done", "select attack 04",
               "use Chosen power", "Chosen: replace with attack 40"]
@@ -334,6 +341,31 @@ def test_warrior_collects_tokens_after_deals_and_without_its_power():
     assert old.tokens[RED] == 0
 
 
+def test_warrior_before_issue_13_tokens_with_its_power_for_wins_and_losses_only():
+    # Rules(before_issue_13=True): 1 token for a win, 2 for a loss, none for a deal
+    old = cosmic.Rules(flares=False, powers=True, before_issue_13=True)
+    for hands, script, result, tokens in (
+            ({RED: ["attack 10"], BLUE: ["attack 01"]}, [], "offense", 1),
+            ({RED: ["attack 01"], BLUE: ["attack 20"]}, [], "defense", 2),
+            ({RED: ["negotiate", "attack 01"], BLUE: ["negotiate"]}, ["select negotiate", "reject deal"], "deal_failed", 0)):
+        s = drive(arrange(aliens=trio("Warrior", RED), rules=old, hands=hands),
+                  ["aim at blue 1", "ship from red 1", "done"] + script)
+        assert s.last_result["outcome"] == result and s.tokens == [tokens, 0, 0], result
+
+
+def test_warrior_super_adds_an_ally_tokens():
+    script = ["aim at blue 1", "ship from red 1", "done", "invite yellow", "join offense", "ship from yellow 1", "done"]
+    games = []
+    for flare in (["play Warrior flare (super)"], []):
+        g = arrange(aliens=trio("Warrior", YELLOW), rules=flares(*trio("Warrior", YELLOW)),
+                    hands={RED: ["attack 10"], BLUE: ["attack 10"], YELLOW: ["Warrior flare"]})
+        g.tokens[YELLOW] = 3
+        games.append(drive(g, script + flare))
+    s, base = games
+    assert s.last_result["totals"] == (15, 14) and s.last_result["outcome"] == "offense"  # + yellow's 3 tokens
+    assert base.last_result["totals"] == (12, 14) and base.last_result["outcome"] == "defense"
+
+
 def test_warrior_collects_tokens_while_zapped():
     # 2009 FAQ: "this allows Warrior to collect tokens even if his power was zapped"
     s = arrange(aliens=trio("Warrior", RED), hands={RED: ["attack 10", "attack 04"], BLUE: ["attack 12"],
@@ -398,6 +430,22 @@ def test_zombie_ships_never_go_to_the_warp():
     s, base = both("Zombie", BLUE, script, hands={RED: ["attack 30"], BLUE: ["attack 01"]})
     assert base.warp[BLUE] == 4 and s.warp[BLUE] == 0
     assert sum(s.ships[BLUE::3]) == 20
+
+
+def test_zombie_super_brings_each_ally_a_ship_from_the_warp_on_either_side():
+    # super flare, as a main player once alliances are formed: each ally of its side with
+    # ships in the warp adds one to the encounter
+    for zombie, side, invite, totals in ((RED, "offense", ["invite yellow", "invite nobody"], (13, 14)),
+                                         (BLUE, "defense", ["invite nobody", "invite yellow"], (11, 16))):
+        script = ["aim at blue 1", "ship from red 1", "done"] + invite + [f"join {side}", "ship from yellow 1", "done",
+                                                                         "!play Zombie flare (super)"]
+        hands = {RED: ["attack 10"], BLUE: ["attack 10"]}
+        hands[zombie] = hands[zombie] + ["Zombie flare"]
+        s, base = with_flare("Zombie", script, aliens=trio("Zombie", zombie), warp={YELLOW: 2}, hands=hands)
+        assert s.last_result["totals"] == totals, side
+        lost = 1 if side == "defense" else 0  # the offense lost: yellow's ships went to the warp
+        assert base.last_result["totals"][lost] == totals[lost] - 1, side
+        assert s.warp[YELLOW] == (1 if side == "defense" else 3) and base.warp[YELLOW] == (2 if side == "defense" else 3)
 
 
 # ------------------------------------------------------------------ flares

@@ -282,6 +282,19 @@ def test_amoeba_withdraws_defending_ships():
     assert s.warp[BLUE] == 1 and base.warp[BLUE] == 4 and sum(s.ships[BLUE::3]) == 19
 
 
+def test_amoeba_defending_its_only_colony_has_nowhere_to_withdraw_to():
+    # (a single colony keeps its power with a threshold of 1)
+    only = {(BLUE, f"blue {i}"): 0 for i in range(2, 6)}
+    s = arrange(aliens=trio("Amoeba", BLUE), ships=only, hands={RED: ["attack 30"], BLUE: ["attack 01"]},
+                rules=cosmic.Rules(flares=False, powers=True, power_threshold=1))
+    assert s.colonies(BLUE) == [s.planet("blue 1")] and s.power_active(BLUE)
+    offered = set()
+    drive(s, ["aim at blue 1", "ship from red 1", "done"],
+          until=lambda s: offered.update(str(a) for a in s.legal_actions()) or s.last_result is not None)
+    assert outcome(s) == "offense" and s.colonies(BLUE) == []  # all its ships lost
+    assert not any(a.startswith("use Amoeba power") for a in offered)
+
+
 def test_amoeba_wild_adds_up_to_four_ships():
     s, base = with_flare("Amoeba", ["aim at blue 1", "ship from red 1", "done", "!play Amoeba flare (wild): add 4 ships"],
                          hands={RED: ["attack 10", "Amoeba flare"], BLUE: ["attack 10"]})
@@ -296,6 +309,16 @@ def test_amoeba_super_works_as_an_ally():
                          hands={RED: ["attack 10"], BLUE: ["attack 10"], YELLOW: ["Amoeba flare"]})
     assert s.last_result["totals"] == (15, 14) and outcome(s) == "offense"
     assert base.last_result["totals"] == (12, 14) and outcome(base) == "defense"
+
+
+def test_amoeba_super_withdraws_a_defensive_ally_ship():
+    script = ["aim at blue 1", "ship from red 1", "done", "invite nobody", "invite yellow", "join defense",
+              "ship from yellow 1", "ship from yellow 2", "done", "!play Amoeba flare (super): withdraw 1 ship"]
+    s, base = with_flare("Amoeba", script, aliens=trio("Amoeba", YELLOW),
+                         hands={RED: ["attack 20"], BLUE: ["attack 10"], YELLOW: ["Amoeba flare"]})
+    assert s.last_result["totals"] == (21, 15) and base.last_result["totals"] == (21, 16)
+    assert outcome(s) == outcome(base) == "offense"
+    assert s.warp[YELLOW] == 1 and base.warp[YELLOW] == 2  # the withdrawn ship went home
 
 
 # ------------------------------------------------------------------ Anti-Matter
