@@ -62,6 +62,7 @@ def test_verdicts_survive_a_fresh_checkout_through_the_record(tmp_path, monkeypa
                                 "type_check_error_by_key": {}, "durations_by_key": {"x": 1.5},
                                 "estimated_durations_by_key": {}}))
     (work / "seconds.txt").write_text("1620\n")
+    (work / "tests.sha256.json").write_text(json.dumps({"tests/cows/test_x.py": "f00"}))
     assert mutants.save_record("cows") == 2  # two verdicts; the third mutant was not run yet
     assert not mutants._has_results("ovni")
 
@@ -72,6 +73,7 @@ def test_verdicts_survive_a_fresh_checkout_through_the_record(tmp_path, monkeypa
     seeded = json.loads(meta.read_text())
     assert seeded["exit_code_by_key"] == codes and seeded["hash_by_function_name"] == {"x_end_turn": "abc"}
     assert (work / "seconds.txt").read_text() == "1620\n"
+    assert json.loads((work / "tests.sha256.json").read_text()) == {"tests/cows/test_x.py": "f00"}  # tests they saw
     assert (work / "modules.txt").read_text().splitlines() == mutants._modules("cows")
     assert not mutants._restore_record("cows", work)  # mutmut's own results are never overwritten
 
@@ -232,6 +234,67 @@ def test_a_changed_conftest_maps_the_tests_again_and_tests_the_survivors_again(t
     (tmp_path / "conftest.sha256").write_text("another conftest\n")
     mutants._remap_if_conftest_changed(tmp_path)
     assert not stats.exists() and mutants._read_meta(meta)["exit_code_by_key"] == {"m.a.x_f__mutmut_1": None}
+
+
+def test_a_changed_test_file_is_mapped_again_and_the_survivors_tested_again(tmp_path, monkeypatch):
+    """mutmut maps a test once, by its name: a test extended since keeps its old map and is
+    never run against a function it reaches now (a mutant it kills stayed a survivor). A
+    changed test file's tests leave the map (mutmut maps them again as new tests) and the
+    survivors are tested again; a changed helper or data file drops its folder's tests; a map
+    made before the hashes were kept is dropped whole."""
+    root = tmp_path / "project"
+    for name, text in {"tests/g/__init__.py": "", "tests/g/test_a.py": "a", "tests/g/test_b.py": "b",
+                       "tests/g/saves/one.json": "{}", "tests/test_shared.py": "s", "tests/conftest.py": "c"}.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+    monkeypatch.setattr(mutants, "ROOT", root)
+    monkeypatch.setattr(mutants, "TARGETS", {"g": {"source": [], "tests": ["tests/g", "tests/test_shared.py"]}})
+    assert list(mutants._test_hashes("g")) == ["tests/g/__init__.py", "tests/g/saves/one.json", "tests/g/test_a.py",
+                                              "tests/g/test_b.py", "tests/test_shared.py"]
+    work = tmp_path / "work"
+    meta = work / "mutants" / "m" / "a.py.meta"
+    meta.parent.mkdir(parents=True)
+    stats = work / "mutants" / "mutmut-stats.json"
+    tests = ["tests/g/test_a.py::test_1", "tests/g/test_a.py::test_2", "tests/g/test_b.py::test_3",
+             "tests/test_shared.py::test_4"]
+
+    def state(survivor: int | None = 0) -> None:
+        stats.write_text(json.dumps({"duration_by_test": dict.fromkeys(tests, 1.0),
+                                     "tests_by_mangled_function_name": {"m.a.x_f": tests}}))
+        meta.write_text(json.dumps({"exit_code_by_key": {"m.a.x_f__mutmut_1": survivor, "m.a.x_f__mutmut_2": 1},
+                                    "hash_by_function_name": {}}))
+
+    def mapped() -> list[str]:
+        return sorted(json.loads(stats.read_text())["duration_by_test"])
+
+    def codes() -> dict:
+        return mutants._read_meta(meta)["exit_code_by_key"]
+
+    state()
+    mutants._remap_changed_tests("g", work)  # no kept hashes: the whole map goes
+    assert not stats.exists() and codes() == {"m.a.x_f__mutmut_1": None, "m.a.x_f__mutmut_2": 1}
+    assert json.loads((work / "tests.sha256.json").read_text()) == mutants._test_hashes("g")
+    state()
+    mutants._remap_changed_tests("g", work)  # nothing changed: all kept
+    assert mapped() == tests and codes()["m.a.x_f__mutmut_1"] == 0
+    (root / "tests/g/test_a.py").write_text("a, extended")
+    mutants._remap_changed_tests("g", work)
+    assert mapped() == tests[2:] and codes() == {"m.a.x_f__mutmut_1": None, "m.a.x_f__mutmut_2": 1}
+    assert stats.exists() and json.loads(stats.read_text())["tests_by_mangled_function_name"] == {"m.a.x_f": tests}
+    state()
+    mutants._remap_changed_tests("g", work)  # the new hash was kept: nothing more
+    assert mapped() == tests
+    (root / "tests/g/saves/one.json").write_text('{"changed": 1}')
+    mutants._remap_changed_tests("g", work)
+    assert mapped() == ["tests/test_shared.py::test_4"] and codes()["m.a.x_f__mutmut_1"] is None
+    state(survivor=1)
+    (root / "tests/test_shared.py").write_text("s2")
+    mutants._remap_changed_tests("g", work)
+    assert mapped() == tests[:3] and codes()["m.a.x_f__mutmut_1"] == 1  # a killed mutant stays killed
+    (root / "tests/conftest.py").write_text("c2")  # the conftest has its own mark
+    state()
+    mutants._remap_changed_tests("g", work)
+    assert mapped() == tests
 
 
 def test_a_stopped_run_ends_mutmut_and_keeps_what_it_did(tmp_path):

@@ -19,7 +19,9 @@ mutant and the hash of each mutated function, file by file, written after every 
 ``--save`` after a run was stopped). A folder without mutmut's results is seeded from it;
 mutmut then keeps a verdict only where the function's hash is unchanged and re-tests the rest,
 as it does between two runs in one folder. (Like mutmut's own cache, a kept "killed" assumes
-the tests that killed it are still there; ``--again`` re-tests the survivors.)
+the tests that killed it are still there; ``--again`` re-tests the survivors.) mutmut maps each
+test to the functions it reaches once, by its name; a test file changed since its map was made
+has its tests mapped again, and the survivors are tested again (_remap_changed_tests).
 
 The score counts a mutant as caught when a test fails (killed) or the tests run out of
 time (timeout, an endless loop); a mutant no test reaches counts as not caught. Mutants that
@@ -195,6 +197,9 @@ def save_record(target: str) -> int:
     record = {"mutmut": _version(), "modules": _modules(target),
               "seconds": int(secs.read_text()) if secs.exists() else None,
               "conftest": mark.read_text().strip() if mark.exists() else None, "files": files}
+    hashes = work / "tests.sha256.json"
+    if hashes.exists():  # the test files its verdicts were made with (see _remap_changed_tests)
+        record["tests"] = json.loads(hashes.read_text())
     drawn = sample_of(target)
     if drawn:
         record["sample"] = drawn
@@ -242,6 +247,8 @@ def _restore_record(target: str, work: Path) -> bool:
         (work / "sample.json").write_text(json.dumps(record["sample"], indent=1) + "\n")
     if record.get("conftest"):  # the conftest its verdicts were made under
         (work / "conftest.sha256").write_text(record["conftest"] + "\n")
+    if record.get("tests"):  # the test files they were made with
+        (work / "tests.sha256.json").write_text(json.dumps(record["tests"], indent=1) + "\n")
     (work / "modules.txt").write_text("\n".join(record["modules"]) + "\n")
     print(f"{target}: seeded from the recorded verdicts ({path.name})", flush=True)
     return True
@@ -406,7 +413,92 @@ def _folder(target: str) -> Path:
     _forget_if_modules_moved(target, work)
     _note_first(work)
     _remap_if_conftest_changed(work)
+    _remap_changed_tests(target, work)
     return work
+
+
+def _test_hashes(target: str) -> dict[str, str]:
+    """The hash of each file of ``target``'s tests (its test files, their helpers and data,
+    tests/conftest.py aside: see _remap_if_conftest_changed), by path."""
+    spec = TARGETS[target]
+    left_out = set(spec.get("ignore", []))
+    found: dict[str, str] = {}
+    for entry in spec["tests"]:
+        path = ROOT / entry
+        files = [path] if path.is_file() else sorted(path.rglob("*")) if path.is_dir() else []
+        for f in files:
+            rel = f.relative_to(ROOT).as_posix()
+            if (f.is_file() and rel not in left_out and rel != "tests/conftest.py"
+                    and "__pycache__" not in f.parts and f.suffix != ".pyc"):
+                found[rel] = hashlib.sha256(f.read_bytes()).hexdigest()
+    return dict(sorted(found.items()))
+
+
+def _forget_tests(target: str, work: Path, changed: list[str]) -> int:
+    """Drop the tests of the ``changed`` files from mutmut's map, so mutmut maps them again as
+    new tests; how many. A changed helper or data file (not ``test_*.py``) drops every test of
+    the folder of the target's tests it is in (tests/cosmic/__init__.py: all of tests/cosmic)."""
+    stats = work / "mutants" / "mutmut-stats.json"
+    if not stats.exists():
+        return 0
+    data = json.loads(stats.read_text())
+    files = {c for c in changed if Path(c).name.startswith("test_") and c.endswith(".py")}
+    dirs = {entry.rstrip("/") + "/" for entry in TARGETS[target]["tests"] for c in set(changed) - files
+            if c.startswith(entry.rstrip("/") + "/")}
+    gone = [name for name in data["duration_by_test"]
+            if name.split("::")[0] in files or name.startswith(tuple(dirs))]
+    for name in gone:
+        del data["duration_by_test"][name]
+    stats.write_text(json.dumps(data))
+    return len(gone)
+
+
+def _remap_changed_tests(target: str, work: Path) -> None:
+    """Have mutmut map again the tests whose file changed since its map was made, and test
+    the survivors again.
+
+    mutmut maps a test to the functions it reaches once, when it first sees the test's name:
+    a test extended since (a survivor's scenario added to an existing test) keeps its old map,
+    so mutmut never runs it against the functions it now reaches, and a mutant it kills is
+    still reported as a survivor (one was, after --again). The hash of each test file is kept
+    beside the map (``tests.sha256.json``, and in the record); a changed file's tests are
+    dropped from the map (mutmut maps them again, as new tests), and the survivors are tested
+    again under the new map. Without kept hashes (a map made before they were kept) the whole
+    map is dropped: which tests changed since it was made is unknown."""
+    mark = work / "tests.sha256.json"
+    now = _test_hashes(target)
+    if not (work / "mutants").exists():
+        mark.write_text(json.dumps(now, indent=1) + "\n")
+        return
+    old = json.loads(mark.read_text()) if mark.exists() else None
+    stats = work / "mutants" / "mutmut-stats.json"
+    if old is None:
+        stats.unlink(missing_ok=True)
+        print(f"{target}: its map of tests predates the kept hashes of its test files, so the whole "
+              f"map is made again and its {_test_survivors_again(work)} survivors are tested again", flush=True)
+    else:
+        changed = sorted(p for p in now.keys() | old.keys() if now.get(p) != old.get(p))
+        if changed:
+            dropped = _forget_tests(target, work, changed)
+            print(f"{target}: {len(changed)} test files changed since its map was made ({', '.join(changed)}): "
+                  f"their {dropped} tests are mapped again and its {_test_survivors_again(work)} survivors "
+                  f"are tested again", flush=True)
+    mark.write_text(json.dumps(now, indent=1) + "\n")
+
+
+def _test_survivors_again(work: Path) -> int:
+    """Clear the verdict of every mutant not caught, so the next run tests it again; how many
+    (a killed mutant stays killed)."""
+    again = 0
+    for meta in sorted((work / "mutants").rglob("*.py.meta")):
+        data = _read_meta(meta)
+        codes = data["exit_code_by_key"]
+        back = [k for k, code in codes.items() if status_of(code) in NOT_CAUGHT]
+        if back:
+            codes.update(dict.fromkeys(back))
+            meta.write_text(json.dumps(data, indent=4))
+            again += len(back)
+    return again
 
 
 def _conftest_hash() -> str:
@@ -427,15 +519,7 @@ def _remap_if_conftest_changed(work: Path) -> None:
     if (mark.read_text().strip() if mark.exists() else None) != now and (work / "mutants").exists():
         # no mark: verdicts made before the mark was kept, under an unknown conftest
         (work / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
-        again = 0
-        for meta in sorted((work / "mutants").rglob("*.py.meta")):
-            data = _read_meta(meta)
-            codes = data["exit_code_by_key"]
-            back = [k for k, code in codes.items() if status_of(code) in NOT_CAUGHT]
-            if back:
-                codes.update(dict.fromkeys(back))
-                meta.write_text(json.dumps(data, indent=4))
-                again += len(back)
+        again = _test_survivors_again(work)
         print(f"{work.name}: tests/conftest.py changed, so its map of tests is made again and its "
               f"{again} survivors are tested again", flush=True)
     mark.write_text(now + "\n")
