@@ -595,7 +595,10 @@ def test_trader_super_trades_with_any_player():
     s = arrange(aliens=["Trader", "Will", "Oracle"], rules=flares("Trader", "Will", "Oracle"),
                 hands={RED: ["attack 01", "Trader flare"], BLUE: ["attack 20"], YELLOW: ["attack 40", "morph"]})
     drive(s, ["aim at blue 1", "play Trader flare (super): yellow", "select attack 40"])
-    assert s.last_result["outcome"] == "offense" and s.hand_names(YELLOW) == ["Trader flare", "attack 01"]
+    assert s.last_result["outcome"] == "offense" and s.hand_names(YELLOW) == ["attack 01"]
+    # the flare, in use, is not part of the trade: it returns to red's hand, as everybody saw
+    assert s.hand_names(RED) == ["Trader flare", "morph"]
+    assert [(s.t.name[c], seat) for c, seat in s.shown] == [("Trader flare", RED)]
 
 
 def test_trader_super_only_as_a_main_player():

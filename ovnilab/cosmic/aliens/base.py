@@ -139,6 +139,11 @@ one; each alien module lists the readings of its own aliens)
   seat), then the powers by seat (red, blue, yellow, ...).
 * Flares whose effect waits for a later moment ("when you lose ships", "after a win") are
   played in a window of the encounter and apply for its rest.
+* A flare in use is out of its player's hand until its effect is over ("after use it
+  returns to the hand"): Oracle's wild flare does not shuffle it in, Trader's super flare
+  does not trade it away, and it is not among the cards Trader's wild flare gives back or
+  Mutant's super flare discards (:func:`_flare_aside`, :func:`_without_flare`).
+  ``Rules(before_issue_13=True)`` keeps the flare in the hand, as its saves played it.
 * Rules(before_issue_13=True) keeps the earlier readings of Loser, Vacuum, Trader,
   Warrior, Barbarian, Parasite and Zombie for the saves made with them.
 """
@@ -147,6 +152,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Mapping
+
+from ..data import FLARE
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules import State
@@ -247,6 +254,35 @@ def _names(s: "State", cards: list[int], only_encounter: bool = False) -> list[s
         if (ie[c] or not only_encounter) and nm[c] not in seen:
             seen.append(nm[c])
     return sorted(seen)
+
+
+def _flare_aside(s: "State", seat: int, alien: str) -> list[int]:
+    """Take ``alien``'s flare out of ``seat``'s hand while its effect acts on that hand (a
+    flare in use is on the table: "after use it returns to the hand", so a shuffle, a trade
+    or a discard of the hand leaves it out): ``[card]``, or ``[]`` when it is not there
+    (or under ``Rules(before_issue_13=True)``, whose saves played it from the hand)."""
+    if s.rules.before_issue_13:
+        return []
+    for c in s.hands[seat]:
+        if s.t.kind[c] == FLARE and s.t.alien[c] == alien:
+            s.hands[seat].remove(c)
+            return [c]
+    return []
+
+
+def _flare_back(s: "State", seat: int, aside: list[int]) -> None:
+    """Put a flare taken by :func:`_flare_aside` back into ``seat``'s hand, as everybody saw."""
+    for c in aside:
+        s.hands[seat].append(c)
+        s._note_shown(c, seat)
+
+
+def _without_flare(s: "State", cards: list[int], alien: str) -> list[int]:
+    """``cards`` without ``alien``'s flare (the flare in use, when a choice is offered from the
+    hand it returns to afterwards; all of them under ``Rules(before_issue_13=True)``)."""
+    if s.rules.before_issue_13:
+        return list(cards)
+    return [c for c in cards if not (s.t.kind[c] == FLARE and s.t.alien[c] == alien)]
 
 
 def _random_card(s: "State", giver: int, receiver: int) -> None:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .base import Flare, Power, _flag, _names, _random_card, _won, register
+from .base import Flare, Power, _flag, _flare_aside, _flare_back, _names, _random_card, _without_flare, _won, register
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules import State
@@ -78,8 +78,8 @@ register(Power(
 
 # ---------------------------------------------------------------- Mutant
 def _mutant_options(s: "State", seat: int, data: Any) -> list[str]:
-    if data[0] == "discard":
-        return [f"discard {x}" for x in _names(s, s.hands[seat])] + ["stop"]
+    if data[0] == "discard":  # (not the super flare in use)
+        return [f"discard {x}" for x in _names(s, _without_flare(s, s.hands[seat], "Mutant"))] + ["stop"]
     if len(s.hands[seat]) >= s.rules.hand_size:
         return []
     out = ["draw from the deck"] if (s.deck or s.discard) else []
@@ -180,13 +180,17 @@ register(Power(
 
 # ---------------------------------------------------------------- Oracle
 def _oracle_wild(s: "State", seat: int, arg: Any) -> None:
+    # wild flare: shuffle your hand with the opponent's and take back as many as you had
+    # (the flare itself, in use, stays out of the shuffle)
     o = s.opponent(seat)
+    aside = _flare_aside(s, seat, "Oracle")
     k = len(s.hands[seat])
     pool = s.hands[seat] + s.hands[o]
     s.chance().shuffle(pool)
     s.hands[seat] = pool[:k]
     s.hands[o] = pool[k:]
     s._forget_shown(seat, o)
+    _flare_back(s, seat, aside)
 
 
 def _oracle_super(s: "State", seat: int, arg: Any) -> None:
@@ -216,22 +220,30 @@ def _trader_give(s: "State", seat: int, receiver: int, name: str) -> None:
 
 
 def _trader_wild(s: "State", seat: int, arg: Any) -> None:
+    # wild flare: a random card from the opponent, then one of yours back (not the flare in use)
     o = s.opponent(seat)
     _random_card(s, o, seat)
-    if s.hands[seat]:
+    if _without_flare(s, s.hands[seat], "Trader"):
         s._push(("power", seat, "Trader", ("give", o)))
+
+
+def _trader_super(s: "State", seat: int, arg: str) -> None:
+    # super flare: trade hands with any player (the flare, in use, stays the Trader's)
+    aside = _flare_aside(s, seat, "Trader")
+    _trade_hands(s, seat, s.cindex[arg])
+    _flare_back(s, seat, aside)
 
 
 register(Power(
     name="Trader", timing="planning", roles=("main",), optional=True,
     use=lambda s, seat, arg: _trade_hands(s, seat, s.opponent(seat)),
-    options=lambda s, seat, data: [f"give {x}" for x in _names(s, s.hands[seat])],
+    options=lambda s, seat, data: [f"give {x}" for x in _names(s, _without_flare(s, s.hands[seat], "Trader"))],
     choose=lambda s, seat, data, arg: _trader_give(s, seat, data[1], arg[5:]),
     wild=Flare("planning", _trader_wild, roles=("main",), can_use=lambda s, seat: bool(s.hands[s.opponent(seat)]),
                text="take a random card from the opponent and give one back"),
     # the super flare stretches the power (a main player's): the Trader, as a main
     # player, trades with any player (Rules(before_issue_13=True): in any role)
-    super=Flare("planning", lambda s, seat, arg: _trade_hands(s, seat, s.cindex[arg]),
+    super=Flare("planning", _trader_super,
                 args=lambda s, seat: [s.colours[o] for o in s.order_from(seat)[1:]],
                 can_use=lambda s, seat: s.rules.before_issue_13 or s.opponent(seat) >= 0,
                 text="trade hands with any player"),

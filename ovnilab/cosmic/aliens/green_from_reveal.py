@@ -23,6 +23,13 @@ Readings (where REFERENCE.md's one line leaves a choice open, ovnilab takes this
   their hands to choose: while that choice is pending those hands are in the Hacker's
   observation and its determinizations keep them (like Barbarian's loot above; a
   player whose Hacker wild flare refuses compensation is not shown).
+* Hacker's super flare gives the cards back to the opponent whose compensation it was,
+  whoever the Hacker took them from (REFERENCE names no receiver).
+* Clone's super flare always takes double compensation ("up to": more cards never cost
+  the Clone anything, so the engine asks nothing).
+* Reserve's wild flare takes the reinforcements the *other* players played this
+  encounter (flares.toml: "others discard"); its player's own stay to be discarded
+  (``Rules(before_issue_13=True)``: every reinforcement, as its saves played it).
 * Clone and Filch act in the cleanup window, after resolution and before the cards are
   discarded.
 """
@@ -31,6 +38,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..data import REINFORCEMENT
 from .base import Flare, Power, _flag, _has_flag, _names, register
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -109,8 +117,16 @@ register(Power(
 
 
 # ---------------------------------------------------------------- Reserve
+def _others_reinforcements(s: "State", seat: int) -> list[int]:
+    """The reinforcements on the table that players other than ``seat`` played (every
+    reinforcement under ``Rules(before_issue_13=True)``, as its saves played the flare)."""
+    mine = set() if s.rules.before_issue_13 else {k[2] for k in s.eflags if k[0] == "reinforced" and k[1] == seat}
+    return [c for c in s.table if s.t.kind[c] == REINFORCEMENT and c not in mine]
+
+
 def _reserve_wild(s: "State", seat: int, arg: Any) -> None:
-    for c in [c for c in s.table if s.t.kind[c] == 3]:
+    # wild flare: take the reinforcements the others played (they would be discarded)
+    for c in _others_reinforcements(s, seat):
         s.table.remove(c)
         s.hands[seat].append(c)
 
@@ -118,8 +134,8 @@ def _reserve_wild(s: "State", seat: int, arg: Any) -> None:
 register(Power(
     name="Reserve", timing="reveal", roles=("main", "ally"), optional=True,
     hooks={"reinforce_max": lambda s, seat: 6},
-    wild=Flare("cleanup", _reserve_wild, can_use=lambda s, seat: any(s.t.kind[c] == 3 for c in s.table),
-               text="take the reinforcements played this encounter"),
+    wild=Flare("cleanup", _reserve_wild, can_use=lambda s, seat: bool(_others_reinforcements(s, seat)),
+               text="take the reinforcements others played this encounter"),
     super=Flare("reveal", lambda s, seat, arg: _flag(s, seat, "reserve9"), roles=("main", "ally"),
                 can_use=lambda s, seat: s.kinds == (0, 0), text="attack cards up to 09 as reinforcements"),
 ))

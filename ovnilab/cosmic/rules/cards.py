@@ -324,6 +324,7 @@ class CardsMixin:
         s = order[idx % len(order)]
         c = self._take_card(s, a.a, from_hoard=a.c == "hoard")
         self.table.append(c)
+        self.eflags.add(("reinforced", s, c))  # who played it (Reserve's wild flare takes the others')
         side = OFF if a.b == "offense" else DEF
         self.reinf[side] += self.t.value[c]
         self._compute_cards()
