@@ -69,6 +69,16 @@ def test_barbarian_loots_the_loser():
     assert base.hand_names(BLUE) == ["attack 20", "attack 30", "negotiate"]
 
 
+def test_barbarian_may_keep_fewer_cards_than_its_ships():
+    # power: up to one card per ship; "discard the rest" ends the loot early
+    s = drive(arrange(aliens=trio("Barbarian", RED),
+                      hands={RED: ["attack 40", "attack 01"], BLUE: ["attack 04", "attack 20", "attack 30", "negotiate"]}),
+              ["aim at blue 1", "ship from red 1", "ship from red 2", "done", "select attack 40", "select attack 04",
+               "Barbarian: keep attack 30", "Barbarian: discard the rest"])
+    assert s.hand_names(RED) == ["attack 01", "attack 30"] and s.hand_names(BLUE) == []
+    assert {"attack 20", "negotiate"} <= {s.t.name[c] for c in s.discard}
+
+
 def test_barbarian_has_nothing_to_loot_from_an_empty_hand():
     s = drive(arrange(aliens=trio("Barbarian", RED), hands={RED: ["attack 40"], BLUE: ["attack 04"]}),
               ["aim at blue 1", "ship from red 1", "done"])
@@ -557,6 +567,17 @@ def test_barbarian_wild_discards_only_as_many_cards_as_were_received():
     drive(old, ["aim at blue 1", "ship from red 1", "done", "select attack 20", "select attack 01",
                 "play Barbarian flare (wild)", "Barbarian: discard attack 04", "Barbarian: stop"])
     assert old.hand_names(BLUE) == ["Barbarian flare"]
+
+
+def test_a_vulch_discarding_through_barbarian_wild_flare_does_not_collect_its_own_artifact():
+    # Vulch collects the artifacts *other* players discard: blue, the Vulch, discards the Ionic
+    # Gas it received as compensation through Barbarian's wild flare, and it stays discarded
+    s = arrange(aliens=["Will", "Vulch", "Trader"], rules=flares("Will", "Vulch", "Trader", "Barbarian"),
+                hands={RED: ["attack 20", "Ionic Gas", "attack 06"], BLUE: ["negotiate", "attack 01", "Barbarian flare"]})
+    drive(s, ["aim at blue 1", "ship from red 1", "done", "select attack 20", "select negotiate",
+              "play Barbarian flare (wild)", "Barbarian: discard Ionic Gas", "Barbarian: stop"])
+    assert s.hand_names(BLUE) == ["Barbarian flare", "attack 01", "attack 06"]
+    assert "Ionic Gas" in [s.t.name[c] for c in s.discard]
 
 
 def test_card_zap_discards_the_flare():

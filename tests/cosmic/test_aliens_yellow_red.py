@@ -282,6 +282,22 @@ def test_amoeba_withdraws_defending_ships():
     assert s.warp[BLUE] == 1 and base.warp[BLUE] == 4 and sum(s.ships[BLUE::3]) == 19
 
 
+def test_amoeba_moves_ships_from_and_to_its_fullest_other_colony():
+    # power (the engine's reading): ships added come from, and ships withdrawn go to, the
+    # fullest other colony (red 2 holds 10 and red 5 one; blue 3 holds 7 and blue 5 one)
+    s = arrange(aliens=trio("Amoeba", RED), ships={(RED, "red 2"): 7, (RED, "red 5"): 1},
+                hands={RED: ["attack 10"], BLUE: ["attack 12"]})
+    assert [ships_on(s, RED, f"red {i}") for i in range(1, 6)] == [1, 10, 4, 4, 1]
+    drive(s, ["aim at blue 1", "ship from red 1", "done", "use Amoeba power: add 2 ships"],
+          until=logged("use Amoeba power: add 2 ships"))
+    assert [ships_on(s, RED, f"red {i}") for i in range(1, 6)] == [0, 8, 4, 4, 1]
+    t = arrange(aliens=trio("Amoeba", BLUE), ships={(BLUE, "blue 5"): 1, (BLUE, "blue 3"): 7},
+                hands={RED: ["attack 20"], BLUE: ["attack 01"]})
+    drive(t, ["aim at blue 1", "ship from red 1", "done", "use Amoeba power: withdraw 2 ships"],
+          until=logged("use Amoeba power: withdraw 2 ships"))
+    assert [ships_on(t, BLUE, f"blue {i}") for i in range(1, 6)] == [0, 4, 9, 4, 1] and t.warp[BLUE] == 2
+
+
 def test_amoeba_defending_its_only_colony_has_nowhere_to_withdraw_to():
     # (a single colony keeps its power with a threshold of 1)
     only = {(BLUE, f"blue {i}"): 0 for i in range(2, 6)}
@@ -526,6 +542,12 @@ def test_fodder_wild_joins_after_declining():
     s, base = with_flare("Fodder", script, hands={RED: ["attack 10"], BLUE: ["attack 08"], YELLOW: ["Fodder flare"]})
     assert s.last_result["totals"] == (13, 12) and outcome(s) == "offense" and s.foreign_colonies(YELLOW) == 1
     assert base.last_result["totals"] == (12, 12) and outcome(base) == "defense"
+    # the ship comes from yellow's fullest colony (yellow 2, not yellow 5 with one ship)
+    full = arrange(aliens=list(NEUTRAL), rules=flares(*NEUTRAL, "Fodder"), ships={(YELLOW, "yellow 5"): 1},
+                   hands={RED: ["attack 10"], BLUE: ["attack 08"], YELLOW: ["Fodder flare"]})
+    assert [ships_on(full, YELLOW, f"yellow {i}") for i in range(1, 6)] == [7, 4, 4, 4, 1]
+    drive(full, [x.lstrip("!") for x in script], until=logged("play Fodder flare (wild): offense"))
+    assert [ships_on(full, YELLOW, f"yellow {i}") for i in range(1, 6)] == [6, 4, 4, 4, 1]
 
 
 # ------------------------------------------------------------------ Hate
