@@ -659,6 +659,17 @@ def test_remora_does_not_follow_with_ships_it_lost_this_encounter():
     assert s.warp[YELLOW] == 2  # both lost this encounter: none follows red's ship
 
 
+def test_remora_counts_every_loss_of_the_encounter_once():
+    # Remora's ships lost this encounter add up over several losses (a Plague, then the
+    # encounter): one count, not one per loss (the hook the engine calls on each loss)
+    s = arrange(aliens=trio("Remora", YELLOW), hands={RED: ["attack 30"], BLUE: ["attack 01"]})
+    after_warp = AL.POWERS["Remora"].hooks["after_warp"]
+    after_warp(s, YELLOW, YELLOW, 3)
+    after_warp(s, YELLOW, BLUE, 4)  # another player's loss does not count
+    after_warp(s, YELLOW, YELLOW, 2)
+    assert [k for k in s.eflags if k[:3] == ("flag", YELLOW, "remora lost")] == [("flag", YELLOW, "remora lost", 5)]
+
+
 def test_remora_with_a_single_colony_follows_once():
     # A single colony takes the ship without asking; that retrieval is Remora's own, so it
     # must not set Remora's power off again (one ship follows each retrieval, not all).
