@@ -234,6 +234,11 @@ def test_pacifist_negotiate_beats_an_attack():
     s, base = both("Pacifist", BLUE, script, hands={RED: ["attack 10"], BLUE: ["negotiate", "attack 01"]})
     assert s.last_result["outcome"] == "defense" and base.last_result["outcome"] == "offense"
     assert len(s.hands[BLUE]) == 1  # a win: no compensation
+    # the same on offense: blue's lost attack takes no compensation from red's hand
+    s, base = both("Pacifist", RED, ["aim at blue 1", "ship from red 1", "done", "select negotiate"],
+                   hands={RED: ["negotiate", "attack 01", "attack 05"], BLUE: ["attack 10"]})
+    assert s.last_result["outcome"] == "offense" and base.last_result["outcome"] == "defense"
+    assert s.hand_names(RED) == ["attack 01", "attack 05"] and s.hand_names(BLUE) == []
 
 
 def test_parasite_joins_uninvited():

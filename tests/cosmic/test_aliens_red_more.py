@@ -227,6 +227,15 @@ def test_gambler_caught_lying_loses_its_ships_from_outside_the_encounter():
     assert s.last_result["totals"] == (6, 14) and outcome(s) == "defense" and s.warp[RED] == 4
 
 
+def test_gambler_caught_lying_may_lose_ships_of_its_colony_on_the_target():
+    # only the defender's ships on the target are in the encounter: the offense's own colony
+    # there (3 red ships on blue 1) may pay for its lie
+    s = drive(arrange(aliens=trio("Gambler", RED), hands=BLUFF, ships={(RED, "blue 1"): 3}),
+              ["aim at blue 1", "ship from red 1", "ship from red 2", "done", "Gambler: say attack 40",
+               "Gambler: challenge the claim"], until=lambda s: s.phase == "lose")
+    assert s.current_player == RED and "lose ship from blue 1" in {str(a) for a in s.legal_actions()}
+
+
 def test_gambler_telling_the_truth_costs_the_challenger():
     s = drive(arrange(aliens=trio("Gambler", RED), hands={RED: ["attack 20"], BLUE: ["attack 10"]}),
               LAUNCH_R + ["Gambler: say attack 20", "Gambler: challenge the claim"], until=lambda s: s.phase == "lose")

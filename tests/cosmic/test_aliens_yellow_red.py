@@ -461,6 +461,10 @@ def test_mirror_super_reverses_one_card_only():
     both = drive(arrange(**kw), launch + ["use Mirror power"])
     assert s.last_result["totals"] == (31, 25) and outcome(s) == "offense"
     assert both.last_result["totals"] == (4, 25) and outcome(both) == "defense"
+    # and its own card only: red's 12 reads 21, blue's 30 stays
+    mine = drive(arrange(**dict(kw, hands={RED: ["attack 12", "Mirror flare"], BLUE: ["attack 30"]})),
+                 launch + ["play Mirror flare (super): my card only"])
+    assert mine.last_result["totals"] == (22, 34) and outcome(mine) == "defense"
 
 
 # ------------------------------------------------------------------ Fido
@@ -591,6 +595,15 @@ def test_hate_super_shows_the_card_and_keeps_it():
     assert now.hand_names(RED) == ["Hate flare", "attack 08", "attack 20"]
     for k in range(12):
         assert "Hate flare" in now.determinize(YELLOW, random.Random(k)).hand_names(RED), k
+    # the reply round asks the others, never the flare's own player (asked of everyone here)
+    every = arrange(aliens=trio("Hate", RED), rules=flares(*trio("Hate", RED)), ask_everyone=True,
+                    hands={**hands, RED: ["attack 08", "attack 20", "Hate flare", "Card Zap"]})
+    drive(every, ["Hate: show attack 08 and keep it"], until=logged("Hate: show attack 08 and keep it"))
+    asked = []
+    while every.phase == "zap":
+        asked.append(every.current_player)
+        every.apply("pass")
+    assert asked == [BLUE, YELLOW]
 
 
 def test_hate_wild_wins_when_the_opponent_runs_dry():

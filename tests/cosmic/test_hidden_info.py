@@ -160,6 +160,18 @@ def vulch_position() -> cosmic.State:
     return s
 
 
+def test_the_vulch_keeps_an_offer_when_every_card_left_is_that_card():
+    # wild flare: offers go on until the Vulch keeps one; blue's hand left is two attack
+    # 08s, so the one offered is the last offer there can be: kept without asking
+    s = arrange(aliens=["Macron", "Zombie", "Will"], rules=flares("Macron", "Zombie", "Vulch", "Will"),
+                hands={RED: ["attack 40", "Vulch flare"], BLUE: ["attack 01", "attack 08", "attack 08"]})
+    drive(s, ["aim at blue 1", "ship from red 1", "select attack 01", "play Vulch flare (wild)"],
+          until=lambda s: s.phase == "power" and s.current_player == BLUE)
+    s.apply("Vulch: offer attack 08")
+    assert s.phase != "power" and s.hand_names(RED) == ["Vulch flare", "attack 08"]
+    assert s.hand_names(BLUE) == ["attack 08"]
+
+
 def test_a_card_offered_to_the_vulch_stays_in_the_givers_hand():
     s = vulch_position()
     for k in range(25):
