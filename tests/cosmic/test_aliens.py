@@ -436,6 +436,7 @@ def test_will_chooses_the_defender_and_planet():
     s = s.initial()
     opts = {str(a) for a in s.legal_actions()}
     assert "use Will power: yellow at yellow 3" in opts
+    assert {f"use Will power: {c} at {c} {i}" for c in ("blue", "yellow") for i in range(1, 6)} <= opts  # every other player's
     drive(s, ["use Will power: yellow at yellow 3"])
     assert s.last_result["defender"] == YELLOW and s.last_result["target"] == "yellow 3"
 

@@ -14,7 +14,7 @@ from ovnilab import cosmic
 from ovnilab.core import IllegalAction
 from ovnilab.cosmic.render import to_svg
 
-from . import BLUE, RED, YELLOW, arrange, drive, random_playout, ships_on
+from . import BLUE, RED, YELLOW, arrange, drive, logged, random_playout, ships_on
 from .test_aliens_yellow_red import NEUTRAL, flares, outcome, played, trio, with_flare
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -190,6 +190,18 @@ def test_philanthropist_gift_is_private_and_a_main_player_without_encounter_card
     before = s.clone()
     before.revealed = False
     assert before.observation(RED)["known_cards"] == {} and before.private_pins(RED) == []
+
+
+def test_philanthropist_defending_draws_a_new_hand_after_giving_its_last_encounter_card():
+    # the same on defense, the offense (red, seat 0) receiving the gift
+    # (with flares, everybody is asked in the planning window before the cards are selected)
+    s = arrange(aliens=trio("Philanthropist", BLUE), rules=flares(*trio("Philanthropist", BLUE)),
+                hands={BLUE: ["attack 04", "Card Zap"], RED: ["attack 08"]}, deck_top=["attack 40"], ask_everyone=True)
+    drive(s, ["aim at blue 1", "ship from red 1", "done", "use Philanthropist power: red",
+              "Philanthropist: give attack 04"], until=logged("Philanthropist: give attack 04"))
+    assert sorted(s.hand_names(RED)) == ["attack 04", "attack 08"]
+    assert "attack 40" in s.hand_names(BLUE) and len(s.hands[BLUE]) == 8  # a new hand, at once
+    assert s.phase != "select"
 
 
 def test_philanthropist_zapped_gives_nothing():
