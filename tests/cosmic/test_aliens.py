@@ -609,6 +609,12 @@ def test_oracle_super_cancels_the_encounter():
     drive(s, ["aim at blue 1", "ship from red 1", "done", "use Oracle power", "select attack 30",
               "select attack 01", "play Oracle flare (super)"])
     assert s.last_result["outcome"] == "cancelled" and s.warp[RED] == 0 and s.phase == "second"
+    # a Warrior defending takes one token for a cancelled encounter (the 2009 FAQ: as for a deal)
+    w = arrange(aliens=["Oracle", "Warrior", "Trader"], rules=flares("Oracle", "Warrior", "Trader"),
+                hands={RED: ["attack 01", "attack 04", "Oracle flare"], BLUE: ["attack 30", "attack 20"]})
+    drive(w, ["aim at blue 1", "ship from red 1", "done", "use Oracle power", "select attack 30",
+              "select attack 01", "play Oracle flare (super)"])
+    assert w.last_result["outcome"] == "cancelled" and w.tokens == [0, 1, 0]
 
 
 def test_spiff_wild_keeps_one_ship_on_defense():

@@ -112,6 +112,16 @@ def test_citadel_is_drawn_on_the_board():
     assert "▲" not in to_svg(citadel_game())
 
 
+def test_citadel_activated_is_discarded_when_both_sides_lose():
+    # power: an activated citadel goes when the defense loses, and it loses when both sides
+    # do (yellow's Loser flare); the same citadel stays when the defense wins
+    for flare, outcome_now, stays in ((["play Loser flare (wild)"], "both lose", []), ([], "defense", ["attack 10"])):
+        s = citadel_game(rules=flares(*trio("Citadel", RED), "Loser"),
+                         hands={RED: ["attack 10", "attack 04"], YELLOW: ["attack 12", "Loser flare"], BLUE: ["attack 04"]})
+        drive(s, BUILD + LAUNCH_Y + flare + ["use Citadel power"])
+        assert outcome(s) == outcome_now and [s.t.name[c] for c in s.citadels[s.planet("blue 1")]] == stays
+
+
 # ------------------------------------------------------------------ Dictator
 DUEL = {RED: ["attack 10"], BLUE: ["attack 04"], YELLOW: ["attack 04"]}
 

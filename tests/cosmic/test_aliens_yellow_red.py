@@ -249,6 +249,12 @@ def test_kamikaze_trades_ships_for_cards():
     base = arrange(aliens=trio("Clone", RED), **kw)
     drive(base, ["aim at blue 1", "ship from red 1", "done"])
     assert outcome(base) == "defense" and base.warp[RED] == 1
+    # up to four ships, whatever its colonies hold
+    offer = arrange(aliens=trio("Kamikaze", RED), **kw)
+    drive(offer, ["aim at blue 1", "ship from red 1", "done"],
+          until=lambda g: any(str(a).startswith("use Kamikaze power") for a in g.legal_actions()))
+    sends = sorted(str(a) for a in offer.legal_actions() if str(a).startswith("use Kamikaze power"))
+    assert sends == [f"use Kamikaze power: send {k} ship" + ("s" if k > 1 else "") for k in range(1, 5)]
 
 
 def test_kamikaze_wild_adds_three_per_ship_sent():
@@ -604,6 +610,16 @@ def test_hate_super_shows_the_card_and_keeps_it():
         asked.append(every.current_player)
         every.apply("pass")
     assert asked == [BLUE, YELLOW]
+
+
+def test_hate_wild_discard_by_a_vulch_is_the_vulch_own():
+    # the card discarded at random is the opponent's own discard: a Vulch (blue) does not
+    # collect its own artifact (the one drawn at random here)
+    s = drive(arrange(aliens=["Will", "Vulch", "Trader"], rules=flares("Will", "Vulch", "Trader", "Hate"),
+                      hands={RED: ["attack 01", "Hate flare"], BLUE: ["attack 08", "Ionic Gas"]}),
+              ["aim at blue 1", "ship from red 1", "done", "play Hate flare (wild)"],
+              until=logged("play Hate flare (wild)"))
+    assert "Ionic Gas" in [s.t.name[c] for c in s.discard] and "Ionic Gas" not in s.hand_names(BLUE)
 
 
 def test_hate_wild_wins_when_the_opponent_runs_dry():
