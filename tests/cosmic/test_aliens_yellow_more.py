@@ -305,6 +305,17 @@ def reincarnator(pool: tuple[str, ...], extra: tuple[str, ...] = (), **kw) -> co
     return s
 
 
+def test_reincarnator_draws_no_alien_barred_with_one_in_play():
+    # an incarnation is drawn from the unused aliens, never one the sheets bar with an
+    # alien in play (Sorcerer here: not Gambler), and every other unused one may come
+    from ovnilab.cosmic.aliens.yellow_from_reveal import _unused_aliens
+
+    s = arrange(aliens=["Sorcerer", "Will", "Reincarnator"])
+    unused = _unused_aliens(s)
+    assert "Gambler" not in unused and {"Zombie", "Virus", "Oracle"} <= set(unused)
+    assert not {"Sorcerer", "Will", "Reincarnator"} & set(unused)
+
+
 def test_reincarnator_takes_on_an_unused_alien_when_it_loses():
     # Miser (game set-up text) is never drawn, Will and Oracle are held: Human it is
     s, base = played("Reincarnator", RED, LAUNCH1,

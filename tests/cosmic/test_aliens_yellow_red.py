@@ -560,6 +560,19 @@ def test_fodder_wild_joins_after_declining():
     assert [ships_on(full, YELLOW, f"yellow {i}") for i in range(1, 6)] == [6, 4, 4, 4, 1]
 
 
+def test_fodder_wild_is_not_for_an_ally_already_in():
+    # wild flare: a player invited who declined may join late; yellow joined at once, so it
+    # is never offered the flare (every choice asked here, so yellow is asked in each window)
+    offered: set[str] = set()
+    s = arrange(aliens=list(NEUTRAL), rules=flares(*NEUTRAL, "Fodder"), ask_everyone=True,
+                hands={RED: ["attack 10"], BLUE: ["attack 08"], YELLOW: ["Fodder flare"]})
+    drive(s, ["aim at blue 1", "ship from red 1", "done", "invite yellow", "invite nobody", "join offense",
+              "ship from yellow 1", "done"],
+          until=lambda g: offered.update(str(a) for a in g.legal_actions() if g.current_player == YELLOW)
+          or g.last_result is not None)
+    assert offered == {"pass"} and outcome(s) == "defense"
+
+
 # ------------------------------------------------------------------ Hate
 HATE_HANDS = {RED: ["attack 08", "attack 20"], BLUE: ["attack 10", "negotiate"], YELLOW: ["attack 04"]}
 
