@@ -295,6 +295,11 @@ def test_a_changed_test_file_is_mapped_again_and_the_survivors_tested_again(tmp_
     state()
     mutants._remap_changed_tests("g", work)
     assert mapped() == tests
+    # a survivor listed as equivalent keeps its verdict (--again would not test it again)
+    monkeypatch.setattr(mutants, "equivalent", lambda: {"m.a.x_f__mutmut_1": "cannot change anything"})
+    (root / "tests/g/test_b.py").write_text("b2")
+    mutants._remap_changed_tests("g", work)
+    assert mapped() != tests and codes()["m.a.x_f__mutmut_1"] == 0
 
 
 def test_a_stopped_run_ends_mutmut_and_keeps_what_it_did(tmp_path):

@@ -488,12 +488,14 @@ def _remap_changed_tests(target: str, work: Path) -> None:
 
 def _test_survivors_again(work: Path) -> int:
     """Clear the verdict of every mutant not caught, so the next run tests it again; how many
-    (a killed mutant stays killed)."""
+    (a killed mutant stays killed, and so does the verdict of a mutant listed as equivalent:
+    no test can catch it, and ``--again`` re-tests only the survivors that count)."""
     again = 0
+    listed = equivalent()
     for meta in sorted((work / "mutants").rglob("*.py.meta")):
         data = _read_meta(meta)
         codes = data["exit_code_by_key"]
-        back = [k for k, code in codes.items() if status_of(code) in NOT_CAUGHT]
+        back = [k for k, code in codes.items() if status_of(code) in NOT_CAUGHT and k not in listed]
         if back:
             codes.update(dict.fromkeys(back))
             meta.write_text(json.dumps(data, indent=4))
