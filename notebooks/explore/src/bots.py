@@ -152,7 +152,7 @@ cow_claims = adjust_and_read(cow_rows, "Cows")
 
 # %%
 COSMIC_MCTS = cosmic_bots.MCTSBot(iterations=20)   # raise iterations (default 100) for a stronger search
-COSMIC_SEEDS = 14                                   # raise for firmer answers (each seed is 3 games)
+COSMIC_SEEDS = 24                                   # raise for firmer answers (each seed is 3 games)
 cosmic_players = {"mcts": COSMIC_MCTS, "greedy": cosmic_bots.GreedyBot(), "random": cosmic_bots.RandomBot()}
 totals, cosmic_rows = ladder.rotation("cosmic", cosmic_players, COSMIC_SEEDS, seed=3, executor=pool,
                                       new_game_kwargs={"num_players": 3})

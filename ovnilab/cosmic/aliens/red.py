@@ -88,10 +88,10 @@ Readings (where ALIENS-YELLOW-RED.md leaves a choice, ovnilab takes this one)
   (``spread 1`` to ``spread 20``); two attacks that far apart, as the powers left them,
   add it to the player's card. The spread is judged on the cards as revealed: a
   negotiate that a Pacifist wild flare turns into an attack 15 (a flare played after the
-  reveal) was no attack then, and adds no spread. The sheet's "not with Sorcerer" is data: ``not_with`` in
-  ``aliens.toml`` (:meth:`CosmicData.excluded`), so neither alien nor its flare is dealt
-  into a game with the other (the first of the two in the shuffled order stays), and
-  ``aliens=`` naming both is refused.
+  reveal) was no attack then, and adds no spread. The sheet's "not with Sorcerer" is
+  data: ``not_with`` in ``aliens.toml`` (:meth:`CosmicData.excluded`), so neither alien
+  nor its flare is dealt into a game with the other (the first of the two in the
+  shuffled order stays), and ``aliens=`` naming both is refused.
 * Tripler rounds a division up; a value changed below 0 (Calculator's wild flare) is
   tripled like any value up to the limit. Card-value changes stack in the order
   :mod:`ovnilab.cosmic.aliens.base` gives (the flares played this encounter, then the
