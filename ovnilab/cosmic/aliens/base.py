@@ -261,13 +261,11 @@ def _flare_aside(s: "State", seat: int, alien: str) -> list[int]:
     flare in use is on the table: "after use it returns to the hand", so a shuffle, a trade
     or a discard of the hand leaves it out): ``[card]``, or ``[]`` when it is not there
     (or under ``Rules(before_issue_13=True)``, whose saves played it from the hand)."""
-    if s.rules.before_issue_13:
+    found = None if s.rules.before_issue_13 else s._flare_pile(seat, alien)
+    if found is None:
         return []
-    for c in s.hands[seat]:
-        if s.t.kind[c] == FLARE and s.t.alien[c] == alien:
-            s.hands[seat].remove(c)
-            return [c]
-    return []
+    found[0].remove(found[1])
+    return [found[1]]
 
 
 def _flare_back(s: "State", seat: int, aside: list[int]) -> None:

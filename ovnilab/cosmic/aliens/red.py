@@ -128,7 +128,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..data import ATTACK, FLARE
+from ..data import ATTACK
 from .base import Flare, Power, _flag, _has_flag, _hook_only, _own_ships, register
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -397,7 +397,7 @@ def _claimable(s: "State") -> list[str]:
 
 def _holds_own_super(s: "State", seat: int) -> bool:
     return (s.rules.flares and ("flare", seat) not in s.eflags and ("flared", "Gambler") not in s.eflags
-            and any(s.t.kind[c] == FLARE and s.t.alien[c] == "Gambler" for c in s.hands[seat]))
+            and s._flare_pile(seat, "Gambler") is not None)
 
 
 def _gambler_options(s: "State", seat: int, data: Any) -> list[str]:
@@ -591,9 +591,9 @@ def _machine_wild_more(s: "State", seat: int) -> bool:
     if s.enc_no != 1:
         return False
     if not s.has_encounter_card(seat):
-        for c in s.hands[seat]:
-            if s.t.kind[c] == FLARE and s.t.alien[c] == "Machine":
-                s.eflags.add(("protect", seat, c))
+        found = s._flare_pile(seat, "Machine")
+        if found is not None:
+            s.eflags.add(("protect", seat, found[1]))
         s._new_hand(seat)
     return True
 

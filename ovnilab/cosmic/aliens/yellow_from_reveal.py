@@ -71,7 +71,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..data import ATTACK, FLARE
+from ..data import ATTACK
 from .base import POWERS, Flare, Power, _flag, _has_flag, _hook_only, _own_ships, _won, register
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -208,11 +208,10 @@ def _human_zapped(s: "State", seat: int, res: list) -> None:
 
 def _flare_card(s: "State", seat: int, alien: str) -> tuple[list[int], int]:
     """The pile (hand or hoard) of ``seat`` holding ``alien``'s flare, and the card."""
-    for pile in (s.hands[seat], s.hoard[seat]):
-        for c in pile:
-            if s.t.kind[c] == FLARE and s.t.alien[c] == alien:
-                return pile, c
-    raise ValueError(f"{s.colours[seat]} holds no {alien} flare")
+    found = s._flare_pile(seat, alien, hoard=True)
+    if found is None:
+        raise ValueError(f"{s.colours[seat]} holds no {alien} flare")
+    return found
 
 
 def _human_wild(s: "State", seat: int, arg: Any) -> None:

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..data import ATTACK, FLARE, NEGOTIATE
+from ..data import ATTACK, NEGOTIATE
 from .base import Flare, Power, _flag, _has_flag, _hook_only, register
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -57,7 +57,7 @@ def _hate_turn(s: "State", seat: int) -> None:
 
 
 def _hate_super_ready(s: "State", seat: int) -> bool:
-    return any(s.t.kind[c] == FLARE and s.t.alien[c] == "Hate" for c in s.hands[seat])
+    return s._flare_pile(seat, "Hate") is not None
 
 
 def _hate_matches(s: "State", seat: int, kind: int, value: int) -> list[str]:

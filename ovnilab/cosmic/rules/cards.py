@@ -35,6 +35,18 @@ class CardsMixin:
             return any(ie[c] for c in self.hoard[seat])
         return False
 
+    def _flare_pile(self, seat: int, alien: str, hoard: bool = False) -> tuple[list[int], int] | None:
+        """``(pile, card)``: ``alien``'s flare in ``seat``'s hand (or, with ``hoard``, in
+        Miser's hoard after it), or ``None`` when ``seat`` does not hold it. The one place
+        that finds a given flare: a flare acting on its own player's cards sets itself
+        aside, is discarded or handed on through it."""
+        fk, fa = self.t.kind, self.t.alien
+        for pile in (self.hands[seat], self.hoard[seat]) if hoard else (self.hands[seat],):
+            for c in pile:
+                if fk[c] == FLARE and fa[c] == alien:
+                    return pile, c
+        return None
+
     def _piles(self, seat: int) -> tuple[tuple[list[int], Any], ...]:
         """Where ``seat`` may play cards from: its hand, and Miser's hoard while the
         power works (the hoard is played from as though it were the hand), each with
@@ -232,14 +244,11 @@ class CardsMixin:
                 self.table.remove(eff[3])
                 self._discard(eff[3], eff[1])
             elif not self.rules.before_issue_13:
-                owner, alien = eff[1], eff[3]
-                fk, fa = self.t.kind, self.t.alien
-                for pile in (self.hands[owner], self.hoard[owner]):
-                    card = next((c for c in pile if fk[c] == FLARE and fa[c] == alien), -1)
-                    if card >= 0:
-                        pile.remove(card)
-                        self._discard(card, owner)
-                        break
+                owner = eff[1]
+                found = self._flare_pile(owner, eff[3], hoard=True)
+                if found is not None:
+                    found[0].remove(found[1])
+                    self._discard(found[1], owner)
 
     # --- plague: the victim of a Plague discards one card of each type
     def _r_plague(self, t: tuple) -> bool:
