@@ -211,29 +211,55 @@ def test_a_samples_first_verdicts_are_kept_and_give_the_estimate(tmp_path, monke
     assert mutants.status_of(0) == "survived" and mutants.status_of(36) == "timeout" and mutants.status_of(99) == "suspicious"
 
 
-def test_a_changed_conftest_maps_the_tests_again_and_tests_the_survivors_again(tmp_path):
+def test_a_changed_conftest_maps_every_test_again_and_a_legacy_mark_carries_over(tmp_path, monkeypatch):
     """tests/conftest.py decides which functions a test reaches under mutmut (it empties the
     caches), and mutmut keeps its map of a test from the first run: when the conftest changes
-    (or the verdicts predate the mark), the map is dropped and the survivors are tested again;
-    a killed mutant stays killed."""
-    meta = tmp_path / "mutants" / "m" / "a.py.meta"
+    the whole map is dropped and the survivors are tested again (a killed mutant stays killed).
+    A folder or record from before the conftest's hash joined the test files' hashes (its own
+    mark, ``conftest.sha256``) carries its hash over instead of dropping the map."""
+    root = tmp_path / "project"
+    for name, text in {"tests/g/test_a.py": "a", "tests/conftest.py": "c"}.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+    monkeypatch.setattr(mutants, "ROOT", root)
+    monkeypatch.setattr(mutants, "TARGETS", {"g": {"source": [], "tests": ["tests/g"]}})
+    now = mutants._test_hashes("g")
+    assert list(now) == ["tests/conftest.py", "tests/g/test_a.py"]
+    work = tmp_path / "work"
+    meta = work / "mutants" / "m" / "a.py.meta"
     meta.parent.mkdir(parents=True)
-    stats = tmp_path / "mutants" / "mutmut-stats.json"
-    stats.write_text("{}")
-    meta.write_text(json.dumps({"exit_code_by_key": {"m.a.x_f__mutmut_1": 0, "m.a.x_f__mutmut_2": 1,
-                                                     "m.a.x_f__mutmut_3": 33}, "hash_by_function_name": {}}))
-    mutants._remap_if_conftest_changed(tmp_path)  # verdicts without a mark: of an unknown conftest
+    stats = work / "mutants" / "mutmut-stats.json"
+
+    def state() -> None:
+        stats.write_text(json.dumps({"duration_by_test": {"tests/g/test_a.py::test_1": 1.0}}))
+        meta.write_text(json.dumps({"exit_code_by_key": {"m.a.x_f__mutmut_1": 0, "m.a.x_f__mutmut_2": 1,
+                                                         "m.a.x_f__mutmut_3": 33}, "hash_by_function_name": {}}))
+
+    # a folder from before the fold: the test files' hashes without the conftest, and its own mark
+    state()
+    (work / "tests.sha256.json").write_text(json.dumps({"tests/g/test_a.py": now["tests/g/test_a.py"]}))
+    (work / "conftest.sha256").write_text(now["tests/conftest.py"] + "\n")
+    mutants._remap_changed_tests("g", work)
+    assert stats.exists() and mutants._read_meta(meta)["exit_code_by_key"]["m.a.x_f__mutmut_1"] == 0
+    assert json.loads((work / "tests.sha256.json").read_text()) == now
+    assert not (work / "conftest.sha256").exists()
+    (root / "tests/conftest.py").write_text("c2")
+    mutants._remap_changed_tests("g", work)
     assert not stats.exists()
     assert mutants._read_meta(meta)["exit_code_by_key"] == {"m.a.x_f__mutmut_1": None, "m.a.x_f__mutmut_2": 1,
                                                             "m.a.x_f__mutmut_3": None}
-    assert (tmp_path / "conftest.sha256").read_text().strip() == mutants._conftest_hash()
-    stats.write_text("{}")  # mutmut's new map, and a new survivor under it
-    meta.write_text(json.dumps({"exit_code_by_key": {"m.a.x_f__mutmut_1": 0}, "hash_by_function_name": {}}))
-    mutants._remap_if_conftest_changed(tmp_path)  # the same conftest: nothing is dropped
-    assert stats.exists() and mutants._read_meta(meta)["exit_code_by_key"] == {"m.a.x_f__mutmut_1": 0}
-    (tmp_path / "conftest.sha256").write_text("another conftest\n")
-    mutants._remap_if_conftest_changed(tmp_path)
-    assert not stats.exists() and mutants._read_meta(meta)["exit_code_by_key"] == {"m.a.x_f__mutmut_1": None}
+    # a record from before the fold seeds a folder whose hashes include the conftest's
+    monkeypatch.setattr(mutants, "RUN", tmp_path / "run")
+    monkeypatch.setattr(mutants, "RECORDS", tmp_path / "records")
+    monkeypatch.setattr(mutants, "_modules", lambda target: ["m/a.py"])
+    mutants.RECORDS.mkdir()
+    mutants._record_path("g").write_text(json.dumps({
+        "modules": ["m/a.py"], "seconds": 5, "conftest": "old-conftest", "tests": {"tests/g/test_a.py": "h"},
+        "files": {"m/a.py.meta": {"exit_code_by_key": {}, "hash_by_function_name": {}}}}))
+    fresh = tmp_path / "run" / "g"
+    assert mutants._restore_record("g", fresh)
+    assert json.loads((fresh / "tests.sha256.json").read_text()) == {"tests/conftest.py": "old-conftest",
+                                                                   "tests/g/test_a.py": "h"}
 
 
 def test_a_changed_test_file_is_mapped_again_and_the_survivors_tested_again(tmp_path, monkeypatch):
@@ -249,8 +275,8 @@ def test_a_changed_test_file_is_mapped_again_and_the_survivors_tested_again(tmp_
         (root / name).write_text(text)
     monkeypatch.setattr(mutants, "ROOT", root)
     monkeypatch.setattr(mutants, "TARGETS", {"g": {"source": [], "tests": ["tests/g", "tests/test_shared.py"]}})
-    assert list(mutants._test_hashes("g")) == ["tests/g/__init__.py", "tests/g/saves/one.json", "tests/g/test_a.py",
-                                              "tests/g/test_b.py", "tests/test_shared.py"]
+    assert list(mutants._test_hashes("g")) == ["tests/conftest.py", "tests/g/__init__.py", "tests/g/saves/one.json",
+                                              "tests/g/test_a.py", "tests/g/test_b.py", "tests/test_shared.py"]
     work = tmp_path / "work"
     meta = work / "mutants" / "m" / "a.py.meta"
     meta.parent.mkdir(parents=True)
@@ -291,7 +317,10 @@ def test_a_changed_test_file_is_mapped_again_and_the_survivors_tested_again(tmp_
     (root / "tests/test_shared.py").write_text("s2")
     mutants._remap_changed_tests("g", work)
     assert mapped() == tests[:3] and codes()["m.a.x_f__mutmut_1"] == 1  # a killed mutant stays killed
-    (root / "tests/conftest.py").write_text("c2")  # the conftest has its own mark
+    state()
+    (root / "tests/conftest.py").write_text("c2")  # every test starts from the conftest: the whole map goes
+    mutants._remap_changed_tests("g", work)
+    assert not stats.exists() and codes()["m.a.x_f__mutmut_1"] is None
     state()
     mutants._remap_changed_tests("g", work)
     assert mapped() == tests

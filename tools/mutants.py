@@ -193,10 +193,8 @@ def save_record(target: str) -> int:
         return 0
     _note_first(work, {k: c for f in files.values() for k, c in f["exit_code_by_key"].items()})
     secs = work / "seconds.txt"
-    mark = work / "conftest.sha256"
     record = {"mutmut": _version(), "modules": _modules(target),
-              "seconds": int(secs.read_text()) if secs.exists() else None,
-              "conftest": mark.read_text().strip() if mark.exists() else None, "files": files}
+              "seconds": int(secs.read_text()) if secs.exists() else None, "files": files}
     hashes = work / "tests.sha256.json"
     if hashes.exists():  # the test files its verdicts were made with (see _remap_changed_tests)
         record["tests"] = json.loads(hashes.read_text())
@@ -245,10 +243,11 @@ def _restore_record(target: str, work: Path) -> bool:
         (work / "seconds.txt").write_text(f"{record['seconds']}\n")
     if record.get("sample"):
         (work / "sample.json").write_text(json.dumps(record["sample"], indent=1) + "\n")
-    if record.get("conftest"):  # the conftest its verdicts were made under
-        (work / "conftest.sha256").write_text(record["conftest"] + "\n")
     if record.get("tests"):  # the test files they were made with
-        (work / "tests.sha256.json").write_text(json.dumps(record["tests"], indent=1) + "\n")
+        made_with = dict(record["tests"])
+        if record.get("conftest"):  # a record kept the conftest's hash apart until issue 38's fold
+            made_with.setdefault(_CONFTEST, record["conftest"])
+        (work / "tests.sha256.json").write_text(json.dumps(dict(sorted(made_with.items())), indent=1) + "\n")
     (work / "modules.txt").write_text("\n".join(record["modules"]) + "\n")
     print(f"{target}: seeded from the recorded verdicts ({path.name})", flush=True)
     return True
@@ -412,14 +411,17 @@ def _folder(target: str) -> Path:
     _restore_record(target, work)
     _forget_if_modules_moved(target, work)
     _note_first(work)
-    _remap_if_conftest_changed(work)
     _remap_changed_tests(target, work)
     return work
 
 
+#: the conftest every test starts from (a test file of every target)
+_CONFTEST = "tests/conftest.py"
+
+
 def _test_hashes(target: str) -> dict[str, str]:
     """The hash of each file of ``target``'s tests (its test files, their helpers and data,
-    tests/conftest.py aside: see _remap_if_conftest_changed), by path."""
+    and tests/conftest.py, which every test starts from), by path."""
     spec = TARGETS[target]
     left_out = set(spec.get("ignore", []))
     found: dict[str, str] = {}
@@ -428,20 +430,28 @@ def _test_hashes(target: str) -> dict[str, str]:
         files = [path] if path.is_file() else sorted(path.rglob("*")) if path.is_dir() else []
         for f in files:
             rel = f.relative_to(ROOT).as_posix()
-            if (f.is_file() and rel not in left_out and rel != "tests/conftest.py"
+            if (f.is_file() and rel not in left_out and rel != _CONFTEST
                     and "__pycache__" not in f.parts and f.suffix != ".pyc"):
                 found[rel] = hashlib.sha256(f.read_bytes()).hexdigest()
+    conftest = ROOT / _CONFTEST
+    if conftest.exists():
+        found[_CONFTEST] = hashlib.sha256(conftest.read_bytes()).hexdigest()
     return dict(sorted(found.items()))
 
 
 def _forget_tests(target: str, work: Path, changed: list[str]) -> int:
     """Drop the tests of the ``changed`` files from mutmut's map, so mutmut maps them again as
     new tests; how many. A changed helper or data file (not ``test_*.py``) drops every test of
-    the folder of the target's tests it is in (tests/cosmic/__init__.py: all of tests/cosmic)."""
+    the folder of the target's tests it is in (tests/cosmic/__init__.py: all of tests/cosmic);
+    a changed tests/conftest.py drops them all."""
     stats = work / "mutants" / "mutmut-stats.json"
     if not stats.exists():
         return 0
     data = json.loads(stats.read_text())
+    if _CONFTEST in changed:
+        gone = len(data["duration_by_test"])
+        stats.unlink()
+        return gone
     files = {c for c in changed if Path(c).name.startswith("test_") and c.endswith(".py")}
     dirs = {entry.rstrip("/") + "/" for entry in TARGETS[target]["tests"] for c in set(changed) - files
             if c.startswith(entry.rstrip("/") + "/")}
@@ -463,14 +473,21 @@ def _remap_changed_tests(target: str, work: Path) -> None:
     still reported as a survivor (one was, after --again). The hash of each test file is kept
     beside the map (``tests.sha256.json``, and in the record); a changed file's tests are
     dropped from the map (mutmut maps them again, as new tests), and the survivors are tested
-    again under the new map. Without kept hashes (a map made before they were kept) the whole
-    map is dropped: which tests changed since it was made is unknown."""
+    again under the new map. tests/conftest.py decides what every test starts from under
+    mutmut (it empties the library's caches), so which functions each test reaches: its change
+    drops the whole map. Without kept hashes (a map made before they were kept) the whole map
+    is dropped too: which tests changed since it was made is unknown."""
     mark = work / "tests.sha256.json"
     now = _test_hashes(target)
+    legacy = work / "conftest.sha256"  # the conftest's own mark, before issue 38's fold
     if not (work / "mutants").exists():
+        legacy.unlink(missing_ok=True)
         mark.write_text(json.dumps(now, indent=1) + "\n")
         return
     old = json.loads(mark.read_text()) if mark.exists() else None
+    if old is not None and legacy.exists():
+        old.setdefault(_CONFTEST, legacy.read_text().strip())
+    legacy.unlink(missing_ok=True)
     stats = work / "mutants" / "mutmut-stats.json"
     if old is None:
         stats.unlink(missing_ok=True)
@@ -501,30 +518,6 @@ def _test_survivors_again(work: Path) -> int:
             meta.write_text(json.dumps(data, indent=4))
             again += len(back)
     return again
-
-
-def _conftest_hash() -> str:
-    return hashlib.sha256((ROOT / "tests" / "conftest.py").read_bytes()).hexdigest()
-
-
-def _remap_if_conftest_changed(work: Path) -> None:
-    """Have mutmut map the tests to the functions again when tests/conftest.py changed since
-    the folder's map was made, and test its survivors again.
-
-    The conftest decides what a test starts from under mutmut (it empties the library's
-    caches), so it decides which functions each test reaches: mutmut keeps its map of a
-    test from the first run and only adds new tests, so the map is dropped (mutmut makes it
-    again: about 15 minutes for Cosmic). A survivor may have run too few tests under the old
-    map, so it is tested again; a killed mutant stays killed."""
-    mark = work / "conftest.sha256"
-    now = _conftest_hash()
-    if (mark.read_text().strip() if mark.exists() else None) != now and (work / "mutants").exists():
-        # no mark: verdicts made before the mark was kept, under an unknown conftest
-        (work / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
-        again = _test_survivors_again(work)
-        print(f"{work.name}: tests/conftest.py changed, so its map of tests is made again and its "
-              f"{again} survivors are tested again", flush=True)
-    mark.write_text(now + "\n")
 
 
 def _failed(what: str, code: int, log: Path) -> SystemExit:
