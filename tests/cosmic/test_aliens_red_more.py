@@ -335,6 +335,30 @@ def test_gambler_super_raises_the_stake():
     assert "Gambler flare" in s.hand_names(RED)
 
 
+def test_gambler_super_offers_each_stake_from_one_to_twenty_ships():
+    # the super flare's stakes: nothing more, or 1 to 20 more ships (no "0 more", none skipped)
+    s = arrange(aliens=trio("Gambler", RED), rules=flares(*trio("Gambler", RED)),
+                hands={RED: ["attack 04", "Gambler flare"], BLUE: ["attack 10"]})
+    drive(s, LAUNCH_R + ["Gambler: say attack 40"],
+          until=lambda s: any(str(a) == "Gambler: stake nothing more" for a in s.legal_actions()))
+    stakes = [str(a) for a in s.legal_actions() if str(a).startswith("Gambler: stake")]
+    assert stakes == ["Gambler: stake nothing more", "Gambler: stake 1 more ship"] + [
+        f"Gambler: stake {k} more ships" for k in range(2, 21)]
+
+
+def test_gambler_truth_makes_a_defender_on_the_first_planet_pay_from_elsewhere():
+    # the challenger who is the defender pays from colonies other than the target, also when
+    # the target is the board's first planet (red 1, planet 0)
+    s = arrange(aliens=trio("Gambler", BLUE), offense=BLUE, defender=RED,
+                hands={BLUE: ["attack 20"], RED: ["attack 10"]})
+    assert s.planet("red 1") == 0
+    drive(s, ["aim at red 1", "ship from blue 1", "done", "Gambler: say attack 20", "Gambler: challenge the claim"],
+          until=lambda s: s.phase == "lose")
+    assert s.target == 0 and s.current_player == RED
+    legal = {str(a) for a in s.legal_actions()}
+    assert "lose ship from red 1" not in legal and "lose ship from red 2" in legal
+
+
 # ------------------------------------------------------------------ Grudge
 INVITE_Y = ["aim at blue 1", "ship from red 1", "done", "invite yellow", "invite nobody", "decline"]
 
