@@ -2,6 +2,8 @@
 Clone, Cudgel, Filch, Hacker, Pacifist, Reserve, Spiff) changes a real encounter,
 compared with the same encounter played without the flare."""
 
+from ovnilab import cosmic
+
 from . import BLUE, RED, YELLOW, arrange, drive, ships_on
 from .test_aliens_yellow_red import flares, outcome, trio, with_flare
 
@@ -134,6 +136,23 @@ def test_hacker_super_gives_back_as_many_cards_as_it_took():
     assert s.hand_names(BLUE) == ["Ionic Gas", "attack 05", "negotiate"]
     assert base.hand_names(RED) == ["Hacker flare", "Ionic Gas", "attack 40", "negotiate"]
     assert base.hand_names(BLUE) == ["attack 05"]
+
+
+def test_hacker_super_never_offers_the_flare_in_use_as_a_card_to_give_back():
+    # REFERENCE: a flare in use returns to the hand after use, so it is not given back with
+    # the compensation (Rules(before_issue_13=True) offered it, as its saves replay)
+    script = ["aim at blue 1", "ship from red 1", "ship from red 1", "done", "play Hacker flare (super)",
+              "Hacker: take attack 40 from yellow", "Hacker: take Ionic Gas from yellow"]
+    hands = {RED: ["negotiate", "negotiate", "Hacker flare"], BLUE: ["attack 04", "attack 05"],
+             YELLOW: ["attack 40", "Ionic Gas", "attack 30"]}
+    offered = {}
+    for old in (False, True):
+        aliens = trio("Hacker", RED)
+        s = arrange(aliens=aliens, hands=hands, rules=cosmic.Rules(alien_pool=tuple(aliens), before_issue_13=old))
+        drive(s, script, until=lambda s: any(str(a).startswith("Hacker: give back") for a in s.legal_actions()))
+        offered[old] = sorted(str(a)[18:] for a in s.legal_actions() if str(a).startswith("Hacker: give back"))
+    assert offered[False] == ["Ionic Gas", "attack 40", "negotiate"]
+    assert offered[True] == ["Hacker flare", "Ionic Gas", "attack 40", "negotiate"]
 
 
 # ------------------------------------------------------------------ Pacifist

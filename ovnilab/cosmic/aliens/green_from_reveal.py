@@ -24,7 +24,8 @@ Readings (where REFERENCE.md's one line leaves a choice open, ovnilab takes this
   observation and its determinizations keep them (like Barbarian's loot above; a
   player whose Hacker wild flare refuses compensation is not shown).
 * Hacker's super flare gives the cards back to the opponent whose compensation it was,
-  whoever the Hacker took them from (REFERENCE names no receiver).
+  whoever the Hacker took them from (REFERENCE names no receiver); the flare, in use while
+  it acts, is not one of the cards offered (under ``Rules(before_issue_13=True)`` it was).
 * Clone's super flare always takes double compensation ("up to": more cards never cost
   the Clone anything, so the engine asks nothing).
 * Reserve's wild flare takes the reinforcements the *other* players played this
@@ -39,7 +40,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..data import REINFORCEMENT
-from .base import Flare, Power, _flag, _has_flag, _names, register
+from .base import Flare, Power, _flag, _has_flag, _names, _without_flare, register
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules import State
@@ -259,7 +260,9 @@ def _hacker_options(s: "State", seat: int, data: Any) -> list[str]:
                 continue
             out += [f"take {x} from {s.colours[o]}" for x in _names(s, s.hands[o])]
         return out
-    return [f"give back {x}" for x in _names(s, s.hands[seat])]
+    # super flare: the cards given back are chosen from the hand the flare returns to, not
+    # the flare in use (REFERENCE: "after use it returns to the hand")
+    return [f"give back {x}" for x in _names(s, _without_flare(s, s.hands[seat], "Hacker"))]
 
 
 def _hacker_choose(s: "State", seat: int, data: Any, arg: str) -> None:
