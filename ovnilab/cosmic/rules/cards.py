@@ -37,9 +37,9 @@ class CardsMixin:
 
     def _flare_pile(self, seat: int, alien: str, hoard: bool = False) -> tuple[list[int], int] | None:
         """``(pile, card)``: ``alien``'s flare in ``seat``'s hand (or, with ``hoard``, in
-        Miser's hoard after it), or ``None`` when ``seat`` does not hold it. The one place
-        that finds a given flare: a flare acting on its own player's cards sets itself
-        aside, is discarded or handed on through it."""
+        Miser's hoard after it), or ``None`` when ``seat`` does not hold it: how every
+        power finds a given flare to set aside while it acts, discard, hand on or protect
+        (``aliens.base._without_flare`` filters a list of cards the same way)."""
         fk, fa = self.t.kind, self.t.alien
         for pile in (self.hands[seat], self.hoard[seat]) if hoard else (self.hands[seat],):
             for c in pile:
