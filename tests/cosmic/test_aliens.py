@@ -270,6 +270,9 @@ def test_spiff_crash_lands():
     assert s.last_result["outcome"] == "defense"
     assert ships_on(s, RED, "blue 1") == 1 and s.foreign_colonies(RED) == 1
     assert base.foreign_colonies(RED) == 0
+    # onto a colony it already has there, the ship adds to it (2 + 1)
+    s, _ = both("Spiff", RED, script, hands={RED: ["attack 00"], BLUE: ["attack 20"]}, ships={(RED, "blue 1"): 2})
+    assert ships_on(s, RED, "blue 1") == 3
 
 
 def test_trader_swaps_hands():
@@ -462,6 +465,17 @@ def test_zombie_super_brings_each_ally_a_ship_from_the_warp_on_either_side():
         lost = 1 if side == "defense" else 0  # the offense lost: yellow's ships went to the warp
         assert base.last_result["totals"][lost] == totals[lost] - 1, side
         assert s.warp[YELLOW] == (1 if side == "defense" else 3) and base.warp[YELLOW] == (2 if side == "defense" else 3)
+
+
+def test_zombie_super_ships_from_the_warp_return_home_not_to_a_colony_elsewhere():
+    # a defensive ally's ship brought from the warp came from no planet: after the win it
+    # goes home (yellow 1 here), not to the ally's colony on another planet (red 2)
+    script = ["aim at blue 1", "ship from red 1", "done", "invite nobody", "invite yellow", "join defense",
+              "ship from yellow 1", "done", "!play Zombie flare (super)"]
+    s, _ = with_flare("Zombie", script, aliens=trio("Zombie", BLUE), warp={YELLOW: 2}, ships={(YELLOW, "red 2"): 1},
+                      hands={RED: ["attack 10"], BLUE: ["attack 10", "Zombie flare"]})
+    assert s.last_result["outcome"] == "defense" and s.warp[YELLOW] == 1
+    assert ships_on(s, YELLOW, "red 2") == 1 and sum(s.ships[YELLOW::3]) == 19
 
 
 # ------------------------------------------------------------------ flares
