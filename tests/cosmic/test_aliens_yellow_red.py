@@ -4,6 +4,7 @@ with every implemented new alien dealt keep the invariants and hide what they sh
 
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -126,6 +127,20 @@ def test_tripler_wild_divides_the_opponent_attack():
                          hands={RED: ["attack 30"], BLUE: ["attack 10", "Tripler flare"]})
     assert s.last_result["totals"] == (11, 14) and outcome(s) == "defense"
     assert base.last_result["totals"] == (31, 14) and outcome(base) == "offense"
+
+
+def test_tripler_wild_divides_the_opponents_attack_whatever_its_card_number(tmp_path):
+    # a deck file listing attack 30 first makes it card 0: the flare still sees it revealed
+    deck = (Path(__file__).resolve().parents[2] / "data" / "cosmic" / "deck.toml").read_text()
+    first, thirty = "  { value = 0, count = 1 },\n", "  { value = 30, count = 1 },\n"
+    assert first in deck and thirty in deck, "data/cosmic/deck.toml's attack list moved: mend the edit above"
+    deck = deck.replace(thirty, "").replace(first, thirty + first)
+    (tmp_path / "deck.toml").write_text(deck)
+    rules = cosmic.Rules(alien_pool=(*NEUTRAL, "Tripler"), deck_file=str(tmp_path / "deck.toml"))
+    s = arrange(aliens=list(NEUTRAL), rules=rules, hands={RED: ["attack 30"], BLUE: ["attack 10", "Tripler flare"]})
+    assert s.t.name[0] == "attack 30" and 0 in s.hands[RED]
+    drive(s, ["aim at blue 1", "ship from red 1", "done", "play Tripler flare (wild)"])
+    assert s.last_result["totals"] == (11, 14) and outcome(s) == "defense"
 
 
 def test_tripler_super_triples_up_to_13():
