@@ -141,8 +141,9 @@ one; each alien module lists the readings of its own aliens)
   played in a window of the encounter and apply for its rest.
 * A flare in use is out of its player's hand until its effect is over ("after use it
   returns to the hand"): Oracle's wild flare does not shuffle it in, Trader's super flare
-  does not trade it away, and it is not among the cards Trader's wild flare gives back or
-  Mutant's super flare discards (:func:`_flare_aside`, :func:`_without_flare`).
+  does not trade it away, and it is not among the cards Trader's wild flare gives back,
+  Mutant's super flare discards or Hacker's super flare gives back (:func:`_flare_aside`,
+  :func:`_without_flare`; both find the flare by ``State._flare_pile``).
   ``Rules(before_issue_13=True)`` keeps the flare in the hand, as its saves played it.
 * Rules(before_issue_13=True) keeps the earlier readings of Loser, Vacuum, Trader,
   Warrior, Barbarian, Parasite and Zombie for the saves made with them.
@@ -152,8 +153,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Mapping
-
-from ..data import FLARE
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules import State
@@ -275,12 +274,15 @@ def _flare_back(s: "State", seat: int, aside: list[int]) -> None:
         s._note_shown(c, seat)
 
 
-def _without_flare(s: "State", cards: list[int], alien: str) -> list[int]:
-    """``cards`` without ``alien``'s flare (the flare in use, when a choice is offered from the
-    hand it returns to afterwards; all of them under ``Rules(before_issue_13=True)``)."""
-    if s.rules.before_issue_13:
-        return list(cards)
-    return [c for c in cards if not (s.t.kind[c] == FLARE and s.t.alien[c] == alien)]
+def _without_flare(s: "State", seat: int, alien: str) -> list[int]:
+    """``seat``'s hand without ``alien``'s flare (the flare in use, when a choice is offered
+    from the hand it returns to afterwards; the whole hand under
+    ``Rules(before_issue_13=True)``)."""
+    hand = list(s.hands[seat])
+    found = None if s.rules.before_issue_13 else s._flare_pile(seat, alien)
+    if found is not None:
+        hand.remove(found[1])
+    return hand
 
 
 def _random_card(s: "State", giver: int, receiver: int) -> None:

@@ -79,7 +79,7 @@ register(Power(
 # ---------------------------------------------------------------- Mutant
 def _mutant_options(s: "State", seat: int, data: Any) -> list[str]:
     if data[0] == "discard":  # (not the super flare in use)
-        return [f"discard {x}" for x in _names(s, _without_flare(s, s.hands[seat], "Mutant"))] + ["stop"]
+        return [f"discard {x}" for x in _names(s, _without_flare(s, seat, "Mutant"))] + ["stop"]
     if len(s.hands[seat]) >= s.rules.hand_size:
         return []
     out = ["draw from the deck"] if (s.deck or s.discard) else []
@@ -223,7 +223,7 @@ def _trader_wild(s: "State", seat: int, arg: Any) -> None:
     # wild flare: a random card from the opponent, then one of yours back (not the flare in use)
     o = s.opponent(seat)
     _random_card(s, o, seat)
-    if _without_flare(s, s.hands[seat], "Trader"):
+    if _without_flare(s, seat, "Trader"):
         s._push(("power", seat, "Trader", ("give", o)))
 
 
@@ -237,7 +237,7 @@ def _trader_super(s: "State", seat: int, arg: str) -> None:
 register(Power(
     name="Trader", timing="planning", roles=("main",), optional=True,
     use=lambda s, seat, arg: _trade_hands(s, seat, s.opponent(seat)),
-    options=lambda s, seat, data: [f"give {x}" for x in _names(s, _without_flare(s, s.hands[seat], "Trader"))],
+    options=lambda s, seat, data: [f"give {x}" for x in _names(s, _without_flare(s, seat, "Trader"))],
     choose=lambda s, seat, data, arg: _trader_give(s, seat, data[1], arg[5:]),
     wild=Flare("planning", _trader_wild, roles=("main",), can_use=lambda s, seat: bool(s.hands[s.opponent(seat)]),
                text="take a random card from the opponent and give one back"),

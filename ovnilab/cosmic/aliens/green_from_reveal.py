@@ -262,7 +262,7 @@ def _hacker_options(s: "State", seat: int, data: Any) -> list[str]:
         return out
     # super flare: the cards given back are chosen from the hand the flare returns to, not
     # the flare in use (REFERENCE: "after use it returns to the hand")
-    return [f"give back {x}" for x in _names(s, _without_flare(s, s.hands[seat], "Hacker"))]
+    return [f"give back {x}" for x in _names(s, _without_flare(s, seat, "Hacker"))]
 
 
 def _hacker_choose(s: "State", seat: int, data: Any, arg: str) -> None:
