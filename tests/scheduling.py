@@ -1,11 +1,11 @@
-"""Longest files first: how `make test` keeps its two workers busy to the end.
+"""Longest files first: how `make test` keeps its workers busy to the end.
 
-`make test` runs with ``-n 2 --dist loadfile``: a file's tests (a notebook's cells, a
-module-scoped fixture) stay on one worker, and a worker that finishes a file takes the
+`make test` runs with ``-n 3 --dist loadfile`` (``TEST_WORKERS``, Makefile): a file's
+tests (a notebook's cells, a module-scoped fixture) stay on one worker, and a worker that finishes a file takes the
 next one in the queue. pytest-xdist orders that queue by the number of tests in a file,
 which has little to do with its time: a notebook of 30 quick cells goes before a file of
 three playout tests of half a minute each, and a long file that comes last leaves one
-worker running it alone while the other waits (the run's tail). Here the files are
+worker running it alone while the others wait (the run's tail). Here the files are
 ordered by the seconds they took in a recorded run, longest first (the greedy
 longest-processing-time rule: the tail is at most the shortest of the long files), and
 ``make test`` passes ``--no-loadscope-reorder`` so xdist keeps this order.
@@ -20,7 +20,8 @@ Beside the seconds, a run writes the processor seconds each file used to
 ``.run/test_cpu.json`` (the worker's own and those of the processes it started and waited
 for: kernels, servers, browsers): a file whose wall seconds are far above its processor
 seconds waits (sleeps, a browser's page loads), and what waits does not need a core of its
-own. It tells whether a third worker would shorten the run (not a part of the order).
+own. That is why ``make test`` runs three workers on two cores (the Makefile gives the
+measurements); it is not a part of the order.
 """
 
 from __future__ import annotations
