@@ -11,6 +11,7 @@ pending task to its ``_r_``/``_o_``/``_h_`` methods.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
@@ -740,6 +741,13 @@ def result_extras(state: "State") -> dict[str, Any]:
     }
 
 
+@functools.lru_cache(maxsize=64)
+def _in_order(cards: tuple[int, ...]) -> list[int]:
+    """The cards of a game in order (check_invariants compares a sorted copy of every place
+    with it after each step; a game's card tuple is fixed once its aliens are chosen)."""
+    return sorted(cards)
+
+
 def check_invariants(state: State) -> None:
     """Raise AssertionError when a conservation law of the components is broken.
 
@@ -755,24 +763,27 @@ def check_invariants(state: State) -> None:
     """
     s = state
     n = s.n
+    nships = s.nships
+    # ships being lost one at a time wait in the 'lose' task until all are chosen
+    pending = [0] * n
+    for t in s.tasks:
+        if t[0] == "lose":
+            pending[t[1]] += len(t[4])
     for p in range(n):
-        on = sum(s.ships[p::n])
-        assert min(s.ships[p::n]) >= 0, f"seat {p}: negative ships on a planet"
-        assert min(s.warp[p], s.gate[p], s.side[p], s.removed[p]) >= 0, f"seat {p}: negative count"
-        assert s.nships - s.removed[p] >= s.win_at, f"seat {p}: too many ships removed from the game"
-        # ships being lost one at a time wait in the 'lose' task until all are chosen
-        pending = sum(len(t[4]) for t in s.tasks if t[0] == "lose" and t[1] == p)
-        total = on + s.warp[p] + s.gate[p] + s.side[p] + s.removed[p] + pending
-        assert total == s.nships, f"seat {p}: {total} ships instead of {s.nships}"
-        assert len(s.gate_from[p]) == s.gate[p] and len(s.side_from[p]) == s.side[p], f"seat {p}: origins"
-    where = list(s.deck) + list(s.discard) + list(s.table) + [c for c in s.card if c >= 0]
-    for h in s.hands:
-        where += h
-    for h in s.hoard:
-        where += h
-    for h in s.citadels:
-        where += h
-    assert sorted(where) == sorted(s.cards_in_game), "cards not conserved"
+        mine = s.ships[p::n]
+        assert min(mine) >= 0, f"seat {p}: negative ships on a planet"
+        warp, gate, side, removed = s.warp[p], s.gate[p], s.side[p], s.removed[p]
+        assert min(warp, gate, side, removed) >= 0, f"seat {p}: negative count"
+        assert nships - removed >= s.win_at, f"seat {p}: too many ships removed from the game"
+        total = sum(mine) + warp + gate + side + removed + pending[p]
+        assert total == nships, f"seat {p}: {total} ships instead of {nships}"
+        assert len(s.gate_from[p]) == gate and len(s.side_from[p]) == side, f"seat {p}: origins"
+    where = [*s.deck, *s.discard, *s.table, *(c for c in s.card if c >= 0)]
+    for places in (s.hands, s.hoard, s.citadels):
+        for h in places:
+            where += h
+    where.sort()
+    assert where == _in_order(s.cards_in_game), "cards not conserved"
     assert len(s.ddeck) + len(s.ddiscard) == n * s.g.destiny_per_colour + s.g.destiny_wild + len(s.g.specials), \
         "destiny cards not conserved"
     if s.over:
