@@ -10,6 +10,7 @@ decline, end turn, or the first option).
 from __future__ import annotations
 
 import dataclasses
+import random
 from typing import Callable, Iterable
 
 from ovnilab import cosmic

@@ -229,7 +229,6 @@ class AnswersMixin:
         T = self.t
         nm, kd = T.name, T.kind
         out = []
-        hand = self.hands[s]
         zap, target = ("Cosmic Zap", self.colours[seat]) if what == "power" else ("Card Zap", None)
         for pile, mark in self._piles(s):
             if any(nm[c] == zap for c in pile):
