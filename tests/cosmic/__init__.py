@@ -166,8 +166,6 @@ def random_playout(
     invariants hold after every action, and every ``every`` actions a determinization for
     the actor keeps its view and its legal actions (``check_view(s, seat, observation)``
     checks more of the view; with ``twin_plays`` the determinization plays one action on)."""
-    import random
-
     steps = 0
     while not s.is_over():
         legal = s.legal_actions()
