@@ -87,9 +87,9 @@ play: $(STAMP)
 # reconnection grace, idle connections), Voila and nbgrader kernels starting. A third
 # worker runs a file while another waits. Measured on fresh clones (issue 38): pytest
 # took 853, 898 and 921 s with two workers, 767 s with three (720 s once the Cosmic
-# invariants check was faster; processor use 1.82
-# of 2 cores); tests/scheduling.py records each file's processor seconds beside its wall
-# ones. More workers would only share the same two cores among more processes.
+# invariants check was faster; processor use 1.82 of 2 cores); tests/scheduling.py
+# records each file's processor seconds beside its wall ones. More workers would only
+# share the same two cores among more processes.
 TEST_WORKERS ?= 3
 test: $(STAMP)
 	mkdir -p $(RUN)
