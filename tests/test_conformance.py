@@ -46,6 +46,7 @@ def _cases(parts: bool = False):
 
 def test_every_registered_game_has_a_conformance_config():
     assert set(CONFIGS) >= set(ovnilab.GAMES)
+    assert set(PARTS) == set(CONFIGS) and all(k >= 1 for k in PARTS.values())
 
 
 def test_the_parts_play_every_seed_once():
