@@ -539,3 +539,37 @@ def test_every_kind_of_task_has_its_waits_case():
     for kind, (_, sentence) in waits.items():
         case = next(c for c in CASES if c.name == f"waits/{kind}")
         assert re.search(_placeholders(sentence), case.words), kind
+
+
+# ============================================================ sentences the table above cannot reach
+def test_the_ships_sentence_names_the_tasks_own_limit():
+    """The ships sentence states the task's own limit, not the seat's usual one: Macron sends
+    one ship into an encounter, but re-establishing a home planet takes up to four."""
+    from tests.cosmic import BLUE, RED, arrange
+
+    g = arrange(aliens=["Macron", "Will", "Oracle"], hands={RED: ["attack 10"], BLUE: ["attack 04"]},
+                destiny=RED, ships={(RED, "red 5"): 0})
+    g.apply("reestablish red 5")
+    assert g._max_ships(RED) == 1 and g.tasks[0][5] == 4  # the position this test is about
+    with pytest.raises(IllegalAction, match=re.escape(
+            "the game waits for red: ships come from your colonies, 1 to 4 (the last ship of a colony loses it)")):
+        g.apply("pass")
+
+
+def test_an_unknown_name_among_few_is_refused_with_the_list():
+    """Among at most 12 names the refusal lists them (UNREACHABLE above: the game's own card
+    faces and aliens are always more); the sentence per kind of name."""
+    g = cosmic.new_game(3, seed=0)
+    for what, words in [("card", "unknown card 'attack 99'; cards are ['attack 04', 'negotiate']"),
+                        ("alien", "unknown alien 'attack 99'; aliens are ['attack 04', 'negotiate']"),
+                        ("colour", "unknown colour 'attack 99'; colours are ['attack 04', 'negotiate']")]:
+        with pytest.raises(IllegalAction) as err:
+            g._named("attack 99", ("attack 04", "negotiate"), what)
+        assert str(err.value) == words
+
+
+def test_a_choice_naming_no_power_is_masked_in_the_public_log():
+    """``describe`` reads any Action: a power's choice names cards that only a power whose
+    choices are public shows; an Action naming no power at all is masked too, not an error."""
+    g = cosmic.new_game(3, seed=0)
+    assert g.describe(Action("choose", "Nobody", "take attack 04")) == "Nobody: take a card"

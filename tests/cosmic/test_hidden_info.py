@@ -616,6 +616,8 @@ def test_a_public_record_holds_only_what_its_seat_has_seen(seat, without, answer
             ("options", [], "options must be an object"),
             ("colours", ["red"], "field 'colours' must list 3 colour names, got ['red']"),
             ("extra", 1, "field 'extra' is not a field of a public record"),
+            ("observation", {"seat": BLUE}, "field 'observation' must be the viewer's observation (seat 0)"),
+            ("observation", [], "field 'observation' must be the viewer's observation (seat 0)"),
             ("game", "ovni", "field 'game': a record of 'ovni', not of 'cosmic'"),
             ("format", "1", "field 'format': unknown version '1'"),
             ("record", "x", "field 'record' must be 'cosmic public record' (a save of a whole game loads "
