@@ -96,8 +96,12 @@ def test_four_foreign_colonies_win_with_four_planets():
 def test_options_override_the_systems_numbers_and_unreachable_goals_are_refused():
     s = cosmic.new_game(3, seed=1, rules=cosmic.Rules(planets=4, power_threshold=3, win_colonies=6))
     assert (s.power_at, s.win_at) == (3, 6)
-    with pytest.raises(ValueError, match=r"win_colonies: 9 foreign colonies cannot be reached with 4 planets"):
+    with pytest.raises(RulesError) as err:
         cosmic.new_game(3, seed=1, rules=cosmic.Rules(planets=4, win_colonies=9))
+    # each field's refusal read whole: the goal, the planets, the most a player can reach
+    assert err.value.errors == {
+        "win_colonies": "9 foreign colonies cannot be reached with 4 planets per player (at most 8 with three players)",
+        "planets": "4 planets a player leave at most 8 foreign colonies to win with three players"}
     assert cosmic.new_game(3, seed=1, rules=cosmic.Rules(win_colonies=9)).win_at == 9  # five planets: 10 at most
     with pytest.raises(RulesError, match=r"planets"):
         cosmic.Rules(planets=3)
