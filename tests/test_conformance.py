@@ -32,17 +32,19 @@ CONFIGS: dict[str, tuple[list[dict], int]] = {
 PARTS = {"cosmic": 2}  # a game not named: one part
 
 
-def _cases(parts: bool = False):
+def _cases():
     for game in ovnilab.GAMES:
-        kwsets, _ = CONFIGS[game]
-        for kw in kwsets:
-            name = f"{game}-" + "-".join(f"{k}{v}" for k, v in kw.items())
-            if not parts:
-                yield pytest.param(game, kw, id=name)
-                continue
-            parts_of = PARTS.get(game, 1)
-            for part in range(parts_of):
-                yield pytest.param(game, kw, part, id=name + (f"-part{part}" if parts_of > 1 else ""))
+        for kw in CONFIGS[game][0]:
+            yield pytest.param(game, kw, id=f"{game}-" + "-".join(f"{k}{v}" for k, v in kw.items()))
+
+
+def _parts():
+    """Each case of :func:`_cases` once per part of its playouts (``-partK`` when several)."""
+    for case in _cases():
+        game, kw = case.values
+        k = PARTS.get(game, 1)
+        for part in range(k):
+            yield pytest.param(game, kw, part, id=case.id + (f"-part{part}" if k > 1 else ""))
 
 
 def test_every_registered_game_has_a_conformance_config():
@@ -64,7 +66,7 @@ def _seeds(game: str, part: int) -> range:
     return range(n * part // k, n * (part + 1) // k)
 
 
-@pytest.mark.parametrize("game,kw,part", list(_cases(parts=True)))
+@pytest.mark.parametrize("game,kw,part", list(_parts()))
 def test_random_playouts_keep_invariants_and_replay(game, kw, part):
     module = importlib.import_module(ovnilab.GAMES[game])
     invariants = module.rules.check_invariants
