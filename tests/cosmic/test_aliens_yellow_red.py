@@ -790,6 +790,19 @@ def test_shadow_super_takes_the_executed_ship_place():
     assert y.warp[YELLOW] == 0 and y.warp[BLUE] == 1  # one to regroup, one to take the place
 
 
+def test_shadow_super_colony_that_is_the_fifth_ends_the_game_at_once():
+    # rulebook: the game ends as soon as a player has five foreign colonies, here in the
+    # destiny phase: the ship taking the executed ship's place is yellow's fifth
+    y = arrange(aliens=trio("Shadow", YELLOW), rules=flares(*trio("Shadow", YELLOW)), offense=YELLOW,
+                warp={YELLOW: 2}, hands={YELLOW: ["attack 40", "Shadow flare"], BLUE: ["attack 01"]},
+                ships={(YELLOW, "red 1"): 1, (YELLOW, "red 2"): 1, (YELLOW, "red 3"): 1, (YELLOW, "blue 1"): 1})
+    assert y.foreign_colonies(YELLOW) == 4 and y.win_at == 5
+    drive(y, ["play Shadow flare (super)", "Shadow: execute the ship on blue 3 and take its place"],
+          until=lambda s: s.over or any(str(a).endswith("take its place") for a in s.log))
+    assert y.over and y.winners() == [YELLOW] and y.win_reason == "5 foreign colonies"
+    assert y.foreign_colonies(YELLOW) == 5 and ships_on(y, BLUE, "blue 3") == 3 and y.warp[BLUE] == 1
+
+
 def test_shadow_wild_takes_the_winners_down():
     s, base = with_flare("Shadow", ["aim at blue 1", "ship from red 1", "ship from red 2", "done",
                                     "!play Shadow flare (wild)"],

@@ -108,3 +108,39 @@ def test_too_many_ships_removed_from_the_game_is_seen(midgame):
     midgame.removed[seat] += take
     assert moved - take == 0
     _broken(midgame, f"seat {seat}: too many ships removed from the game")
+
+
+def _fifth_foreign_colony(s: cosmic.State, seat: int) -> None:
+    """Move ``seat``'s ships from its own colonies to foreign planets until it has the
+    foreign colonies that win (the ship count balances)."""
+    n, k = s.n, s.np
+    home = [p for p in range(k * seat, k * seat + k) if s.ships[p * n + seat]]
+    foreign = [p for p in range(len(s.ships) // n) if p // k != seat and not s.ships[p * n + seat]]
+    for p in foreign[:s.win_at - s.foreign_colonies(seat)]:
+        src = max(home, key=lambda q: s.ships[q * n + seat])
+        s.ships[src * n + seat] -= 1
+        s.ships[p * n + seat] += 1
+    assert s.foreign_colonies(seat) == s.win_at
+
+
+def test_a_winner_the_game_has_not_announced_is_seen(midgame):
+    # rulebook: the game ends as soon as a player has five foreign colonies
+    _fifth_foreign_colony(midgame, 1)
+    _broken(midgame, f"seat 1: {midgame.win_at} foreign colonies and the game goes on")
+
+
+def test_the_win_waits_while_a_deals_colonies_are_placed(midgame):
+    # the deal's two colonies are placed first, then the check (its task in the stack)
+    _fifth_foreign_colony(midgame, 1)
+    midgame.tasks.insert(0, ("call", "_win_at_once"))
+    R.check_invariants(midgame)
+
+
+def test_before_issue_13_the_win_waits_for_the_end_of_the_encounter():
+    s = cosmic.new_game(seed=3, num_players=4, rules=cosmic.Rules(before_issue_13=True))
+    rng = random.Random(3)
+    for _ in range(100):
+        s.apply(rng.choice(s.legal_actions()))
+    assert not s.is_over()
+    _fifth_foreign_colony(s, 1)
+    R.check_invariants(s)

@@ -126,14 +126,18 @@ def _shadow_choose(s: "State", seat: int, data: Any, arg: str) -> None:
         s._push(("power", seat, "Shadow", ("execute", s.cindex[arg[18:]])))
         return
     victim = data[1]
-    name = arg[len("execute the ship on "):].removesuffix(" and take its place")
-    p = s.pindex[name]
+    replace = arg.endswith(" and take its place")
+    p = s.pindex[arg[len("execute the ship on "):].removesuffix(" and take its place")]
     s.ships[p * s.n + victim] -= 1
-    if arg.endswith(" and take its place"):
+    if replace:
         # super flare: one of Shadow's ships leaves the warp for that planet
         s.warp[seat] -= 1
         s.ships[p * s.n + seat] += 1
     s._warp_ships(victim, [p])
+    if replace:
+        # the new colony may be a foreign one: rulebook, the game ends as soon as five
+        # foreign colonies are reached (in the destiny phase if need be)
+        s._win_at_once()
 
 
 def _shadow_wild_ok(s: "State", seat: int) -> bool:

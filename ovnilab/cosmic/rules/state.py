@@ -759,7 +759,9 @@ def check_invariants(state: State) -> None:
       place: the deck, the discard pile, a hand, a hoard, the table, a selected card, a
       citadel beside a planet;
     * the destiny deck and its discards hold their cards;
-    * a finished game has winners.
+    * a finished game has winners; a running game has none it has not announced (no
+      player with the foreign colonies that win, unless Rules.before_issue_13 leaves the
+      check to the end of the encounter or a deal's colonies are being placed).
     """
     s = state
     n = s.n
@@ -793,6 +795,12 @@ def check_invariants(state: State) -> None:
     else:
         assert s.tasks, "a running game waits for a decision"
         assert 0 <= s.actor < n, f"the player to act ({s.actor}) is not a seat"
+        if not s.rules.before_issue_13 and ("call", "_win_at_once") not in s.tasks:
+            # rulebook: the game ends as soon as a player has five foreign colonies, so a
+            # running game has no winner it has not announced (but while a deal's colonies
+            # are being placed: the check follows them both)
+            for p in range(n):
+                assert s.foreign_colonies(p) < s.win_at, f"seat {p}: {s.win_at} foreign colonies and the game goes on"
 
 
 invariants = check_invariants
