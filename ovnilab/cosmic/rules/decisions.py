@@ -371,15 +371,11 @@ class DecisionsMixin:
         s = t[1]
         opts = self._select_options(s)
         if not opts:
-            if not self._new_hand(s):
-                self._pop()
-                self.outcome = "no card"
-                self.tasks = [x for x in self.tasks if x[0] != "select"]
-                self._abort_encounter(end_turn=True)
-                return False
-            if self.tasks[0] is not t:
-                return False  # the new hand's draw asked for a decision first (a reshuffle)
-            opts = self._select_options(s)
+            # rulebook (planning): a main player without encounter cards never gets here:
+            # the offense's turn ends, the defense draws a new hand first (_s_planning),
+            # and nothing between that check and the selections takes a card away
+            raise RuntimeError(f"{self.colours[s]} is to select an encounter card and holds none: "
+                               "the planning step's check (rulebook: no encounter card) was bypassed")
         if len(opts) == 1 and self.rules.ask_holders_only:
             self._h_select(t, opts[0])
             return False

@@ -411,7 +411,9 @@ class HiddenInfoMixin:
         identity of each hidden flare whose alien ``seat`` cannot know is in the game
         (:meth:`known_flares`). Cards every player knows to be in a hand stay there
         (:meth:`_public_pins`); a record of :attr:`shown` is dropped as soon as cards
-        leave that hand unseen (deals, compensation, powers' private choices).
+        leave that hand unseen (deals, compensation, powers' private choices). A main
+        player still to select holds an encounter card (the planning step's check, made
+        in view of all).
 
         Canonical: the hidden cards are pooled in a fixed order (by face, then id) before
         shuffling, so the result depends only on what ``seat`` sees and on ``rng`` (two
@@ -460,16 +462,25 @@ class HiddenInfoMixin:
             i = next((i for i, c in enumerate(pool) if nm[c] == face), -1)
             if i >= 0 and len(fixed[k]) < sizes[k]:
                 fixed[k].append(pool.pop(i))
-        # a uniform shuffle (sorting by random keys: several times faster than shuffle())
-        keys = [rng.random() for _ in pool]
-        pool = [c for _, c in sorted(zip(keys, pool))]
-        for side in sides:
-            i = next(i for i, c in enumerate(pool) if ie[c])
-            s.card[side] = pool.pop(i)
-        for x, k, f in zip(slots, sizes, fixed):
-            rest = k - len(f)
-            x[:] = f + pool[:rest]
-            del pool[:rest]
+        # rulebook (planning): a main player without encounter cards never selects (the
+        # offense's turn ends, the defense first draws a new hand in view of all), so each
+        # player still to select is known to hold one: a deal without is drawn again (the
+        # real one has it, so some deal does)
+        selecting = sorted({t[1] for t in s.tasks if t[0] == "select"} - {seat})
+        hidden = pool
+        while True:
+            # a uniform shuffle (sorting by random keys: several times faster than shuffle())
+            keys = [rng.random() for _ in hidden]
+            pool = [c for _, c in sorted(zip(keys, hidden))]
+            for side in sides:
+                i = next(i for i, c in enumerate(pool) if ie[c])
+                s.card[side] = pool.pop(i)
+            for x, k, f in zip(slots, sizes, fixed):
+                rest = k - len(f)
+                x[:] = f + pool[:rest]
+                del pool[:rest]
+            if all(s.has_encounter_card(o) for o in selecting):
+                break
         # what ``seat`` knew privately names the new cards of those faces; the other
         # seats' private knowledge is theirs (and would tell the true hands)
         known, taken, moved = [], set(), {}
