@@ -148,6 +148,37 @@ def test_a_flare_played_earlier_is_known_to_be_in_its_owners_hand():
         assert zombie in s.determinize(YELLOW, random.Random(k)).hands[BLUE]
 
 
+def test_a_player_still_to_select_holds_an_encounter_card_in_every_sample():
+    # rulebook (planning): a main player without encounter cards does not select (the
+    # offense's turn ends, the defense draws a new hand in view of all): both are known to
+    # hold one. Blue's one card is an attack; a sample dealing it a single other card
+    # (about a third of them) would leave blue nothing to select
+    s = arrange(hands={RED: ["attack 40", "attack 20"], BLUE: ["attack 01"]}, ask_everyone=True)
+    drive(s, ["aim at blue 1", "ship from red 1"], until=lambda s: s.tasks and s.tasks[0][0] == "select")
+    assert [t for t in s.tasks if t[0] == "select"] == [("select", RED), ("select", BLUE)]
+    for k in range(40):
+        for viewer in (RED, YELLOW):
+            d = s.determinize(viewer, random.Random(k))
+            assert d.has_encounter_card(RED) and d.has_encounter_card(BLUE)
+            d.apply(d.legal_actions()[0])  # red selects: blue's turn to select comes
+            assert d.tasks[0] == ("select", BLUE) and d.legal_actions(), (k, d.hand_names(BLUE))
+    s.apply("select attack 40")
+    for k in range(40):
+        d = s.determinize(RED, random.Random(k))
+        assert [str(a)[:7] for a in d.legal_actions()] == ["select "], (k, d.hand_names(BLUE))
+
+
+def test_a_selection_without_an_encounter_card_is_refused_naming_the_check():
+    # never reached in play (the planning step's check): a hand emptied by hand past it
+    s = arrange(hands={RED: ["attack 40", "attack 20"], BLUE: ["attack 01"]}, ask_everyone=True)
+    drive(s, ["aim at blue 1", "ship from red 1"], until=lambda s: s.tasks and s.tasks[0][0] == "select")
+    s.deck.extend(s.hands[BLUE])
+    s.hands[BLUE] = []
+    with pytest.raises(RuntimeError, match=r"^blue is to select an encounter card and holds none: the planning "
+                                           r"step's check \(rulebook: no encounter card\) was bypassed$"):
+        s.apply("select attack 40")
+
+
 def vulch_position() -> cosmic.State:
     """Red won with Vulch's flare in hand; blue offers it a card."""
     s = arrange(aliens=["Macron", "Zombie", "Vulch"], rules=flares("Macron", "Zombie", "Vulch", "Will"),
@@ -182,6 +213,28 @@ def test_a_card_offered_to_the_vulch_stays_in_the_givers_hand():
     s.apply("Vulch: refuse it")  # the refused morph stays in blue's hand, in view of all
     for k in range(10):
         assert "morph" in s.determinize(YELLOW, random.Random(k)).hand_names(BLUE)
+
+
+def test_while_the_vulch_is_offered_cards_nothing_else_can_be_played():
+    """Every card named by a waiting offer stays in the giver's hand: while the Vulch's
+    wild flare asks, only its offers and answers are legal (no artifact or flare comes
+    between them), so no offered or refused card can leave that hand."""
+    s = arrange(aliens=["Macron", "Zombie", "Vulch"], rules=flares("Macron", "Zombie", "Vulch", "Will"),
+                hands={RED: ["attack 40", "Vulch flare"],
+                       BLUE: ["attack 01", "Cosmic Zap", "Card Zap", "Quash", "Ionic Gas", "Will flare"],
+                       YELLOW: ["Cosmic Zap", "Card Zap"]}, ask_everyone=True)
+    drive(s, ["aim at blue 1", "ship from red 1", "select attack 01", "play Vulch flare (wild)"],
+          until=lambda s: s.phase == "power" and s.current_player == BLUE)
+    asked = 0
+    while s.tasks and s.tasks[0][0] == "power" and s.tasks[0][2] == "Vulch":
+        legal = [str(a) for a in s.legal_actions()]
+        assert legal and all(a.startswith("Vulch: ") for a in legal), legal
+        for seat, c in s._public_pins():
+            assert c in s.hands[seat]
+        s.apply("Vulch: refuse it" if "Vulch: refuse it" in legal else legal[0])
+        asked += 1
+    # four cards offered and refused, the fifth kept without asking
+    assert asked == 9 and sorted(s.hand_names(RED)) == ["Vulch flare", "Will flare"]
 
 
 # ----------------------------------------------------------------- 3. alien offers, flares
