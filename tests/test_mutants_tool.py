@@ -170,6 +170,22 @@ def test_a_sample_not_run_to_its_end_gives_no_interval(tmp_path, monkeypatch):
     assert "1 of the sample not run yet, so no interval" in text and "[" not in text.split("\n\n")[0]
 
 
+def test_a_module_the_sample_missed_shows_no_verdicts_of_other_runs(tmp_path, monkeypatch):
+    """A module none of whose mutants was drawn shows 0 sampled and no score, not the verdicts
+    recorded from earlier runs (nor a note that its run was stopped, nor their survivors)."""
+    monkeypatch.setattr(mutants, "RUN", tmp_path)
+    monkeypatch.setattr(mutants, "equivalent", lambda: {})
+    found = {f"m.a.x_f__mutmut_{i}": "killed" for i in range(1, 5)}
+    found |= {"m.b.x_g__mutmut_1": "killed", "m.b.x_g__mutmut_2": "survived", "m.b.x_g__mutmut_3": "not checked"}
+    monkeypatch.setattr(mutants, "statuses", lambda target: found)
+    (tmp_path / "cosmic").mkdir()
+    (tmp_path / "cosmic" / "sample.json").write_text(json.dumps(
+        {"seed": 45, "size": 2, "seconds": 60, "draw": mutants.DRAW, "names": ["m.a.x_f__mutmut_1", "m.a.x_f__mutmut_2"]}))
+    text = mutants.report(["cosmic"])
+    assert "| cosmic | `m.b` | 3 (0 sampled) | 0 | 0 | 0 | - | |" in text
+    assert "m.b: 1 mutants not run" not in text and "survivors" not in text
+
+
 def test_a_samples_first_verdicts_are_kept_and_give_the_estimate(tmp_path, monkeypatch):
     """A sampled survivor killed later by a test aimed at it counts as caught now; the first
     verdict is kept (``--again`` cannot overwrite it) and the report gives the estimate from

@@ -708,8 +708,9 @@ def report(targets: list[str]) -> str:
         whole = not any(c["not run"] for c in sampled.values())
         for module, c in per:
             total = sum(c.values())
-            if c["not run"] and module in sampled:  # not every mutant tested: the sample's counts
-                k = sampled[module]
+            if c["not run"] and drawn:  # not every mutant tested: the sample's counts (perhaps none:
+                # the verdicts recorded from other runs are not the sample's)
+                k = sampled.get(module, Counter())
                 rows.append(f"| {target} | `{module}` | {total} ({sum(k.values())} sampled) | {k['caught']} | "
                             f"{k['equivalent']} | {k['survived']} | {score(k, interval=whole)} | |")
                 continue
@@ -743,6 +744,8 @@ def report(targets: list[str]) -> str:
                              "survivors) are that estimate; the sample's row after them counts the verdicts now, "
                              "which overstate the rest")
         notes += [f"- {s}" for s in stale]
+        if drawn:  # a sample's survivors: those of other runs' recorded verdicts are not its own
+            survivors = [n for n in survivors if n in set(drawn["names"])]
         if survivors:
             notes.append(f"- {target}: {len(survivors)} survivors: `mutmut show NAME` in .run/mutants/{target}/")
     return "\n".join(rows + [""] + notes) + "\n"
