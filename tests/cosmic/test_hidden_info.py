@@ -509,6 +509,19 @@ def test_a_flare_played_from_a_hoard_stays_in_the_hoard():
             R.check_invariants(t)
 
 
+def test_a_seat_is_named_with_its_alien_only_once_every_alien_is_chosen():
+    # the board and the log name a seat for any onlooker: an alien chosen while others
+    # still choose stays hidden (the rulebook reveals the aliens together)
+    s = cosmic.new_game(3, seed=1)
+    s.apply(s.legal_actions()[0])
+    assert s.alien[RED] is not None and [s.seat_name(o) for o in range(3)] == ["Red", "Blue", "Yellow"]
+    s = cosmic.new_game(3, seed=1, aliens=["Zombie", "Macron", "Virus"])
+    assert [s.seat_name(o) for o in range(3)] == ["Red (Zombie)", "Blue (Macron)", "Yellow (Virus)"]
+    assert s.seat_name(3) == s.seat_name(-1) == "-"
+    s = cosmic.new_game(3, seed=1, rules=cosmic.Rules(powers=False))
+    assert [s.seat_name(o) for o in range(3)] == ["Red", "Blue", "Yellow"]
+
+
 # ----------------------------------------------------------------- 9. whose turn it is
 # issue 13: the public view of a game (every other seat's observation, current_player,
 # the public log) cannot tell a hand holding an answer card from one without
