@@ -311,6 +311,23 @@ def test_defense_without_encounter_card_draws_a_new_hand():
     assert len(s.hands[BLUE]) == 8 and "Quash" in [s.t.name[c] for c in s.discard]
 
 
+def test_defense_without_encounter_card_after_three_new_hands_ends_the_turn():
+    # rulebook: a new hand again (at most three times) while it holds no encounter card; then
+    # the encounter stops and the turn passes. Hands of two (Rules.hand_size) and six cards
+    # of other kinds on top of the deck; the turn limit ends the game at the next turn's start,
+    # so the board still tells why the last turn ended
+    from ovnilab.cosmic.render.text import outcome_text
+
+    s = arrange(hands={RED: ["attack 40", "attack 20"], BLUE: ["Quash"]},
+                deck_top=["reinforcement +3", "reinforcement +3", "reinforcement +2", "reinforcement +2",
+                          "reinforcement +5", "Mobius Tubes"],
+                rules=cosmic.Rules(flares=False, powers=False, hand_size=2, turn_limit=1))
+    drive(s, ["aim at blue 1", "ship from red 1"], until=lambda s: s.over)
+    assert s.hand_names(BLUE) == ["Mobius Tubes", "reinforcement +5"] and s.gate[RED] == 0
+    assert s.outcome == "no card" and s.win_reason.startswith("turn limit")
+    assert outcome_text(s, True) == ("no card: the turn ends", "no encounter card: the turn ends")
+
+
 def test_offense_without_encounter_card_loses_its_turn():
     s = arrange(hands={RED: ["attack 10", "negotiate"], BLUE: ["attack 04"], YELLOW: ["attack 05"]})
     s.discard += [c for c in s.hands[RED] if s.t.name[c] == "attack 10"]
