@@ -60,7 +60,6 @@ class _Tables:
         self.kind = tuple(faces[f].kind for f in g.card_face)
         self.value = tuple(faces[f].value for f in g.card_face)
         self.name = tuple(faces[f].name for f in g.card_face)
-        self.face = g.card_face
         self.is_enc = tuple(k <= MORPH for k in self.kind)
         self.special = tuple(k in (ARTIFACT, FLARE) for k in self.kind)
         self.alien = tuple(faces[f].alien for f in g.card_face)
