@@ -152,7 +152,7 @@ def test_a_player_still_to_select_holds_an_encounter_card_in_every_sample():
     # rulebook (planning): a main player without encounter cards does not select (the
     # offense's turn ends, the defense draws a new hand in view of all): both are known to
     # hold one. Blue's one card is an attack; a sample dealing it a single other card
-    # (about a third of them) would leave blue nothing to select
+    # (16 of these 40 did, before samples kept what planning tells) left blue nothing to select
     s = arrange(hands={RED: ["attack 40", "attack 20"], BLUE: ["attack 01"]}, ask_everyone=True)
     drive(s, ["aim at blue 1", "ship from red 1"], until=lambda s: s.tasks and s.tasks[0][0] == "select")
     assert [t for t in s.tasks if t[0] == "select"] == [("select", RED), ("select", BLUE)]
