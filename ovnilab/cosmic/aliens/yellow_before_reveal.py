@@ -99,6 +99,10 @@ def _opponent_or_main_players(s: "State", seat: int) -> list[str]:
 
 
 # ---------------------------------------------------------------- Shadow
+#: the super flare's ending of an execution choice (the ship from the warp takes its place)
+_TAKE_PLACE = " and take its place"
+
+
 def _shadow_destiny(s: "State", seat: int, card: int, named: int) -> None:
     # power: a destiny card of another player's colour (or pointing at another player)
     # costs that player a ship Shadow chooses; a wild card lets Shadow pick anybody
@@ -115,7 +119,7 @@ def _shadow_options(s: "State", seat: int, data: Any) -> list[str]:
     victim = data[1]
     out = [f"execute the ship on {s.pname[p]}" for p in s.colonies(victim)]
     if _has_flag(s, seat, "shadow replace") and s.warp[seat] > 0:
-        out += [f"{x} and take its place" for x in out]
+        out += [x + _TAKE_PLACE for x in out]
     return out
 
 
@@ -126,8 +130,8 @@ def _shadow_choose(s: "State", seat: int, data: Any, arg: str) -> None:
         s._push(("power", seat, "Shadow", ("execute", s.cindex[arg[18:]])))
         return
     victim = data[1]
-    replace = arg.endswith(" and take its place")
-    p = s.pindex[arg[len("execute the ship on "):].removesuffix(" and take its place")]
+    replace = arg.endswith(_TAKE_PLACE)
+    p = s.pindex[arg[len("execute the ship on "):].removesuffix(_TAKE_PLACE)]
     s.ships[p * s.n + victim] -= 1
     if replace:
         # super flare: one of Shadow's ships leaves the warp for that planet
